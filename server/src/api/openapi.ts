@@ -1,0 +1,52 @@
+// Route factory shared by every area: OpenAPIHono with Gitea-style validation errors.
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from '../context.ts';
+import { errorBody } from './errors-body.ts';
+
+export function createRouter() {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result, c) => {
+      if (result.success) return;
+      const issue = result.error.issues[0];
+      const field = issue?.path.join('.') || result.target;
+      const message = `${field}: ${issue?.message ?? 'invalid'}`;
+      // A body that fails its schema is a validation error (422); bad query or path values are 400.
+      const status = result.target === 'json' || result.target === 'form' ? 422 : 400;
+      return c.json(errorBody(c.var.deps.config, message), status);
+    },
+  });
+}
+
+export { z };
+
+/** Booleans in query strings: "true"/"1" and "false"/"0". */
+export const zQueryBool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .transform((v) => (v === '' ? undefined : v === 'true' || v === '1'));
+
+export const zPage = z.coerce.number().int().optional().openapi({ param: { name: 'page', in: 'query' }, example: 1 });
+export const zLimit = z.coerce.number().int().optional().openapi({ param: { name: 'limit', in: 'query' }, example: 30 });
+
+/** Standard error responses for createRoute({ responses }). */
+export const errorResponses = (...codes: number[]) =>
+  Object.fromEntries(
+    codes.map((code) => [
+      code,
+      { description: errorDescriptions[code] ?? 'Error', content: { 'application/json': { schema: ApiErrorSchema } } },
+    ]),
+  );
+
+const errorDescriptions: Record<number, string> = {
+  400: 'Invalid request parameters or malformed body',
+  401: 'Missing or wrong credentials',
+  403: 'Forbidden',
+  404: 'Not found',
+  405: 'Method not allowed',
+  409: 'Conflict',
+  422: 'Validation error',
+  423: 'Repository is archived',
+};
+
+export const ApiErrorSchema = z
+  .object({ message: z.string(), url: z.string(), errors: z.array(z.string()).optional() })
+  .openapi('APIError');

@@ -1,0 +1,23 @@
+// What every route handler can reach: dependencies and the signed-in user.
+import path from 'node:path';
+import type { Config } from './config.ts';
+import type { Db } from './db/index.ts';
+import type { UserRow } from './db/schema.ts';
+
+export interface Deps {
+  db: Db;
+  config: Config;
+}
+
+export type AppEnv = {
+  Variables: {
+    deps: Deps;
+    /** The signed-in user, or null for anonymous requests. */
+    user: UserRow | null;
+    /** How the user signed in: 'token', 'basic' or null. */
+    authMethod: 'token' | 'basic' | null;
+  };
+};
+
+export const repoDir = (config: Config, ownerName: string, repoName: string) =>
+  path.join(config.dataDir, 'repositories', ownerName.toLowerCase(), `${repoName.toLowerCase()}.git`);

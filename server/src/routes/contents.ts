@@ -1,0 +1,4 @@
+// contents routes (to be filled in).
+import { createRouter } from '../api/openapi.ts';
+
+export const contentsRoutes = createRouter();

@@ -1,0 +1,4 @@
+// repos routes (to be filled in).
+import { createRouter } from '../api/openapi.ts';
+
+export const reposRoutes = createRouter();

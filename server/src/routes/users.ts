@@ -1,0 +1,188 @@
+// Users, tokens, admin user creation and /version.
+import { createRoute } from '@hono/zod-openapi';
+import { createRouter, errorResponses, z, zLimit, zPage } from '../api/openapi.ts';
+import { UserSchema } from '../api/schemas.ts';
+import { toApiUser } from '../api/convert.ts';
+import { paging, setPageHeaders } from '../api/paging.ts';
+import { requireUser } from '../auth/middleware.ts';
+import { forbidden, notFound } from '../errors.ts';
+import { createToken, createUser } from '../services/users.ts';
+import { unixToIso } from '../db/index.ts';
+
+export const usersRoutes = createRouter();
+
+const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
+
+usersRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/version',
+    tags: ['miscellaneous'],
+    responses: { 200: json(z.object({ version: z.string() }).openapi('ServerVersion')) },
+  }),
+  (c) => c.json({ version: c.var.deps.config.version }, 200),
+);
+
+usersRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/user',
+    tags: ['user'],
+    summary: 'Get the authenticated user',
+    responses: { 200: json(UserSchema), ...errorResponses(401) },
+  }),
+  (c) => {
+    const user = requireUser(c);
+    return c.json(toApiUser(user, c.var.deps.config, user), 200);
+  },
+);
+
+const UserSearchSchema = z.object({ ok: z.boolean(), data: z.array(UserSchema) }).openapi('UserSearchResults');
+
+usersRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/users/search',
+    tags: ['user'],
+    request: { query: z.object({ q: z.string().optional(), uid: z.coerce.number().int().optional(), page: zPage, limit: zLimit }) },
+    responses: { 200: json(UserSearchSchema) },
+  }),
+  async (c) => {
+    const q = c.req.valid('query');
+    const p = paging(q);
+    const viewer = c.var.user;
+    const { db, config } = c.var.deps;
+    let query = db.selectFrom('user').where('type', '=', 0);
+    if (q.uid) query = query.where('id', '=', q.uid);
+    if (q.q) {
+      const like = `%${q.q.toLowerCase()}%`;
+      query = query.where((eb) => eb.or([eb('lower_name', 'like', like), eb(eb.fn('lower', ['full_name']), 'like', like)]));
+    }
+    // Anonymous visitors see public users; signed-in users also see limited ones; admins see all.
+    if (!viewer) query = query.where('visibility', '=', 'public');
+    else if (!viewer.is_admin) query = query.where((eb) => eb.or([eb('visibility', '!=', 'private'), eb('id', '=', viewer.id)]));
+    const { n } = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const rows = await query.selectAll().orderBy('id').limit(p.limit).offset(p.offset).execute();
+    setPageHeaders(c, Number(n), p);
+    return c.json({ ok: true, data: rows.map((u) => toApiUser(u, config, viewer)) }, 200);
+  },
+);
+
+usersRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/users/{username}',
+    tags: ['user'],
+    request: { params: z.object({ username: z.string() }) },
+    responses: { 200: json(UserSchema), ...errorResponses(404) },
+  }),
+  async (c) => {
+    const { username } = c.req.valid('param');
+    const viewer = c.var.user;
+    const { db, config } = c.var.deps;
+    const u = await db.selectFrom('user').selectAll().where('lower_name', '=', username.toLowerCase()).executeTakeFirst();
+    const visible = u && (u.visibility === 'public' || (viewer && (viewer.is_admin || viewer.id === u.id || u.visibility === 'limited')));
+    if (!u || !visible) throw notFound(`user redirect does not exist [name: ${username}]`);
+    return c.json(toApiUser(u, config, viewer), 200);
+  },
+);
+
+const CreateUserSchema = z
+  .object({
+    username: z.string().min(1),
+    email: z.string().min(1),
+    password: z.string().optional(),
+    full_name: z.string().optional(),
+    login_name: z.string().optional(),
+    source_id: z.number().int().optional(),
+    must_change_password: z.boolean().optional(),
+    send_notify: z.boolean().optional(),
+    restricted: z.boolean().optional(),
+    visibility: z.enum(['public', 'limited', 'private']).optional(),
+    admin: z.boolean().optional(),
+  })
+  .openapi('CreateUserOption');
+
+usersRoutes.openapi(
+  createRoute({
+    method: 'post',
+    path: '/admin/users',
+    tags: ['admin'],
+    summary: 'Create a user (site admin only)',
+    request: { body: { content: { 'application/json': { schema: CreateUserSchema } }, required: true } },
+    responses: { 201: json(UserSchema, 'Created'), ...errorResponses(400, 401, 403, 422) },
+  }),
+  async (c) => {
+    const admin = requireUser(c);
+    if (!admin.is_admin) throw forbidden('you must be a site administrator');
+    const body = c.req.valid('json');
+    const { db, config } = c.var.deps;
+    const user = await createUser(db, {
+      username: body.username,
+      email: body.email,
+      password: body.password ?? '',
+      full_name: body.full_name,
+      admin: body.admin,
+      must_change_password: body.must_change_password ?? true,
+      visibility: body.visibility,
+      restricted: body.restricted,
+    });
+    return c.json(toApiUser(user, config, admin), 201);
+  },
+);
+
+const AccessTokenSchema = z
+  .object({ id: z.number().int(), name: z.string(), sha1: z.string(), token_last_eight: z.string(), scopes: z.array(z.string()), created_at: z.string(), last_used_at: z.string() })
+  .openapi('AccessToken');
+
+usersRoutes.openapi(
+  createRoute({
+    method: 'post',
+    path: '/users/{username}/tokens',
+    tags: ['user'],
+    summary: 'Create an access token (Basic auth); the secret is shown once, in sha1',
+    request: {
+      params: z.object({ username: z.string() }),
+      body: { content: { 'application/json': { schema: z.object({ name: z.string().min(1), scopes: z.array(z.string()).optional() }).openapi('CreateAccessTokenOption') } }, required: true },
+    },
+    responses: { 201: json(AccessTokenSchema, 'Created'), ...errorResponses(400, 401, 403, 422) },
+  }),
+  async (c) => {
+    const user = requireUser(c);
+    const { username } = c.req.valid('param');
+    if (c.var.authMethod !== 'basic') throw forbidden('auth method not allowed');
+    if (user.lower_name !== username.toLowerCase() && !user.is_admin) throw forbidden();
+    const { db } = c.var.deps;
+    const target = await db.selectFrom('user').selectAll().where('lower_name', '=', username.toLowerCase()).executeTakeFirst();
+    if (!target) throw notFound();
+    const body = c.req.valid('json');
+    const { row, secret } = await createToken(db, target.id, body.name, body.scopes?.length ? body.scopes : ['all']);
+    return c.json(
+      { id: row.id, name: row.name, sha1: secret, token_last_eight: row.token_last_eight, scopes: row.scopes.split(','), created_at: unixToIso(row.created_unix), last_used_at: unixToIso(0) },
+      201,
+    );
+  },
+);
+
+usersRoutes.openapi(
+  createRoute({
+    method: 'delete',
+    path: '/users/{username}/tokens/{token}',
+    tags: ['user'],
+    request: { params: z.object({ username: z.string(), token: z.string() }) },
+    responses: { 204: { description: 'Deleted' }, ...errorResponses(401, 403, 404) },
+  }),
+  async (c) => {
+    const user = requireUser(c);
+    const { username, token } = c.req.valid('param');
+    if (user.lower_name !== username.toLowerCase() && !user.is_admin) throw forbidden();
+    const { db } = c.var.deps;
+    const target = await db.selectFrom('user').select('id').where('lower_name', '=', username.toLowerCase()).executeTakeFirst();
+    if (!target) throw notFound();
+    let q = db.deleteFrom('access_token').where('user_id', '=', target.id);
+    q = /^\d+$/.test(token) ? q.where('id', '=', Number(token)) : q.where('name', '=', token);
+    const res = await q.executeTakeFirst();
+    if (!Number(res.numDeletedRows)) throw notFound();
+    return c.body(null, 204);
+  },
+);

@@ -1,0 +1,73 @@
+// Creating users and tokens: shared by the admin API, the CLI and the demo seed.
+import type { Db } from '../db/index.ts';
+import { nowUnix } from '../db/index.ts';
+import type { UserRow } from '../db/schema.ts';
+import { badRequest, unprocessable } from '../errors.ts';
+import { hashPassword } from '../auth/password.ts';
+import { hashToken, newTokenSecret } from '../auth/tokens.ts';
+
+/** Gitea's user name rule: letters, digits, '-', '_', '.'; no leading/trailing punctuation. */
+export const USERNAME_RE = /^[\da-zA-Z](?:[\w.-]*[\da-zA-Z])?$/;
+const RESERVED = new Set(['api', 'admin', 'explore', 'user', 'users', 'repo', 'login', 'logout', 'new', 'issues', 'pulls', 'org', 'orgs', 'avatars', 'assets', 'config.json', 'settings', 'notifications', 'search']);
+
+export interface NewUserInput {
+  username: string;
+  email: string;
+  password: string;
+  full_name?: string;
+  admin?: boolean;
+  must_change_password?: boolean;
+  visibility?: string;
+  restricted?: boolean;
+}
+
+export async function createUser(db: Db, input: NewUserInput): Promise<UserRow> {
+  const name = input.username.trim();
+  if (!USERNAME_RE.test(name) || name.length > 40) throw unprocessable(`username: invalid user name "${name}"`);
+  if (RESERVED.has(name.toLowerCase())) throw unprocessable(`username: name is reserved [name: ${name}]`);
+  if (!/^[^\s@]+@[^\s@]+$/.test(input.email)) throw unprocessable(`email: invalid email address "${input.email}"`);
+  if (input.password.length < 8) throw unprocessable('password: must be at least 8 characters');
+  const exists = await db.selectFrom('user').select('id').where('lower_name', '=', name.toLowerCase()).executeTakeFirst();
+  if (exists) throw unprocessable(`user already exists [name: ${name}]`);
+  const emailUsed = await db.selectFrom('user').select('id').where('email', '=', input.email.toLowerCase()).executeTakeFirst();
+  if (emailUsed) throw unprocessable(`e-mail already in use [email: ${input.email}]`);
+  const t = nowUnix();
+  return db
+    .insertInto('user')
+    .values({
+      name,
+      lower_name: name.toLowerCase(),
+      full_name: input.full_name ?? '',
+      email: input.email.toLowerCase(),
+      passwd: hashPassword(input.password),
+      type: 0,
+      is_admin: input.admin ? 1 : 0,
+      must_change_password: input.must_change_password ? 1 : 0,
+      restricted: input.restricted ? 1 : 0,
+      active: 1,
+      prohibit_login: 0,
+      visibility: input.visibility ?? 'public',
+      description: '',
+      website: '',
+      location: '',
+      language: '',
+      created_unix: t,
+      updated_unix: t,
+      last_login_unix: 0,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function createToken(db: Db, userId: number, name: string, scopes: string[] = ['all']) {
+  const exists = await db.selectFrom('access_token').select('id').where('user_id', '=', userId).where('name', '=', name).executeTakeFirst();
+  if (exists) throw badRequest("access token name has been used already");
+  const secret = newTokenSecret();
+  const t = nowUnix();
+  const row = await db
+    .insertInto('access_token')
+    .values({ user_id: userId, name, token_hash: hashToken(secret), token_last_eight: secret.slice(-8), scopes: scopes.join(','), created_unix: t, updated_unix: t })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { row, secret };
+}

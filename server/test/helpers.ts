@@ -1,0 +1,67 @@
+// A real forge for tests: a fresh SQLite file and repository folder in a temp directory.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll } from 'vitest';
+import { createApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDb } from '../src/db/index.ts';
+import { createToken, createUser } from '../src/services/users.ts';
+import type { Deps } from '../src/context.ts';
+
+export interface TestForge {
+  deps: Deps;
+  app: ReturnType<typeof createApp>;
+  dataDir: string;
+  /** A site admin and its token. */
+  admin: { name: string; token: string; password: string };
+  /** Creates a user with a token; names are random so tests do not collide. */
+  user(prefix?: string, opts?: { admin?: boolean }): Promise<{ name: string; token: string; password: string; id: number }>;
+  /** JSON request with an optional token; returns status, headers and parsed body. */
+  req(method: string, url: string, opts?: { token?: string; body?: unknown; basic?: [string, string]; headers?: Record<string, string> }): Promise<{ status: number; headers: Headers; body: any; text: string }>;
+}
+
+let counter = 0;
+export const uniq = (prefix = 'u') => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
+
+export async function createTestForge(): Promise<TestForge> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forge-test-'));
+  const config = { ...loadConfig({ PORT: '3000' }), dataDir, webDir: undefined, rootUrl: 'http://localhost:3000/' };
+  const db = await openDb(path.join(dataDir, 'forge.db'));
+  const deps: Deps = { db, config };
+  const app = createApp(deps);
+  afterAll(async () => {
+    await db.destroy();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const makeUser = async (prefix = 'user', opts: { admin?: boolean } = {}) => {
+    const name = uniq(prefix);
+    const password = 'password-' + name;
+    const u = await createUser(db, { username: name, email: `${name}@example.com`, password, admin: opts.admin });
+    const { secret } = await createToken(db, u.id, 'test');
+    return { name, token: secret, password, id: u.id };
+  };
+  const admin = await makeUser('admin', { admin: true });
+
+  const req: TestForge['req'] = async (method, url, opts = {}) => {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.Authorization = `token ${opts.token}`;
+    if (opts.basic) headers.Authorization = `Basic ${Buffer.from(opts.basic.join(':')).toString('base64')}`;
+    let body: string | undefined;
+    if (opts.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
+    }
+    const res = await app.request(url.startsWith('/api') || url.startsWith('http') ? url : `/api/v1${url}`, { method, headers, body });
+    const text = await res.text();
+    let parsed: any = undefined;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: res.status, headers: res.headers, body: parsed, text };
+  };
+  return { deps, app, dataDir, admin, user: makeUser, req };
+}

@@ -1,0 +1,43 @@
+// Every URL of the app. Each route module is lazy: it brings its own loader, component and
+// error boundary, so a page's code (and heavy libraries like diff2html) loads only when visited.
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RootLayout } from './layout/root-layout';
+import { RouteError } from './layout/route-error';
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    children: [
+      {
+        ErrorBoundary: RouteError,
+        children: [
+          { index: true, lazy: () => import('./routes/home') },
+          { path: 'explore/repos', lazy: () => import('./routes/explore') },
+          { path: 'explore', lazy: () => import('./routes/explore') },
+          { path: 'user/login', lazy: () => import('./routes/sign-in') },
+          { path: 'repo/create', lazy: () => import('./routes/new-repo') },
+          { path: ':owner', lazy: () => import('./routes/user-profile') },
+          {
+            path: ':owner/:repo',
+            lazy: () => import('./routes/repo-layout'),
+            children: [
+              { index: true, lazy: () => import('./routes/repo-code') },
+              { path: 'src/:kind/*', lazy: () => import('./routes/repo-code') },
+              { path: 'commits/:kind/*', lazy: () => import('./routes/repo-commits') },
+              { path: 'commit/:sha', lazy: () => import('./routes/repo-commit') },
+              { path: 'branches', lazy: () => import('./routes/repo-branches') },
+              { path: 'settings', lazy: () => import('./routes/repo-settings') },
+              { path: 'activity', lazy: () => import('./routes/repo-activity') },
+              { path: '*', lazy: () => import('./routes/not-found') },
+            ],
+          },
+          { path: '*', lazy: () => import('./routes/not-found') },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

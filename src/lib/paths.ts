@@ -1,0 +1,30 @@
+// Every URL of the web app, Gitea's scheme, with href builders. Routes and links use these only.
+const enc = (s: string) => encodeURIComponent(s);
+/** Encodes each segment of a path but keeps the slashes. */
+export const encPath = (p: string) => p.split('/').map(enc).join('/');
+
+export type RefKind = 'branch' | 'tag' | 'commit';
+
+export const paths = {
+  home: { pattern: '/', href: () => '/' },
+  explore: { pattern: '/explore/repos', href: (q?: Record<string, string>) => `/explore/repos${q ? `?${new URLSearchParams(q)}` : ''}` },
+  signIn: { pattern: '/user/login', href: (redirectTo?: string) => `/user/login${redirectTo ? `?redirect_to=${enc(redirectTo)}` : ''}` },
+  newRepo: { pattern: '/repo/create', href: (templateId?: number) => `/repo/create${templateId ? `?template_id=${templateId}` : ''}` },
+  user: { pattern: '/:owner', href: (owner: string) => `/${enc(owner)}` },
+  repo: { pattern: '/:owner/:repo', href: (o: string, r: string) => `/${enc(o)}/${enc(r)}` },
+  /** /{owner}/{repo}/src/{branch|tag|commit}/{ref}/{path} */
+  src: {
+    pattern: '/:owner/:repo/src/:kind/*',
+    href: (o: string, r: string, kind: RefKind, ref: string, path = '') =>
+      `/${enc(o)}/${enc(r)}/src/${kind}/${encPath(ref)}${path ? `/${encPath(path)}` : ''}`,
+  },
+  commits: {
+    pattern: '/:owner/:repo/commits/:kind/*',
+    href: (o: string, r: string, kind: RefKind, ref: string, path = '', q?: Record<string, string>) =>
+      `/${enc(o)}/${enc(r)}/commits/${kind}/${encPath(ref)}${path ? `/${encPath(path)}` : ''}${q && Object.keys(q).length ? `?${new URLSearchParams(q)}` : ''}`,
+  },
+  commit: { pattern: '/:owner/:repo/commit/:sha', href: (o: string, r: string, sha: string) => `/${enc(o)}/${enc(r)}/commit/${enc(sha)}` },
+  branches: { pattern: '/:owner/:repo/branches', href: (o: string, r: string) => `/${enc(o)}/${enc(r)}/branches` },
+  settings: { pattern: '/:owner/:repo/settings', href: (o: string, r: string) => `/${enc(o)}/${enc(r)}/settings` },
+  activity: { pattern: '/:owner/:repo/activity', href: (o: string, r: string) => `/${enc(o)}/${enc(r)}/activity` },
+} as const;
