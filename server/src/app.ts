@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
+import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppEnv, Deps } from './context.ts';
@@ -40,6 +41,7 @@ export function createApp(deps: Deps) {
     '/api/*',
     cors({ origin: '*', allowHeaders: ['Authorization', 'Content-Type'], exposeHeaders: ['X-Total-Count', 'Link', 'X-Page', 'X-PerPage', 'X-PageCount', 'X-HasMore'] }),
   );
+  app.use('/api/v1/*', compress());
   app.use('/api/v1/*', authMiddleware);
   const api = createApi();
   app.route('/api/v1', api);
@@ -52,6 +54,7 @@ export function createApp(deps: Deps) {
   const webDir = config.webDir;
   if (webDir && fs.existsSync(path.join(webDir, 'index.html'))) {
     const root = path.relative(process.cwd(), webDir) || '.';
+    app.use('/assets/*', compress());
     app.use('/assets/*', async (c, next) => {
       await next();
       if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');

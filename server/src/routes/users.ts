@@ -17,6 +17,7 @@ usersRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/version',
+    operationId: 'getVersion',
     tags: ['miscellaneous'],
     responses: { 200: json(z.object({ version: z.string() }).openapi('ServerVersion')) },
   }),
@@ -27,6 +28,7 @@ usersRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/user',
+    operationId: 'userGetCurrent',
     tags: ['user'],
     summary: 'Get the authenticated user',
     responses: { 200: json(UserSchema), ...errorResponses(401) },
@@ -43,6 +45,7 @@ usersRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/users/search',
+    operationId: 'userSearch',
     tags: ['user'],
     request: { query: z.object({ q: z.string().optional(), uid: z.coerce.number().int().optional(), page: zPage, limit: zLimit }) },
     responses: { 200: json(UserSearchSchema) },
@@ -72,6 +75,7 @@ usersRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/users/{username}',
+    operationId: 'userGet',
     tags: ['user'],
     request: { params: z.object({ username: z.string() }) },
     responses: { 200: json(UserSchema), ...errorResponses(404) },
@@ -107,6 +111,7 @@ usersRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/admin/users',
+    operationId: 'adminCreateUser',
     tags: ['admin'],
     summary: 'Create a user (site admin only)',
     request: { body: { content: { 'application/json': { schema: CreateUserSchema } }, required: true } },
@@ -139,6 +144,7 @@ usersRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/users/{username}/tokens',
+    operationId: 'userCreateToken',
     tags: ['user'],
     summary: 'Create an access token (Basic auth); the secret is shown once, in sha1',
     request: {
@@ -168,6 +174,7 @@ usersRoutes.openapi(
   createRoute({
     method: 'delete',
     path: '/users/{username}/tokens/{token}',
+    operationId: 'userDeleteAccessToken',
     tags: ['user'],
     request: { params: z.object({ username: z.string(), token: z.string() }) },
     responses: { 204: { description: 'Deleted' }, ...errorResponses(401, 403, 404) },

@@ -14,6 +14,12 @@ export const repoQueries = {
       queryKey: ['repos', owner, repo, 'detail'],
       queryFn: async () => (await api().GET('/repos/{owner}/{repo}', { params: { path: { owner, repo } } })).data!,
     }),
+  /** A repository by its numeric id (the template picker links by id, as Gitea does). */
+  byId: (id: number) =>
+    queryOptions({
+      queryKey: ['repos', 'by-id', id],
+      queryFn: async () => (await api().GET('/repositories/{id}', { params: { path: { id } } })).data!,
+    }),
   search: (filters: RepoSearchQuery) =>
     queryOptions({
       queryKey: ['repos', 'search', filters],

@@ -1,0 +1,69 @@
+// Shared helpers for the browser tests: every test seeds its own users and repositories over the
+// real API with random names, so tests run in any order and in parallel.
+import { test as base, expect, type Page, type APIRequestContext } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const ADMIN = { username: process.env.E2E_ADMIN ?? 'e2e-admin', password: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password' };
+const basic = (u: string, p: string) => `Basic ${Buffer.from(`${u}:${p}`).toString('base64')}`;
+export const rand = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
+export interface SeedUser {
+  username: string;
+  password: string;
+  token: string;
+}
+
+export async function createUser(request: APIRequestContext, prefix = 'user'): Promise<SeedUser> {
+  const username = rand(prefix);
+  const password = `pw-${username}`;
+  const r = await request.post('/api/v1/admin/users', {
+    headers: { Authorization: basic(ADMIN.username, ADMIN.password) },
+    data: { username, email: `${username}@example.com`, password, must_change_password: false },
+  });
+  expect(r.status(), await r.text()).toBe(201);
+  const t = await request.post(`/api/v1/users/${username}/tokens`, { headers: { Authorization: basic(username, password) }, data: { name: 'e2e' } });
+  expect(t.status()).toBe(201);
+  return { username, password, token: (await t.json()).sha1 };
+}
+
+export async function createRepo(request: APIRequestContext, user: SeedUser, body: Record<string, unknown>) {
+  const r = await request.post('/api/v1/user/repos', { headers: { Authorization: `token ${user.token}` }, data: body });
+  expect(r.status(), await r.text()).toBe(201);
+  return r.json();
+}
+
+/** Signs in through the real form. */
+export async function signIn(page: Page, user: { username: string; password: string }) {
+  await page.goto('/user/login');
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+}
+
+const shotDir = path.resolve('e2e/screenshots');
+
+/** Saves the page in light and dark mode at desktop width and at phone width, for people to look at. */
+export async function screenshots(page: Page, name: string) {
+  fs.mkdirSync(shotDir, { recursive: true });
+  const size = page.viewportSize() ?? { width: 1280, height: 720 };
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((t) => {
+      localStorage.setItem('forge.theme', t);
+      document.documentElement.classList.toggle('dark', t === 'dark');
+    }, theme);
+    await page.setViewportSize({ width: 1280, height: size.height });
+    await page.screenshot({ path: path.join(shotDir, `${name}-${theme}.png`), fullPage: true });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.screenshot({ path: path.join(shotDir, `${name}-${theme}-phone.png`), fullPage: true });
+  }
+  await page.evaluate(() => {
+    localStorage.setItem('forge.theme', 'light');
+    document.documentElement.classList.remove('dark');
+  });
+  await page.setViewportSize(size);
+}
+
+export const test = base;
+export { expect };

@@ -1,0 +1,20 @@
+// Prints one plain line "N passed, N failed" summed over the Vitest and Playwright JSON reports.
+import fs from 'node:fs';
+
+let passed = 0;
+let failed = 0;
+const read = (f) => (fs.existsSync(f) ? JSON.parse(fs.readFileSync(f, 'utf8')) : null);
+
+const vitest = read('reports/vitest.json');
+if (vitest) {
+  passed += vitest.numPassedTests ?? 0;
+  failed += (vitest.numFailedTests ?? 0) + (vitest.numTotalTestSuites && vitest.success === false && !vitest.numFailedTests ? 1 : 0);
+} else failed += 1;
+
+const pw = read('reports/playwright.json');
+if (pw?.stats) {
+  passed += (pw.stats.expected ?? 0) + (pw.stats.flaky ?? 0);
+  failed += pw.stats.unexpected ?? 0;
+} else failed += 1;
+
+console.log(`${passed} passed, ${failed} failed`);

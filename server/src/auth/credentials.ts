@@ -1,0 +1,66 @@
+// Turns an Authorization header into a user. Shared by the API middleware and git over HTTP so
+// both accept exactly the same credentials: `token T`, `Bearer T`, and Basic with the user's
+// password or an access token as the password (or as the user name, as git clients send it).
+import type { Db } from '../db/index.ts';
+import type { UserRow } from '../db/schema.ts';
+import { unauthorized } from '../errors.ts';
+import { hashToken } from './tokens.ts';
+import { verifyPassword } from './password.ts';
+
+export interface Authenticated {
+  user: UserRow;
+  method: 'token' | 'basic';
+}
+
+const usable = (u: UserRow | undefined): u is UserRow => !!u && u.active === 1 && u.prohibit_login === 0;
+
+async function userByToken(db: Db, secret: string): Promise<UserRow | undefined> {
+  if (!secret) return undefined;
+  return db
+    .selectFrom('access_token')
+    .innerJoin('user', 'user.id', 'access_token.user_id')
+    .selectAll('user')
+    .where('access_token.token_hash', '=', hashToken(secret))
+    .executeTakeFirst();
+}
+
+/** Basic credentials: name + password, name + token, or token + ('' | 'x-oauth-basic'). */
+export async function authenticateBasic(db: Db, name: string, secret: string): Promise<UserRow | null> {
+  const user = await db.selectFrom('user').selectAll().where('lower_name', '=', name.toLowerCase()).where('type', '=', 0).executeTakeFirst();
+  if (user) {
+    let ok = verifyPassword(secret, user.passwd);
+    if (!ok) ok = (await userByToken(db, secret))?.id === user.id;
+    if (ok) return usable(user) ? user : null;
+  }
+  if (secret === '' || secret === 'x-oauth-basic') {
+    const byToken = await userByToken(db, name);
+    if (usable(byToken)) return byToken;
+  }
+  return null;
+}
+
+/**
+ * The user an Authorization header names, null when there is no header, and a 401 error for a
+ * wrong or unsupported credential (even where anonymous access would be allowed, as Gitea does).
+ */
+export async function authenticate(db: Db, header: string | undefined): Promise<Authenticated | null> {
+  if (!header) return null;
+  const [scheme, ...rest] = header.trim().split(/\s+/);
+  const value = rest.join(' ');
+  const kind = scheme?.toLowerCase();
+  if (kind === 'token' || kind === 'bearer') {
+    const user = await userByToken(db, value);
+    if (!usable(user)) throw unauthorized('user does not exist or token is invalid');
+    return { user, method: 'token' };
+  }
+  if (kind === 'basic') {
+    const decoded = Buffer.from(value, 'base64').toString('utf8');
+    const i = decoded.indexOf(':');
+    const name = i >= 0 ? decoded.slice(0, i) : decoded;
+    const secret = i >= 0 ? decoded.slice(i + 1) : '';
+    const user = await authenticateBasic(db, name, secret);
+    if (!user) throw unauthorized('user does not exist or password is wrong');
+    return { user, method: 'basic' };
+  }
+  throw unauthorized('unsupported authorization scheme');
+}

@@ -1,0 +1,165 @@
+// What a push changes besides the refs themselves: the repository row (empty flag, default
+// branch, size, updated time) and the activity feed. Callers snapshot the refs before and after
+// the refs move (git receive-pack, the demo seed, server-side merges) and hand both here.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Deps } from '../context.ts';
+import { repoDir } from '../context.ts';
+import { nowUnix } from '../db/index.ts';
+import type { RepoRow, RepoUpdate, UserRow } from '../db/schema.ts';
+import { runGit } from '../git/run-git.ts';
+import { setHead } from '../git/repo.ts';
+import { recordAction } from './activity.ts';
+
+/** Full ref name → object id (a tag object's id for annotated tags). */
+export type RefSnapshot = Map<string, string>;
+
+const HEADS = 'refs/heads/';
+const TAGS = 'refs/tags/';
+/** As Gitea's UI.FeedMaxCommitNum: how many commits one feed row carries. */
+const FEED_MAX_COMMITS = 5;
+const ZERO = '0000000000000000000000000000000000000000';
+
+export async function snapshotRefs(dir: string): Promise<RefSnapshot> {
+  const out = await runGit(['for-each-ref', '--format=%(objectname) %(refname)', HEADS, TAGS], { cwd: dir });
+  const refs: RefSnapshot = new Map();
+  for (const line of out.split('\n')) {
+    const i = line.indexOf(' ');
+    if (i > 0) refs.set(line.slice(i + 1), line.slice(0, i));
+  }
+  return refs;
+}
+
+export interface RefChange {
+  ref: string;
+  /** Zero id when the ref was created. */
+  oldId: string;
+  /** Zero id when the ref was deleted. */
+  newId: string;
+}
+
+export function diffRefs(before: RefSnapshot, after: RefSnapshot): RefChange[] {
+  const changes: RefChange[] = [];
+  for (const [ref, newId] of after) {
+    const oldId = before.get(ref);
+    if (oldId !== newId) changes.push({ ref, oldId: oldId ?? ZERO, newId });
+  }
+  for (const [ref, oldId] of before) if (!after.has(ref)) changes.push({ ref, oldId, newId: ZERO });
+  return changes;
+}
+
+/** Gitea's PushCommit, as stored in a commit_repo action's content. */
+export interface PushCommit {
+  Sha1: string;
+  Message: string;
+  AuthorEmail: string;
+  AuthorName: string;
+  CommitterEmail: string;
+  CommitterName: string;
+  Timestamp: string;
+}
+
+export interface PushCommits {
+  Commits: PushCommit[];
+  HeadCommit: PushCommit | null;
+  CompareURL: string;
+  Len: number;
+}
+
+const FIELD = '\x1f';
+const RECORD = '\x1e';
+const LOG_FORMAT = ['%H', '%an', '%ae', '%cn', '%ce', '%aI', '%B'].join('%x1f') + '%x1e';
+
+function parseCommits(out: string): PushCommit[] {
+  return out
+    .split(RECORD)
+    .map((r) => r.replace(/^\n/, ''))
+    .filter((r) => r.length > 0)
+    .map((r) => {
+      const [Sha1 = '', AuthorName = '', AuthorEmail = '', CommitterName = '', CommitterEmail = '', Timestamp = '', Message = ''] = r.split(FIELD);
+      return { Sha1, Message: Message.replace(/\n+$/, '\n'), AuthorEmail, AuthorName, CommitterEmail, CommitterName, Timestamp };
+    });
+}
+
+/**
+ * The commits a branch update brought: old..new for an update; for a new branch, the commits that
+ * no ref reached before the push. Revisions go through --stdin, so neither a long ref list nor a
+ * ref name can turn into an option.
+ */
+async function pushCommits(dir: string, change: RefChange, before: RefSnapshot, compareBase: string): Promise<PushCommits> {
+  const isNew = change.oldId === ZERO;
+  const excluded = isNew ? [...new Set(before.values())] : [change.oldId];
+  const input = [change.newId, '--not', ...excluded, ''].join('\n');
+  const [logOut, countOut, headOut] = await Promise.all([
+    runGit(['log', `--max-count=${FEED_MAX_COMMITS}`, `--format=${LOG_FORMAT}`, '--stdin'], { cwd: dir, input }),
+    runGit(['rev-list', '--count', '--stdin'], { cwd: dir, input }),
+    runGit(['log', '-1', `--format=${LOG_FORMAT}`, change.newId], { cwd: dir }),
+  ]);
+  return {
+    Commits: parseCommits(logOut),
+    HeadCommit: parseCommits(headOut)[0] ?? null,
+    CompareURL: isNew ? '' : `${compareBase}/compare/${change.oldId}...${change.newId}`,
+    Len: Number(countOut.trim()) || 0,
+  };
+}
+
+/** Bytes on disk under a folder (the repository size Gitea shows, reported in KiB). */
+export async function folderSize(dir: string): Promise<number> {
+  let total = 0;
+  const walk = async (d: string): Promise<void> => {
+    const entries = await fs.readdir(d, { withFileTypes: true }).catch(() => []);
+    await Promise.all(
+      entries.map(async (e) => {
+        const p = path.join(d, e.name);
+        if (e.isDirectory()) await walk(p);
+        else if (e.isFile()) total += (await fs.lstat(p).catch(() => ({ size: 0 }))).size;
+      }),
+    );
+  };
+  await walk(dir);
+  return total;
+}
+
+export interface PushResult {
+  changes: RefChange[];
+  repo: RepoRow;
+}
+
+/**
+ * Applies a push's effects. `before`/`after` are snapshots from snapshotRefs; `pusher` is who moved
+ * the refs. Returns the refreshed repository row.
+ */
+export async function applyPushEffects(deps: Deps, repo: RepoRow, before: RefSnapshot, after: RefSnapshot, pusher: UserRow): Promise<PushResult> {
+  const { db, config } = deps;
+  const dir = repoDir(config, repo.owner_name, repo.name);
+  const changes = diffRefs(before, after);
+  if (changes.length === 0) return { changes, repo };
+
+  const branchesAfter = [...after.keys()].filter((r) => r.startsWith(HEADS)).map((r) => r.slice(HEADS.length));
+  const patch: RepoUpdate = { updated_unix: nowUnix(), size: Math.ceil((await folderSize(dir)) / 1024), is_empty: branchesAfter.length ? 0 : 1 };
+  if (repo.is_empty === 1 && branchesAfter.length && !branchesAfter.includes(repo.default_branch)) {
+    // Snapshots do not keep the push order; prefer the usual default names, then the first by name.
+    const created = changes.filter((c) => c.ref.startsWith(HEADS) && c.newId !== ZERO).map((c) => c.ref.slice(HEADS.length));
+    const pick = ['main', 'master'].find((b) => created.includes(b)) ?? created.sort()[0] ?? branchesAfter[0]!;
+    await setHead(dir, pick);
+    patch.default_branch = pick;
+  }
+  const updated = await db.updateTable('repository').set(patch).where('id', '=', repo.id).returningAll().executeTakeFirstOrThrow();
+
+  const compareBase = `${encodeURIComponent(repo.owner_name)}/${encodeURIComponent(repo.name)}`;
+  for (const change of changes) {
+    const isBranch = change.ref.startsWith(HEADS);
+    const isTag = change.ref.startsWith(TAGS);
+    if (!isBranch && !isTag) continue;
+    const base = { act_user_id: pusher.id, repo: updated, ref_name: change.ref };
+    if (change.newId === ZERO) {
+      await recordAction(db, { ...base, op_type: isBranch ? 'delete_branch' : 'delete_tag' });
+    } else if (isBranch) {
+      const content = await pushCommits(dir, change, before, compareBase);
+      await recordAction(db, { ...base, op_type: 'commit_repo', content: JSON.stringify(content) });
+    } else {
+      await recordAction(db, { ...base, op_type: 'push_tag' });
+    }
+  }
+  return { changes, repo: updated };
+}
