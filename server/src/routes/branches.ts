@@ -1,4 +1,218 @@
-// branches routes (to be filled in).
-import { createRouter } from '../api/openapi.ts';
+// Branches and tags: /repos/{owner}/{repo}/branches[/{branch}] and /repos/{owner}/{repo}/tags.
+import { createRoute, type RouteConfig } from '@hono/zod-openapi';
+import { createRouter, errorResponses, z, zLimit, zPage } from '../api/openapi.ts';
+import { paging, setPageHeaders } from '../api/paging.ts';
+import { requireUser } from '../auth/middleware.ts';
+import { loadRepo } from '../services/repo-context.ts';
+import { createBranch, deleteBranch, getBranchApi, listBranchesPage, listTagsPage, renameBranch, updateBranch } from '../services/branches.ts';
+import { CommitMetaSchema, PayloadCommitVerificationSchema } from './commits.ts';
 
 export const branchesRoutes = createRouter();
+
+const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
+const body = <T extends z.ZodTypeAny>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
+
+const PayloadUserSchema = z.object({ name: z.string(), email: z.string(), username: z.string() }).openapi('PayloadUser');
+
+const PayloadCommitSchema = z
+  .object({
+    id: z.string(),
+    message: z.string(),
+    url: z.string(),
+    author: PayloadUserSchema,
+    committer: PayloadUserSchema,
+    verification: PayloadCommitVerificationSchema,
+    timestamp: z.string(),
+  })
+  .openapi('PayloadCommit');
+
+export const BranchSchema = z
+  .object({
+    name: z.string(),
+    commit: PayloadCommitSchema,
+    protected: z.boolean(),
+    required_approvals: z.number().int(),
+    enable_status_check: z.boolean(),
+    status_check_contexts: z.array(z.string()),
+    user_can_push: z.boolean(),
+    user_can_merge: z.boolean(),
+    effective_branch_protection_name: z.string(),
+  })
+  .openapi('Branch');
+
+export const TagSchema = z
+  .object({
+    name: z.string(),
+    message: z.string(),
+    id: z.string(),
+    commit: CommitMetaSchema,
+    zipball_url: z.string(),
+    tarball_url: z.string(),
+  })
+  .openapi('Tag');
+
+const CreateBranchSchema = z
+  .object({
+    new_branch_name: z.string().min(1).max(100),
+    old_ref_name: z.string().optional().openapi({ description: 'Branch, tag or commit SHA to start from; the default branch when absent.' }),
+    old_branch_name: z.string().optional().openapi({ deprecated: true, description: 'Deprecated: use old_ref_name.' }),
+  })
+  .openapi('CreateBranchRepoOption');
+
+const UpdateBranchSchema = z
+  .object({
+    new_commit_id: z.string().min(1),
+    old_commit_id: z.string().optional().openapi({ description: 'Expected current commit; 409 when the branch is elsewhere.' }),
+    force: z.boolean().optional().openapi({ description: 'Allow a non-fast-forward move.' }),
+  })
+  .openapi('UpdateBranchRepoOption');
+
+const RenameBranchSchema = z.object({ name: z.string().min(1).max(100) }).openapi('RenameBranchRepoOption');
+
+const RepoParams = z.object({ owner: z.string(), repo: z.string() });
+const BranchParams = RepoParams.extend({ branch: z.string().openapi({ description: 'Branch name; may contain slashes.' }) });
+
+/**
+ * Branch names contain slashes, so the {branch} parameter is matched as "the rest of the path".
+ * The OpenAPI document keeps the plain `{branch}` path; Hono gets the `{.+}` pattern.
+ */
+function openapiRestParam<R extends RouteConfig>(route: R, param: string, handler: Parameters<typeof branchesRoutes.openapi<R>>[1]) {
+  branchesRoutes.openAPIRegistry.registerPath(route);
+  branchesRoutes.openapi({ ...route, hide: true, path: route.path.replace(`{${param}}`, `{${param}{.+}}`) }, handler as never);
+}
+
+branchesRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/repos/{owner}/{repo}/branches',
+    operationId: 'repoListBranches',
+    tags: ['repository'],
+    summary: "List a repository's branches, newest tip commit first",
+    request: { params: RepoParams, query: z.object({ page: zPage, limit: zLimit }) },
+    responses: { 200: json(z.array(BranchSchema)), ...errorResponses(404) },
+  }),
+  async (c) => {
+    const { owner, repo } = c.req.valid('param');
+    const rc = await loadRepo(c, owner, repo, 'read');
+    const p = paging(c.req.valid('query'));
+    const { db, config } = c.var.deps;
+    const { total, items } = await listBranchesPage(db, config, rc, c.var.user, p);
+    setPageHeaders(c, total, p);
+    return c.json(items, 200);
+  },
+);
+
+branchesRoutes.openapi(
+  createRoute({
+    method: 'post',
+    path: '/repos/{owner}/{repo}/branches',
+    operationId: 'repoCreateBranch',
+    tags: ['repository'],
+    summary: 'Create a branch from a branch, tag or commit',
+    request: { params: RepoParams, body: body(CreateBranchSchema) },
+    responses: { 201: json(BranchSchema, 'Created'), ...errorResponses(401, 403, 404, 409, 422, 423) },
+  }),
+  async (c) => {
+    const { owner, repo } = c.req.valid('param');
+    const rc = await loadRepo(c, owner, repo, 'write');
+    const doer = requireUser(c);
+    const { db, config } = c.var.deps;
+    return c.json(await createBranch(db, config, rc, doer, c.req.valid('json')), 201);
+  },
+);
+
+openapiRestParam(
+  createRoute({
+    method: 'get',
+    path: '/repos/{owner}/{repo}/branches/{branch}',
+    operationId: 'repoGetBranch',
+    tags: ['repository'],
+    summary: 'Get a branch',
+    request: { params: BranchParams },
+    responses: { 200: json(BranchSchema), ...errorResponses(404) },
+  }),
+  'branch',
+  async (c) => {
+    const { owner, repo, branch } = c.req.valid('param');
+    const rc = await loadRepo(c, owner, repo, 'read');
+    const { db, config } = c.var.deps;
+    return c.json(await getBranchApi(db, config, rc, c.var.user, branch), 200);
+  },
+);
+
+openapiRestParam(
+  createRoute({
+    method: 'put',
+    path: '/repos/{owner}/{repo}/branches/{branch}',
+    operationId: 'repoUpdateBranch',
+    tags: ['repository'],
+    summary: 'Move a branch to another commit (fast-forward unless force)',
+    request: { params: BranchParams, body: body(UpdateBranchSchema) },
+    responses: { 204: { description: 'Updated' }, ...errorResponses(401, 403, 404, 409, 422, 423) },
+  }),
+  'branch',
+  async (c) => {
+    const { owner, repo, branch } = c.req.valid('param');
+    const rc = await loadRepo(c, owner, repo, 'write');
+    await updateBranch(rc, branch, c.req.valid('json'));
+    return c.body(null, 204);
+  },
+);
+
+openapiRestParam(
+  createRoute({
+    method: 'patch',
+    path: '/repos/{owner}/{repo}/branches/{branch}',
+    operationId: 'repoRenameBranch',
+    tags: ['repository'],
+    summary: 'Rename a branch (the default branch needs admin access)',
+    request: { params: BranchParams, body: body(RenameBranchSchema) },
+    responses: { 204: { description: 'Renamed' }, ...errorResponses(401, 403, 404, 422, 423) },
+  }),
+  'branch',
+  async (c) => {
+    const { owner, repo, branch } = c.req.valid('param');
+    const rc = await loadRepo(c, owner, repo, 'write');
+    await renameBranch(c.var.deps.db, rc, branch, c.req.valid('json').name);
+    return c.body(null, 204);
+  },
+);
+
+openapiRestParam(
+  createRoute({
+    method: 'delete',
+    path: '/repos/{owner}/{repo}/branches/{branch}',
+    operationId: 'repoDeleteBranch',
+    tags: ['repository'],
+    summary: 'Delete a branch (never the default branch)',
+    request: { params: BranchParams },
+    responses: { 204: { description: 'Deleted' }, ...errorResponses(401, 403, 404, 423) },
+  }),
+  'branch',
+  async (c) => {
+    const { owner, repo, branch } = c.req.valid('param');
+    const rc = await loadRepo(c, owner, repo, 'write');
+    await deleteBranch(c.var.deps.db, rc, requireUser(c), branch);
+    return c.body(null, 204);
+  },
+);
+
+branchesRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/repos/{owner}/{repo}/tags',
+    operationId: 'repoListTags',
+    tags: ['repository'],
+    summary: "List a repository's tags, newest first",
+    request: { params: RepoParams, query: z.object({ page: zPage, limit: zLimit }) },
+    responses: { 200: json(z.array(TagSchema)), ...errorResponses(404) },
+  }),
+  async (c) => {
+    const { owner, repo } = c.req.valid('param');
+    const rc = await loadRepo(c, owner, repo, 'read');
+    const p = paging(c.req.valid('query'));
+    const { total, items } = await listTagsPage(c.var.deps.config, rc, p);
+    setPageHeaders(c, total, p);
+    return c.json(items, 200);
+  },
+);

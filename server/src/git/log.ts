@@ -1,0 +1,150 @@
+// Commit history: one `git log` call per page (headers, changed files and line counts together)
+// and one `git rev-list --count` with the same filters for the total.
+import { runGit } from './run-git.ts';
+import type { Signature } from './refs.ts';
+
+export interface CommitFile {
+  filename: string;
+  status: 'added' | 'removed' | 'modified';
+}
+
+export interface CommitStats {
+  additions: number;
+  deletions: number;
+  changedFiles: number;
+}
+
+export interface LogCommit {
+  sha: string;
+  tree: string;
+  parents: string[];
+  author: Signature;
+  committer: Signature;
+  message: string;
+  /** Present when asked for with `files`. */
+  files?: CommitFile[];
+  /** Present when asked for with `stat`. */
+  stats?: CommitStats;
+}
+
+export interface LogFilter {
+  /** Commits to start from (full SHAs); prefix '^' to exclude what is reachable from one. */
+  revs: string[];
+  /** Only commits touching this file or folder. */
+  path?: string;
+  /** Dates git understands (we pass RFC 3339). */
+  since?: string;
+  until?: string;
+}
+
+export interface LogOptions extends LogFilter {
+  skip?: number;
+  max?: number;
+  files?: boolean;
+  stat?: boolean;
+}
+
+// The message (free text) is the last header field; NUL cannot occur in a commit message.
+const FORMAT = ['%H', '%T', '%P', '%an', '%ae', '%aI', '%cn', '%ce', '%cI', '%B'].join('%x00') + '%x00';
+const HEADER_FIELDS = 10;
+
+function filterArgs(f: LogFilter): string[] {
+  const args: string[] = [];
+  if (f.since) args.push(`--since=${f.since}`);
+  if (f.until) args.push(`--until=${f.until}`);
+  // Revisions are SHAs we resolved ourselves; --end-of-options keeps them from ever being options.
+  args.push('--end-of-options', ...f.revs, '--');
+  if (f.path) args.push(f.path);
+  return args;
+}
+
+export function logArgs(o: LogOptions): string[] {
+  const args = ['log', '-z', `--format=${FORMAT}`];
+  if (o.files || o.stat) {
+    // Renames count as delete + add. Merges diff against their first parent (as Gitea's stats
+    // do); but with a path that mode would also list merges the path simplification drops, so
+    // there we use the combined diff (Gitea's own mode for file lists) and rev-list agrees.
+    args.push('--no-renames', `--diff-merges=${o.path ? 'combined' : 'first-parent'}`);
+    if (o.files) args.push('--raw');
+    if (o.stat) args.push('--numstat');
+    // A path filter picks commits; their file lists should still be complete.
+    if (o.path) args.push('--full-diff');
+  }
+  if (o.skip) args.push(`--skip=${o.skip}`);
+  if (o.max !== undefined) args.push(`--max-count=${o.max}`);
+  return [...args, ...filterArgs(o)];
+}
+
+export async function logCommits(dir: string, o: LogOptions): Promise<LogCommit[]> {
+  return parseLog(await runGit(logArgs(o), { cwd: dir }), o);
+}
+
+// Counting walks the whole history (tens of ms at 10,000 commits) and is the costliest part of a
+// page. Its answer depends only on the SHAs and filters, which never change meaning, so it can be
+// remembered safely; paging through a list then pays for the count once.
+const countCache = new Map<string, number>();
+const COUNT_CACHE_SIZE = 1000;
+
+export async function countCommits(dir: string, f: LogFilter): Promise<number> {
+  const args = ['rev-list', '--count', ...filterArgs(f)];
+  const key = `${dir}\0${args.join('\0')}`;
+  const hit = countCache.get(key);
+  if (hit !== undefined) return hit;
+  const out = await runGit(args, { cwd: dir });
+  const n = Number(out.trim()) || 0;
+  if (countCache.size >= COUNT_CACHE_SIZE) countCache.delete(countCache.keys().next().value!);
+  countCache.set(key, n);
+  return n;
+}
+
+const RAW_STATUS: Record<string, CommitFile['status']> = { A: 'added', D: 'removed', M: 'modified', T: 'modified' };
+
+/** Parses `git log -z` output made with FORMAT, optionally followed by --raw and --numstat entries. */
+export function parseLog(out: string, o: { files?: boolean; stat?: boolean }): LogCommit[] {
+  const commits: LogCommit[] = [];
+  let pos = 0;
+  const next = () => {
+    const end = out.indexOf('\0', pos);
+    const tok = end < 0 ? out.slice(pos) : out.slice(pos, end);
+    pos = end < 0 ? out.length : end + 1;
+    return tok;
+  };
+  const skipSeparators = () => {
+    while (pos < out.length && (out[pos] === '\0' || out[pos] === '\n')) pos++;
+  };
+  let current: LogCommit | null = null;
+  skipSeparators();
+  while (pos < out.length) {
+    const ch = out[pos]!;
+    if (current && ch === ':') {
+      // --raw: ":oldmode newmode oldsha newsha STATUS" NUL path NUL
+      const meta = next();
+      const filename = next();
+      const status = RAW_STATUS[meta.slice(meta.lastIndexOf(' ') + 1)[0] ?? ''];
+      if (status) current.files!.push({ filename, status });
+    } else if (current && o.stat && /^(?:\d+|-)\t(?:\d+|-)\t/.test(out.slice(pos, pos + 48))) {
+      // --numstat: "added TAB deleted TAB path" NUL ('-' for binary files)
+      const [a, d] = next().split('\t');
+      current.stats!.additions += Number(a) || 0;
+      current.stats!.deletions += Number(d) || 0;
+      current.stats!.changedFiles++;
+    } else {
+      const h: string[] = [];
+      for (let i = 0; i < HEADER_FIELDS; i++) h.push(next());
+      current = {
+        sha: h[0]!,
+        tree: h[1]!,
+        parents: h[2] ? h[2].split(' ') : [],
+        author: { name: h[3]!, email: h[4]!, date: h[5]! },
+        committer: { name: h[6]!, email: h[7]!, date: h[8]! },
+        message: h[9]!,
+      };
+      if (o.files) current.files = [];
+      if (o.stat) current.stats = { additions: 0, deletions: 0, changedFiles: 0 };
+      commits.push(current);
+    }
+    skipSeparators();
+  }
+  for (const c of commits) c.files?.sort((a, b) => (a.filename < b.filename ? -1 : a.filename > b.filename ? 1 : 0));
+  return commits;
+}

@@ -1,0 +1,163 @@
+// Branches and tags of a bare repository: listing them with their tip commits in one git call,
+// and moving refs atomically (update-ref with the expected old value).
+import { GitError, runGit } from './run-git.ts';
+
+export const ZERO_SHA = '0000000000000000000000000000000000000000';
+
+export interface Signature {
+  name: string;
+  email: string;
+  /** RFC 3339 in the commit's own time zone, as git records it. */
+  date: string;
+}
+
+export interface BranchRef {
+  name: string;
+  sha: string;
+  message: string;
+  author: Signature;
+  committer: Signature;
+}
+
+export interface TagRef {
+  name: string;
+  /** The tag object for annotated tags, else the commit. */
+  id: string;
+  commitSha: string;
+  message: string;
+  /** Tagger date for annotated tags, committer date otherwise. */
+  created: string;
+}
+
+// Fields are NUL-separated and the free-text message comes last; a message cannot hold a NUL.
+const BRANCH_FIELDS = [
+  '%(refname)',
+  '%(objectname)',
+  '%(authorname)',
+  '%(authoremail:trim)',
+  '%(authordate:iso-strict)',
+  '%(committername)',
+  '%(committeremail:trim)',
+  '%(committerdate:iso-strict)',
+  '%(contents)',
+];
+
+function splitRecords(out: string, width: number): string[][] {
+  const parts = out.split('\0');
+  const records: string[][] = [];
+  for (let i = 0; i + width <= parts.length; i += width) {
+    const rec = parts.slice(i, i + width);
+    // for-each-ref ends every record with a newline, which lands at the start of the next one.
+    rec[0] = rec[0]!.replace(/^\n/, '');
+    if (rec[0]) records.push(rec);
+  }
+  return records;
+}
+
+const toBranch = (r: string[]): BranchRef => ({
+  name: r[0]!.slice('refs/heads/'.length),
+  sha: r[1]!,
+  author: { name: r[2]!, email: r[3]!, date: r[4]! },
+  committer: { name: r[5]!, email: r[6]!, date: r[7]! },
+  message: r[8]!,
+});
+
+/** Every branch, newest tip commit first (ties by name), as Gitea lists them. */
+export async function listBranches(dir: string): Promise<BranchRef[]> {
+  const out = await runGit(
+    ['for-each-ref', '--sort=refname', '--sort=-committerdate', `--format=${BRANCH_FIELDS.join('%00')}%00`, 'refs/heads/'],
+    { cwd: dir },
+  );
+  return splitRecords(out, BRANCH_FIELDS.length).map(toBranch);
+}
+
+/** One branch by exact name, or null. */
+export async function getBranch(dir: string, name: string): Promise<BranchRef | null> {
+  if (!name || name.startsWith('-')) return null;
+  const ref = `refs/heads/${name}`;
+  // for-each-ref patterns match whole path components, so refs/heads/a also lists refs/heads/a/b.
+  const out = await runGit(['for-each-ref', `--format=${BRANCH_FIELDS.join('%00')}%00`, ref], { cwd: dir });
+  const rec = splitRecords(out, BRANCH_FIELDS.length).find((r) => r[0] === ref);
+  return rec ? toBranch(rec) : null;
+}
+
+const TAG_FIELDS = ['%(refname)', '%(objectname)', '%(*objectname)', '%(creatordate:iso-strict)', '%(contents)'];
+
+/** Every tag, newest first. Lightweight tags carry their commit's message, as in Gitea. */
+export async function listTags(dir: string): Promise<TagRef[]> {
+  const out = await runGit(['for-each-ref', '--sort=refname', '--sort=-creatordate', `--format=${TAG_FIELDS.join('%00')}%00`, 'refs/tags/'], {
+    cwd: dir,
+  });
+  return splitRecords(out, TAG_FIELDS.length).map((r) => ({
+    name: r[0]!.slice('refs/tags/'.length),
+    id: r[1]!,
+    commitSha: r[2] || r[1]!,
+    created: r[3]!,
+    message: r[4]!,
+  }));
+}
+
+export async function refExists(dir: string, ref: string): Promise<boolean> {
+  try {
+    await runGit(['show-ref', '--verify', '--quiet', ref], { cwd: dir });
+    return true;
+  } catch (e) {
+    if (e instanceof GitError) return false;
+    throw e;
+  }
+}
+
+/**
+ * Whether `name` is a valid branch name: git's check-ref-format rules, plus Gitea's extra
+ * refusals (a leading '-', the name HEAD, more than 100 characters).
+ */
+export async function isValidBranchName(dir: string, name: string): Promise<boolean> {
+  if (!name || name.length > 100 || name.startsWith('-') || name === 'HEAD' || /[\0-\x20\x7f]/.test(name)) return false;
+  try {
+    await runGit(['check-ref-format', `refs/heads/${name}`], { cwd: dir });
+    return true;
+  } catch (e) {
+    if (e instanceof GitError) return false;
+    throw e;
+  }
+}
+
+export type RefUpdate =
+  | { kind: 'create'; ref: string; sha: string }
+  | { kind: 'update'; ref: string; sha: string; oldSha: string }
+  | { kind: 'delete'; ref: string; oldSha: string };
+
+/**
+ * Applies ref changes in one transaction: each one only happens if the ref still holds the
+ * value the caller saw, so a concurrent push makes the whole call fail instead of being lost.
+ * Ref names were validated before (no newlines), so the stdin protocol is safe.
+ */
+export async function updateRefs(dir: string, updates: RefUpdate[]): Promise<void> {
+  const lines = updates.map((u) =>
+    u.kind === 'create' ? `create ${u.ref} ${u.sha}` : u.kind === 'update' ? `update ${u.ref} ${u.sha} ${u.oldSha}` : `delete ${u.ref} ${u.oldSha}`,
+  );
+  await runGit(['update-ref', '--stdin'], { cwd: dir, input: `${lines.join('\n')}\n` });
+}
+
+/** Whether `ancestor` is reachable from `descendant` (a fast-forward from one to the other). */
+export async function isAncestor(dir: string, ancestor: string, descendant: string): Promise<boolean> {
+  try {
+    await runGit(['merge-base', '--is-ancestor', ancestor, descendant], { cwd: dir });
+    return true;
+  } catch (e) {
+    if (e instanceof GitError && e.code === 1) return false;
+    throw e;
+  }
+}
+
+/** The branch HEAD points at, or null when HEAD is detached or dangling. */
+export async function headBranch(dir: string): Promise<string | null> {
+  try {
+    const out = await runGit(['symbolic-ref', '--quiet', 'HEAD'], { cwd: dir });
+    const ref = out.trim();
+    return ref.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : null;
+  } catch (e) {
+    if (e instanceof GitError) return null;
+    throw e;
+  }
+}

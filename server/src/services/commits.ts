@@ -1,0 +1,137 @@
+// Commit history and single commits in Gitea's Commit shape: one git log per page, one count, and
+// one database query per page to find the users behind author and committer e-mails.
+import type { Config } from '../config.ts';
+import type { Db } from '../db/index.ts';
+import type { UserRow } from '../db/schema.ts';
+import { toApiUser } from '../api/convert.ts';
+import { conflict, notFound } from '../errors.ts';
+import { hasAnyBranch, resolveCommit } from '../git/repo.ts';
+import { countCommits, logCommits, type LogCommit } from '../git/log.ts';
+import { rawCommitDiff } from '../git/diff.ts';
+import type { RepoContext } from './repo-context.ts';
+import type { ApiUser } from '../api/schemas.ts';
+
+export interface CommitOptions {
+  stat: boolean;
+  files: boolean;
+  verification: boolean;
+}
+
+/** Gitea's answer for every commit: we do not verify signatures (yet). */
+export const UNSIGNED = { verified: false, reason: 'gpg.error.not_signed_commit', signature: '', signer: null, payload: '' };
+
+/** Go's zero time, which Gitea sends for parent commit dates it does not load. */
+const ZERO_TIME = '0001-01-01T00:00:00Z';
+
+export const repoApiUrl = (config: Config, rc: Pick<RepoContext, 'owner' | 'repo'>) =>
+  `${config.rootUrl}api/v1/repos/${encodeURIComponent(rc.owner.name)}/${encodeURIComponent(rc.repo.name)}`;
+export const repoHtmlUrl = (config: Config, rc: Pick<RepoContext, 'owner' | 'repo'>) =>
+  `${config.rootUrl}${encodeURIComponent(rc.owner.name)}/${encodeURIComponent(rc.repo.name)}`;
+
+/** Users whose e-mail is one of `emails` (case-insensitive), keyed by lower-cased e-mail. */
+export async function usersByEmail(db: Db, emails: Iterable<string>): Promise<Map<string, UserRow>> {
+  const wanted = [...new Set([...emails].map((e) => e.toLowerCase()).filter(Boolean))];
+  const map = new Map<string, UserRow>();
+  if (!wanted.length) return map;
+  // Stored e-mails are lower-cased on creation, so a plain IN works on every database.
+  const rows = await db.selectFrom('user').selectAll().where('email', 'in', wanted).where('type', '=', 0).execute();
+  for (const u of rows) map.set(u.email.toLowerCase(), u);
+  return map;
+}
+
+/** Whether the repository has no commits. The flag is trusted only when it says "not empty". */
+export async function isRepoEmpty(rc: RepoContext): Promise<boolean> {
+  if (rc.repo.is_empty !== 1) return false;
+  return !(await hasAnyBranch(rc.dir));
+}
+
+export function toApiCommit(
+  c: LogCommit,
+  rc: RepoContext,
+  config: Config,
+  users: Map<string, UserRow>,
+  viewer: UserRow | null,
+  opts: CommitOptions,
+) {
+  const api = repoApiUrl(config, rc);
+  const url = `${api}/git/commits/${c.sha}`;
+  const user = (email: string): ApiUser | null => {
+    const u = users.get(email.toLowerCase());
+    return u ? toApiUser(u, config, viewer) : null;
+  };
+  return {
+    url,
+    sha: c.sha,
+    created: c.committer.date,
+    html_url: `${repoHtmlUrl(config, rc)}/commit/${c.sha}`,
+    commit: {
+      url,
+      author: { ...c.author },
+      committer: { ...c.committer },
+      message: c.message,
+      tree: { url: `${api}/git/trees/${c.tree}`, sha: c.tree, created: c.committer.date },
+      verification: opts.verification ? UNSIGNED : null,
+    },
+    author: user(c.author.email),
+    committer: user(c.committer.email),
+    parents: c.parents.map((p) => ({ url: `${api}/git/commits/${p}`, sha: p, created: ZERO_TIME })),
+    files: opts.files ? (c.files ?? []) : null,
+    stats:
+      opts.stat && c.stats
+        ? { total: c.stats.additions + c.stats.deletions, changed_files: c.stats.changedFiles, additions: c.stats.additions, deletions: c.stats.deletions }
+        : null,
+  };
+}
+
+export type ApiCommitValue = ReturnType<typeof toApiCommit>;
+
+/** Gitea's commit list page size when a path is given: its CommitsRangeSize, whatever limit says. */
+export const PATH_PAGE_SIZE = 50;
+
+export interface ListCommitsQuery {
+  sha?: string;
+  path?: string;
+  since?: string;
+  until?: string;
+  not?: string;
+  page: number;
+  limit: number;
+}
+
+export async function listCommits(db: Db, config: Config, rc: RepoContext, viewer: UserRow | null, q: ListCommitsQuery, opts: CommitOptions) {
+  if (await isRepoEmpty(rc)) throw conflict('Git Repository is empty.');
+  const start = await resolveCommit(rc.dir, q.sha || rc.repo.default_branch);
+  if (!start) throw notFound(q.sha ? `sha not found [sha: ${q.sha}]` : 'default branch not found');
+  const revs = [start];
+  if (q.not) {
+    const not = await resolveCommit(rc.dir, q.not);
+    if (!not) throw notFound(`not found [not: ${q.not}]`);
+    revs.push(`^${not}`);
+  }
+  const filter = { revs, path: q.path || undefined, since: q.since, until: q.until };
+  const limit = filter.path ? PATH_PAGE_SIZE : q.limit;
+  const [total, commits] = await Promise.all([
+    countCommits(rc.dir, filter),
+    logCommits(rc.dir, { ...filter, skip: (q.page - 1) * limit, max: limit, files: opts.files, stat: opts.stat }),
+  ]);
+  if (filter.path && total === 0) throw notFound(`no commits touch ${filter.path}`);
+  const users = await usersByEmail(db, commits.flatMap((c) => [c.author.email, c.committer.email]));
+  return { total, limit, items: commits.map((c) => toApiCommit(c, rc, config, users, viewer, opts)) };
+}
+
+/** A commit by SHA (full or abbreviated), branch or tag name; null when there is none. */
+export async function getCommit(db: Db, config: Config, rc: RepoContext, viewer: UserRow | null, ref: string, opts: CommitOptions) {
+  const sha = await resolveCommit(rc.dir, ref);
+  if (!sha) return null;
+  const [c] = await logCommits(rc.dir, { revs: [sha], max: 1, files: opts.files, stat: opts.stat });
+  if (!c) return null;
+  const users = await usersByEmail(db, [c.author.email, c.committer.email]);
+  return toApiCommit(c, rc, config, users, viewer, opts);
+}
+
+export async function commitDiff(rc: RepoContext, ref: string, kind: 'diff' | 'patch'): Promise<Buffer | null> {
+  const sha = await resolveCommit(rc.dir, ref);
+  if (!sha) return null;
+  const [c] = await logCommits(rc.dir, { revs: [sha], max: 1 });
+  return rawCommitDiff(rc.dir, sha, c?.parents[0] ?? null, kind);
+}
