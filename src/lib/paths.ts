@@ -26,5 +26,17 @@ export const paths = {
   commit: { pattern: '/:owner/:repo/commit/:sha', href: (o: string, r: string, sha: string) => `/${enc(o)}/${enc(r)}/commit/${enc(sha)}` },
   branches: { pattern: '/:owner/:repo/branches', href: (o: string, r: string) => `/${enc(o)}/${enc(r)}/branches` },
   settings: { pattern: '/:owner/:repo/settings', href: (o: string, r: string) => `/${enc(o)}/${enc(r)}/settings` },
+  issue: { pattern: '/:owner/:repo/issues/:index', href: (o: string, r: string, index: number) => `/${enc(o)}/${enc(r)}/issues/${index}` },
+  pull: { pattern: '/:owner/:repo/pulls/:index', href: (o: string, r: string, index: number) => `/${enc(o)}/${enc(r)}/pulls/${index}` },
+  issues: {
+    pattern: '/:owner/:repo/issues',
+    href: (o: string, r: string, q?: Record<string, string>) => `/${enc(o)}/${enc(r)}/issues${q && Object.keys(q).length ? `?${new URLSearchParams(q)}` : ''}`,
+  },
+  newIssue: { pattern: '/:owner/:repo/issues/new', href: (o: string, r: string) => `/${enc(o)}/${enc(r)}/issues/new` },
+  labels: { pattern: '/:owner/:repo/labels', href: (o: string, r: string) => `/${enc(o)}/${enc(r)}/labels` },
+  milestones: { pattern: '/:owner/:repo/milestones', href: (o: string, r: string, q?: Record<string, string>) => `/${enc(o)}/${enc(r)}/milestones${q && Object.keys(q).length ? `?${new URLSearchParams(q)}` : ''}` },
+  milestone: { pattern: '/:owner/:repo/milestone/:id', href: (o: string, r: string, id: number) => `/${enc(o)}/${enc(r)}/milestone/${id}` },
+  /** The signed-in user's issues across repositories (created, assigned, mentioning). */
+  yourIssues: { pattern: '/issues', href: (q?: Record<string, string>) => `/issues${q && Object.keys(q).length ? `?${new URLSearchParams(q)}` : ''}` },
   activity: { pattern: '/:owner/:repo/activity', href: (o: string, r: string) => `/${enc(o)}/${enc(r)}/activity` },
 } as const;
