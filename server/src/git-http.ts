@@ -1,5 +1,210 @@
-// Git smart HTTP (to be filled in).
-import { Hono } from 'hono';
-import type { AppEnv } from './context.ts';
+// Git over smart HTTP at each repository's clone_url: `git http-backend` (CGI) does the protocol,
+// we do the rest — who may read or push (the one permission function), Basic credentials with a
+// password or an access token, and what a push changes (services/push.ts).
+import path from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import type { ReadableStream as NodeWebStream } from 'node:stream/web';
+import { Hono, type Context } from 'hono';
+import type { AppEnv, Deps } from './context.ts';
+import { repoDir } from './context.ts';
+import type { RepoRow, UserRow } from './db/schema.ts';
+import { ApiError } from './errors.ts';
+import { authenticate } from './auth/credentials.ts';
+import { Access, repoAccess } from './services/permissions.ts';
+import { applyPushEffects, snapshotRefs, type RefSnapshot } from './services/push.ts';
+import { spawnGit } from './git/run-git.ts';
 
 export const gitHttp = new Hono<AppEnv>();
+
+type Service = 'git-upload-pack' | 'git-receive-pack';
+const SERVICES = new Set<string>(['git-upload-pack', 'git-receive-pack']);
+
+const text = (status: number, message: string, headers: Record<string, string> = {}) =>
+  // git prints a text/plain error body to the user as "remote: …".
+  new Response(`${message}\n`, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...headers } });
+
+const challenge = (message = 'Authentication required') => text(401, message, { 'WWW-Authenticate': 'Basic realm="Forge"' });
+
+/** Clone URLs end with `.git`; Gitea also answers without it, and so do we. */
+const bareName = (repo: string) => (repo.toLowerCase().endsWith('.git') ? repo.slice(0, -4) : repo);
+
+async function findRepo(deps: Deps, ownerName: string, repoName: string) {
+  const owner = await deps.db.selectFrom('user').selectAll().where('lower_name', '=', ownerName.toLowerCase()).executeTakeFirst();
+  if (!owner) return null;
+  const repo = await deps.db
+    .selectFrom('repository')
+    .selectAll()
+    .where('owner_id', '=', owner.id)
+    .where('lower_name', '=', repoName.toLowerCase())
+    .executeTakeFirst();
+  return repo ? { owner, repo } : null;
+}
+
+// One push at a time per repository, so each push's before/after ref snapshots are its own.
+// (Several server processes would need a database or file lock here.)
+const pushLocks = new Map<number, Promise<void>>();
+async function lockRepo(id: number): Promise<() => void> {
+  const prev = pushLocks.get(id) ?? Promise.resolve();
+  let release!: () => void;
+  const mine = new Promise<void>((r) => (release = r));
+  const tail = prev.then(() => mine);
+  pushLocks.set(id, tail);
+  await prev;
+  return () => {
+    release();
+    if (pushLocks.get(id) === tail) pushLocks.delete(id);
+  };
+}
+
+async function handle(c: Context<AppEnv>, service: Service, rest: 'info/refs' | Service): Promise<Response> {
+  const deps = c.var.deps;
+  let user: UserRow | null;
+  try {
+    user = (await authenticate(deps.db, c.req.header('authorization')))?.user ?? null;
+  } catch (e) {
+    if (e instanceof ApiError) return challenge(e.message);
+    throw e;
+  }
+
+  const found = await findRepo(deps, c.req.param('owner')!, bareName(c.req.param('repo')!));
+  const mode = found ? await repoAccess(deps.db, user, found.repo) : Access.none;
+  // Anonymous callers are asked to sign in (git then prompts) whether the repository is private
+  // or missing, so the answer does not tell which.
+  if (!found || mode < Access.read) return user ? text(404, 'Repository not found') : challenge();
+  const isPush = service === 'git-receive-pack';
+  if (isPush) {
+    if (!user) return challenge();
+    if (mode < Access.write) return text(403, 'You do not have permission to push to this repository.');
+    if (found.repo.is_archived === 1) return text(403, 'This repository is archived and cannot be pushed to. Unarchive it first.');
+  }
+  return runBackend(c, deps, found.owner, found.repo, user, service, rest);
+}
+
+async function runBackend(c: Context<AppEnv>, deps: Deps, owner: UserRow, repo: RepoRow, user: UserRow | null, service: Service, rest: 'info/refs' | Service): Promise<Response> {
+  const dir = repoDir(deps.config, owner.name, repo.name);
+  const isRpc = rest === service;
+  const env: NodeJS.ProcessEnv = {
+    GIT_PROJECT_ROOT: path.join(deps.config.dataDir, 'repositories'),
+    PATH_INFO: `/${owner.name.toLowerCase()}/${repo.name.toLowerCase()}.git/${rest}`,
+    REQUEST_METHOD: c.req.method,
+    // Rebuilt rather than passed through: http-backend only needs the service name.
+    QUERY_STRING: isRpc ? '' : `service=${service}`,
+    CONTENT_TYPE: c.req.header('content-type') ?? '',
+    GIT_HTTP_EXPORT_ALL: '1',
+    REMOTE_USER: user?.name ?? '',
+  };
+  if (user) {
+    env.GIT_COMMITTER_NAME = user.name;
+    env.GIT_COMMITTER_EMAIL = user.email || `${user.name}@noreply.forge`;
+  }
+  const protocol = c.req.header('git-protocol');
+  if (protocol && /^[\w.:=-]+$/.test(protocol)) env.GIT_PROTOCOL = protocol;
+  const encoding = c.req.header('content-encoding')?.toLowerCase();
+  if (encoding === 'gzip' || encoding === 'x-gzip') env.HTTP_CONTENT_ENCODING = encoding;
+
+  // Pushes: serialize per repository and snapshot refs around receive-pack.
+  const pushing = isRpc && service === 'git-receive-pack';
+  const release = pushing ? await lockRepo(repo.id) : () => {};
+  let before: RefSnapshot | null = null;
+  try {
+    if (pushing) before = await snapshotRefs(dir);
+  } catch (e) {
+    release();
+    throw e;
+  }
+
+  const child = spawnGit(['-c', 'http.receivepack=true', '-c', 'uploadpack.allowFilter=true', 'http-backend'], { cwd: dir, env });
+  const exited = new Promise<number | null>((resolve) => {
+    child.on('close', (code) => resolve(code));
+    child.on('error', () => resolve(null));
+  });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => {
+    if (stderr.length < 8192) stderr += d.toString('utf8');
+  });
+
+  // The effects run when receive-pack is done, whether or not the client is still listening;
+  // the response ends only after them, so a client that sees its push finish sees its effects.
+  const effects = exited
+    .then(async () => {
+      if (!pushing || !before) return;
+      const after = await snapshotRefs(dir);
+      const fresh = await deps.db.selectFrom('repository').selectAll().where('id', '=', repo.id).executeTakeFirst();
+      if (fresh && user) await applyPushEffects(deps, fresh, before, after, user);
+    })
+    .catch((e) => console.error('push effects failed:', e))
+    .finally(release);
+
+  child.stdin.on('error', () => {});
+  const body = c.req.raw.body;
+  if (isRpc && body) Readable.fromWeb(body as unknown as NodeWebStream<Uint8Array>).on('error', () => child.stdin.destroy()).pipe(child.stdin);
+  else child.stdin.end();
+
+  const head = await readCgiHeaders(child.stdout);
+  if (!head) {
+    await effects;
+    console.error(`git http-backend failed for ${owner.name}/${repo.name}: ${stderr.trim()}`);
+    return text(500, 'git http-backend failed');
+  }
+
+  const out = new PassThrough();
+  if (head.rest.length) out.write(head.rest);
+  child.stdout.pipe(out, { end: false });
+  child.stdout.on('end', () => void effects.finally(() => out.end()));
+  // A client that goes away must not leave the backend blocked on a full pipe.
+  out.on('close', () => {
+    if (child.exitCode === null && !pushing) child.kill();
+  });
+  return new Response(Readable.toWeb(out) as unknown as ReadableStream, { status: head.status, headers: head.headers });
+}
+
+/** Reads the CGI header block (`Status:`, `Content-Type:` …) and what followed it. */
+function readCgiHeaders(stdout: Readable): Promise<{ status: number; headers: Headers; rest: Buffer } | null> {
+  return new Promise((resolve) => {
+    let buf = Buffer.alloc(0);
+    const onData = (chunk: Buffer) => {
+      buf = Buffer.concat([buf, chunk]);
+      let end = buf.indexOf('\r\n\r\n');
+      let sep = 4;
+      const lf = buf.indexOf('\n\n');
+      if (lf >= 0 && (end < 0 || lf < end)) {
+        end = lf;
+        sep = 2;
+      }
+      if (end < 0) return;
+      stdout.off('data', onData);
+      stdout.off('end', onEnd);
+      stdout.pause();
+      const headers = new Headers();
+      let status = 200;
+      for (const line of buf.subarray(0, end).toString('latin1').split(/\r?\n/)) {
+        const i = line.indexOf(':');
+        if (i <= 0) continue;
+        const name = line.slice(0, i).trim();
+        const value = line.slice(i + 1).trim();
+        if (name.toLowerCase() === 'status') status = Number.parseInt(value, 10) || 200;
+        else headers.append(name, value);
+      }
+      resolve({ status, headers, rest: buf.subarray(end + sep) });
+    };
+    const onEnd = () => resolve(null);
+    stdout.on('data', onData);
+    stdout.on('end', onEnd);
+  });
+}
+
+const REPO = '/:owner/:repo';
+
+gitHttp.get(`${REPO}/info/refs`, (c) => {
+  const service = c.req.query('service');
+  // Dumb HTTP (no service) is not offered.
+  if (!service || !SERVICES.has(service)) return text(404, 'Only the smart HTTP protocol is supported');
+  return handle(c, service as Service, 'info/refs');
+});
+gitHttp.post(`${REPO}/git-upload-pack`, (c) => handle(c, 'git-upload-pack', 'git-upload-pack'));
+gitHttp.post(`${REPO}/git-receive-pack`, (c) => handle(c, 'git-receive-pack', 'git-receive-pack'));
+
+// A browser opening a clone URL lands on the repository page; other git paths (dumb HTTP's HEAD,
+// objects/ …) do not exist here.
+gitHttp.get(`${REPO}{[^/]+\\.git}`, (c) => c.redirect(`/${encodeURIComponent(c.req.param('owner'))}/${encodeURIComponent(bareName(c.req.param('repo')))}`));
+gitHttp.all(`${REPO}{[^/]+\\.git}/*`, () => text(404, 'Not found'));

@@ -43,7 +43,7 @@ export function userArg(value: string, what = 'value'): string {
 
 export function runGitBuffer(args: string[], opts: RunGitOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    execFile(
+    const child = execFile(
       'git',
       args,
       {
@@ -59,7 +59,11 @@ export function runGitBuffer(args: string[], opts: RunGitOptions): Promise<Buffe
           reject(new GitError(`git ${args[0]} failed: ${stderr.toString().trim() || err.message}`, code, stderr.toString()));
         } else resolve(stdout);
       },
-    ).stdin?.end(opts.input ?? '');
+    );
+    // git may exit before reading its input (EPIPE); the exit status reports what went wrong, and
+    // an unhandled stream error would take the whole server down.
+    child.stdin?.on('error', () => {});
+    child.stdin?.end(opts.input ?? '');
   });
 }
 

@@ -1,8 +1,6 @@
 // What a push changes besides the refs themselves: the repository row (empty flag, default
 // branch, size, updated time) and the activity feed. Callers snapshot the refs before and after
 // the refs move (git receive-pack, the demo seed, server-side merges) and hand both here.
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Deps } from '../context.ts';
 import { repoDir } from '../context.ts';
 import { nowUnix } from '../db/index.ts';
@@ -10,6 +8,7 @@ import type { RepoRow, RepoUpdate, UserRow } from '../db/schema.ts';
 import { runGit } from '../git/run-git.ts';
 import { setHead } from '../git/repo.ts';
 import { recordAction } from './activity.ts';
+import { folderSize } from './repos.ts';
 
 /** Full ref name → object id (a tag object's id for annotated tags). */
 export type RefSnapshot = Map<string, string>;
@@ -82,14 +81,16 @@ function parseCommits(out: string): PushCommit[] {
 }
 
 /**
- * The commits a branch update brought: old..new for an update; for a new branch, the commits that
- * no ref reached before the push. Revisions go through --stdin, so neither a long ref list nor a
- * ref name can turn into an option.
+ * The commits a branch update brought: old..new for an update; for a new branch, see below.
+ * Revisions (ids only) go through --stdin, so a long ref list cannot overflow the command line.
  */
-async function pushCommits(dir: string, change: RefChange, before: RefSnapshot, compareBase: string): Promise<PushCommits> {
+async function pushCommits(dir: string, change: RefChange, before: RefSnapshot, defaultHead: string | undefined, compareBase: string): Promise<PushCommits> {
   const isNew = change.oldId === ZERO;
-  const excluded = isNew ? [...new Set(before.values())] : [change.oldId];
-  const input = [change.newId, '--not', ...excluded, ''].join('\n');
+  // A new branch brings the commits no ref had before, less those of the default branch (so a
+  // topic branch pushed beside main does not repeat main's history in the feed).
+  const excluded = isNew ? [...new Set([...before.values(), ...(defaultHead ? [defaultHead] : [])])] : [change.oldId];
+  // Git 2.39 takes no options on --stdin, but ^<id> lines exclude just as well.
+  const input = [change.newId, ...excluded.map((id) => `^${id}`), ''].join('\n');
   const [logOut, countOut, headOut] = await Promise.all([
     runGit(['log', `--max-count=${FEED_MAX_COMMITS}`, `--format=${LOG_FORMAT}`, '--stdin'], { cwd: dir, input }),
     runGit(['rev-list', '--count', '--stdin'], { cwd: dir, input }),
@@ -101,23 +102,6 @@ async function pushCommits(dir: string, change: RefChange, before: RefSnapshot, 
     CompareURL: isNew ? '' : `${compareBase}/compare/${change.oldId}...${change.newId}`,
     Len: Number(countOut.trim()) || 0,
   };
-}
-
-/** Bytes on disk under a folder (the repository size Gitea shows, reported in KiB). */
-export async function folderSize(dir: string): Promise<number> {
-  let total = 0;
-  const walk = async (d: string): Promise<void> => {
-    const entries = await fs.readdir(d, { withFileTypes: true }).catch(() => []);
-    await Promise.all(
-      entries.map(async (e) => {
-        const p = path.join(d, e.name);
-        if (e.isDirectory()) await walk(p);
-        else if (e.isFile()) total += (await fs.lstat(p).catch(() => ({ size: 0 }))).size;
-      }),
-    );
-  };
-  await walk(dir);
-  return total;
 }
 
 export interface PushResult {
@@ -136,7 +120,7 @@ export async function applyPushEffects(deps: Deps, repo: RepoRow, before: RefSna
   if (changes.length === 0) return { changes, repo };
 
   const branchesAfter = [...after.keys()].filter((r) => r.startsWith(HEADS)).map((r) => r.slice(HEADS.length));
-  const patch: RepoUpdate = { updated_unix: nowUnix(), size: Math.ceil((await folderSize(dir)) / 1024), is_empty: branchesAfter.length ? 0 : 1 };
+  const patch: RepoUpdate = { updated_unix: nowUnix(), size: folderSize(dir), is_empty: branchesAfter.length ? 0 : 1 };
   if (repo.is_empty === 1 && branchesAfter.length && !branchesAfter.includes(repo.default_branch)) {
     // Snapshots do not keep the push order; prefer the usual default names, then the first by name.
     const created = changes.filter((c) => c.ref.startsWith(HEADS) && c.newId !== ZERO).map((c) => c.ref.slice(HEADS.length));
@@ -155,7 +139,8 @@ export async function applyPushEffects(deps: Deps, repo: RepoRow, before: RefSna
     if (change.newId === ZERO) {
       await recordAction(db, { ...base, op_type: isBranch ? 'delete_branch' : 'delete_tag' });
     } else if (isBranch) {
-      const content = await pushCommits(dir, change, before, compareBase);
+      const defaultRef = HEADS + updated.default_branch;
+      const content = await pushCommits(dir, change, before, change.ref === defaultRef ? undefined : after.get(defaultRef), compareBase);
       await recordAction(db, { ...base, op_type: 'commit_repo', content: JSON.stringify(content) });
     } else {
       await recordAction(db, { ...base, op_type: 'push_tag' });
