@@ -47,7 +47,8 @@ export function toApiRepo(r: RepoRow, owner: UserRow, mode: AccessMode, config: 
     fork: r.is_fork === 1,
     template: r.is_template === 1,
     mirror: false,
-    size: r.size,
+    // Stored in bytes; Gitea reports KiB.
+    size: Math.round(r.size / 1024),
     language: '',
     html_url: `${config.rootUrl}${fullName}`,
     url: `${config.rootUrl}api/v1/repos/${fullName}`,

@@ -1,4 +1,315 @@
-// repos routes (to be filled in).
-import { createRouter } from '../api/openapi.ts';
+// Repositories: search, create, get (by name and id), edit, delete, generate from a template.
+import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { sql, type SqlBool } from 'kysely';
+import { createRouter, errorResponses, z, zLimit, zPage, zQueryBool } from '../api/openapi.ts';
+import { RepositorySchema, SearchResultsRepoSchema } from '../api/schemas.ts';
+import { toApiRepo } from '../api/convert.ts';
+import { paging, setPageHeaders } from '../api/paging.ts';
+import { requireUser } from '../auth/middleware.ts';
+import type { AppEnv } from '../context.ts';
+import { repoDir } from '../context.ts';
+import type { RepoRow, UserRow } from '../db/schema.ts';
+import { notFound, unprocessable } from '../errors.ts';
+import { checkRepo, loadRepo } from '../services/repo-context.ts';
+import { repoAccess } from '../services/permissions.ts';
+import {
+  assertCanCreateFor,
+  createRepository,
+  deleteRepository,
+  editRepository,
+  generateRepository,
+  readableRepo,
+  userByName,
+} from '../services/repos.ts';
 
 export const reposRoutes = createRouter();
+
+const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
+const body = <T extends z.ZodTypeAny>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
+const RepoParams = z.object({ owner: z.string(), repo: z.string() });
+
+/** Repository rows to API objects for the current viewer, loading owners in one query. */
+export async function toApiRepos(c: Context<AppEnv>, rows: RepoRow[]) {
+  const { db, config } = c.var.deps;
+  const viewer = c.var.user;
+  const ownerIds = [...new Set(rows.map((r) => r.owner_id))];
+  const owners = ownerIds.length ? await db.selectFrom('user').selectAll().where('id', 'in', ownerIds).execute() : [];
+  const byId = new Map(owners.map((u) => [u.id, u]));
+  return Promise.all(rows.map(async (r) => toApiRepo(r, byId.get(r.owner_id)!, await repoAccess(db, viewer, r), config, viewer)));
+}
+
+async function apiRepo(c: Context<AppEnv>, repo: RepoRow, owner: UserRow) {
+  const { db, config } = c.var.deps;
+  return toApiRepo(repo, owner, await repoAccess(db, c.var.user, repo), config, c.var.user);
+}
+
+// ---- search ----
+
+const SORTS = {
+  alpha: 'lower_name',
+  created: 'created_unix',
+  updated: 'updated_unix',
+  size: 'size',
+  git_size: 'size',
+  lfs_size: 'size',
+  stars: 'num_stars',
+  forks: 'num_forks',
+  id: 'id',
+} as const;
+
+const SearchQuery = z.object({
+  q: z.string().optional().openapi({ description: 'keyword' }),
+  topic: zQueryBool.optional().openapi({ description: 'Limit search to repositories with keyword as topic' }),
+  includeDesc: zQueryBool.optional().openapi({ description: 'include search of keyword within repository description' }),
+  uid: z.coerce.number().int().optional().openapi({ description: 'search only for repos that the user with the given id owns or contributes to' }),
+  priority_owner_id: z.coerce.number().int().optional(),
+  team_id: z.coerce.number().int().optional(),
+  starredBy: z.coerce.number().int().optional(),
+  private: zQueryBool.optional().openapi({ description: 'include private repositories this user has access to (defaults to true)' }),
+  is_private: zQueryBool.optional().openapi({ description: 'show only pubic, private or all repositories (defaults to all)' }),
+  template: zQueryBool.optional().openapi({ description: 'include template repositories this user has access to (defaults to true)' }),
+  archived: zQueryBool.optional().openapi({ description: 'show only archived, non-archived or all repositories (defaults to all)' }),
+  mode: z.string().optional().openapi({ description: 'type of repository to search for. Supported values are "fork", "source", "mirror" and "collaborative"' }),
+  exclusive: zQueryBool.optional().openapi({ description: 'if `uid` is given, search only for repos that the user owns' }),
+  sort: z.string().optional().openapi({ description: 'sort repos by attribute. Supported values are "alpha", "created", "updated", "size", "git_size", "lfs_size", "stars", "forks" and "id". Default is "alpha"' }),
+  order: z.string().optional().openapi({ description: 'sort order, either "asc" (ascending) or "desc" (descending). Default is "asc", ignored if "sort" is not specified.' }),
+  page: zPage,
+  limit: zLimit,
+});
+
+reposRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/repos/search',
+    operationId: 'repoSearch',
+    tags: ['repository'],
+    summary: 'Search for repositories',
+    request: { query: SearchQuery },
+    responses: { 200: json(SearchResultsRepoSchema, 'SearchResults'), ...errorResponses(422) },
+  }),
+  async (c) => {
+    const q = c.req.valid('query');
+    const p = paging(q);
+    const { db } = c.var.deps;
+    const sort = q.sort || 'alpha';
+    const order = q.order || 'asc';
+    if (!(sort in SORTS)) throw unprocessable(`Invalid sort mode: "${sort}"`);
+    if (order !== 'asc' && order !== 'desc') throw unprocessable(`Invalid sort order: "${order}"`);
+    if (q.mode && !['fork', 'source', 'mirror', 'collaborative'].includes(q.mode)) throw unprocessable(`Invalid search mode: "${q.mode}"`);
+
+    let query = db.selectFrom('repository').where(readableRepo(c.var.user));
+    if (q.private === false || q.is_private === false) query = query.where('repository.is_private', '=', 0);
+    if (q.is_private === true) query = query.where('repository.is_private', '=', 1);
+    if (q.template === false) query = query.where('repository.is_template', '=', 0);
+    if (q.archived !== undefined) query = query.where('repository.is_archived', '=', q.archived ? 1 : 0);
+    // Collaborations do not exist yet, so "owns or contributes to" is "owns" for now.
+    if (q.uid) query = query.where('repository.owner_id', '=', q.uid);
+    if (q.mode === 'fork') query = query.where('repository.is_fork', '=', 1);
+    if (q.mode === 'source') query = query.where('repository.is_fork', '=', 0);
+    // No mirrors, stars or teams yet: these filters match nothing.
+    if (q.mode === 'mirror' || q.mode === 'collaborative' || q.starredBy || q.team_id) query = query.where('repository.id', '<', 0);
+    if (q.q) {
+      const kw = q.q.toLowerCase();
+      // Topics are not stored yet, so a topic search finds nothing.
+      if (q.topic) query = query.where('repository.id', '<', 0);
+      else {
+        const like = `%${kw.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+        // ESCAPE makes % and _ in the keyword literal on SQLite and PostgreSQL alike.
+        query = query.where((eb) => {
+          const terms = [sql<SqlBool>`${eb.ref('repository.lower_name')} like ${like} escape '\\'`];
+          if (q.includeDesc) terms.push(sql<SqlBool>`lower(${eb.ref('repository.description')}) like ${like} escape '\\'`);
+          return eb.or(terms);
+        });
+      }
+    }
+    const { n } = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    let rowsQ = query.selectAll('repository');
+    if (q.priority_owner_id) rowsQ = rowsQ.orderBy((eb) => eb.case().when('repository.owner_id', '=', q.priority_owner_id!).then(0).else(1).end());
+    rowsQ = rowsQ.orderBy(`repository.${SORTS[sort as keyof typeof SORTS]}`, order).orderBy('repository.id', order);
+    const rows = await rowsQ.limit(p.limit).offset(p.offset).execute();
+    setPageHeaders(c, Number(n), p);
+    return c.json({ ok: true, data: await toApiRepos(c, rows) }, 200);
+  },
+);
+
+// ---- create ----
+
+const CreateRepoSchema = z
+  .object({
+    name: z.string().min(1).max(100).openapi({ description: 'Name of the repository to create' }),
+    description: z.string().max(2048).optional(),
+    private: z.boolean().optional().openapi({ description: 'Whether the repository is private' }),
+    auto_init: z.boolean().optional().openapi({ description: 'Whether the repository should be auto-initialized' }),
+    gitignores: z.string().optional().openapi({ description: 'Gitignores to use (comma-separated: Node, Go, Python, Rust, Java, macOS)' }),
+    license: z.string().optional().openapi({ description: 'License to use (MIT, Apache-2.0, GPL-3.0)' }),
+    readme: z.string().optional().openapi({ description: 'Readme of the repository to create (Default)' }),
+    issue_labels: z.string().optional(),
+    default_branch: z.string().optional().openapi({ description: 'DefaultBranch of the repository (used when initializes and in template)' }),
+    template: z.boolean().optional().openapi({ description: 'Whether the repository is template' }),
+    trust_model: z.enum(['default', 'collaborator', 'committer', 'collaboratorcommitter']).optional(),
+    object_format_name: z.enum(['sha1', 'sha256']).optional(),
+  })
+  .openapi('CreateRepoOption');
+
+reposRoutes.openapi(
+  createRoute({
+    method: 'post',
+    path: '/user/repos',
+    operationId: 'createCurrentUserRepo',
+    tags: ['repository', 'user'],
+    summary: 'Create a repository',
+    request: { body: body(CreateRepoSchema) },
+    responses: { 201: json(RepositorySchema, 'Repository'), ...errorResponses(400, 401, 409, 422) },
+  }),
+  async (c) => {
+    const user = requireUser(c);
+    const row = await createRepository(c.var.deps, user, user, c.req.valid('json'));
+    return c.json(await apiRepo(c, row, user), 201);
+  },
+);
+
+// ---- get ----
+
+reposRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/repos/{owner}/{repo}',
+    operationId: 'repoGet',
+    tags: ['repository'],
+    summary: 'Get a repository',
+    request: { params: RepoParams },
+    responses: { 200: json(RepositorySchema, 'Repository'), ...errorResponses(404) },
+  }),
+  async (c) => {
+    const { owner, repo } = c.req.valid('param');
+    const rc = await loadRepo(c, owner, repo, 'read');
+    return c.json(toApiRepo(rc.repo, rc.owner, rc.mode, c.var.deps.config, c.var.user), 200);
+  },
+);
+
+reposRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/repositories/{id}',
+    operationId: 'repoGetByID',
+    tags: ['repository'],
+    summary: 'Get a repository by id',
+    request: { params: z.object({ id: z.coerce.number().int().openapi({ param: { name: 'id', in: 'path', required: true }, type: 'integer' }) }) },
+    responses: { 200: json(RepositorySchema, 'Repository'), ...errorResponses(404) },
+  }),
+  async (c) => {
+    const { id } = c.req.valid('param');
+    const { db, config } = c.var.deps;
+    const repo = await db.selectFrom('repository').selectAll().where('id', '=', id).executeTakeFirst();
+    const owner = repo && (await db.selectFrom('user').selectAll().where('id', '=', repo.owner_id).executeTakeFirst());
+    if (!repo || !owner) throw notFound();
+    const rc = await checkRepo(c, { repo, owner, dir: repoDir(config, owner.name, repo.name) }, 'read');
+    return c.json(toApiRepo(rc.repo, rc.owner, rc.mode, config, c.var.user), 200);
+  },
+);
+
+// ---- edit ----
+
+const EditRepoSchema = z
+  .object({
+    name: z.string().optional().openapi({ description: 'name of the repository' }),
+    description: z.string().optional(),
+    website: z.string().optional(),
+    private: z.boolean().optional(),
+    template: z.boolean().optional(),
+    has_issues: z.boolean().optional(),
+    has_wiki: z.boolean().optional(),
+    has_pull_requests: z.boolean().optional(),
+    has_projects: z.boolean().optional(),
+    has_releases: z.boolean().optional(),
+    default_branch: z.string().optional(),
+    archived: z.boolean().optional().openapi({ description: 'set to `true` to archive this repository.' }),
+  })
+  .openapi('EditRepoOption');
+
+reposRoutes.openapi(
+  createRoute({
+    method: 'patch',
+    path: '/repos/{owner}/{repo}',
+    operationId: 'repoEdit',
+    tags: ['repository'],
+    summary: "Edit a repository's properties. Only fields that are set will be changed.",
+    request: { params: RepoParams, body: body(EditRepoSchema) },
+    responses: { 200: json(RepositorySchema, 'Repository'), ...errorResponses(401, 403, 404, 409, 422) },
+  }),
+  async (c) => {
+    const { owner, repo } = c.req.valid('param');
+    const rc = await loadRepo(c, owner, repo, 'admin', { allowArchived: true });
+    const row = await editRepository(c.var.deps, requireUser(c), rc.owner, rc.repo, c.req.valid('json'));
+    return c.json(toApiRepo(row, rc.owner, rc.mode, c.var.deps.config, c.var.user), 200);
+  },
+);
+
+// ---- delete ----
+
+reposRoutes.openapi(
+  createRoute({
+    method: 'delete',
+    path: '/repos/{owner}/{repo}',
+    operationId: 'repoDelete',
+    tags: ['repository'],
+    summary: 'Delete a repository',
+    request: { params: RepoParams },
+    responses: { 204: { description: 'APIEmpty' }, ...errorResponses(401, 403, 404, 423) },
+  }),
+  async (c) => {
+    const { owner, repo } = c.req.valid('param');
+    const rc = await loadRepo(c, owner, repo, 'admin');
+    await deleteRepository(c.var.deps, rc.owner, rc.repo);
+    return c.body(null, 204);
+  },
+);
+
+// ---- generate from a template ----
+
+const GenerateRepoSchema = z
+  .object({
+    owner: z.string().optional().openapi({ description: 'The organization or person who will own the new repository (default: the authenticated user)' }),
+    name: z.string().min(1).max(100).openapi({ description: 'Name of the repository to create' }),
+    default_branch: z.string().optional(),
+    description: z.string().max(2048).optional(),
+    private: z.boolean().optional(),
+    git_content: z.boolean().optional().openapi({ description: 'include git content of default branch in template repo (default true)' }),
+    topics: z.boolean().optional(),
+    git_hooks: z.boolean().optional(),
+    webhooks: z.boolean().optional(),
+    avatar: z.boolean().optional(),
+    labels: z.boolean().optional(),
+    protected_branch: z.boolean().optional(),
+  })
+  .openapi('GenerateRepoOption');
+
+reposRoutes.openapi(
+  createRoute({
+    method: 'post',
+    path: '/repos/{template_owner}/{template_repo}/generate',
+    operationId: 'generateRepo',
+    tags: ['repository'],
+    summary: 'Create a repository using a template',
+    request: { params: z.object({ template_owner: z.string(), template_repo: z.string() }), body: body(GenerateRepoSchema) },
+    responses: { 201: json(RepositorySchema, 'Repository'), ...errorResponses(401, 403, 404, 409, 422) },
+  }),
+  async (c) => {
+    const doer = requireUser(c);
+    const { template_owner, template_repo } = c.req.valid('param');
+    const form = c.req.valid('json');
+    const tpl = await loadRepo(c, template_owner, template_repo, 'read');
+    if (tpl.repo.is_template !== 1) throw unprocessable(`${tpl.owner.name}/${tpl.repo.name} is not a template repo`);
+    const owner = form.owner && form.owner.toLowerCase() !== doer.lower_name ? await userByName(c.var.deps.db, form.owner) : doer;
+    assertCanCreateFor(doer, owner);
+    const row = await generateRepository(c.var.deps, doer, owner, tpl.repo, tpl.owner, {
+      name: form.name,
+      description: form.description,
+      private: form.private,
+      default_branch: form.default_branch,
+      git_content: form.git_content ?? true,
+    });
+    return c.json(await apiRepo(c, row, owner), 201);
+  },
+);

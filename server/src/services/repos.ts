@@ -1,0 +1,406 @@
+// Repository lifecycle: create (with auto_init), generate from a template, edit, rename, delete,
+// and the query filter that says which repositories a viewer may read.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import type { Deps } from '../context.ts';
+import { repoDir } from '../context.ts';
+import type { Db } from '../db/index.ts';
+import { nowUnix } from '../db/index.ts';
+import type { Database, RepoRow, RepoUpdate, UserRow } from '../db/schema.ts';
+import { conflict, forbidden, notFound, unprocessable } from '../errors.ts';
+import { hasAnyBranch, initBare, resolveCommit, setHead } from '../git/repo.ts';
+import { runGit } from '../git/run-git.ts';
+import { commitTree, copyObjects, createBranchRef, type NewTreeEntry, type Signature, writeBlob, writeTree } from '../git/tree.ts';
+import { recordAction } from './activity.ts';
+import { GITIGNORES, LICENSES, READMES, gitignoreText, licenseText, readmeText } from './repo-init-files.ts';
+
+export interface CreateRepoOptions {
+  name: string;
+  description?: string;
+  private?: boolean;
+  auto_init?: boolean;
+  /** Comma-separated .gitignore template names. */
+  gitignores?: string;
+  license?: string;
+  readme?: string;
+  default_branch?: string;
+  template?: boolean;
+  trust_model?: 'default' | 'collaborator' | 'committer' | 'collaboratorcommitter';
+  /** Gitea accepts these; labels come later. */
+  issue_labels?: string;
+  object_format_name?: string;
+}
+
+export const ALREADY_EXISTS = 'The repository with the same name already exists.';
+const RESERVED_NAMES = new Set(['.', '..', '-']);
+const RESERVED_SUFFIXES = ['.git', '.wiki', '.rss', '.atom'];
+const NAME_RE = /^[\w.-]+$/;
+
+/** Gitea's repository name rules (AlphaDashDot, max 100, reserved names and patterns) → 422. */
+export function validateRepoName(name: string): void {
+  if (!name) throw unprocessable('name: name is empty');
+  if (name.length > 100) throw unprocessable('name: must be at most 100 characters');
+  if (!NAME_RE.test(name)) throw unprocessable(`name: must be valid alpha or numeric or dash(-_) or dot characters [name: ${name}]`);
+  const lower = name.toLowerCase();
+  if (RESERVED_NAMES.has(lower)) throw unprocessable(`name: name is reserved [name: ${name}]`);
+  const suffix = RESERVED_SUFFIXES.find((s) => lower.endsWith(s));
+  if (suffix) throw unprocessable(`name: name pattern is not allowed [pattern: *${suffix}]`);
+}
+
+/** git check-ref-format rules for a branch name. */
+export function isValidBranchName(name: string): boolean {
+  if (!name || name.length > 255 || name === '@' || name.startsWith('-') || name.startsWith('/') || name.endsWith('/')) return false;
+  if (name.endsWith('.') || name.includes('..') || name.includes('//') || name.includes('@{')) return false;
+  for (const ch of name) if (ch.charCodeAt(0) <= 0x20 || ch.charCodeAt(0) === 0x7f) return false;
+  if (/[~^:?*[\\]/.test(name)) return false;
+  return name.split('/').every((part) => part && !part.startsWith('.') && !part.endsWith('.lock'));
+}
+
+function splitNames(list: string | undefined): string[] {
+  return (list ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** Case-insensitive lookup of a template name; 422 when unknown. */
+function templateName(kind: string, known: string[], name: string): string {
+  const hit = known.find((k) => k.toLowerCase() === name.toLowerCase());
+  if (!hit) throw unprocessable(`${kind}: unknown template "${name}"`);
+  return hit;
+}
+
+export function signatureOf(user: UserRow): Signature {
+  return { name: user.full_name || user.name, email: user.email || `${user.lower_name}@noreply.localhost` };
+}
+
+interface NewRepoFields {
+  name: string;
+  description: string;
+  is_private: boolean;
+  is_template: boolean;
+  default_branch: string;
+  trust_model: string;
+  template_id?: number;
+}
+
+/**
+ * Inserts the row (409 on a duplicate), creates the bare repository and lets `populate` write its
+ * first commit; on any failure the row, its actions and the folder are removed again.
+ * `populate` returns whether the repository has content now.
+ */
+async function createRepoWith(
+  deps: Deps,
+  doer: UserRow,
+  owner: UserRow,
+  fields: NewRepoFields,
+  populate: (dir: string) => Promise<boolean>,
+): Promise<RepoRow> {
+  const { db, config } = deps;
+  const dir = repoDir(config, owner.name, fields.name);
+  const t = nowUnix();
+  const row = await db.transaction().execute(async (trx) => {
+    const exists = await trx
+      .selectFrom('repository')
+      .select('id')
+      .where('owner_id', '=', owner.id)
+      .where('lower_name', '=', fields.name.toLowerCase())
+      .executeTakeFirst();
+    if (exists) throw conflict(ALREADY_EXISTS);
+    return trx
+      .insertInto('repository')
+      .values({
+        owner_id: owner.id,
+        owner_name: owner.name,
+        name: fields.name,
+        lower_name: fields.name.toLowerCase(),
+        description: fields.description,
+        website: '',
+        is_private: fields.is_private ? 1 : 0,
+        is_empty: 1,
+        is_archived: 0,
+        is_template: fields.is_template ? 1 : 0,
+        is_fork: 0,
+        fork_id: 0,
+        template_id: fields.template_id ?? 0,
+        default_branch: fields.default_branch,
+        has_issues: 1,
+        has_wiki: 1,
+        has_pull_requests: 1,
+        has_projects: 1,
+        has_releases: 1,
+        num_stars: 0,
+        num_forks: 0,
+        num_watches: 0,
+        num_issues: 0,
+        num_closed_issues: 0,
+        num_pulls: 0,
+        num_closed_pulls: 0,
+        size: 0,
+        trust_model: fields.trust_model,
+        created_unix: t,
+        updated_unix: t,
+        archived_unix: 0,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow()
+      .catch((e: unknown) => {
+        // Two creations racing past the check above meet the unique index.
+        if (String((e as Error)?.message).includes('UNIQUE')) throw conflict(ALREADY_EXISTS);
+        throw e;
+      });
+  });
+
+  // From here on the folder is ours: a failure removes both the row and the folder.
+  let createdFolder = false;
+  try {
+    if (fs.existsSync(dir)) throw conflict(`${ALREADY_EXISTS} (its files exist on disk)`);
+    createdFolder = true;
+    await initBare(dir, fields.default_branch);
+    const hasContent = await populate(dir);
+    const update: RepoUpdate = { updated_unix: nowUnix() };
+    if (hasContent) {
+      update.is_empty = 0;
+      update.size = folderSize(dir);
+    }
+    const updated = await db.updateTable('repository').set(update).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
+    await recordAction(db, { op_type: 'create_repo', act_user_id: doer.id, repo: updated });
+    return updated;
+  } catch (e) {
+    await db.deleteFrom('action').where('repo_id', '=', row.id).execute();
+    await db.deleteFrom('repository').where('id', '=', row.id).execute();
+    if (createdFolder) fs.rmSync(dir, { recursive: true, force: true });
+    throw e;
+  }
+}
+
+/** Checks the create options (422 on anything invalid) and returns the normalised fields. */
+function checkCreateOptions(opts: CreateRepoOptions) {
+  validateRepoName(opts.name);
+  const description = opts.description ?? '';
+  if (description.length > 2048) throw unprocessable('description: must be at most 2048 characters');
+  const branch = opts.default_branch?.trim() || 'main';
+  if (!isValidBranchName(branch)) throw unprocessable(`default_branch: invalid branch name "${branch}"`);
+  const gitignores = splitNames(opts.gitignores).map((n) => templateName('gitignores', Object.keys(GITIGNORES), n));
+  const license = opts.license ? templateName('license', Object.keys(LICENSES), opts.license) : '';
+  // Gitea only reads the readme template when auto-initialising; an empty value means Default.
+  const readme = opts.auto_init ? templateName('readme', READMES, opts.readme || 'Default') : '';
+  const trust = opts.trust_model ?? 'default';
+  if (!['default', 'collaborator', 'committer', 'collaboratorcommitter'].includes(trust)) throw unprocessable(`trust_model: invalid trust model "${trust}"`);
+  if (opts.object_format_name && opts.object_format_name !== 'sha1') throw unprocessable('object_format_name: only sha1 is supported');
+  return { description, branch, gitignores, license, readme, trust };
+}
+
+/**
+ * Creates a repository for `owner` as POST /user/repos does. The caller decides whether `doer`
+ * may create repositories for `owner`.
+ */
+export async function createRepository(deps: Deps, doer: UserRow, owner: UserRow, opts: CreateRepoOptions): Promise<RepoRow> {
+  const o = checkCreateOptions(opts);
+  return createRepoWith(
+    deps,
+    doer,
+    owner,
+    { name: opts.name, description: o.description, is_private: !!opts.private, is_template: !!opts.template, default_branch: o.branch, trust_model: o.trust },
+    async (dir) => {
+      if (!opts.auto_init) return false;
+      const files: Array<[string, string]> = [];
+      if (o.readme) files.push(['README.md', readmeText(opts.name, o.description)]);
+      if (o.gitignores.length) files.push(['.gitignore', gitignoreText(o.gitignores)]);
+      if (o.license) files.push(['LICENSE', licenseText(o.license, owner.full_name || owner.name)]);
+      const entries: NewTreeEntry[] = [];
+      for (const [name, content] of files) entries.push({ mode: '100644', kind: 'blob', sha: await writeBlob(dir, content), name });
+      const tree = await writeTree(dir, entries);
+      const commit = await commitTree(dir, tree, 'Initial commit\n', signatureOf(doer));
+      await createBranchRef(dir, o.branch, commit);
+      return true;
+    },
+  );
+}
+
+export interface GenerateRepoOptions {
+  name: string;
+  description?: string;
+  private?: boolean;
+  default_branch?: string;
+  git_content?: boolean;
+}
+
+/** A new repository from a template: its default branch's tree as one new initial commit. */
+export async function generateRepository(
+  deps: Deps,
+  doer: UserRow,
+  owner: UserRow,
+  template: RepoRow,
+  templateOwner: UserRow,
+  opts: GenerateRepoOptions,
+): Promise<RepoRow> {
+  validateRepoName(opts.name);
+  const description = opts.description ?? '';
+  if (description.length > 2048) throw unprocessable('description: must be at most 2048 characters');
+  const branch = opts.default_branch?.trim() || template.default_branch;
+  if (!isValidBranchName(branch)) throw unprocessable(`default_branch: invalid branch name "${branch}"`);
+  const templateDir = repoDir(deps.config, templateOwner.name, template.name);
+  return createRepoWith(
+    deps,
+    doer,
+    owner,
+    { name: opts.name, description, is_private: !!opts.private, is_template: false, default_branch: branch, trust_model: template.trust_model, template_id: template.id },
+    async (dir) => {
+      if (opts.git_content === false || template.is_empty) return false;
+      const head = await resolveCommit(templateDir, `refs/heads/${template.default_branch}`);
+      if (!head) return false;
+      const tree = (await runGit(['rev-parse', '--verify', `${head}^{tree}`], { cwd: templateDir })).trim();
+      await copyObjects(templateDir, dir, tree);
+      const commit = await commitTree(dir, tree, 'Initial commit\n', signatureOf(doer));
+      await createBranchRef(dir, branch, commit);
+      return true;
+    },
+  );
+}
+
+export interface EditRepoOptions {
+  name?: string;
+  description?: string;
+  website?: string;
+  private?: boolean;
+  template?: boolean;
+  archived?: boolean;
+  default_branch?: string;
+  has_issues?: boolean;
+  has_wiki?: boolean;
+  has_pull_requests?: boolean;
+  has_projects?: boolean;
+  has_releases?: boolean;
+}
+
+const flag = (b: boolean) => (b ? 1 : 0);
+
+/** PATCH /repos/{owner}/{repo}: only provided fields change. Returns the updated row. */
+export async function editRepository(deps: Deps, doer: UserRow, owner: UserRow, repo: RepoRow, opts: EditRepoOptions): Promise<RepoRow> {
+  const { db, config } = deps;
+  const update: RepoUpdate = {};
+  if (opts.description !== undefined) {
+    if (opts.description.length > 2048) throw unprocessable('description: must be at most 2048 characters');
+    update.description = opts.description;
+  }
+  if (opts.website !== undefined) {
+    if (opts.website.length > 1024) throw unprocessable('website: must be at most 1024 characters');
+    if (opts.website && !/^https?:\/\//i.test(opts.website)) throw unprocessable('website: must be a valid http or https URL');
+    update.website = opts.website;
+  }
+  if (opts.private !== undefined) update.is_private = flag(opts.private);
+  if (opts.template !== undefined) update.is_template = flag(opts.template);
+  if (opts.has_issues !== undefined) update.has_issues = flag(opts.has_issues);
+  if (opts.has_wiki !== undefined) update.has_wiki = flag(opts.has_wiki);
+  if (opts.has_pull_requests !== undefined) update.has_pull_requests = flag(opts.has_pull_requests);
+  if (opts.has_projects !== undefined) update.has_projects = flag(opts.has_projects);
+  if (opts.has_releases !== undefined) update.has_releases = flag(opts.has_releases);
+  if (opts.archived !== undefined && opts.archived !== (repo.is_archived === 1)) {
+    update.is_archived = flag(opts.archived);
+    update.archived_unix = opts.archived ? nowUnix() : 0;
+  }
+
+  let dir = repoDir(config, owner.name, repo.name);
+  const newName = opts.name !== undefined && opts.name !== repo.name ? opts.name : undefined;
+  if (newName !== undefined) {
+    validateRepoName(newName);
+    if (newName.toLowerCase() !== repo.lower_name) {
+      const taken = await db.selectFrom('repository').select('id').where('owner_id', '=', owner.id).where('lower_name', '=', newName.toLowerCase()).executeTakeFirst();
+      if (taken) throw unprocessable(`repo name is already taken [name: ${newName}]`);
+    }
+  }
+
+  if (opts.default_branch !== undefined && opts.default_branch !== repo.default_branch) {
+    const branch = opts.default_branch;
+    if (!isValidBranchName(branch)) throw unprocessable(`default_branch: invalid branch name "${branch}"`);
+    const empty = repo.is_empty === 1 || !(await hasAnyBranch(dir));
+    if (!empty && !(await resolveCommit(dir, `refs/heads/${branch}`))) throw unprocessable(`default_branch: branch "${branch}" does not exist`);
+    await setHead(dir, branch);
+    update.default_branch = branch;
+  }
+
+  if (newName !== undefined) {
+    const newDir = repoDir(config, owner.name, newName);
+    // Folders are lower-case, so a change of case only is a row update.
+    if (newDir !== dir) {
+      if (fs.existsSync(newDir)) throw conflict(`${ALREADY_EXISTS} (its files exist on disk)`);
+      fs.renameSync(dir, newDir);
+    }
+    update.name = newName;
+    update.lower_name = newName.toLowerCase();
+    try {
+      dir = newDir;
+      return await applyUpdate(db, doer, repo, update, repo.name);
+    } catch (e) {
+      // Put the folder back so row and disk keep agreeing.
+      if (newDir !== repoDir(config, owner.name, repo.name)) fs.renameSync(newDir, repoDir(config, owner.name, repo.name));
+      throw e;
+    }
+  }
+  return applyUpdate(db, doer, repo, update);
+}
+
+async function applyUpdate(db: Db, doer: UserRow, repo: RepoRow, update: RepoUpdate, oldName?: string): Promise<RepoRow> {
+  if (!Object.keys(update).length) return repo;
+  update.updated_unix = nowUnix();
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.updateTable('repository').set(update).where('id', '=', repo.id).returningAll().executeTakeFirstOrThrow();
+    if (update.is_private !== undefined) await trx.updateTable('action').set({ is_private: update.is_private }).where('repo_id', '=', repo.id).execute();
+    if (oldName !== undefined) await recordAction(trx as unknown as Db, { op_type: 'rename_repo', act_user_id: doer.id, repo: row, content: oldName });
+    return row;
+  });
+}
+
+/** Removes the row, its actions and (after the transaction commits) the git folder. */
+export async function deleteRepository(deps: Deps, owner: UserRow, repo: RepoRow): Promise<void> {
+  const { db, config } = deps;
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('action').where('repo_id', '=', repo.id).execute();
+    await trx.deleteFrom('repository').where('id', '=', repo.id).execute();
+  });
+  fs.rmSync(repoDir(config, owner.name, repo.name), { recursive: true, force: true });
+}
+
+/** Who may create repositories owned by `owner` (organizations will extend this). */
+export function assertCanCreateFor(doer: UserRow, owner: UserRow): void {
+  if (doer.id !== owner.id && doer.is_admin !== 1) throw forbidden('Only admin can create repositories for other users.');
+}
+
+export async function userByName(db: Db, name: string): Promise<UserRow> {
+  const u = await db.selectFrom('user').selectAll().where('lower_name', '=', name.toLowerCase()).executeTakeFirst();
+  if (!u) throw notFound(`user redirect does not exist [name: ${name}]`);
+  return u;
+}
+
+/**
+ * Restricts a query over `repository` to rows `viewer` may read. It states the same rules as
+ * services/permissions.ts repoAccess(), as SQL, so that paging and totals stay right; change both
+ * together.
+ */
+export function readableRepo(viewer: UserRow | null) {
+  return (eb: ExpressionBuilder<Database, 'repository'>): Expression<SqlBool> => {
+    if (viewer?.is_admin === 1) return eb.lit(true);
+    if (!viewer) return eb('repository.is_private', '=', 0);
+    return eb.or([eb('repository.is_private', '=', 0), eb('repository.owner_id', '=', viewer.id)]);
+  };
+}
+
+/** Approximate size of a folder in bytes (as Gitea's repository size: the git objects). */
+export function folderSize(dir: string): number {
+  let total = 0;
+  const walk = (d: string) => {
+    for (const ent of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, ent.name);
+      if (ent.isDirectory()) walk(p);
+      else if (ent.isFile()) total += fs.statSync(p).size;
+    }
+  };
+  try {
+    walk(path.join(dir, 'objects'));
+  } catch {
+    return 0;
+  }
+  return total;
+}
