@@ -1,4 +1,155 @@
-// Placeholder until this page is built.
+// The Code tab: /{owner}/{repo} and /{owner}/{repo}/src/{branch|tag|commit}/{ref}/{path}.
+// Resolves which part of the URL is the ref, then shows a folder (tree + README) or a file.
+import { useMemo } from 'react';
+import { redirect, useLoaderData, useParams, type LoaderFunctionArgs } from 'react-router';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { queryClient } from '../query-client';
+import { RouteError } from '../layout/route-error';
+import { paths, type RefKind } from '@/lib/paths';
+import { repoQueries, type Repository } from '@/features/repos/api/repo-queries';
+import { branchQueries } from '@/features/branches/api/branch-queries';
+import { contentsQueries, isDirListing, rawUrl, type ContentsResponse } from '@/features/code/api/contents-queries';
+import { isRefKind, parentPath, splitRefPath, type RefLocation } from '@/features/code/lib/ref-path';
+import { base64ToBytes, bytesToText, findReadme, isMarkdown } from '@/features/code/lib/blob';
+import { RefSwitcher } from '@/features/code/components/ref-switcher';
+import { Breadcrumbs } from '@/features/code/components/breadcrumbs';
+import { LatestCommitBar } from '@/features/code/components/latest-commit-bar';
+import { FileTree } from '@/features/code/components/file-tree';
+import { FileView } from '@/features/code/components/file-view';
+import { ReadmePanel } from '@/features/code/components/readme-panel';
+import { EmptyRepo } from '@/features/code/components/empty-repo';
+import { MarkdownView } from '@/features/markdown/components/markdown-view';
+
+/** ref '' stands for the default branch (the repository home), which the API picks by itself. */
+const prefetchReadme = (owner: string, repo: string, ref: string, listing: ContentsResponse | ContentsResponse[]) => {
+  const readme = isDirListing(listing) ? findReadme(listing) : undefined;
+  if (readme) void queryClient.prefetchQuery(contentsQueries.contents(owner, repo, ref, readme.path));
+};
+
+export async function loader({ params }: LoaderFunctionArgs): Promise<RefLocation> {
+  const owner = params.owner!;
+  const repo = params.repo!;
+  const repoP = queryClient.ensureQueryData(repoQueries.detail(owner, repo));
+
+  if (params.kind === undefined) {
+    // The home page asks for the default branch without waiting for the repository to say its name.
+    const contentsP = queryClient.ensureQueryData(contentsQueries.contents(owner, repo, '', ''));
+    contentsP.catch(() => undefined);
+    const r = await repoP;
+    if (r.empty) return { kind: 'branch', ref: '', path: '' };
+    void queryClient.prefetchQuery(contentsQueries.latestCommit(owner, repo, '', ''));
+    prefetchReadme(owner, repo, '', await contentsP);
+    return { kind: 'branch', ref: '', path: '' };
+  }
+
+  if (!isRefKind(params.kind)) throw new Response('Not Found', { status: 404 });
+  const kind = params.kind;
+  const splat = params['*'] ?? '';
+  // Most refs have no slash: fetch the first-segment guess while the ref lists load.
+  const guess = splitRefPath(kind, splat);
+  if (guess.ref) void queryClient.prefetchQuery(contentsQueries.contents(owner, repo, guess.ref, guess.path));
+  const namesP =
+    kind === 'branch'
+      ? queryClient.ensureQueryData(branchQueries.list(owner, repo)).then((d) => d.branches.map((b) => b.name))
+      : kind === 'tag'
+        ? queryClient.ensureQueryData(branchQueries.tags(owner, repo)).then((d) => d.tags.map((t) => t.name))
+        : Promise.resolve([]);
+  const [names] = await Promise.all([namesP, repoP]);
+  const loc = splitRefPath(kind, splat, names);
+  if (!loc.ref) throw redirect(paths.repo.href(owner, repo));
+  void queryClient.prefetchQuery(contentsQueries.latestCommit(owner, repo, loc.ref, loc.path));
+  prefetchReadme(owner, repo, loc.ref, await queryClient.ensureQueryData(contentsQueries.contents(owner, repo, loc.ref, loc.path)));
+  return loc;
+}
+
 export function Component() {
-  return <p className="p-6 text-sm text-gray-500">This page is being built.</p>;
+  const { owner, repo } = useParams() as { owner: string; repo: string };
+  const loc = useLoaderData<typeof loader>();
+  const { data: repository } = useSuspenseQuery(repoQueries.detail(owner, repo));
+  if (repository.empty) {
+    return <EmptyRepo cloneUrl={repository.clone_url} defaultBranch={repository.default_branch} canPush={!!repository.permissions?.push && !repository.archived} />;
+  }
+  return <CodePage repository={repository} loc={loc} />;
+}
+
+export const ErrorBoundary = RouteError;
+
+function CodePage({ repository, loc }: { repository: Repository; loc: RefLocation }) {
+  const owner = repository.owner.login;
+  const repo = repository.name;
+  // What links and the ref switcher show; the API query keeps '' for the default branch.
+  const ref = loc.ref || repository.default_branch;
+  const kind: RefKind = loc.kind;
+  const { data: contents } = useSuspenseQuery(contentsQueries.contents(owner, repo, loc.ref, loc.path));
+  const latest = useQuery(contentsQueries.latestCommit(owner, repo, loc.ref, loc.path));
+  const branches = useQuery(branchQueries.list(owner, repo));
+  const tags = useQuery(branchQueries.tags(owner, repo));
+  const historyHref = paths.commits.href(owner, repo, kind, ref, loc.path);
+
+  return (
+    <div>
+      <div className="mb-3 flex flex-wrap items-center gap-2">
+        <RefSwitcher
+          kind={kind}
+          current={ref}
+          branches={branches.data?.branches.map((b) => b.name) ?? [ref]}
+          tags={tags.data?.tags.map((t) => t.name) ?? []}
+          defaultBranch={repository.default_branch}
+          hrefFor={(k, name) => paths.src.href(owner, repo, k, name, loc.path)}
+        />
+        <Breadcrumbs owner={owner} repo={repo} kind={kind} refName={ref} path={loc.path} />
+      </div>
+      <LatestCommitBar owner={owner} repo={repo} commit={latest.data} pending={latest.isPending} historyHref={historyHref} />
+      {isDirListing(contents) ? (
+        <>
+          <div className="overflow-hidden rounded-b-lg border border-t-0 border-gray-200 dark:border-gray-800">
+            {contents.length ? (
+              <FileTree owner={owner} repo={repo} kind={kind} refName={ref} path={loc.path} entries={contents} />
+            ) : (
+              <p className="px-3 py-6 text-center text-sm text-gray-500 dark:text-gray-400">This folder is empty.</p>
+            )}
+          </div>
+          <Readme owner={owner} repo={repo} kind={kind} apiRef={loc.ref} refName={ref} dir={loc.path} entries={contents} />
+        </>
+      ) : (
+        <div className="mt-3">
+          <FileView
+            file={contents}
+            rawHref={rawUrl(owner, repo, ref, contents.path)}
+            historyHref={historyHref}
+            renderMarkdown={(source) => (
+              <MarkdownView
+                source={source}
+                baseHref={folderHref(owner, repo, kind, ref, parentPath(contents.path))}
+                imageBaseHref={rawFolderUrl(owner, repo, ref, parentPath(contents.path))}
+              />
+            )}
+          />
+        </div>
+      )}
+    </div>
+  );
+}
+
+const folderHref = (owner: string, repo: string, kind: RefKind, ref: string, dir: string) => `${paths.src.href(owner, repo, kind, ref, dir)}/`;
+const rawFolderUrl = (owner: string, repo: string, ref: string, dir: string) => rawUrl(owner, repo, ref, dir ? `${dir}/` : '');
+
+function Readme(props: { owner: string; repo: string; kind: RefKind; apiRef: string; refName: string; dir: string; entries: ContentsResponse[] }) {
+  const { owner, repo, kind, apiRef, refName, dir, entries } = props;
+  const entry = findReadme(entries);
+  const { data } = useQuery({ ...contentsQueries.contents(owner, repo, apiRef, entry?.path ?? ''), enabled: !!entry });
+  const text = useMemo(() => {
+    if (!data || isDirListing(data) || !data.content) return null;
+    return bytesToText(base64ToBytes(data.content));
+  }, [data]);
+  if (!entry || text === null) return null;
+  return (
+    <ReadmePanel name={entry.name} href={paths.src.href(owner, repo, kind, refName, entry.path)}>
+      {isMarkdown(entry.name) ? (
+        <MarkdownView source={text} baseHref={folderHref(owner, repo, kind, refName, dir)} imageBaseHref={rawFolderUrl(owner, repo, refName, dir)} />
+      ) : (
+        <pre className="font-mono text-sm whitespace-pre-wrap">{text}</pre>
+      )}
+    </ReadmePanel>
+  );
 }

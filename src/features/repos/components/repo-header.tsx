@@ -1,0 +1,132 @@
+// The top of every repository page: owner/name, badges, description, counts, clone box, and tabs.
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/lib/paths';
+import type { Repository } from '../api/repo-queries';
+import { CloneBox } from './clone-box';
+
+export type RepoTab = 'code' | 'commits' | 'branches' | 'activity' | 'settings';
+
+const tabBySegment: Record<string, RepoTab> = {
+  '': 'code',
+  src: 'code',
+  commits: 'commits',
+  commit: 'commits',
+  branches: 'branches',
+  activity: 'activity',
+  settings: 'settings',
+};
+
+/** Which tab a URL under /{owner}/{repo} belongs to. */
+export function activeTab(pathname: string): RepoTab | null {
+  return tabBySegment[pathname.split('/')[3] ?? ''] ?? null;
+}
+
+export function RepoHeader({ repo, active }: { repo: Repository; active: RepoTab | null }) {
+  const owner = repo.owner.login;
+  return (
+    <div className="mb-5 border-b border-gray-200 dark:border-gray-800">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="flex flex-wrap items-center gap-x-1.5 gap-y-1 text-xl break-all">
+            <Link to={paths.user.href(owner)} className="text-indigo-600 hover:underline dark:text-indigo-400">
+              {owner}
+            </Link>
+            <span className="text-gray-400"> / </span>
+            <Link to={paths.repo.href(owner, repo.name)} className="font-semibold text-indigo-600 hover:underline dark:text-indigo-400">
+              {repo.name}
+            </Link>
+            {' '}
+            {repo.private && <Badge>Private</Badge>}
+            {repo.archived && <Badge tone="amber">Archived</Badge>}
+            {repo.fork && <Badge>Fork</Badge>}
+            {repo.template && <Badge>Template</Badge>}
+          </h1>
+          {repo.description && <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{repo.description}</p>}
+          {repo.website && (
+            <a href={repo.website} target="_blank" rel="noopener noreferrer nofollow" className="mt-1 inline-block text-sm break-all text-indigo-600 hover:underline dark:text-indigo-400">
+              {repo.website}
+            </a>
+          )}
+        </div>
+        <dl className="flex shrink-0 items-center gap-2 text-xs">
+          <Count label="Stars" value={repo.stars_count} icon={starIcon} />
+          <Count label="Forks" value={repo.forks_count} icon={forkIcon} />
+        </dl>
+      </div>
+      {!repo.empty || repo.permissions?.push ? (
+        <div className="mt-3">
+          <CloneBox httpsUrl={repo.clone_url} sshUrl={repo.ssh_url || undefined} />
+        </div>
+      ) : null}
+      <RepoTabs repo={repo} active={active} />
+    </div>
+  );
+}
+
+function Badge({ children, tone = 'gray' }: { children: ReactNode; tone?: 'gray' | 'amber' }) {
+  const cls =
+    tone === 'amber'
+      ? 'border-amber-400 text-amber-700 dark:border-amber-600 dark:text-amber-400'
+      : 'border-gray-300 text-gray-600 dark:border-gray-600 dark:text-gray-400';
+  return (
+    <>
+      {' '}
+      <span className={`rounded-full border px-2 py-0.5 text-xs font-medium ${cls}`}>{children}</span>
+    </>
+  );
+}
+
+const starIcon = 'M8 .25a.75.75 0 0 1 .673.418l1.882 3.815 4.21.612a.75.75 0 0 1 .416 1.279l-3.046 2.97.719 4.192a.751.751 0 0 1-1.088.791L8 12.347l-3.766 1.98a.75.75 0 0 1-1.088-.79l.72-4.194L.818 6.374a.75.75 0 0 1 .416-1.28l4.21-.611L7.327.668A.75.75 0 0 1 8 .25Z';
+const forkIcon =
+  'M5 5.372v.878c0 .414.336.75.75.75h4.5a.75.75 0 0 0 .75-.75v-.878a2.25 2.25 0 1 1 1.5 0v.878a2.25 2.25 0 0 1-2.25 2.25h-1.5v2.128a2.251 2.251 0 1 1-1.5 0V8.5h-1.5A2.25 2.25 0 0 1 3.5 6.25v-.878a2.25 2.25 0 1 1 1.5 0ZM5 3.25a.75.75 0 1 0-1.5 0 .75.75 0 0 0 1.5 0Zm6.75.75a.75.75 0 1 0 0-1.5.75.75 0 0 0 0 1.5Zm-3 8.75a.75.75 0 1 0-1.5 0 .75.75 0 0 0 1.5 0Z';
+
+function Count({ label, value, icon }: { label: string; value: number; icon: string }) {
+  return (
+    <div className="flex items-center gap-1 rounded-md border border-gray-300 px-2 py-1 dark:border-gray-700">
+      <dt className="flex items-center gap-1">
+        <svg aria-hidden viewBox="0 0 16 16" width="12" height="12" fill="currentColor" className="text-gray-500">
+          <path d={icon} />
+        </svg>
+        {label}
+      </dt>
+      <dd className="rounded-full bg-gray-100 px-1.5 font-semibold dark:bg-gray-800">{value}</dd>
+    </div>
+  );
+}
+
+function RepoTabs({ repo, active }: { repo: Repository; active: RepoTab | null }) {
+  const o = repo.owner.login;
+  const r = repo.name;
+  const tabs: { id: RepoTab; label: string; href: string }[] = [
+    { id: 'code', label: 'Code', href: paths.repo.href(o, r) },
+    { id: 'commits', label: 'Commits', href: paths.commits.href(o, r, 'branch', repo.default_branch) },
+    { id: 'branches', label: 'Branches', href: paths.branches.href(o, r) },
+    { id: 'activity', label: 'Activity', href: paths.activity.href(o, r) },
+  ];
+  if (repo.permissions?.admin) tabs.push({ id: 'settings', label: 'Settings', href: paths.settings.href(o, r) });
+  return (
+    <nav aria-label="Repository" className="-mb-px mt-3 overflow-x-auto">
+      <ul className="flex min-w-max gap-1">
+        {tabs.map((t) => {
+          const on = t.id === active;
+          return (
+            <li key={t.id}>
+              <Link
+                to={t.href}
+                aria-current={on ? 'page' : undefined}
+                className={`block border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap ${
+                  on
+                    ? 'border-indigo-500 text-gray-900 dark:text-gray-100'
+                    : 'border-transparent text-gray-600 hover:border-gray-300 hover:text-gray-900 dark:text-gray-400 dark:hover:border-gray-600 dark:hover:text-gray-100'
+                }`}
+              >
+                {t.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
