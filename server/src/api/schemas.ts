@@ -98,7 +98,9 @@ export const ActivitySchema = z
     act_user_id: z.number().int(),
     act_user: UserSchema,
     repo_id: z.number().int(),
-    repo: RepositorySchema.nullable(),
+    // A union rather than .nullable(): the latter emits allOf[$ref, {type:[object,null]}], which the
+    // client types read as an empty object.
+    repo: z.union([RepositorySchema, z.null()]),
     comment_id: z.number().int(),
     ref_name: z.string(),
     is_private: z.boolean(),

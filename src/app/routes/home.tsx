@@ -1,4 +1,46 @@
-// Placeholder until this page is built.
+// "/": a welcome for visitors; for a signed-in user, the dashboard (their repositories and feed).
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { queryClient } from '../query-client';
+import { authQueries } from '@/features/auth/api/auth-queries';
+import { repoQueries } from '@/features/repos/api/repo-queries';
+import { DashboardRepos, dashboardReposQuery } from '@/features/repos/components/dashboard-repos';
+import { userQueries } from '@/features/users/api/user-queries';
+import { feedPage, UserFeed } from '@/features/users/components/user-feed';
+import { Welcome } from '@/features/users/components/welcome';
+import { getSession, useSession, type Session } from '@/lib/auth-store';
+import type { LoaderFunctionArgs } from 'react-router';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const session = getSession();
+  if (!session) return null;
+  const params = new URL(request.url).searchParams;
+  // The feed is keyed by login, known already, so it loads alongside the user; the repository
+  // list needs the user's id and starts as soon as that arrives.
+  const [me] = await Promise.all([
+    queryClient.ensureQueryData(authQueries.me(session.token)),
+    queryClient.prefetchQuery(userQueries.feeds(session.login, feedPage(params))),
+  ]);
+  void queryClient.prefetchQuery(repoQueries.search(dashboardReposQuery(me.id, params)));
+  return null;
+}
+
 export function Component() {
-  return <p className="p-6 text-sm text-gray-500">This page is being built.</p>;
+  const session = useSession();
+  return session ? <Dashboard session={session} /> : <Welcome />;
+}
+
+function Dashboard({ session }: { session: Session }) {
+  const { data: me } = useSuspenseQuery(authQueries.me(session.token));
+  return (
+    <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_20rem]">
+      <title>Dashboard · Forge</title>
+      <h1 className="sr-only">Dashboard</h1>
+      <div className="md:order-2">
+        <DashboardRepos uid={me.id} login={me.login} />
+      </div>
+      <div className="min-w-0 md:order-1">
+        <UserFeed login={me.login} />
+      </div>
+    </div>
+  );
 }

@@ -70,8 +70,8 @@ export function toSearchQuery(s: ExploreState): RepoSearchQuery {
   const query: RepoSearchQuery = { sort: s.sort, order: s.order, page: s.page, limit: EXPLORE_PAGE_SIZE };
   if (s.q) query.q = s.q;
   if (s.mode) query.mode = s.mode;
-  if (!s.includePrivate) query.private = false;
-  if (s.archived !== 'any') query.archived = s.archived === 'only';
+  if (!s.includePrivate) query.private = 'false';
+  if (s.archived !== 'any') query.archived = s.archived === 'only' ? 'true' : 'false';
   return query;
 }
 

@@ -1,0 +1,65 @@
+// A user's card on their profile: avatar, names, about text, location, website, joined date.
+import { Avatar } from '@/components/ui/avatar';
+import type { User } from '../api/user-queries';
+
+const dateFmt = new Intl.DateTimeFormat('en', { year: 'numeric', month: 'short', day: 'numeric' });
+
+/** Only web links become anchors, so a profile cannot smuggle in javascript: URLs. */
+function webUrl(site: string): string | null {
+  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(site) ? site : `https://${site}`;
+  try {
+    const u = new URL(withScheme);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : null;
+  } catch {
+    return null;
+  }
+}
+
+export function ProfileCard({ user }: { user: User }) {
+  const site = user.website ? webUrl(user.website) : null;
+  const joined = Date.parse(user.created);
+  return (
+    <section aria-label="Profile" className="flex flex-row items-start gap-4 md:flex-col">
+      <div className="shrink-0 md:w-full">
+        <Avatar src={user.avatar_url} name={user.login} size={96} />
+      </div>
+      <div className="min-w-0 space-y-3">
+        <h1 className="break-words leading-tight">
+          <span className="block text-xl font-semibold">{user.full_name || user.login}</span>
+          {user.full_name && <span className="block text-base font-normal text-gray-600 dark:text-gray-400">{user.login}</span>}
+        </h1>
+        {user.description && <p className="whitespace-pre-line break-words text-sm text-gray-700 dark:text-gray-300">{user.description}</p>}
+        <ul className="space-y-1 text-sm text-gray-600 dark:text-gray-400">
+          {user.location && (
+            <li>
+              <span className="sr-only">Location: </span>
+              <span aria-hidden>📍 </span>
+              {user.location}
+            </li>
+          )}
+          {user.website && (
+            <li className="break-all">
+              <span className="sr-only">Website: </span>
+              <span aria-hidden>🔗 </span>
+              {site ? (
+                <a href={site} rel="noopener noreferrer nofollow" target="_blank" className="text-indigo-700 hover:underline dark:text-indigo-400">
+                  {user.website}
+                </a>
+              ) : (
+                user.website
+              )}
+            </li>
+          )}
+          {Number.isFinite(joined) && joined > 0 && (
+            <li>
+              Joined <time dateTime={user.created}>{dateFmt.format(joined)}</time>
+            </li>
+          )}
+          <li>
+            {user.followers_count} {user.followers_count === 1 ? 'follower' : 'followers'} · {user.following_count} following
+          </li>
+        </ul>
+      </div>
+    </section>
+  );
+}
