@@ -3,7 +3,7 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from './schema';
 import { ApiError } from './api-error';
-import { getSession } from '../auth-store';
+import { getSession, setSession } from '../auth-store';
 import { apiRoot } from '../config';
 
 const middleware: Middleware = {
@@ -12,8 +12,11 @@ const middleware: Middleware = {
     if (s && !request.headers.has('Authorization')) request.headers.set('Authorization', `token ${s.token}`);
     return request;
   },
-  async onResponse({ response }) {
+  async onResponse({ request, response }) {
     if (response.ok) return response;
+    // The saved token was revoked or belongs to another server: forget it so the app shows signed-out.
+    const s = getSession();
+    if (response.status === 401 && s && request.headers.get('Authorization') === `token ${s.token}`) setSession(null);
     let body: ApiError['body'] = null;
     try {
       body = await response.clone().json();
