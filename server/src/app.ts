@@ -13,6 +13,7 @@ import { authMiddleware } from './auth/middleware.ts';
 import { createApi } from './api/index.ts';
 import { gitHttp } from './git-http.ts';
 import { avatars } from './avatars.ts';
+import { attachmentsHttp } from './attachments-http.ts';
 import { GitError } from './git/run-git.ts';
 
 export function createApp(deps: Deps) {
@@ -48,6 +49,7 @@ export function createApp(deps: Deps) {
   app.all('/api/*', (c) => c.json(errorBody(config, 'not found'), 404));
 
   app.route('/', avatars);
+  app.route('/', attachmentsHttp);
   app.route('/', gitHttp);
 
   // The built web app, with index.html for every client-side route.
@@ -60,8 +62,12 @@ export function createApp(deps: Deps) {
       if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
     });
     app.use('*', serveStatic({ root }));
-    const index = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
-    app.get('*', (c) => c.html(index));
+    // Read on each request (it is small) so a rebuild is picked up without a restart.
+    const indexFile = path.join(webDir, 'index.html');
+    app.get('*', async (c) => {
+      c.header('Cache-Control', 'no-cache');
+      return c.html(await fs.promises.readFile(indexFile, 'utf8'));
+    });
   }
   return app;
 }

@@ -2,17 +2,30 @@
 import { createRouter } from './openapi.ts';
 import { usersRoutes } from '../routes/users.ts';
 import { reposRoutes } from '../routes/repos.ts';
+import { issueSearchRoutes, issuesRoutes } from '../routes/issues.ts';
+import { commentsRoutes } from '../routes/comments.ts';
+import { labelsRoutes } from '../routes/labels.ts';
+import { milestonesRoutes } from '../routes/milestones.ts';
 import { branchesRoutes } from '../routes/branches.ts';
 import { commitsRoutes } from '../routes/commits.ts';
 import { contentsRoutes } from '../routes/contents.ts';
+import { feedsRoutes } from '../routes/feeds.ts';
 
 export function createApi() {
   const api = createRouter();
   api.route('/', usersRoutes);
+  // Before the repository routes: /repos/issues/search would otherwise match /repos/{owner}/{repo}.
+  api.route('/', issueSearchRoutes);
   api.route('/', reposRoutes);
   api.route('/', branchesRoutes);
   api.route('/', commitsRoutes);
   api.route('/', contentsRoutes);
+  api.route('/', feedsRoutes);
+  // Comments before issues: /issues/comments/… must not be taken for /issues/{index}/….
+  api.route('/', commentsRoutes);
+  api.route('/', issuesRoutes);
+  api.route('/', labelsRoutes);
+  api.route('/', milestonesRoutes);
   api.openAPIRegistry.registerComponent('securitySchemes', 'AccessToken', { type: 'apiKey', in: 'header', name: 'Authorization' });
   return api;
 }

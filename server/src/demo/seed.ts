@@ -10,6 +10,7 @@ import { createUser } from '../services/users.ts';
 import { createRepository } from '../services/repos.ts';
 import { applyPushEffects, snapshotRefs } from '../services/push.ts';
 import { buildFastImport, type HistorySpec, type Person } from './history.ts';
+import { seedIssues } from './seed-issues.ts';
 
 /**
  * The demo users' password. It is public on purpose (printed at start and written here): the demo
@@ -198,6 +199,7 @@ export async function seedDemo(deps: Deps, _admin: UserRow): Promise<void> {
     await applyPushEffects(deps, repo, before, await snapshotRefs(dir), owner);
     commits += Number((await runGit(['rev-list', '--count', '--all'], { cwd: dir })).trim());
   }
+  await seedIssues(deps);
   console.log(
     `Demo data: users alice, bob and carol (password: ${DEMO_PASSWORD}), ${REPOS.length} repositories, ` +
       `${commits} commits, in ${Math.round(performance.now() - started)} ms.`,

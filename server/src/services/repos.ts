@@ -14,6 +14,8 @@ import { runGit } from '../git/run-git.ts';
 import { commitTree, copyObjects, createBranchRef, type NewTreeEntry, type Signature, writeBlob, writeTree } from '../git/tree.ts';
 import { recordAction } from './activity.ts';
 import { GITIGNORES, LICENSES, READMES, gitignoreText, licenseText, readmeText } from './repo-init-files.ts';
+import { deleteRepoIssueRows, repoIssueAttachmentUuids } from './issues.ts';
+import { removeAttachmentFiles } from './attachments.ts';
 
 export interface CreateRepoOptions {
   name: string;
@@ -356,10 +358,14 @@ async function applyUpdate(db: Db, doer: UserRow, repo: RepoRow, update: RepoUpd
 /** Removes the row, its actions and (after the transaction commits) the git folder. */
 export async function deleteRepository(deps: Deps, owner: UserRow, repo: RepoRow): Promise<void> {
   const { db, config } = deps;
+  const attachments = await repoIssueAttachmentUuids(db, repo.id);
+  // All rows go in one transaction; files only once it has committed.
   await db.transaction().execute(async (trx) => {
+    await deleteRepoIssueRows(trx, repo.id);
     await trx.deleteFrom('action').where('repo_id', '=', repo.id).execute();
     await trx.deleteFrom('repository').where('id', '=', repo.id).execute();
   });
+  removeAttachmentFiles(config, attachments);
   fs.rmSync(repoDir(config, owner.name, repo.name), { recursive: true, force: true });
 }
 

@@ -1,0 +1,136 @@
+// Wire shapes of issues, labels, milestones, comments, timeline items and attachments (Gitea's structs).
+import { z } from '@hono/zod-openapi';
+import { UserSchema } from './schemas.ts';
+
+export const LabelSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    exclusive: z.boolean(),
+    is_archived: z.boolean(),
+    color: z.string().openapi({ description: 'hex colour without #', example: 'e11d21' }),
+    description: z.string(),
+    url: z.string(),
+  })
+  .openapi('Label');
+
+export const MilestoneSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    description: z.string(),
+    state: z.enum(['open', 'closed']),
+    open_issues: z.number().int(),
+    closed_issues: z.number().int(),
+    created_at: z.string(),
+    updated_at: z.string().nullable(),
+    closed_at: z.string().nullable(),
+    due_on: z.string().nullable(),
+  })
+  .openapi('Milestone');
+
+export const AttachmentSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    size: z.number().int(),
+    download_count: z.number().int(),
+    created_at: z.string(),
+    uuid: z.string(),
+    download_url: z.string(),
+    browser_download_url: z.string(),
+    type: z.literal('attachment'),
+  })
+  .openapi('Attachment');
+
+export const RepositoryMetaSchema = z
+  .object({ id: z.number().int(), name: z.string(), owner: z.string(), full_name: z.string() })
+  .openapi('RepositoryMeta');
+
+export const PullRequestMetaSchema = z
+  .object({ merged: z.boolean(), merged_at: z.string().nullable(), draft: z.boolean(), html_url: z.string() })
+  .openapi('PullRequestMeta');
+
+export const IssueSchema = z
+  .object({
+    id: z.number().int(),
+    url: z.string(),
+    html_url: z.string(),
+    number: z.number().int(),
+    user: UserSchema,
+    original_author: z.string(),
+    original_author_id: z.number().int(),
+    title: z.string(),
+    body: z.string(),
+    ref: z.string(),
+    assets: z.array(AttachmentSchema),
+    labels: z.array(LabelSchema),
+    milestone: MilestoneSchema.nullable(),
+    assignee: UserSchema.nullable(),
+    assignees: z.array(UserSchema),
+    state: z.enum(['open', 'closed']),
+    is_locked: z.boolean(),
+    comments: z.number().int(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    closed_at: z.string().nullable(),
+    due_date: z.string().nullable(),
+    pull_request: PullRequestMetaSchema.nullable(),
+    repository: RepositoryMetaSchema,
+    pin_order: z.number().int(),
+  })
+  .openapi('Issue');
+
+export const CommentSchema = z
+  .object({
+    id: z.number().int(),
+    html_url: z.string(),
+    pull_request_url: z.string(),
+    issue_url: z.string(),
+    user: UserSchema.nullable(),
+    original_author: z.string(),
+    original_author_id: z.number().int(),
+    body: z.string(),
+    assets: z.array(AttachmentSchema),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .openapi('Comment');
+
+export const TimelineCommentSchema = z
+  .object({
+    id: z.number().int(),
+    type: z.string().openapi({ description: 'comment, state_change, label, milestone, assignees, change_title, added_deadline, modified_deadline, removed_deadline, issue_ref, comment_ref, pull_ref, lock, unlock, …' }),
+    html_url: z.string(),
+    pull_request_url: z.string(),
+    issue_url: z.string(),
+    user: UserSchema.nullable(),
+    body: z.string(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    assets: z.array(AttachmentSchema),
+    old_milestone: MilestoneSchema.nullable(),
+    milestone: MilestoneSchema.nullable(),
+    old_title: z.string(),
+    new_title: z.string(),
+    old_ref: z.string(),
+    new_ref: z.string(),
+    ref_issue: IssueSchema.nullable(),
+    ref_comment: CommentSchema.nullable(),
+    ref_action: z.string(),
+    ref_commit_sha: z.string(),
+    review_id: z.number().int(),
+    label: LabelSchema.nullable(),
+    assignee: UserSchema.nullable(),
+    removed_assignee: z.boolean(),
+  })
+  .openapi('TimelineComment');
+
+export const IssueDeadlineSchema = z.object({ due_date: z.string().nullable() }).openapi('IssueDeadline');
+
+export type ApiLabel = z.infer<typeof LabelSchema>;
+export type ApiMilestone = z.infer<typeof MilestoneSchema>;
+export type ApiAttachment = z.infer<typeof AttachmentSchema>;
+export type ApiIssue = z.infer<typeof IssueSchema>;
+export type ApiComment = z.infer<typeof CommentSchema>;
+export type ApiTimelineComment = z.infer<typeof TimelineCommentSchema>;

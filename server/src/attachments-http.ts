@@ -1,0 +1,41 @@
+// Downloads of issue and comment attachments at {root}attachments/{uuid}, for whoever may read the
+// repository (private ones answer 404). Only safe image types are shown inline; everything else is
+// a download, so an uploaded HTML or SVG file can never run in the forge's origin.
+import fs from 'node:fs';
+import { Hono } from 'hono';
+import type { AppEnv } from './context.ts';
+import { authenticate } from './auth/credentials.ts';
+import { errorBody } from './api/errors-body.ts';
+import { attachmentPath } from './services/attachments.ts';
+import { Access, repoAccess } from './services/permissions.ts';
+
+export const attachmentsHttp = new Hono<AppEnv>();
+
+const INLINE_TYPES: Record<string, string> = {
+  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', avif: 'image/avif',
+};
+
+attachmentsHttp.get('/attachments/:uuid', async (c) => {
+  const { db, config } = c.var.deps;
+  const notFound = () => c.json(errorBody(config, 'attachment does not exist'), 404);
+  const uuid = c.req.param('uuid');
+  if (!/^[0-9a-f-]{36}$/.test(uuid)) return notFound();
+  const auth = await authenticate(db, c.req.header('authorization'));
+  const a = await db.selectFrom('attachment').selectAll().where('uuid', '=', uuid).executeTakeFirst();
+  const repo = a && (await db.selectFrom('repository').selectAll().where('id', '=', a.repo_id).executeTakeFirst());
+  if (!a || !repo || (await repoAccess(db, auth?.user ?? null, repo)) < Access.read) return notFound();
+  const file = attachmentPath(config, uuid);
+  if (!fs.existsSync(file)) return notFound();
+  await db.updateTable('attachment').set((eb) => ({ download_count: eb('download_count', '+', 1) })).where('id', '=', a.id).execute();
+  const ext = a.name.split('.').pop()?.toLowerCase() ?? '';
+  const type = INLINE_TYPES[ext];
+  const disposition = `${type ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(a.name)}`;
+  return c.body(fs.readFileSync(file), 200, {
+    'Content-Type': type ?? 'application/octet-stream',
+    'Content-Disposition': disposition,
+    'Content-Length': String(a.size),
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': "default-src 'none'; sandbox",
+    'Cache-Control': repo.is_private ? 'private, max-age=300' : 'public, max-age=300',
+  });
+});

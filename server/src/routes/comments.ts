@@ -1,0 +1,330 @@
+// Comments, the timeline, and attachments of issue bodies and comments. Mounted before the issue
+// routes so /issues/comments is never read as /issues/{index}.
+import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { createRouter, errorResponses, z, zLimit, zPage } from '../api/openapi.ts';
+import { AttachmentSchema, CommentSchema, TimelineCommentSchema } from '../api/issue-schemas.ts';
+import { errorBody } from '../api/errors-body.ts';
+import { paging, setPageHeaders } from '../api/paging.ts';
+import { requireUser } from '../auth/middleware.ts';
+import type { AppEnv } from '../context.ts';
+import type { CommentRow, IssueRow, UserRow } from '../db/schema.ts';
+import { forbidden, unprocessable } from '../errors.ts';
+import { canWrite, getIssueByIndex, loadIssueRepo } from '../services/issues.ts';
+import { commentsQuery, createComment, deleteComment, editComment, getComment } from '../services/comments.ts';
+import { timelineQuery, toTimeline } from '../services/timeline.ts';
+import { toApiAttachment, toApiComments, type RepoRef } from '../services/issues-convert.ts';
+import {
+  MAX_ATTACHMENT_SIZE, deleteAttachment, getAttachment, listAttachments, renameAttachment, saveAttachment, tooLarge,
+} from '../services/attachments.ts';
+import type { RepoContext } from '../services/repo-context.ts';
+
+export const commentsRoutes = createRouter();
+
+const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
+const jsonBody = <T extends z.ZodTypeAny>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
+const RepoParams = z.object({ owner: z.string(), repo: z.string() });
+const IssueParams = RepoParams.extend({ index: z.coerce.number().int().openapi({ param: { name: 'index', in: 'path' }, example: 1 }) });
+const CommentParams = RepoParams.extend({ id: z.coerce.number().int().openapi({ param: { name: 'id', in: 'path' }, example: 1 }) });
+const zDate = z.string().datetime({ offset: true }).optional();
+const CommentBody = z.object({ body: z.string().optional().openapi({ description: 'required; Markdown' }) });
+
+const repoRef = (rc: RepoContext): RepoRef => ({ repo: rc.repo, owner: rc.owner });
+
+async function convert(c: Context<AppEnv>, rc: RepoContext, rows: CommentRow[], issues: IssueRow[]) {
+  const { db, config } = c.var.deps;
+  return toApiComments(db, config, rows, new Map(issues.map((i) => [i.id, i])), new Map([[rc.repo.id, repoRef(rc)]]), c.var.user);
+}
+
+commentsRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/repos/{owner}/{repo}/issues/comments',
+    operationId: 'issueGetRepoComments',
+    tags: ['issue'],
+    summary: 'List all comments in a repository',
+    request: { params: RepoParams, query: z.object({ since: zDate, before: zDate, page: zPage, limit: zLimit }) },
+    responses: { 200: json(z.array(CommentSchema)), ...errorResponses(400, 404) },
+  }),
+  async (c) => {
+    const { owner, repo } = c.req.valid('param');
+    const q = c.req.valid('query');
+    const rc = await loadIssueRepo(c, owner, repo, 'read');
+    const { db } = c.var.deps;
+    const p = paging(q);
+    const base = commentsQuery(db, { repoId: rc.repo.id }, q);
+    const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const rows = await base.selectAll('comment').orderBy('comment.created_unix').orderBy('comment.id').limit(p.limit).offset(p.offset).execute();
+    const issueIds = [...new Set(rows.map((r) => r.issue_id))];
+    const issues = issueIds.length ? await db.selectFrom('issue').selectAll().where('id', 'in', issueIds).execute() : [];
+    setPageHeaders(c, Number(n), p);
+    return c.json(await convert(c, rc, rows, issues), 200);
+  },
+);
+
+commentsRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/repos/{owner}/{repo}/issues/comments/{id}',
+    operationId: 'issueGetComment',
+    tags: ['issue'],
+    request: { params: CommentParams },
+    responses: { 200: json(CommentSchema), ...errorResponses(404) },
+  }),
+  async (c) => {
+    const { owner, repo, id } = c.req.valid('param');
+    const rc = await loadIssueRepo(c, owner, repo, 'read');
+    const { comment, issue } = await getComment(c.var.deps.db, rc.repo.id, id);
+    return c.json((await convert(c, rc, [comment], [issue]))[0]!, 200);
+  },
+);
+
+commentsRoutes.openapi(
+  createRoute({
+    method: 'patch',
+    path: '/repos/{owner}/{repo}/issues/comments/{id}',
+    operationId: 'issueEditComment',
+    tags: ['issue'],
+    request: { params: CommentParams, ...jsonBody(CommentBody.openapi('EditIssueCommentOption')) },
+    responses: { 200: json(CommentSchema), ...errorResponses(401, 403, 404, 422, 423) },
+  }),
+  async (c) => {
+    const doer = requireUser(c);
+    const { owner, repo, id } = c.req.valid('param');
+    const rc = await loadIssueRepo(c, owner, repo, 'participate');
+    const { comment, issue } = await getComment(c.var.deps.db, rc.repo.id, id);
+    const updated = await editComment(c.var.deps, rc, issue, comment, doer, c.req.valid('json').body);
+    return c.json((await convert(c, rc, [updated], [issue]))[0]!, 200);
+  },
+);
+
+commentsRoutes.openapi(
+  createRoute({
+    method: 'delete',
+    path: '/repos/{owner}/{repo}/issues/comments/{id}',
+    operationId: 'issueDeleteComment',
+    tags: ['issue'],
+    request: { params: CommentParams },
+    responses: { 204: { description: 'Deleted' }, ...errorResponses(401, 403, 404, 423) },
+  }),
+  async (c) => {
+    const doer = requireUser(c);
+    const { owner, repo, id } = c.req.valid('param');
+    const rc = await loadIssueRepo(c, owner, repo, 'participate');
+    const { comment, issue } = await getComment(c.var.deps.db, rc.repo.id, id);
+    await deleteComment(c.var.deps, rc, issue, comment, doer);
+    return c.body(null, 204);
+  },
+);
+
+commentsRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/repos/{owner}/{repo}/issues/{index}/comments',
+    operationId: 'issueGetComments',
+    tags: ['issue'],
+    summary: 'List the comments of an issue or pull request',
+    request: { params: IssueParams, query: z.object({ since: zDate, before: zDate, page: zPage, limit: zLimit }) },
+    responses: { 200: json(z.array(CommentSchema)), ...errorResponses(400, 404) },
+  }),
+  async (c) => {
+    const { owner, repo, index } = c.req.valid('param');
+    const q = c.req.valid('query');
+    const rc = await loadIssueRepo(c, owner, repo, 'read');
+    const { db } = c.var.deps;
+    const issue = await getIssueByIndex(db, rc.repo.id, index);
+    const base = commentsQuery(db, { issueId: issue.id }, q);
+    const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    let rows = base.selectAll('comment').orderBy('comment.created_unix').orderBy('comment.id');
+    // Gitea returns every comment here; paging applies only when the client asks for it.
+    if (q.page || q.limit) {
+      const p = paging(q);
+      rows = rows.limit(p.limit).offset(p.offset);
+      setPageHeaders(c, Number(n), p);
+    } else c.header('X-Total-Count', String(n));
+    return c.json(await convert(c, rc, await rows.execute(), [issue]), 200);
+  },
+);
+
+commentsRoutes.openapi(
+  createRoute({
+    method: 'post',
+    path: '/repos/{owner}/{repo}/issues/{index}/comments',
+    operationId: 'issueCreateComment',
+    tags: ['issue'],
+    request: { params: IssueParams, ...jsonBody(CommentBody.openapi('CreateIssueCommentOption')) },
+    responses: { 201: json(CommentSchema, 'Created'), ...errorResponses(401, 403, 404, 422, 423) },
+  }),
+  async (c) => {
+    const doer = requireUser(c);
+    const { owner, repo, index } = c.req.valid('param');
+    const rc = await loadIssueRepo(c, owner, repo, 'participate');
+    const issue = await getIssueByIndex(c.var.deps.db, rc.repo.id, index);
+    const comment = await createComment(c.var.deps, rc, issue, doer, c.req.valid('json').body);
+    return c.json((await convert(c, rc, [comment], [issue]))[0]!, 201);
+  },
+);
+
+commentsRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/repos/{owner}/{repo}/issues/{index}/timeline',
+    operationId: 'issueGetCommentsAndTimeline',
+    tags: ['issue'],
+    summary: 'Comments and events of an issue, in timeline order',
+    request: { params: IssueParams, query: z.object({ since: zDate, before: zDate, page: zPage, limit: zLimit }) },
+    responses: { 200: json(z.array(TimelineCommentSchema)), ...errorResponses(400, 404) },
+  }),
+  async (c) => {
+    const { owner, repo, index } = c.req.valid('param');
+    const q = c.req.valid('query');
+    const rc = await loadIssueRepo(c, owner, repo, 'read');
+    const { db, config } = c.var.deps;
+    const issue = await getIssueByIndex(db, rc.repo.id, index);
+    const p = paging(q);
+    const base = timelineQuery(db, issue.id, q);
+    const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const rows = await base.selectAll().orderBy('created_unix').orderBy('id').limit(p.limit).offset(p.offset).execute();
+    setPageHeaders(c, Number(n), p);
+    return c.json(await toTimeline(db, config, repoRef(rc), issue, rows, c.var.user), 200);
+  },
+);
+
+// ---- attachments ----
+
+const tooLargeResponse = (c: Context<AppEnv>) => c.json(errorBody(c.var.deps.config, tooLarge().message), 413);
+// Multipart overhead on top of the file itself.
+const limit = bodyLimit({ maxSize: MAX_ATTACHMENT_SIZE + 64 * 1024, onError: tooLargeResponse });
+commentsRoutes.post('/repos/:owner/:repo/issues/comments/:id/assets', limit);
+commentsRoutes.post('/repos/:owner/:repo/issues/:index/assets', limit);
+
+const AttachmentIdParam = z.coerce.number().int().openapi({ param: { name: 'attachment_id', in: 'path' }, example: 1 });
+const UploadBody = {
+  body: {
+    content: {
+      'multipart/form-data': {
+        schema: z.object({ attachment: z.any().openapi({ type: 'string', format: 'binary', description: 'the file' }) }),
+      },
+    },
+    required: true,
+  },
+};
+const UploadQuery = z.object({ name: z.string().optional().openapi({ description: 'file name; defaults to the uploaded one' }) });
+const EditAttachmentBody = jsonBody(z.object({ name: z.string().optional() }).openapi('EditAttachmentOptions'));
+
+/** Where an attachment hangs: an issue body (commentId 0) or a comment, and who may change it. */
+interface Holder {
+  rc: RepoContext;
+  issue: IssueRow;
+  commentId: number;
+  posterId: number;
+}
+
+async function issueHolder(c: Context<AppEnv>, need: 'read' | 'participate'): Promise<Holder> {
+  const { owner, repo, index } = c.req.param() as Record<string, string>;
+  const rc = await loadIssueRepo(c, owner!, repo!, need);
+  const issue = await getIssueByIndex(c.var.deps.db, rc.repo.id, Number(index));
+  return { rc, issue, commentId: 0, posterId: issue.poster_id };
+}
+
+async function commentHolder(c: Context<AppEnv>, need: 'read' | 'participate'): Promise<Holder> {
+  const { owner, repo, id } = c.req.param() as Record<string, string>;
+  const rc = await loadIssueRepo(c, owner!, repo!, need);
+  const { comment, issue } = await getComment(c.var.deps.db, rc.repo.id, Number(id));
+  return { rc, issue, commentId: comment.id, posterId: comment.poster_id };
+}
+
+/** Gitea: the poster of the issue or comment, or someone with write access; never on a locked issue otherwise. */
+function assertCanChangeAssets(h: Holder, doer: UserRow) {
+  if (!canWrite(h.rc) && (h.posterId !== doer.id || h.issue.is_locked === 1)) throw forbidden();
+}
+
+function attachmentRoutes(kind: 'issue' | 'comment') {
+  const base = kind === 'issue' ? '/repos/{owner}/{repo}/issues/{index}/assets' : '/repos/{owner}/{repo}/issues/comments/{id}/assets';
+  const params = kind === 'issue' ? IssueParams : CommentParams;
+  const op = kind === 'issue' ? 'IssueAttachment' : 'IssueCommentAttachment';
+  const holder = kind === 'issue' ? issueHolder : commentHolder;
+  const withId = params.extend({ attachment_id: AttachmentIdParam });
+
+  commentsRoutes.openapi(
+    createRoute({
+      method: 'get', path: base, operationId: `issueList${op}s`, tags: ['issue'], request: { params },
+      responses: { 200: json(z.array(AttachmentSchema)), ...errorResponses(404) },
+    }),
+    async (c) => {
+      const h = await holder(c, 'read');
+      const rows = await listAttachments(c.var.deps.db, h.issue.id, h.commentId);
+      return c.json(rows.map((a) => toApiAttachment(a, c.var.deps.config)), 200);
+    },
+  );
+
+  commentsRoutes.openapi(
+    createRoute({
+      method: 'post', path: base, operationId: `issueCreate${op}`, tags: ['issue'], request: { params, query: UploadQuery, ...UploadBody },
+      responses: { 201: json(AttachmentSchema, 'Created'), ...errorResponses(400, 401, 403, 404, 413, 422, 423) },
+    }),
+    async (c) => {
+      const doer = requireUser(c);
+      const h = await holder(c, 'participate');
+      assertCanChangeAssets(h, doer);
+      const file = (c.req.valid('form') as { attachment?: unknown }).attachment;
+      if (!(file instanceof File)) throw unprocessable('attachment: a file is required');
+      if (file.size > MAX_ATTACHMENT_SIZE) throw tooLarge();
+      const { db, config } = c.var.deps;
+      const row = await saveAttachment(db, config, {
+        repoId: h.rc.repo.id, issueId: h.issue.id, commentId: h.commentId, uploaderId: doer.id,
+        name: c.req.valid('query').name || file.name, data: new Uint8Array(await file.arrayBuffer()),
+      });
+      return c.json(toApiAttachment(row, config), 201);
+    },
+  );
+
+  commentsRoutes.openapi(
+    createRoute({
+      method: 'get', path: `${base}/{attachment_id}`, operationId: `issueGet${op}`, tags: ['issue'], request: { params: withId },
+      responses: { 200: json(AttachmentSchema), ...errorResponses(404) },
+    }),
+    async (c) => {
+      const h = await holder(c, 'read');
+      const a = await getAttachment(c.var.deps.db, h.issue.id, h.commentId, c.req.valid('param').attachment_id);
+      return c.json(toApiAttachment(a, c.var.deps.config), 200);
+    },
+  );
+
+  commentsRoutes.openapi(
+    createRoute({
+      method: 'patch', path: `${base}/{attachment_id}`, operationId: `issueEdit${op}`, tags: ['issue'], request: { params: withId, ...EditAttachmentBody },
+      responses: { 201: json(AttachmentSchema, 'Updated'), ...errorResponses(401, 403, 404, 422, 423) },
+    }),
+    async (c) => {
+      const doer = requireUser(c);
+      const h = await holder(c, 'participate');
+      assertCanChangeAssets(h, doer);
+      const { db, config } = c.var.deps;
+      let a = await getAttachment(db, h.issue.id, h.commentId, c.req.valid('param').attachment_id);
+      const { name } = c.req.valid('json');
+      if (name !== undefined) a = await renameAttachment(db, a, name);
+      return c.json(toApiAttachment(a, config), 201);
+    },
+  );
+
+  commentsRoutes.openapi(
+    createRoute({
+      method: 'delete', path: `${base}/{attachment_id}`, operationId: `issueDelete${op}`, tags: ['issue'], request: { params: withId },
+      responses: { 204: { description: 'Deleted' }, ...errorResponses(401, 403, 404, 423) },
+    }),
+    async (c) => {
+      const doer = requireUser(c);
+      const h = await holder(c, 'participate');
+      assertCanChangeAssets(h, doer);
+      const { db, config } = c.var.deps;
+      await deleteAttachment(db, config, await getAttachment(db, h.issue.id, h.commentId, c.req.valid('param').attachment_id));
+      return c.body(null, 204);
+    },
+  );
+}
+
+// Comment assets first: /issues/comments/{id}/assets must not be taken for /issues/{index}/assets.
+attachmentRoutes('comment');
+attachmentRoutes('issue');

@@ -1,0 +1,295 @@
+// Issues: list and search with every filter, get, create, edit, delete, deadline, lock.
+import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { createRouter, errorResponses, z, zLimit, zPage } from '../api/openapi.ts';
+import { IssueDeadlineSchema, IssueSchema } from '../api/issue-schemas.ts';
+import { paging, setPageHeaders } from '../api/paging.ts';
+import { requireUser } from '../auth/middleware.ts';
+import type { AppEnv } from '../context.ts';
+import { unixToIso } from '../db/index.ts';
+import type { IssueRow } from '../db/schema.ts';
+import { forbidden } from '../errors.ts';
+import {
+  createIssue, deadlineFromIso, deleteIssue, editIssue, getIssueByIndex, loadIssueRepo, setDeadline, setLocked,
+} from '../services/issues.ts';
+import { issuesQuery, sortedIssues, splitList, userIdFor, type IssueFilter } from '../services/issues-search.ts';
+import { toApiIssue, toApiIssues, type RepoRef } from '../services/issues-convert.ts';
+import type { RepoContext } from '../services/repo-context.ts';
+
+export const issuesRoutes = createRouter();
+/** Mounted before the repository routes so /repos/issues/search is not read as /repos/{owner}/{repo}. */
+export const issueSearchRoutes = createRouter();
+
+const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
+const body = <T extends z.ZodTypeAny>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
+const RepoParams = z.object({ owner: z.string(), repo: z.string() });
+export const IssueParams = RepoParams.extend({ index: z.coerce.number().int().openapi({ param: { name: 'index', in: 'path' }, example: 1 }) });
+const zDate = z.string().datetime({ offset: true }).optional();
+
+const ListQuery = z.object({
+  state: z.enum(['open', 'closed', 'all']).optional(),
+  labels: z.string().optional().openapi({ description: 'comma-separated label names' }),
+  milestones: z.string().optional().openapi({ description: 'comma-separated milestone names or ids' }),
+  q: z.string().optional(),
+  type: z.enum(['issues', 'pulls']).optional(),
+  since: zDate,
+  before: zDate,
+  created_by: z.string().optional(),
+  assigned_by: z.string().optional(),
+  mentioned_by: z.string().optional(),
+  sort: z.enum(['newest', 'oldest', 'recentupdate', 'leastupdate', 'mostcomment', 'leastcomment', 'nearduedate', 'farduedate']).optional(),
+  page: zPage,
+  limit: zLimit,
+});
+
+async function listPage(c: Context<AppEnv>, f: IssueFilter, q: { page?: number; limit?: number }, repos: (ids: number[]) => Promise<Map<number, RepoRef>>) {
+  const { db, config } = c.var.deps;
+  const p = paging(q);
+  const base = issuesQuery(db, f);
+  const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const rows = await sortedIssues(base, f.sort).limit(p.limit).offset(p.offset).execute();
+  setPageHeaders(c, Number(n), p);
+  return toApiIssues(db, config, rows, await repos([...new Set(rows.map((r) => r.repo_id))]), c.var.user);
+}
+
+const repoRef = (rc: RepoContext): RepoRef => ({ repo: rc.repo, owner: rc.owner });
+
+issuesRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/repos/{owner}/{repo}/issues',
+    operationId: 'issueListIssues',
+    tags: ['issue'],
+    summary: "List a repository's issues",
+    request: { params: RepoParams, query: ListQuery },
+    responses: { 200: json(z.array(IssueSchema)), ...errorResponses(400, 404) },
+  }),
+  async (c) => {
+    const { owner, repo } = c.req.valid('param');
+    const q = c.req.valid('query');
+    const rc = await loadIssueRepo(c, owner, repo, 'read');
+    const { db } = c.var.deps;
+    const f: IssueFilter = {
+      repoId: rc.repo.id, state: q.state, type: q.type, labels: splitList(q.labels), milestones: splitList(q.milestones), q: q.q, since: q.since,
+      before: q.before, sort: q.sort,
+      posterId: await userIdFor(db, q.created_by, 'created_by'),
+      assigneeId: await userIdFor(db, q.assigned_by, 'assigned_by'),
+      mentionedId: await userIdFor(db, q.mentioned_by, 'mentioned_by'),
+    };
+    return c.json(await listPage(c, f, q, async () => new Map([[rc.repo.id, repoRef(rc)]])), 200);
+  },
+);
+
+issueSearchRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/repos/issues/search',
+    operationId: 'issueSearchIssues',
+    tags: ['issue'],
+    summary: 'Search issues and pulls across the repositories the caller may read',
+    request: {
+      query: z.object({
+        state: z.enum(['open', 'closed', 'all']).optional(),
+        labels: z.string().optional(),
+        milestones: z.string().optional(),
+        q: z.string().optional(),
+        type: z.enum(['issues', 'pulls']).optional(),
+        owner: z.string().optional(),
+        since: zDate,
+        before: zDate,
+        created_by: z.string().optional(),
+        assigned_by: z.string().optional(),
+        mentioned_by: z.string().optional(),
+        assigned: z.enum(['true', 'false']).optional(),
+        created: z.enum(['true', 'false']).optional(),
+        mentioned: z.enum(['true', 'false']).optional(),
+        sort: ListQuery.shape.sort,
+        page: zPage,
+        limit: zLimit,
+      }),
+    },
+    responses: { 200: json(z.array(IssueSchema)), ...errorResponses(400, 401, 404) },
+  }),
+  async (c) => {
+    const q = c.req.valid('query');
+    const { db } = c.var.deps;
+    const viewer = c.var.user;
+    const mine = q.assigned === 'true' || q.created === 'true' || q.mentioned === 'true';
+    // The "my issues" filters need someone to be "me".
+    const me = mine ? requireUser(c) : viewer;
+    let ownerId: number | undefined;
+    if (q.owner) ownerId = await userIdFor(db, q.owner, 'owner');
+    const f: IssueFilter = {
+      viewer, ownerId, state: q.state, type: q.type, labels: splitList(q.labels), milestones: splitList(q.milestones), q: q.q,
+      since: q.since, before: q.before, sort: q.sort ?? 'recentupdate',
+      posterId: q.created === 'true' ? me!.id : await userIdFor(db, q.created_by, 'created_by'),
+      assigneeId: q.assigned === 'true' ? me!.id : await userIdFor(db, q.assigned_by, 'assigned_by'),
+      mentionedId: q.mentioned === 'true' ? me!.id : await userIdFor(db, q.mentioned_by, 'mentioned_by'),
+    };
+    const issues = await listPage(c, f, q, async (ids) => {
+      if (!ids.length) return new Map();
+      const repos = await db.selectFrom('repository').selectAll().where('id', 'in', ids).execute();
+      const owners = await db.selectFrom('user').selectAll().where('id', 'in', repos.map((r) => r.owner_id)).execute();
+      return new Map(repos.map((r) => [r.id, { repo: r, owner: owners.find((o) => o.id === r.owner_id)! }]));
+    });
+    return c.json(issues, 200);
+  },
+);
+
+issuesRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/repos/{owner}/{repo}/issues/{index}',
+    operationId: 'issueGetIssue',
+    tags: ['issue'],
+    request: { params: IssueParams },
+    responses: { 200: json(IssueSchema), ...errorResponses(404) },
+  }),
+  async (c) => {
+    const { owner, repo, index } = c.req.valid('param');
+    const rc = await loadIssueRepo(c, owner, repo, 'read');
+    const { db, config } = c.var.deps;
+    const issue = await getIssueByIndex(db, rc.repo.id, index);
+    return c.json(await toApiIssue(db, config, issue, repoRef(rc), c.var.user), 200);
+  },
+);
+
+const CreateIssueSchema = z
+  .object({
+    title: z.string().min(1),
+    body: z.string().optional(),
+    ref: z.string().optional(),
+    assignee: z.string().optional().openapi({ deprecated: true }),
+    assignees: z.array(z.string()).optional(),
+    labels: z.array(z.number().int()).optional(),
+    milestone: z.number().int().optional(),
+    due_date: z.string().nullable().optional(),
+    closed: z.boolean().optional(),
+  })
+  .openapi('CreateIssueOption');
+
+issuesRoutes.openapi(
+  createRoute({
+    method: 'post',
+    path: '/repos/{owner}/{repo}/issues',
+    operationId: 'issueCreateIssue',
+    tags: ['issue'],
+    request: { params: RepoParams, ...body(CreateIssueSchema) },
+    responses: { 201: json(IssueSchema, 'Created'), ...errorResponses(401, 403, 404, 422, 423) },
+  }),
+  async (c) => {
+    const doer = requireUser(c);
+    const { owner, repo } = c.req.valid('param');
+    const rc = await loadIssueRepo(c, owner, repo, 'participate');
+    const issue = await createIssue(c.var.deps, rc, doer, c.req.valid('json'));
+    return c.json(await toApiIssue(c.var.deps.db, c.var.deps.config, issue, repoRef(rc), doer), 201);
+  },
+);
+
+const EditIssueSchema = z
+  .object({
+    title: z.string().optional(),
+    body: z.string().optional(),
+    ref: z.string().optional(),
+    assignee: z.string().optional().openapi({ deprecated: true }),
+    assignees: z.array(z.string()).optional(),
+    milestone: z.number().int().nullable().optional().openapi({ description: '0 removes the milestone' }),
+    state: z.enum(['open', 'closed']).optional(),
+    due_date: z.string().nullable().optional(),
+    unset_due_date: z.boolean().optional(),
+  })
+  .openapi('EditIssueOption');
+
+issuesRoutes.openapi(
+  createRoute({
+    method: 'patch',
+    path: '/repos/{owner}/{repo}/issues/{index}',
+    operationId: 'issueEditIssue',
+    tags: ['issue'],
+    request: { params: IssueParams, ...body(EditIssueSchema) },
+    responses: { 201: json(IssueSchema, 'Updated'), ...errorResponses(401, 403, 404, 422, 423) },
+  }),
+  async (c) => {
+    const doer = requireUser(c);
+    const { owner, repo, index } = c.req.valid('param');
+    const rc = await loadIssueRepo(c, owner, repo, 'participate');
+    const { db, config } = c.var.deps;
+    const issue = await editIssue(c.var.deps, rc, await getIssueByIndex(db, rc.repo.id, index), doer, c.req.valid('json'));
+    return c.json(await toApiIssue(db, config, issue, repoRef(rc), doer), 201);
+  },
+);
+
+issuesRoutes.openapi(
+  createRoute({
+    method: 'delete',
+    path: '/repos/{owner}/{repo}/issues/{index}',
+    operationId: 'issueDelete',
+    tags: ['issue'],
+    summary: 'Delete an issue (repository admins)',
+    request: { params: IssueParams },
+    responses: { 204: { description: 'Deleted' }, ...errorResponses(401, 403, 404, 423) },
+  }),
+  async (c) => {
+    const { owner, repo, index } = c.req.valid('param');
+    const rc = await loadIssueRepo(c, owner, repo, 'admin');
+    await deleteIssue(c.var.deps, rc, await getIssueByIndex(c.var.deps.db, rc.repo.id, index));
+    return c.body(null, 204);
+  },
+);
+
+issuesRoutes.openapi(
+  createRoute({
+    method: 'post',
+    path: '/repos/{owner}/{repo}/issues/{index}/deadline',
+    operationId: 'issueEditIssueDeadline',
+    tags: ['issue'],
+    request: { params: IssueParams, ...body(z.object({ due_date: z.string().nullable() }).openapi('EditDeadlineOption')) },
+    responses: { 201: json(IssueDeadlineSchema, 'Updated'), ...errorResponses(401, 403, 404, 422, 423) },
+  }),
+  async (c) => {
+    const doer = requireUser(c);
+    const { owner, repo, index } = c.req.valid('param');
+    const rc = await loadIssueRepo(c, owner, repo, 'participate');
+    if (rc.mode < 2) throw forbidden();
+    const { due_date } = c.req.valid('json');
+    const { db } = c.var.deps;
+    const issue = await setDeadline(db, await getIssueByIndex(db, rc.repo.id, index), doer, due_date ? deadlineFromIso(due_date) : 0);
+    return c.json({ due_date: issue.deadline_unix ? unixToIso(issue.deadline_unix) : null }, 201);
+  },
+);
+
+const lockRoute = (method: 'put' | 'delete') =>
+  createRoute({
+    method,
+    path: '/repos/{owner}/{repo}/issues/{index}/lock',
+    operationId: method === 'put' ? 'issueLockIssue' : 'issueUnlockIssue',
+    tags: ['issue'],
+    request: {
+      params: IssueParams,
+      ...(method === 'put'
+        ? { body: { content: { 'application/json': { schema: z.object({ lock_reason: z.string().optional() }).openapi('LockIssueOption') } }, required: false } }
+        : {}),
+    },
+    responses: { 204: { description: method === 'put' ? 'Locked' : 'Unlocked' }, ...errorResponses(401, 403, 404, 423) },
+  });
+
+async function lockHandler(c: Context<AppEnv>, lock: boolean, reason = '') {
+  const doer = requireUser(c);
+  const { owner, repo, index } = c.req.param() as { owner: string; repo: string; index: string };
+  const rc = await loadIssueRepo(c, owner, repo, 'write');
+  const { db } = c.var.deps;
+  const issue: IssueRow = await getIssueByIndex(db, rc.repo.id, Number(index));
+  await setLocked(db, issue, doer, lock, reason);
+  return c.body(null, 204);
+}
+
+issuesRoutes.openapi(lockRoute('put'), async (c) => {
+  let reason = '';
+  try {
+    reason = ((await c.req.json()) as { lock_reason?: string }).lock_reason ?? '';
+  } catch {
+    // An empty body locks without a reason.
+  }
+  return lockHandler(c, true, reason);
+});
+issuesRoutes.openapi(lockRoute('delete'), (c) => lockHandler(c, false));

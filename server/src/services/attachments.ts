@@ -1,0 +1,80 @@
+// Files attached to issue bodies and comments: stored under {dataDir}/attachments/{u0}/{u1}/{uuid}
+// (Gitea's layout), described by `attachment` rows, downloaded at {root}attachments/{uuid}.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/index.ts';
+import { nowUnix } from '../db/index.ts';
+import type { AttachmentRow } from '../db/schema.ts';
+import { ApiError, notFound, unprocessable } from '../errors.ts';
+
+export const MAX_ATTACHMENT_SIZE = 10 * 1024 * 1024;
+
+export const attachmentPath = (config: Config, uuid: string) => path.join(config.dataDir, 'attachments', uuid[0]!, uuid[1]!, uuid);
+
+export const tooLarge = () => new ApiError(413, `attachment is too large (maximum ${MAX_ATTACHMENT_SIZE} bytes)`);
+
+/** Cleans a client-sent file name: no folders, no control characters, not empty. */
+export function cleanFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
+  if (!clean || clean === '.' || clean === '..') throw unprocessable('attachment: invalid file name');
+  return clean;
+}
+
+export async function saveAttachment(
+  db: Db,
+  config: Config,
+  a: { repoId: number; issueId: number; commentId: number; uploaderId: number; name: string; data: Uint8Array },
+): Promise<AttachmentRow> {
+  if (a.data.byteLength > MAX_ATTACHMENT_SIZE) throw tooLarge();
+  const name = cleanFileName(a.name);
+  const uuid = crypto.randomUUID();
+  const file = attachmentPath(config, uuid);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, a.data);
+  try {
+    return await db
+      .insertInto('attachment')
+      .values({ uuid, repo_id: a.repoId, issue_id: a.issueId, comment_id: a.commentId, uploader_id: a.uploaderId, name, download_count: 0, size: a.data.byteLength, created_unix: nowUnix() })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  } catch (e) {
+    fs.rmSync(file, { force: true });
+    throw e;
+  }
+}
+
+export async function listAttachments(db: Db, issueId: number, commentId: number): Promise<AttachmentRow[]> {
+  return db.selectFrom('attachment').selectAll().where('issue_id', '=', issueId).where('comment_id', '=', commentId).orderBy('id').execute();
+}
+
+export async function getAttachment(db: Db, issueId: number, commentId: number, id: number): Promise<AttachmentRow> {
+  const a = await db.selectFrom('attachment').selectAll().where('id', '=', id).where('issue_id', '=', issueId).where('comment_id', '=', commentId).executeTakeFirst();
+  if (!a) throw notFound('attachment does not exist');
+  return a;
+}
+
+export async function renameAttachment(db: Db, a: AttachmentRow, name: string): Promise<AttachmentRow> {
+  return db.updateTable('attachment').set({ name: cleanFileName(name) }).where('id', '=', a.id).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function deleteAttachment(db: Db, config: Config, a: AttachmentRow): Promise<void> {
+  await db.deleteFrom('attachment').where('id', '=', a.id).execute();
+  removeAttachmentFiles(config, [a.uuid]);
+}
+
+export async function attachmentUuidsOfIssues(db: Db, issueIds: number[]): Promise<string[]> {
+  if (!issueIds.length) return [];
+  return (await db.selectFrom('attachment').select('uuid').where('issue_id', 'in', issueIds).execute()).map((r) => r.uuid);
+}
+
+export async function attachmentUuidsOfComment(db: Db, commentId: number): Promise<string[]> {
+  return (await db.selectFrom('attachment').select('uuid').where('comment_id', '=', commentId).execute()).map((r) => r.uuid);
+}
+
+export function removeAttachmentFiles(config: Config, uuids: string[]) {
+  for (const uuid of uuids) fs.rmSync(attachmentPath(config, uuid), { force: true });
+}

@@ -1,0 +1,112 @@
+// Repository labels and the labels on an issue. Every label added to or removed from an issue leaves a
+// `label` event (content "1" added, "" removed, as Gitea).
+import type { Db } from '../db/index.ts';
+import { nowUnix } from '../db/index.ts';
+import type { IssueRow, LabelRow, UserRow } from '../db/schema.ts';
+import { notFound, unprocessable } from '../errors.ts';
+import { CommentType, insertEvent } from './issues.ts';
+
+/** Accepts "#rgb", "rgb", "#rrggbb" or "rrggbb"; stores "#rrggbb" (Gitea stores the '#'). */
+export function normalizeColor(input: string): string {
+  let c = input.trim().replace(/^#/, '').toLowerCase();
+  if (/^[0-9a-f]{3}$/.test(c)) c = c.split('').map((x) => x + x).join('');
+  if (!/^[0-9a-f]{6}$/.test(c)) throw unprocessable(`color: invalid color "${input}"`);
+  return `#${c}`;
+}
+
+export interface LabelInput {
+  name?: string;
+  color?: string;
+  description?: string;
+  exclusive?: boolean;
+  is_archived?: boolean;
+}
+
+export async function listLabels(db: Db, repoId: number, p?: { limit: number; offset: number }) {
+  const base = db.selectFrom('label').where('repo_id', '=', repoId);
+  const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  let q = base.selectAll().orderBy('name').orderBy('id');
+  if (p) q = q.limit(p.limit).offset(p.offset);
+  return { total: Number(n), rows: await q.execute() };
+}
+
+export async function getLabel(db: Db, repoId: number, id: number): Promise<LabelRow> {
+  const l = await db.selectFrom('label').selectAll().where('repo_id', '=', repoId).where('id', '=', id).executeTakeFirst();
+  if (!l) throw notFound('label does not exist');
+  return l;
+}
+
+export async function createLabel(db: Db, repoId: number, input: LabelInput & { name: string; color: string }): Promise<LabelRow> {
+  const name = input.name.trim();
+  if (!name) throw unprocessable('name: must not be empty');
+  const now = nowUnix();
+  return db
+    .insertInto('label')
+    .values({
+      repo_id: repoId, name, color: normalizeColor(input.color), description: input.description ?? '', exclusive: input.exclusive ? 1 : 0,
+      archived_unix: input.is_archived ? now : 0, created_unix: now, updated_unix: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function editLabel(db: Db, label: LabelRow, input: LabelInput): Promise<LabelRow> {
+  const set: Partial<LabelRow> = { updated_unix: nowUnix() };
+  if (input.name !== undefined) {
+    if (!input.name.trim()) throw unprocessable('name: must not be empty');
+    set.name = input.name.trim();
+  }
+  if (input.color !== undefined) set.color = normalizeColor(input.color);
+  if (input.description !== undefined) set.description = input.description;
+  if (input.exclusive !== undefined) set.exclusive = input.exclusive ? 1 : 0;
+  if (input.is_archived !== undefined) set.archived_unix = input.is_archived ? label.archived_unix || nowUnix() : 0;
+  return db.updateTable('label').set(set).where('id', '=', label.id).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function deleteLabel(db: Db, label: LabelRow): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('issue_label').where('label_id', '=', label.id).execute();
+    await trx.deleteFrom('comment').where('type', '=', CommentType.label).where('label_id', '=', label.id).execute();
+    await trx.deleteFrom('label').where('id', '=', label.id).execute();
+  });
+}
+
+export async function issueLabels(db: Db, issueId: number): Promise<LabelRow[]> {
+  return db.selectFrom('issue_label').innerJoin('label', 'label.id', 'issue_label.label_id').selectAll('label').where('issue_label.issue_id', '=', issueId).orderBy('label.name').execute();
+}
+
+/**
+ * Resolves label ids or names (Gitea accepts both in these bodies) to labels of the repository;
+ * an unknown one is a validation error.
+ */
+export async function resolveLabels(db: Db, repoId: number, refs: Array<number | string>): Promise<LabelRow[]> {
+  const all = await db.selectFrom('label').selectAll().where('repo_id', '=', repoId).execute();
+  const out = new Map<number, LabelRow>();
+  for (const ref of refs) {
+    const asNumber = typeof ref === 'number' ? ref : /^\d+$/.test(ref) ? Number(ref) : NaN;
+    const l = all.find((x) => x.id === asNumber) ?? all.find((x) => typeof ref === 'string' && x.name.toLowerCase() === ref.toLowerCase());
+    if (!l) throw unprocessable(`labels: label does not exist [${ref}]`);
+    out.set(l.id, l);
+  }
+  return [...out.values()];
+}
+
+/** Makes the issue's labels exactly `want`, recording one event per change. */
+export async function setIssueLabels(db: Db, issue: IssueRow, doer: UserRow, want: number[], mode: 'add' | 'replace' | 'remove'): Promise<void> {
+  const current = (await db.selectFrom('issue_label').select('label_id').where('issue_id', '=', issue.id).execute()).map((r) => r.label_id);
+  const add = mode === 'remove' ? [] : want.filter((id) => !current.includes(id));
+  const remove = mode === 'replace' ? current.filter((id) => !want.includes(id)) : mode === 'remove' ? want.filter((id) => current.includes(id)) : [];
+  if (!add.length && !remove.length) return;
+  await db.transaction().execute(async (trx) => {
+    const now = nowUnix();
+    for (const id of remove) {
+      await trx.deleteFrom('issue_label').where('issue_id', '=', issue.id).where('label_id', '=', id).execute();
+      await insertEvent(trx, { type: CommentType.label, poster_id: doer.id, issue_id: issue.id, label_id: id, content: '', created_unix: now });
+    }
+    for (const id of add) {
+      await trx.insertInto('issue_label').values({ issue_id: issue.id, label_id: id }).execute();
+      await insertEvent(trx, { type: CommentType.label, poster_id: doer.id, issue_id: issue.id, label_id: id, content: '1', created_unix: now });
+    }
+    await trx.updateTable('issue').set({ updated_unix: now }).where('id', '=', issue.id).execute();
+  });
+}

@@ -1,0 +1,115 @@
+// An issue's timeline: its comments and events, oldest first, in Gitea's TimelineComment shape. Our
+// server names close/reopen `state_change` (body "closed"/"open") as the spec asks.
+import type { Config } from '../config.ts';
+import type { Db } from '../db/index.ts';
+import { unixToIso } from '../db/index.ts';
+import type { CommentRow, IssueRow, UserRow } from '../db/schema.ts';
+import { toApiUser } from '../api/convert.ts';
+import type { ApiTimelineComment } from '../api/issue-schemas.ts';
+import { CommentType } from './issues.ts';
+import { Access, repoAccess } from './permissions.ts';
+import { isoToUnix } from './comments.ts';
+import {
+  assetsByComment, commentUrls, ghostUser, milestoneCounts, toApiAttachment, toApiComments, toApiIssue, toApiLabel, toApiMilestone, usersByIds, type RepoRef,
+} from './issues-convert.ts';
+
+/** Gitea's CommentType names, by number. */
+const TYPE_NAMES = [
+  'comment', 'reopen', 'close', 'issue_ref', 'commit_ref', 'comment_ref', 'pull_ref', 'label', 'milestone', 'assignees', 'change_title',
+  'delete_branch', 'start_tracking', 'stop_tracking', 'add_time_manual', 'cancel_tracking', 'added_deadline', 'modified_deadline',
+  'removed_deadline', 'add_dependency', 'remove_dependency', 'code', 'review', 'lock', 'unlock', 'change_target_branch',
+  'delete_time_manual', 'review_request', 'merge_pull', 'pull_push', 'project', 'project_board', 'dismiss_review', 'change_issue_ref',
+  'pull_scheduled_merge', 'pull_cancel_scheduled_merge', 'pin', 'unpin',
+];
+
+export function timelineType(type: number): string {
+  if (type === CommentType.close || type === CommentType.reopen) return 'state_change';
+  return TYPE_NAMES[type] ?? 'unknown';
+}
+
+export function timelineQuery(db: Db, issueId: number, f: { since?: string; before?: string }) {
+  let q = db.selectFrom('comment').where('issue_id', '=', issueId);
+  if (f.since) q = q.where('updated_unix', '>=', isoToUnix(f.since));
+  if (f.before) q = q.where('updated_unix', '<=', isoToUnix(f.before));
+  return q;
+}
+
+const REF_TYPES: number[] = [CommentType.issueRef, CommentType.commentRef, CommentType.pullRef];
+
+export async function toTimeline(
+  db: Db,
+  config: Config,
+  r: RepoRef,
+  issue: IssueRow,
+  rows: CommentRow[],
+  viewer: UserRow | null,
+): Promise<ApiTimelineComment[]> {
+  const users = await usersByIds(db, rows.flatMap((c) => [c.poster_id, c.assignee_id]));
+  const assets = await assetsByComment(db, rows.filter((c) => c.type === CommentType.comment).map((c) => c.id));
+  const labelIds = [...new Set(rows.map((c) => c.label_id).filter(Boolean))];
+  const labels = new Map((labelIds.length ? await db.selectFrom('label').selectAll().where('id', 'in', labelIds).execute() : []).map((l) => [l.id, l]));
+  const msIds = [...new Set(rows.flatMap((c) => [c.milestone_id, c.old_milestone_id]).filter(Boolean))];
+  const msRows = msIds.length ? await db.selectFrom('milestone').selectAll().where('id', 'in', msIds).execute() : [];
+  const counts = await milestoneCounts(db, msRows.map((m) => m.id));
+  const milestones = new Map(msRows.map((m) => [m.id, toApiMilestone(m, counts.get(m.id))]));
+  const user = (id: number) => toApiUser(users.get(id) ?? ghostUser(), config, viewer);
+
+  const out: ApiTimelineComment[] = [];
+  for (const c of rows) {
+    const item: ApiTimelineComment = {
+      id: c.id,
+      type: timelineType(c.type),
+      ...commentUrls(config, r, issue, c.id),
+      user: user(c.poster_id),
+      body: c.content,
+      created_at: unixToIso(c.created_unix),
+      updated_at: unixToIso(c.updated_unix),
+      assets: (assets.get(c.id) ?? []).map((a) => toApiAttachment(a, config)),
+      old_milestone: milestones.get(c.old_milestone_id) ?? null,
+      milestone: milestones.get(c.milestone_id) ?? null,
+      old_title: c.old_title,
+      new_title: c.new_title,
+      old_ref: '',
+      new_ref: '',
+      ref_issue: null,
+      ref_comment: null,
+      ref_action: '',
+      ref_commit_sha: c.commit_sha,
+      review_id: 0,
+      label: null,
+      assignee: c.assignee_id ? user(c.assignee_id) : null,
+      removed_assignee: c.removed_assignee === 1,
+    };
+    if (c.type === CommentType.close) item.body = 'closed';
+    if (c.type === CommentType.reopen) item.body = 'open';
+    if (c.type === CommentType.label) {
+      const l = labels.get(c.label_id);
+      if (!l) continue;
+      item.label = toApiLabel(l, r, config);
+    }
+    if (REF_TYPES.includes(c.type)) {
+      const ref = await refSource(db, config, c, viewer);
+      // A reference from somewhere the viewer cannot read is not shown at all.
+      if (!ref) continue;
+      Object.assign(item, ref);
+    }
+    out.push(item);
+  }
+  return out;
+}
+
+async function refSource(db: Db, config: Config, c: CommentRow, viewer: UserRow | null) {
+  const source = await db.selectFrom('issue').selectAll().where('id', '=', c.ref_issue_id).executeTakeFirst();
+  const repo = source && (await db.selectFrom('repository').selectAll().where('id', '=', source.repo_id).executeTakeFirst());
+  const owner = repo && (await db.selectFrom('user').selectAll().where('id', '=', repo.owner_id).executeTakeFirst());
+  if (!source || !repo || !owner) return null;
+  if ((await repoAccess(db, viewer, repo)) < Access.read) return null;
+  const rr: RepoRef = { repo, owner };
+  const ref_issue = await toApiIssue(db, config, source, rr, viewer);
+  let ref_comment = null;
+  if (c.ref_comment_id) {
+    const rc = await db.selectFrom('comment').selectAll().where('id', '=', c.ref_comment_id).executeTakeFirst();
+    if (rc) ref_comment = (await toApiComments(db, config, [rc], new Map([[source.id, source]]), new Map([[repo.id, rr]]), viewer))[0] ?? null;
+  }
+  return { ref_issue, ref_comment, ref_action: 'none' };
+}
