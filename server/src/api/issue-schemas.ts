@@ -1,4 +1,5 @@
 // Wire shapes of issues, labels, milestones, comments, timeline items and attachments (Gitea's structs).
+import { nullableRef } from './openapi.ts';
 import { z } from '@hono/zod-openapi';
 import { UserSchema } from './schemas.ts';
 
@@ -65,8 +66,8 @@ export const IssueSchema = z
     ref: z.string(),
     assets: z.array(AttachmentSchema),
     labels: z.array(LabelSchema),
-    milestone: MilestoneSchema.nullable(),
-    assignee: UserSchema.nullable(),
+    milestone: nullableRef(MilestoneSchema),
+    assignee: nullableRef(UserSchema),
     assignees: z.array(UserSchema),
     state: z.enum(['open', 'closed']),
     is_locked: z.boolean(),
@@ -75,7 +76,7 @@ export const IssueSchema = z
     updated_at: z.string(),
     closed_at: z.string().nullable(),
     due_date: z.string().nullable(),
-    pull_request: PullRequestMetaSchema.nullable(),
+    pull_request: nullableRef(PullRequestMetaSchema),
     repository: RepositoryMetaSchema,
     pin_order: z.number().int(),
   })
@@ -87,7 +88,7 @@ export const CommentSchema = z
     html_url: z.string(),
     pull_request_url: z.string(),
     issue_url: z.string(),
-    user: UserSchema.nullable(),
+    user: nullableRef(UserSchema),
     original_author: z.string(),
     original_author_id: z.number().int(),
     body: z.string(),
@@ -104,24 +105,24 @@ export const TimelineCommentSchema = z
     html_url: z.string(),
     pull_request_url: z.string(),
     issue_url: z.string(),
-    user: UserSchema.nullable(),
+    user: nullableRef(UserSchema),
     body: z.string(),
     created_at: z.string(),
     updated_at: z.string(),
     assets: z.array(AttachmentSchema),
-    old_milestone: MilestoneSchema.nullable(),
-    milestone: MilestoneSchema.nullable(),
+    old_milestone: nullableRef(MilestoneSchema),
+    milestone: nullableRef(MilestoneSchema),
     old_title: z.string(),
     new_title: z.string(),
     old_ref: z.string(),
     new_ref: z.string(),
-    ref_issue: IssueSchema.nullable(),
-    ref_comment: CommentSchema.nullable(),
+    ref_issue: nullableRef(IssueSchema),
+    ref_comment: nullableRef(CommentSchema),
     ref_action: z.string(),
     ref_commit_sha: z.string(),
     review_id: z.number().int(),
-    label: LabelSchema.nullable(),
-    assignee: UserSchema.nullable(),
+    label: nullableRef(LabelSchema),
+    assignee: nullableRef(UserSchema),
     removed_assignee: z.boolean(),
   })
   .openapi('TimelineComment');

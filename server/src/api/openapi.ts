@@ -50,3 +50,9 @@ const errorDescriptions: Record<number, string> = {
 export const ApiErrorSchema = z
   .object({ message: z.string(), url: z.string(), errors: z.array(z.string()).optional() })
   .openapi('APIError');
+
+/**
+ * A named schema or null. `.nullable()` on a registered schema emits allOf[$ref, {type: null}],
+ * which openapi-typescript turns into `X & (Record<string, never> | null)`; a union stays `X | null`.
+ */
+export const nullableRef = <T extends z.ZodTypeAny>(schema: T) => z.union([schema, z.null()]);

@@ -1,4 +1,5 @@
 // Commits: the history list, one commit, its raw diff/patch, and the pull request that merged it.
+import { nullableRef } from '../api/openapi.ts';
 import { createRoute } from '@hono/zod-openapi';
 import { createRouter, errorResponses, z, zLimit, zPage, zQueryBool } from '../api/openapi.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
@@ -38,11 +39,11 @@ export const CommitSchema = z
         committer: CommitUserSchema,
         message: z.string(),
         tree: CommitMetaSchema,
-        verification: PayloadCommitVerificationSchema.nullable(),
+        verification: nullableRef(PayloadCommitVerificationSchema),
       })
       .openapi('RepoCommit'),
-    author: UserSchema.nullable(),
-    committer: UserSchema.nullable(),
+    author: nullableRef(UserSchema),
+    committer: nullableRef(UserSchema),
     parents: z.array(CommitMetaSchema),
     files: z
       .array(z.object({ filename: z.string(), status: z.enum(['added', 'removed', 'modified']) }).openapi('CommitAffectedFiles'))
