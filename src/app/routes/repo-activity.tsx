@@ -1,4 +1,39 @@
-// Placeholder until this page is built.
-export function Component() {
-  return <p className="p-6 text-sm text-gray-500">This page is being built.</p>;
+// /{owner}/{repo}/activity: the repository's feed, by page, optionally one day.
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { queryClient } from '../query-client';
+import { activityQueries, ACTIVITIES_PER_PAGE } from '@/features/activity/api/activity-queries';
+import { ActivityFeed } from '@/features/activity/components/activity-feed';
+import { ActivityDateFilter } from '@/features/activity/components/activity-date-filter';
+import { Pagination } from '@/components/ui/pagination';
+import { RouteError } from '../layout/route-error';
+
+function filtersFrom(q: URLSearchParams) {
+  const date = q.get('date') ?? '';
+  return { date: /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : undefined, page: Math.max(1, Number(q.get('page')) || 1) };
 }
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const { owner, repo } = params as { owner: string; repo: string };
+  await queryClient.ensureQueryData(activityQueries.repoFeed(owner, repo, filtersFrom(new URL(request.url).searchParams)));
+  return null;
+}
+
+export function Component() {
+  const { owner, repo } = useParams() as { owner: string; repo: string };
+  const [search] = useSearchParams();
+  const f = filtersFrom(search);
+  const { data } = useSuspenseQuery(activityQueries.repoFeed(owner, repo, f));
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-lg font-semibold">Activity</h1>
+        <ActivityDateFilter />
+      </div>
+      <ActivityFeed owner={owner} repo={repo} activities={data.activities} date={f.date} />
+      <Pagination page={f.page} total={data.total} limit={ACTIVITIES_PER_PAGE} hasNext={data.hasNext} />
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteError;

@@ -1,4 +1,57 @@
-// Placeholder until this page is built.
-export function Component() {
-  return <p className="p-6 text-sm text-gray-500">This page is being built.</p>;
+// /{owner}/{repo}/branches: the default branch, then the others page by page.
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { queryClient } from '../query-client';
+import { repoQueries } from '@/features/repos/api/repo-queries';
+import { branchQueries } from '@/features/branches/api/branch-queries';
+import { BranchList } from '@/features/branches/components/branch-list';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Pagination } from '@/components/ui/pagination';
+import { RouteError } from '../layout/route-error';
+
+const PER_PAGE = 30;
+const pageOf = (q: URLSearchParams) => Math.max(1, Number(q.get('page')) || 1);
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const { owner, repo } = params as { owner: string; repo: string };
+  const page = pageOf(new URL(request.url).searchParams);
+  const [r] = await Promise.all([
+    queryClient.ensureQueryData(repoQueries.detail(owner, repo)),
+    queryClient.ensureQueryData(branchQueries.list(owner, repo, page, PER_PAGE)),
+  ]);
+  if (!r.empty && r.default_branch) {
+    // A repository whose default branch is gone still lists its other branches.
+    await queryClient.ensureQueryData(branchQueries.detail(owner, repo, r.default_branch)).catch(() => null);
+  }
+  return null;
 }
+
+export function Component() {
+  const { owner, repo } = useParams() as { owner: string; repo: string };
+  const [search] = useSearchParams();
+  const page = pageOf(search);
+  const { data: r } = useSuspenseQuery(repoQueries.detail(owner, repo));
+  const { data: list } = useSuspenseQuery(branchQueries.list(owner, repo, page, PER_PAGE));
+  const def = useQuery({ ...branchQueries.detail(owner, repo, r.default_branch), enabled: !r.empty && !!r.default_branch });
+  const writable = !r.archived;
+  const tags = useQuery({ ...branchQueries.tags(owner, repo), enabled: writable && r.permissions.push });
+  if (r.empty && list.branches.length === 0) {
+    return <EmptyState title="No branches yet">Push a first commit to create the default branch.</EmptyState>;
+  }
+  return (
+    <>
+      <BranchList
+        owner={owner}
+        repo={repo}
+        defaultBranch={r.default_branch}
+        defaultBranchInfo={def.data ?? list.branches.find((b) => b.name === r.default_branch) ?? null}
+        branches={list.branches}
+        tags={tags.data?.tags.map((t) => t.name) ?? []}
+        can={{ push: writable && r.permissions.push, admin: writable && r.permissions.admin }}
+      />
+      <Pagination page={page} total={list.total} limit={PER_PAGE} hasNext={list.hasNext} />
+    </>
+  );
+}
+
+export const ErrorBoundary = RouteError;

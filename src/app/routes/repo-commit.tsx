@@ -1,4 +1,39 @@
-// Placeholder until this page is built.
-export function Component() {
-  return <p className="p-6 text-sm text-gray-500">This page is being built.</p>;
+// /{owner}/{repo}/commit/{sha}: one commit, its summary and its diff (diff2html, loaded lazily).
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useParams, type LoaderFunctionArgs } from 'react-router';
+import { queryClient } from '../query-client';
+import { commitQueries } from '@/features/commits/api/commit-queries';
+import { CommitSummary } from '@/features/commits/components/commit-summary';
+import { DiffView, preloadDiffViewer } from '@/features/diff/components/diff-view';
+import { DiffStyleToggle, useDiffStyle } from '@/features/diff/components/diff-style-toggle';
+import { ErrorNotice } from '@/components/ui/error-notice';
+import { Spinner } from '@/components/ui/spinner';
+import { RouteError } from '../layout/route-error';
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const { owner, repo, sha } = params as { owner: string; repo: string; sha: string };
+  // The diff text and the viewer's code are fetched alongside, but the page need not wait for them.
+  void queryClient.prefetchQuery(commitQueries.diff(owner, repo, sha));
+  preloadDiffViewer();
+  await queryClient.ensureQueryData(commitQueries.detail(owner, repo, sha));
+  return null;
 }
+
+export function Component() {
+  const { owner, repo, sha } = useParams() as { owner: string; repo: string; sha: string };
+  const { data: commit } = useSuspenseQuery(commitQueries.detail(owner, repo, sha));
+  const diff = useQuery(commitQueries.diff(owner, repo, sha));
+  const style = useDiffStyle();
+  return (
+    <div className="space-y-4">
+      <CommitSummary owner={owner} repo={repo} commit={commit} />
+      <div className="flex items-center justify-between gap-2">
+        <h2 className="text-base font-semibold">Changes</h2>
+        <DiffStyleToggle />
+      </div>
+      {diff.isPending ? <Spinner label="Loading diff" /> : diff.isError ? <ErrorNotice error={diff.error} /> : <DiffView diff={diff.data} style={style} />}
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteError;

@@ -2,9 +2,14 @@
 // with its stats and files, and its diff as text.
 import { queryOptions } from '@tanstack/react-query';
 import { api, pageInfo } from '@/lib/api/client';
-import type { components } from '@/lib/api/schema';
 
-export type Commit = components['schemas']['Commit'];
+async function getCommit(owner: string, repo: string, sha: string) {
+  return (await api().GET('/repos/{owner}/{repo}/git/commits/{sha}', { params: { path: { owner, repo, sha } } })).data!;
+}
+
+// Taken from the client's answer rather than components['schemas'], whose nullable references
+// come out of the generator as `X & Record<string, never>`.
+export type Commit = Awaited<ReturnType<typeof getCommit>>;
 
 export interface CommitFilters {
   /** Branch, tag or SHA to start from. */
@@ -37,9 +42,9 @@ export const commitQueries = {
               page: f.page,
               limit: COMMITS_PER_PAGE,
               // Stats, files and signatures cost the server a git call per commit; the list shows none.
-              stat: false,
-              files: false,
-              verification: false,
+              stat: 'false',
+              files: 'false',
+              verification: 'false',
             },
           },
         });
@@ -49,8 +54,7 @@ export const commitQueries = {
   detail: (owner: string, repo: string, sha: string) =>
     queryOptions({
       queryKey: ['repos', owner, repo, 'commit', sha],
-      queryFn: async () =>
-        (await api().GET('/repos/{owner}/{repo}/git/commits/{sha}', { params: { path: { owner, repo, sha } } })).data!,
+      queryFn: () => getCommit(owner, repo, sha),
       // A full SHA names content that never changes.
       staleTime: isFullSha(sha) ? Infinity : undefined,
     }),

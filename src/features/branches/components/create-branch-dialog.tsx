@@ -1,0 +1,85 @@
+// "New branch": a name and a starting point (branch, tag or SHA). Errors stay inside the dialog.
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { Dialog } from '@/components/ui/dialog';
+import { TextField } from '@/components/ui/field';
+import { Button } from '@/components/ui/button';
+import { ErrorNotice } from '@/components/ui/error-notice';
+import { useCreateBranch } from '../api/use-create-branch';
+import { branchFieldErrors } from './branch-errors';
+
+export function CreateBranchDialog({
+  owner,
+  repo,
+  open,
+  onClose,
+  defaultFrom,
+  branches,
+  tags,
+}: {
+  owner: string;
+  repo: string;
+  open: boolean;
+  onClose: () => void;
+  defaultFrom: string;
+  branches: string[];
+  tags: string[];
+}) {
+  return (
+    <Dialog open={open} onClose={onClose} title="Create a branch">
+      <CreateBranchForm owner={owner} repo={repo} onDone={onClose} defaultFrom={defaultFrom} branches={branches} tags={tags} />
+    </Dialog>
+  );
+}
+
+function CreateBranchForm({ owner, repo, onDone, defaultFrom, branches, tags }: { owner: string; repo: string; onDone: () => void; defaultFrom: string; branches: string[]; tags: string[] }) {
+  const [name, setName] = useState('');
+  const [from, setFrom] = useState(defaultFrom);
+  const create = useCreateBranch(owner, repo);
+  const listId = useId();
+  const errors = branchFieldErrors(create.error);
+  return (
+    <form
+      className="space-y-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        create.mutate(
+          { name: name.trim(), from: from.trim() },
+          {
+            onSuccess: () => {
+              toast.success(`Branch ${name.trim()} created`);
+              onDone();
+            },
+          },
+        );
+      }}
+    >
+      <TextField label="Branch name" name="name" required autoFocus autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
+      <TextField
+        label="Create from"
+        name="from"
+        list={listId}
+        autoComplete="off"
+        value={from}
+        onChange={(e) => setFrom(e.target.value)}
+        hint="A branch, a tag or a commit SHA."
+        error={errors.from}
+      />
+      <datalist id={listId}>
+        {branches.map((b) => (
+          <option key={`b:${b}`} value={b} label="branch" />
+        ))}
+        {tags.map((t) => (
+          <option key={`t:${t}`} value={t} label="tag" />
+        ))}
+      </datalist>
+      {errors.general && <ErrorNotice error={create.error} />}
+      <div className="flex justify-end gap-2">
+        <Button onClick={onDone}>Cancel</Button>
+        <Button type="submit" variant="primary" disabled={create.isPending || !name.trim()}>
+          {create.isPending ? 'Creating…' : 'Create branch'}
+        </Button>
+      </div>
+    </form>
+  );
+}

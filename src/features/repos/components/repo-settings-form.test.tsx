@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { http, HttpResponse } from 'msw';
+import { apiUrl, fakeRepo, server, setupMswServer } from '@/test/msw';
+import { RepoSettingsForm, settingsErrors } from './repo-settings-form';
+import { ApiError } from '@/lib/api/api-error';
+
+setupMswServer();
+afterEach(cleanup);
+
+function renderForm(onRenamed = vi.fn()) {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={qc}>
+      <RepoSettingsForm repo={fakeRepo({ name: 'hello-forge', description: 'old' })} branches={['main', 'dev']} onRenamed={onRenamed} />
+    </QueryClientProvider>,
+  );
+  return onRenamed;
+}
+
+describe('repository settings form', () => {
+  it('sends only what changed and reports a rename', async () => {
+    let body: unknown;
+    server.use(
+      http.patch(apiUrl('/repos/alice/hello-forge'), async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json(fakeRepo({ name: 'renamed', description: 'new', has_wiki: false, default_branch: 'dev' }));
+      }),
+    );
+    const onRenamed = renderForm();
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText('Repository name'));
+    await user.type(screen.getByLabelText('Repository name'), 'renamed');
+    await user.clear(screen.getByLabelText('Description'));
+    await user.type(screen.getByLabelText('Description'), 'new');
+    await user.selectOptions(screen.getByLabelText('Default branch'), 'dev');
+    await user.click(screen.getByRole('switch', { name: /Wiki/ }));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await vi.waitFor(() => expect(onRenamed).toHaveBeenCalledWith('renamed'));
+    expect(body).toEqual({ name: 'renamed', description: 'new', default_branch: 'dev', has_wiki: false });
+  });
+
+  it('shows a refused name beside the name field and keeps the input', async () => {
+    server.use(http.patch(apiUrl('/repos/alice/hello-forge'), () => HttpResponse.json({ message: 'repo name is already taken [name: taken]', url: '' }, { status: 422 })));
+    renderForm();
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText('Repository name'));
+    await user.type(screen.getByLabelText('Repository name'), 'taken');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Repo name is already taken')).toBeInTheDocument();
+    expect(screen.getByLabelText('Repository name')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Repository name')).toHaveValue('taken');
+  });
+
+  it('maps "field: reason" messages to their field', () => {
+    expect(settingsErrors(new ApiError(422, { message: 'website: must be a valid http or https URL' })).fields).toEqual({ website: 'Must be a valid http or https URL' });
+    expect(settingsErrors(new ApiError(500, { message: 'boom' })).general).toBe('boom');
+  });
+});
