@@ -1,0 +1,175 @@
+// A comment (or an issue's body): author, time, "edited", the rendered Markdown, attachments, and
+// for those allowed an Edit/Delete menu. Saving and deleting are the caller's (the page's) mutations.
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorNotice } from '@/components/ui/error-notice';
+import { RelativeTime } from '@/components/ui/relative-time';
+import { errorMessage } from '@/lib/api/api-error';
+import { paths } from '@/lib/paths';
+import type { components } from '@/lib/api/schema';
+import { MarkdownEditor } from './markdown-editor';
+import { CommentMenu, type MenuAction } from './comment-menu';
+import { AttachmentLinks } from './attachment-links';
+
+type User = components['schemas']['User'];
+type Attachment = components['schemas']['Attachment'];
+
+export interface CommentCardProps {
+  /** The element id links point at, e.g. issuecomment-12. */
+  anchorId?: string;
+  user: User | null;
+  /** Gitea's name for comments migrated from elsewhere, shown when there is no user. */
+  originalAuthor?: string;
+  createdAt: string;
+  updatedAt: string;
+  body: string;
+  assets?: Attachment[];
+  /** e.g. "Author" or "Owner", shown beside the name. */
+  badge?: string;
+  canEdit: boolean;
+  canDelete: boolean;
+  onSave: (body: string) => Promise<unknown>;
+  onDelete?: () => Promise<unknown>;
+  renderMarkdown: (source: string) => ReactNode;
+  highlighted?: boolean;
+  /** What this card is, for labels: "comment" or "issue description". */
+  noun?: string;
+  /** Issues bump updated_at on any change (labels, state), so their body cannot tell an edit. */
+  showEdited?: boolean;
+}
+
+// Servers set updated_at a moment after created_at on insert; only a real gap means an edit.
+const wasEdited = (created: string, updated: string) => Date.parse(updated) - Date.parse(created) > 2000;
+
+export function CommentCard(props: CommentCardProps) {
+  const { anchorId, user, originalAuthor, createdAt, updatedAt, body, assets = [], badge, canEdit, canDelete, onSave, onDelete, renderMarkdown, highlighted, noun = 'comment', showEdited = true } = props;
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(body);
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [deleteError, setDeleteError] = useState<unknown>(null);
+
+  const login = user?.login ?? (originalAuthor || 'Ghost');
+  const actions: MenuAction[] = [];
+  if (canEdit) actions.push({ label: 'Edit', onSelect: () => (setDraft(body), setSaveError(null), setEditing(true)) });
+  if (canDelete && onDelete) actions.push({ label: 'Delete', danger: true, onSelect: () => (setDeleteError(null), setConfirming(true)) });
+
+  const save = async () => {
+    if (!draft.trim() && noun === 'comment') {
+      setSaveError('A comment cannot be empty.');
+      return;
+    }
+    setSaving(true);
+    setSaveError(null);
+    try {
+      await onSave(draft);
+      setEditing(false);
+    } catch (e) {
+      setSaveError(errorMessage(e));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const remove = async () => {
+    setDeleting(true);
+    try {
+      await onDelete?.();
+      setConfirming(false);
+    } catch (e) {
+      setDeleteError(e);
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <article
+      id={anchorId}
+      aria-label={`${noun === 'comment' ? 'Comment' : 'Description'} by ${login}`}
+      className={`flex min-w-0 gap-3 ${highlighted ? 'rounded-lg ring-2 ring-indigo-400 ring-offset-2 ring-offset-white dark:ring-offset-gray-950' : ''}`}
+    >
+      <div className="hidden shrink-0 sm:block">
+        <Avatar src={user?.avatar_url} name={login} size={36} />
+      </div>
+      <div className="min-w-0 flex-1 rounded-lg border border-gray-200 dark:border-gray-800">
+        <header className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-t-lg border-b border-gray-200 bg-gray-50 px-3 py-2 text-sm dark:border-gray-800 dark:bg-gray-900">
+          <span className="sm:hidden">
+            <Avatar src={user?.avatar_url} name={login} size={20} />
+          </span>
+          {user ? (
+            <Link to={paths.user.href(user.login)} className="font-semibold text-gray-900 hover:underline dark:text-gray-100">
+              {login}
+            </Link>
+          ) : (
+            <span className="font-semibold">{login}</span>
+          )}
+          <span className="text-gray-500 dark:text-gray-400">
+            commented{' '}
+            {anchorId ? (
+              <a href={`#${anchorId}`} className="hover:underline">
+                <RelativeTime date={createdAt} />
+              </a>
+            ) : (
+              <RelativeTime date={createdAt} />
+            )}
+          </span>
+          {showEdited && wasEdited(createdAt, updatedAt) && (
+            <span className="text-gray-500 dark:text-gray-400" title={`Edited ${new Date(updatedAt).toLocaleString()}`}>
+              · edited
+            </span>
+          )}
+          <span className="ml-auto flex items-center gap-2">
+            {badge && <span className="rounded-full border border-gray-300 px-2 text-xs text-gray-600 dark:border-gray-700 dark:text-gray-300">{badge}</span>}
+            <CommentMenu label={`Actions for ${noun} by ${login}`} actions={editing ? [] : actions} />
+          </span>
+        </header>
+        <div className="px-3 py-3">
+          {editing ? (
+            <div className="space-y-2">
+              <MarkdownEditor label={`Edit ${noun}`} hideLabel value={draft} onChange={setDraft} onSubmit={save} disabled={saving} preview={renderMarkdown} error={saveError} autoFocus />
+              <div className="flex justify-end gap-2">
+                <Button onClick={() => setEditing(false)} disabled={saving}>
+                  Cancel
+                </Button>
+                <Button variant="primary" onClick={save} disabled={saving}>
+                  {saving ? 'Saving…' : 'Save'}
+                </Button>
+              </div>
+            </div>
+          ) : body.trim() ? (
+            renderMarkdown(body)
+          ) : (
+            <p className="text-sm text-gray-500 italic dark:text-gray-400">No description provided.</p>
+          )}
+          {assets.length > 0 && (
+            <div className="mt-3 border-t border-gray-100 pt-2 dark:border-gray-800">
+              <AttachmentLinks assets={assets} label={`Attachments of ${noun} by ${login}`} />
+            </div>
+          )}
+        </div>
+      </div>
+      <Dialog open={confirming} onClose={() => setConfirming(false)} title="Delete comment?">
+        <p className="text-sm text-gray-700 dark:text-gray-300">This comment will be removed for everyone. This cannot be undone.</p>
+        {deleteError != null && (
+          <div className="mt-3">
+            <ErrorNotice error={deleteError} />
+          </div>
+        )}
+        <div className="mt-4 flex justify-end gap-2">
+          <Button onClick={() => setConfirming(false)} disabled={deleting}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={remove} disabled={deleting}>
+            {deleting ? 'Deleting…' : 'Delete'}
+          </Button>
+        </div>
+      </Dialog>
+    </article>
+  );
+}

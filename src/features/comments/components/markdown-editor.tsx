@@ -1,0 +1,111 @@
+// A Markdown textarea with Write/Preview tabs. Features may not import each other, so the page
+// that composes this editor passes `preview` (usually `(s) => <MarkdownView source={s} />`).
+import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { inputClass } from '@/components/ui/field';
+
+export interface MarkdownEditorProps {
+  value: string;
+  onChange: (value: string) => void;
+  /** Called on Ctrl/Cmd+Enter (the same action as the form's main button). */
+  onSubmit?: () => void;
+  label: string;
+  /** Visually hide the label (it stays the textarea's accessible name). */
+  hideLabel?: boolean;
+  placeholder?: string;
+  disabled?: boolean;
+  /** Renders the Markdown for the Preview tab; without it the tab shows the raw text. */
+  preview?: (source: string) => ReactNode;
+  error?: string | null;
+  rows?: number;
+  autoFocus?: boolean;
+  id?: string;
+}
+
+const tabClass = (active: boolean) =>
+  `rounded-t-md border px-3 py-1.5 text-sm -mb-px ${
+    active
+      ? 'border-gray-300 border-b-white bg-white font-medium text-gray-900 dark:border-gray-700 dark:border-b-gray-900 dark:bg-gray-900 dark:text-gray-100'
+      : 'border-transparent text-gray-600 hover:text-gray-900 dark:text-gray-400 dark:hover:text-gray-100'
+  }`;
+
+export function MarkdownEditor({
+  value,
+  onChange,
+  onSubmit,
+  label,
+  hideLabel,
+  placeholder,
+  disabled,
+  preview,
+  error,
+  rows = 6,
+  autoFocus,
+  id,
+}: MarkdownEditorProps) {
+  const auto = useId();
+  const fid = id ?? auto;
+  const [tab, setTab] = useState<'write' | 'preview'>('write');
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && onSubmit && !disabled) {
+      e.preventDefault();
+      onSubmit();
+    }
+  };
+
+  return (
+    <div className="space-y-1">
+      <label htmlFor={fid} className={hideLabel ? 'sr-only' : 'block text-sm font-medium text-gray-800 dark:text-gray-200'}>
+        {label}
+      </label>
+      <div role="tablist" aria-label={`${label} mode`} className="flex gap-1 border-b border-gray-300 dark:border-gray-700">
+        <button type="button" role="tab" id={`${fid}-tab-write`} aria-selected={tab === 'write'} aria-controls={`${fid}-write`} className={tabClass(tab === 'write')} onClick={() => setTab('write')}>
+          Write
+        </button>
+        <button type="button" role="tab" id={`${fid}-tab-preview`} aria-selected={tab === 'preview'} aria-controls={`${fid}-preview`} className={tabClass(tab === 'preview')} onClick={() => setTab('preview')}>
+          Preview
+        </button>
+      </div>
+      {/* The textarea stays mounted (only hidden) so its undo history and caret survive a preview. */}
+      <div id={`${fid}-write`} role="tabpanel" aria-labelledby={`${fid}-tab-write`} hidden={tab !== 'write'} className="pt-2">
+        <textarea
+          id={fid}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          onKeyDown={onKeyDown}
+          placeholder={placeholder}
+          disabled={disabled}
+          rows={rows}
+          autoFocus={autoFocus}
+          aria-invalid={!!error}
+          aria-describedby={error ? `${fid}-error` : `${fid}-hint`}
+          className={`${inputClass} min-h-24 resize-y font-mono`}
+        />
+        <p id={`${fid}-hint`} className="mt-1 text-xs text-gray-500 dark:text-gray-400">
+          Markdown is supported. {onSubmit ? 'Ctrl+Enter to submit.' : ''}
+        </p>
+      </div>
+      {tab === 'preview' && (
+        <div
+          id={`${fid}-preview`}
+          role="tabpanel"
+          aria-labelledby={`${fid}-tab-preview`}
+          className="min-h-24 rounded-md border border-gray-200 px-3 py-2 dark:border-gray-800"
+        >
+          {value.trim() === '' ? (
+            <p className="text-sm text-gray-500 dark:text-gray-400">Nothing to preview</p>
+          ) : preview ? (
+            preview(value)
+          ) : (
+            <pre className="text-sm whitespace-pre-wrap">{value}</pre>
+          )}
+        </div>
+      )}
+      {error && (
+        <p id={`${fid}-error`} role="alert" className="text-sm text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

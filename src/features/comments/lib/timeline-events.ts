@@ -1,0 +1,90 @@
+// One reading of a timeline item for both dialects: the spec's (`state_change` with body
+// "closed"/"open") and Gitea's (`close`, `reopen`, `label` with body "1"/"", `assignees`, …).
+import type { components } from '@/lib/api/schema';
+
+export type TimelineItem = components['schemas']['TimelineComment'];
+type Label = components['schemas']['Label'];
+type User = components['schemas']['User'];
+type Milestone = components['schemas']['Milestone'];
+type Issue = components['schemas']['Issue'];
+
+export type TimelineEntry =
+  | { kind: 'comment'; item: TimelineItem }
+  | { kind: 'state'; state: 'closed' | 'reopened' | 'merged'; item: TimelineItem }
+  | { kind: 'label'; added: boolean; label: Label; item: TimelineItem }
+  | { kind: 'assignee'; added: boolean; assignee: User | null; self: boolean; item: TimelineItem }
+  | { kind: 'milestone'; action: 'added' | 'removed' | 'changed'; milestone: Milestone | null; old: Milestone | null; item: TimelineItem }
+  | { kind: 'title'; oldTitle: string; newTitle: string; item: TimelineItem }
+  | { kind: 'deadline'; action: 'added' | 'changed' | 'removed'; date: string; oldDate: string; item: TimelineItem }
+  | { kind: 'reference'; source: 'issue' | 'comment' | 'pull' | 'commit'; issue: Issue | null; sha: string; item: TimelineItem }
+  | { kind: 'lock'; locked: boolean; reason: string; item: TimelineItem }
+  | { kind: 'other'; type: string; item: TimelineItem };
+
+const CLOSED = new Set(['closed', 'close']);
+const OPENED = new Set(['open', 'opened', 'reopen', 'reopened']);
+
+/** Reads a timeline item; `null` for items with nothing to show (e.g. a label that no longer exists). */
+export function toTimelineEntry(item: TimelineItem): TimelineEntry | null {
+  const body = (item.body ?? '').trim();
+  switch (item.type) {
+    case 'comment':
+      return { kind: 'comment', item };
+    case 'state_change':
+      if (CLOSED.has(body)) return { kind: 'state', state: 'closed', item };
+      if (OPENED.has(body)) return { kind: 'state', state: 'reopened', item };
+      return { kind: 'other', type: item.type, item };
+    case 'close':
+      return { kind: 'state', state: 'closed', item };
+    case 'reopen':
+      return { kind: 'state', state: 'reopened', item };
+    case 'merge_pull':
+      return { kind: 'state', state: 'merged', item };
+    case 'label':
+      if (!item.label) return null;
+      return { kind: 'label', added: body === '1', label: item.label, item };
+    case 'assignees': {
+      const self = !!item.assignee && !!item.user && item.assignee.id === item.user.id;
+      return { kind: 'assignee', added: !item.removed_assignee, assignee: item.assignee ?? null, self, item };
+    }
+    case 'milestone': {
+      const milestone = item.milestone?.id ? item.milestone : null;
+      const old = item.old_milestone?.id ? item.old_milestone : null;
+      if (!milestone && !old) return null;
+      const action = milestone && old ? 'changed' : milestone ? 'added' : 'removed';
+      return { kind: 'milestone', action, milestone, old, item };
+    }
+    case 'change_title':
+      return { kind: 'title', oldTitle: item.old_title ?? '', newTitle: item.new_title ?? '', item };
+    case 'added_deadline':
+      return { kind: 'deadline', action: 'added', date: body, oldDate: '', item };
+    case 'modified_deadline': {
+      // Gitea stores "new|old".
+      const [date = '', oldDate = ''] = body.split('|');
+      return { kind: 'deadline', action: 'changed', date, oldDate, item };
+    }
+    case 'removed_deadline':
+      return { kind: 'deadline', action: 'removed', date: body, oldDate: '', item };
+    case 'issue_ref':
+      return { kind: 'reference', source: 'issue', issue: item.ref_issue ?? null, sha: '', item };
+    case 'comment_ref':
+      return { kind: 'reference', source: 'comment', issue: item.ref_issue ?? null, sha: '', item };
+    case 'pull_ref':
+      return { kind: 'reference', source: 'pull', issue: item.ref_issue ?? null, sha: '', item };
+    case 'commit_ref':
+      return { kind: 'reference', source: 'commit', issue: null, sha: item.ref_commit_sha ?? '', item };
+    case 'lock':
+      return { kind: 'lock', locked: true, reason: body, item };
+    case 'unlock':
+      return { kind: 'lock', locked: false, reason: '', item };
+    default:
+      return { kind: 'other', type: item.type, item };
+  }
+}
+
+/** A deadline's calendar day, whatever form the server sent ("2026-03-01" or a full timestamp). */
+export function formatDay(value: string): string {
+  if (!value) return '';
+  const day = /^\d{4}-\d{2}-\d{2}/.exec(value)?.[0];
+  if (!day) return value;
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+}
