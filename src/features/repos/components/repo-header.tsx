@@ -5,7 +5,7 @@ import { paths } from '@/lib/paths';
 import type { Repository } from '../api/repo-queries';
 import { CloneBox } from './clone-box';
 
-export type RepoTab = 'code' | 'commits' | 'branches' | 'activity' | 'settings';
+export type RepoTab = 'code' | 'issues' | 'commits' | 'branches' | 'activity' | 'settings';
 
 const tabBySegment: Record<string, RepoTab> = {
   '': 'code',
@@ -13,6 +13,10 @@ const tabBySegment: Record<string, RepoTab> = {
   commits: 'commits',
   commit: 'commits',
   branches: 'branches',
+  issues: 'issues',
+  labels: 'issues',
+  milestones: 'issues',
+  milestone: 'issues',
   activity: 'activity',
   settings: 'settings',
 };
@@ -98,8 +102,9 @@ function Count({ label, value, icon }: { label: string; value: number; icon: str
 function RepoTabs({ repo, active }: { repo: Repository; active: RepoTab | null }) {
   const o = repo.owner.login;
   const r = repo.name;
-  const tabs: { id: RepoTab; label: string; href: string }[] = [
+  const tabs: { id: RepoTab; label: string; href: string; count?: number }[] = [
     { id: 'code', label: 'Code', href: paths.repo.href(o, r) },
+    ...(repo.has_issues ? [{ id: 'issues' as const, label: 'Issues', href: paths.issues.href(o, r), count: repo.open_issues_count }] : []),
     { id: 'commits', label: 'Commits', href: paths.commits.href(o, r, 'branch', repo.default_branch) },
     { id: 'branches', label: 'Branches', href: paths.branches.href(o, r) },
     { id: 'activity', label: 'Activity', href: paths.activity.href(o, r) },
@@ -122,6 +127,12 @@ function RepoTabs({ repo, active }: { repo: Repository; active: RepoTab | null }
                 }`}
               >
                 {t.label}
+                {t.count ? (
+                  <span className="ml-1.5 rounded-full bg-gray-100 px-1.5 text-xs font-semibold text-gray-700 dark:bg-gray-800 dark:text-gray-300">
+                    <span className="sr-only">, open: </span>
+                    {t.count}
+                  </span>
+                ) : null}
               </Link>
             </li>
           );
