@@ -33,6 +33,20 @@ export async function createRepo(request: APIRequestContext, user: SeedUser, bod
   return r.json();
 }
 
+/** Calls the API as `user` and returns the JSON; any status but `expected` fails with the server's answer. */
+export async function apiAs<T = any>(
+  request: APIRequestContext,
+  user: SeedUser,
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  data?: unknown,
+  expected = method === 'POST' ? 201 : method === 'DELETE' ? 204 : 200,
+): Promise<T> {
+  const r = await request.fetch(`/api/v1${url}`, { method, headers: { Authorization: `token ${user.token}` }, data });
+  expect(r.status(), `${method} ${url}: ${await r.text()}`).toBe(expected);
+  return (r.status() === 204 ? undefined : await r.json()) as T;
+}
+
 /** Signs in through the real form. */
 export async function signIn(page: Page, user: { username: string; password: string }) {
   await page.goto('/user/login');
@@ -49,19 +63,17 @@ export async function screenshots(page: Page, name: string) {
   fs.mkdirSync(shotDir, { recursive: true });
   const size = page.viewportSize() ?? { width: 1280, height: 720 };
   for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((t) => {
-      localStorage.setItem('forge.theme', t);
-      document.documentElement.classList.toggle('dark', t === 'dark');
-    }, theme);
+    // Through the app's own setting and a reload, as a user who picked the theme would see it.
+    await page.evaluate((t) => localStorage.setItem('forge.theme', t), theme);
+    await page.reload();
+    await page.waitForLoadState('networkidle');
     await page.setViewportSize({ width: 1280, height: size.height });
     await page.screenshot({ path: path.join(shotDir, `${name}-${theme}.png`), fullPage: true });
     await page.setViewportSize({ width: 375, height: 800 });
     await page.screenshot({ path: path.join(shotDir, `${name}-${theme}-phone.png`), fullPage: true });
   }
-  await page.evaluate(() => {
-    localStorage.setItem('forge.theme', 'light');
-    document.documentElement.classList.remove('dark');
-  });
+  await page.evaluate(() => localStorage.setItem('forge.theme', 'light'));
+  await page.reload();
   await page.setViewportSize(size);
 }
 
