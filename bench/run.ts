@@ -1,47 +1,20 @@
 // `npm run bench`: prints the figures we track. Benchmarks print numbers; they never pass or fail
-// on timing. Run after `npm run build` (it builds if dist/ is missing).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+// on timing. Run after `npm run build` (it builds if dist/ is missing). Arguments pick parts:
+// start, bundle, or a bench module by name (commits, issues, timeline).
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
 import { findChromium } from '../scripts/ensure-chromium.mjs';
+import { CHROMIUM_ARGS, createAdminCli, ensureWebBuild, median, startServer, stopServer, waitFor } from './bench-server.ts';
 
 const figures: [string, string][] = [];
 const report = (name: string, value: string) => {
   figures.push([name, value]);
   console.log(`${name}: ${value}`);
 };
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const tsx = path.resolve('node_modules/.bin/tsx');
-
-async function waitFor(url: string, timeoutMs = 30_000) {
-  const start = Date.now();
-  while (Date.now() - start < timeoutMs) {
-    try {
-      const r = await fetch(url);
-      if (r.ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`no answer from ${url}`);
-}
-
-function startServer(port: number, dataDir: string, extra: string[] = ['--no-demo']): ChildProcess {
-  return spawn(tsx, ['server/src/main.ts', 'serve', ...extra], {
-    env: { ...process.env, PORT: String(port), FORGE_DATA_DIR: dataDir, FORGE_ROOT_URL: `http://127.0.0.1:${port}/` },
-    stdio: 'ignore',
-  });
-}
-
-async function stopServer(p: ChildProcess) {
-  if (p.exitCode !== null) return;
-  await new Promise<void>((resolve) => {
-    p.once('exit', () => resolve());
-    p.kill('SIGTERM');
-  });
-}
 
 /** Server start to first answer, on a fresh data folder and on an existing one. */
 async function benchStart() {
@@ -64,9 +37,69 @@ async function benchStart() {
   report('server start to first answer (existing data folder, p50 of 3)', `${median(warm).toFixed(0)} ms`);
 }
 
-/** Gzipped JS that Chromium loads for a repository home page with a README. */
+interface ScriptCost {
+  name: string;
+  raw: number;
+  gz: number;
+}
+
+/** Every script Chromium loads for `url` in a fresh context (cold cache), with its gzipped size. */
+async function scriptsOf(browser: Browser, url: string, mustShow: string): Promise<ScriptCost[]> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const scripts = new Map<string, Promise<Buffer>>();
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'script') scripts.set(r.url(), r.body());
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    // The figure is only worth printing if the page shows what it is meant to.
+    await page.getByText(mustShow).first().waitFor({ timeout: 10_000 });
+    const out: ScriptCost[] = [];
+    for (const [u, body] of scripts) {
+      const b = await body;
+      out.push({ name: new URL(u).pathname.split('/').pop()!, raw: b.length, gz: gzipSync(b, { level: 9 }).length });
+    }
+    return out.sort((a, b) => b.gz - a.gz);
+  } finally {
+    await context.close();
+  }
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const sum = (xs: ScriptCost[], k: 'raw' | 'gz') => xs.reduce((a, x) => a + x[k], 0);
+const total = (xs: ScriptCost[]) => `${kb(sum(xs, 'gz'))} in ${xs.length} files (${(sum(xs, 'raw') / 1024).toFixed(0)} KB raw)`;
+
+/** A repository with a few files and no README, pushed over smart HTTP as a user would. */
+function pushWithoutReadme(base: string, name: string) {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'forge-bench-push-'));
+  const git = (...args: string[]) => {
+    const r = spawnSync('git', ['-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', ...args], { cwd: work, encoding: 'utf8', env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } });
+    if (r.status !== 0) throw new Error(`git ${args[0]}: ${r.stderr}`);
+  };
+  try {
+    fs.writeFileSync(path.join(work, 'package.json'), '{\n  "name": "no-readme",\n  "version": "1.0.0"\n}\n');
+    fs.mkdirSync(path.join(work, 'src'));
+    fs.writeFileSync(path.join(work, 'src', 'index.ts'), 'export const answer = 42;\n');
+    fs.writeFileSync(path.join(work, '.gitignore'), 'node_modules/\n');
+    git('init', '-q', '-b', 'main');
+    git('add', '-A');
+    git('commit', '-q', '-m', 'Initial commit');
+    const url = new URL(`${base}/bench/${name}.git`);
+    url.username = 'bench';
+    url.password = 'bench-password';
+    git('push', '-q', url.href, 'main');
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Gzipped JS that Chromium loads for a repository home page with a README (the budget figure),
+ * the same for one without a README, and the five largest files, so we see what costs what.
+ */
 async function benchBundle() {
-  if (!fs.existsSync('dist/index.html')) spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
+  ensureWebBuild();
   const exe = findChromium();
   if (!exe) {
     report('repository home route JS (gzip)', 'skipped: no Chromium (run scripts/ensure-chromium.mjs)');
@@ -74,38 +107,29 @@ async function benchBundle() {
   }
   const port = 3292;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forge-bench-web-'));
-  spawnSync(tsx, ['server/src/main.ts', 'admin', 'user', 'create', '--username', 'bench', '--email', 'bench@example.com', '--password', 'bench-password', '--admin'], {
-    env: { ...process.env, FORGE_DATA_DIR: dataDir },
-  });
+  createAdminCli(dataDir, 'bench', 'bench-password');
   const server = startServer(port, dataDir);
   const base = `http://127.0.0.1:${port}`;
   try {
     await waitFor(`${base}/api/v1/version`);
     const auth = `Basic ${Buffer.from('bench:bench-password').toString('base64')}`;
-    const created = await fetch(`${base}/api/v1/user/repos`, {
-      method: 'POST',
-      headers: { Authorization: auth, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'bench-repo', auto_init: true, description: 'A repository with a README', readme: 'Default', license: 'MIT' }),
-    });
-    if (created.status !== 201) throw new Error(`create repo: ${created.status} ${await created.text()}`);
-    const browser = await chromium.launch({
-      executablePath: exe,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
-    const page = await browser.newPage();
-    const scripts = new Map<string, Promise<Buffer>>();
-    page.on('response', (r) => {
-      if (r.request().resourceType() === 'script') scripts.set(r.url(), r.body());
-    });
-    await page.goto(`${base}/bench/bench-repo`, { waitUntil: 'networkidle' });
-    let raw = 0;
-    let gz = 0;
-    for (const body of await Promise.all(scripts.values())) {
-      raw += body.length;
-      gz += gzipSync(body, { level: 9 }).length;
-    }
+    const createRepo = async (body: object) => {
+      const created = await fetch(`${base}/api/v1/user/repos`, { method: 'POST', headers: { Authorization: auth, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      if (created.status !== 201) throw new Error(`create repo: ${created.status} ${await created.text()}`);
+    };
+    await createRepo({ name: 'bench-repo', auto_init: true, description: 'A repository with a README', readme: 'Default', license: 'MIT' });
+    await createRepo({ name: 'no-readme', auto_init: false, description: 'A repository without a README' });
+    pushWithoutReadme(base, 'no-readme');
+    const browser = await chromium.launch({ executablePath: exe, args: CHROMIUM_ARGS });
+    const withReadme = await scriptsOf(browser, `${base}/bench/bench-repo`, 'README.md');
+    const withoutReadme = await scriptsOf(browser, `${base}/bench/no-readme`, 'package.json');
     await browser.close();
-    report('repository home route JS (gzip, budget 150 KB)', `${(gz / 1024).toFixed(1)} KB in ${scripts.size} files (${(raw / 1024).toFixed(0)} KB raw)`);
+    report('repository home route JS (gzip, budget 150 KB)', total(withReadme));
+    report('repository home route JS without a README (gzip)', total(withoutReadme));
+    const plain = new Set(withoutReadme.map((s) => s.name));
+    withReadme.slice(0, 5).forEach((s, i) => {
+      report(`  largest JS #${i + 1} on the README home${plain.has(s.name) ? '' : ' (README only)'}`, `${s.name} ${kb(s.gz)} gzip (${kb(s.raw)} raw)`);
+    });
   } finally {
     await stopServer(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -113,7 +137,7 @@ async function benchBundle() {
 }
 
 async function benchModules() {
-  for (const file of fs.readdirSync('bench').filter((f) => f.endsWith('-bench.ts'))) {
+  for (const file of fs.readdirSync('bench').filter((f) => f.endsWith('-bench.ts') && wanted(f.slice(0, -'-bench.ts'.length)))) {
     const mod = await import(`./${file}`);
     const fn = Object.values(mod).find((v) => typeof v === 'function') as (() => Promise<Record<string, number | string>>) | undefined;
     if (!fn) continue;
@@ -122,8 +146,11 @@ async function benchModules() {
   }
 }
 
-await benchStart();
-await benchBundle();
+// `npx tsx bench/run.ts bundle timeline` runs only those parts (start, bundle, or a module's name).
+const only = process.argv.slice(2);
+const wanted = (name: string) => only.length === 0 || only.includes(name);
+if (wanted('start')) await benchStart();
+if (wanted('bundle')) await benchBundle();
 await benchModules();
 console.log('\nSummary');
 for (const [k, v] of figures) console.log(`  ${k.padEnd(64)} ${v}`);
