@@ -11,8 +11,6 @@ export function setupMswServer() {
   afterEach(() => server.resetHandlers());
   afterAll(() => server.close());
 }
-/** The first name of setupMswServer; the react-hooks lint rule flags it at a test file's top level. */
-export const useMswServer = setupMswServer;
 
 /** Matches an /api/v1 path on any origin (the app's base URL is configuration). */
 export const apiUrl = (path: string) => `*/api/v1${path}`;
@@ -103,6 +101,5 @@ export function fakeRepo(over: Partial<Repository> = {}): Repository {
     allow_squash_merge: true,
     default_delete_branch_after_merge: false,
   };
-  // Cast once here: the generated Repository type may grow fields; tests only read the ones above.
-  return { ...base, ...over } as Repository;
+  return { ...base, ...over };
 }

@@ -1,11 +1,11 @@
 // "/": a welcome for visitors; for a signed-in user, the dashboard (their repositories and feed).
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { queryClient } from '../query-client';
+import { activityQueries, pageParam } from '@/features/activity/api/activity-queries';
+import { UserFeed } from '@/features/activity/components/user-feed';
 import { authQueries } from '@/features/auth/api/auth-queries';
 import { repoQueries } from '@/features/repos/api/repo-queries';
 import { DashboardRepos, dashboardReposQuery } from '@/features/repos/components/dashboard-repos';
-import { userQueries } from '@/features/users/api/user-queries';
-import { feedPage, UserFeed } from '@/features/users/components/user-feed';
 import { Welcome } from '@/features/users/components/welcome';
 import { getSession, useSession, type Session } from '@/lib/auth-store';
 import type { LoaderFunctionArgs } from 'react-router';
@@ -18,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // list needs the user's id and starts as soon as that arrives.
   const [me] = await Promise.all([
     queryClient.ensureQueryData(authQueries.me(session.token)),
-    queryClient.prefetchQuery(userQueries.feeds(session.login, feedPage(params))),
+    queryClient.prefetchQuery(activityQueries.userFeed(session.login, pageParam(params))),
   ]);
   void queryClient.prefetchQuery(repoQueries.search(dashboardReposQuery(me.id, params)));
   return null;

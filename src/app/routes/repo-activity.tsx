@@ -2,7 +2,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '../query-client';
-import { activityQueries, ACTIVITIES_PER_PAGE } from '@/features/activity/api/activity-queries';
+import { activityQueries, ACTIVITIES_PER_PAGE, pageParam } from '@/features/activity/api/activity-queries';
 import { ActivityFeed } from '@/features/activity/components/activity-feed';
 import { ActivityDateFilter } from '@/features/activity/components/activity-date-filter';
 import { Pagination } from '@/components/ui/pagination';
@@ -10,7 +10,7 @@ import { RouteError } from '../layout/route-error';
 
 function filtersFrom(q: URLSearchParams) {
   const date = q.get('date') ?? '';
-  return { date: /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : undefined, page: Math.max(1, Number(q.get('page')) || 1) };
+  return { date: /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : undefined, page: pageParam(q) };
 }
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
@@ -30,7 +30,12 @@ export function Component() {
         <h1 className="text-lg font-semibold">Activity</h1>
         <ActivityDateFilter />
       </div>
-      <ActivityFeed owner={owner} repo={repo} activities={data.activities} date={f.date} />
+      <ActivityFeed
+        activities={data.activities}
+        showRepo={false}
+        emptyTitle="No activity"
+        emptyText={f.date ? `Nothing happened in this repository on ${f.date}.` : 'Nothing has happened in this repository yet.'}
+      />
       <Pagination page={f.page} total={data.total} limit={ACTIVITIES_PER_PAGE} hasNext={data.hasNext} />
     </div>
   );

@@ -2,14 +2,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { apiUrl, fakeRepo, fakeUser, server, useMswServer } from '@/test/msw';
+import { apiUrl, fakeRepo, fakeUser, server, setupMswServer } from '@/test/msw';
 import { renderRoute } from '@/test/render-route';
 import { setSession } from '@/lib/auth-store';
 import { Component } from './repo-issue';
 
-// useMswServer registers vitest hooks, not React hooks; the name only looks like one.
-// eslint-disable-next-line react-hooks/rules-of-hooks
-useMswServer();
+setupMswServer();
 afterEach(() => setSession(null));
 
 const alice = fakeUser({ id: 1, login: 'alice' });

@@ -2,14 +2,9 @@
 // with its stats and files, and its diff as text.
 import { queryOptions } from '@tanstack/react-query';
 import { api, pageInfo } from '@/lib/api/client';
+import type { components } from '@/lib/api/schema';
 
-async function getCommit(owner: string, repo: string, sha: string) {
-  return (await api().GET('/repos/{owner}/{repo}/git/commits/{sha}', { params: { path: { owner, repo, sha } } })).data!;
-}
-
-// Taken from the client's answer rather than components['schemas'], whose nullable references
-// come out of the generator as `X & Record<string, never>`.
-export type Commit = Awaited<ReturnType<typeof getCommit>>;
+export type Commit = components['schemas']['Commit'];
 
 export interface CommitFilters {
   /** Branch, tag or SHA to start from. */
@@ -54,7 +49,7 @@ export const commitQueries = {
   detail: (owner: string, repo: string, sha: string) =>
     queryOptions({
       queryKey: ['repos', owner, repo, 'commit', sha],
-      queryFn: () => getCommit(owner, repo, sha),
+      queryFn: async () => (await api().GET('/repos/{owner}/{repo}/git/commits/{sha}', { params: { path: { owner, repo, sha } } })).data!,
       // A full SHA names content that never changes.
       staleTime: isFullSha(sha) ? Infinity : undefined,
     }),
@@ -67,7 +62,7 @@ export const commitQueries = {
             params: { path: { owner, repo, sha, diffType: 'diff' } },
             parseAs: 'text',
           })
-        ).data as unknown as string,
+        ).data!,
       staleTime: isFullSha(sha) ? Infinity : undefined,
     }),
 };

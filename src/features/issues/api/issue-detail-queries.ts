@@ -17,9 +17,7 @@ export const issueDetailQueries = {
   detail: (owner: string, repo: string, index: number) =>
     queryOptions({
       queryKey: [...issueKeys.issue(owner, repo, index), 'detail'],
-      // The generated schema types nullable references oddly, so openapi-fetch's data type and the
-      // named schema type differ; pages and features use the named one.
-      queryFn: async () => (await api().GET('/repos/{owner}/{repo}/issues/{index}', { params: { path: { owner, repo, index } } })).data! as unknown as Issue,
+      queryFn: async () => (await api().GET('/repos/{owner}/{repo}/issues/{index}', { params: { path: { owner, repo, index } } })).data!,
     }),
   /** Every label of the repository (Gitea pages them; 50 a page is plenty for a picker, so we walk pages). */
   repoLabels: (owner: string, repo: string) =>

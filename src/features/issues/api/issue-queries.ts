@@ -5,8 +5,6 @@ import { queryOptions } from '@tanstack/react-query';
 import { api, pageInfo } from '@/lib/api/client';
 import type { components, operations } from '@/lib/api/schema';
 
-// Lists cast to this: the generated schema spells the nullable `assignee` as an intersection, so
-// the client's inferred element type and this one differ although the wire shape is the same.
 export type Issue = components['schemas']['Issue'];
 export type IssueListQuery = NonNullable<operations['issueListIssues']['parameters']['query']>;
 export type IssueSearchQuery = NonNullable<operations['issueSearchIssues']['parameters']['query']>;
@@ -22,7 +20,7 @@ export const issueQueries = {
         const { data, response } = await api().GET('/repos/{owner}/{repo}/issues', {
           params: { path: { owner, repo }, query: { type: 'issues', limit: ISSUES_PER_PAGE, ...filters } },
         });
-        return { issues: data! as Issue[], ...pageInfo(response) };
+        return { issues: data!, ...pageInfo(response) };
       },
     }),
   /** How many issues match (the X-Total-Count of a one-item page); feeds the Open/Closed tab counts. */
@@ -44,7 +42,7 @@ export const issueQueries = {
         const { data, response } = await api().GET('/repos/issues/search', {
           params: { query: { type: 'issues', limit: ISSUES_PER_PAGE, ...filters } },
         });
-        return { issues: data! as Issue[], ...pageInfo(response) };
+        return { issues: data!, ...pageInfo(response) };
       },
     }),
   searchCount: (filters: IssueSearchQuery) =>

@@ -1,10 +1,7 @@
 // An issue's timeline, 50 items a page, loaded as the reader scrolls (useInfiniteQuery).
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api, pageInfo } from '@/lib/api/client';
-import type { components } from '@/lib/api/schema';
 import { issueKeys } from './issue-detail-queries';
-
-type TimelineComment = components['schemas']['TimelineComment'];
 
 export const TIMELINE_PAGE_SIZE = 50;
 
@@ -20,7 +17,7 @@ export const timelineQueries = {
         const info = pageInfo(response);
         // Gitea may omit the Link header; a full page then means there may be more.
         const hasNext = info.hasNext || (info.total === undefined && data!.length === TIMELINE_PAGE_SIZE);
-        return { items: data! as unknown as TimelineComment[], page: pageParam, hasNext, total: info.total };
+        return { items: data!, page: pageParam, hasNext, total: info.total };
       },
       getNextPageParam: (last) => (last.hasNext ? last.page + 1 : undefined),
     }),

@@ -4,15 +4,13 @@ import { useSearchParams } from 'react-router';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
-import { FEED_PAGE_SIZE, userQueries } from '../api/user-queries';
+import { ACTIVITIES_PER_PAGE, activityQueries, pageParam } from '../api/activity-queries';
 import { ActivityFeed } from './activity-feed';
-
-export const feedPage = (params: URLSearchParams) => Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
 
 export function UserFeed({ login }: { login: string }) {
   const [params] = useSearchParams();
-  const page = feedPage(params);
-  const { data, error, isPlaceholderData } = useQuery({ ...userQueries.feeds(login, page), placeholderData: keepPreviousData });
+  const page = pageParam(params);
+  const { data, error, isPlaceholderData } = useQuery({ ...activityQueries.userFeed(login, page), placeholderData: keepPreviousData });
   return (
     <section aria-labelledby="feed-title">
       <h2 id="feed-title" className="mb-2 text-lg font-semibold">
@@ -22,8 +20,8 @@ export function UserFeed({ login }: { login: string }) {
       {!data && !error && <Spinner label="Loading activity" />}
       {data && (
         <div className={isPlaceholderData ? 'opacity-60' : undefined}>
-          <ActivityFeed activities={data.activities} />
-          <Pagination page={page} total={data.total} limit={FEED_PAGE_SIZE} hasNext={data.hasNext || (data.total === undefined && data.activities.length === FEED_PAGE_SIZE)} />
+          <ActivityFeed activities={data.activities} emptyText="Pushes, new repositories and other changes will show up here." />
+          <Pagination page={page} total={data.total} limit={ACTIVITIES_PER_PAGE} hasNext={data.hasNext} />
         </div>
       )}
     </section>
