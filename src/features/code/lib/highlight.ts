@@ -1,37 +1,6 @@
-// Syntax highlighting for the file view. highlight.js core and each grammar load on demand, so
-// only a file page pays for them, and only for its own language.
-import type { HLJSApi, LanguageFn } from 'highlight.js';
-
-type Loader = () => Promise<{ default: LanguageFn }>;
-
-const grammars: Record<string, Loader> = {
-  javascript: () => import('highlight.js/lib/languages/javascript'),
-  typescript: () => import('highlight.js/lib/languages/typescript'),
-  json: () => import('highlight.js/lib/languages/json'),
-  xml: () => import('highlight.js/lib/languages/xml'),
-  css: () => import('highlight.js/lib/languages/css'),
-  scss: () => import('highlight.js/lib/languages/scss'),
-  markdown: () => import('highlight.js/lib/languages/markdown'),
-  bash: () => import('highlight.js/lib/languages/bash'),
-  python: () => import('highlight.js/lib/languages/python'),
-  go: () => import('highlight.js/lib/languages/go'),
-  rust: () => import('highlight.js/lib/languages/rust'),
-  java: () => import('highlight.js/lib/languages/java'),
-  kotlin: () => import('highlight.js/lib/languages/kotlin'),
-  c: () => import('highlight.js/lib/languages/c'),
-  cpp: () => import('highlight.js/lib/languages/cpp'),
-  csharp: () => import('highlight.js/lib/languages/csharp'),
-  ruby: () => import('highlight.js/lib/languages/ruby'),
-  php: () => import('highlight.js/lib/languages/php'),
-  yaml: () => import('highlight.js/lib/languages/yaml'),
-  ini: () => import('highlight.js/lib/languages/ini'),
-  sql: () => import('highlight.js/lib/languages/sql'),
-  dockerfile: () => import('highlight.js/lib/languages/dockerfile'),
-  makefile: () => import('highlight.js/lib/languages/makefile'),
-  diff: () => import('highlight.js/lib/languages/diff'),
-  swift: () => import('highlight.js/lib/languages/swift'),
-  lua: () => import('highlight.js/lib/languages/lua'),
-};
+// Syntax highlighting for the file view. highlight.js core and each grammar load on demand
+// (src/lib/highlight.ts), so only a file page pays for them, and only for its own language.
+import { grammarFor, loadLanguages } from '@/lib/highlight';
 
 const byExtension: Record<string, string> = {
   js: 'javascript', mjs: 'javascript', cjs: 'javascript', jsx: 'javascript',
@@ -61,18 +30,15 @@ export function languageFor(filename: string): string | null {
   return dot >= 0 ? (byExtension[base.slice(dot + 1)] ?? null) : null;
 }
 
-let core: Promise<HLJSApi> | null = null;
-const loadCore = () => (core ??= import('highlight.js/lib/core').then((m) => m.default));
-
 /**
  * Highlighted HTML for each line of `text`, or null when the language is unknown. highlight.js
  * escapes the source; spans that cross line ends are closed and reopened so every line stands alone.
  */
 export async function highlightLines(text: string, filename: string): Promise<string[] | null> {
-  const lang = languageFor(filename);
-  if (!lang || !grammars[lang]) return null;
-  const [hljs, grammar] = await Promise.all([loadCore(), grammars[lang]()]);
-  if (!hljs.getLanguage(lang)) hljs.registerLanguage(lang, grammar.default);
+  const name = languageFor(filename);
+  const lang = name && grammarFor(name);
+  if (!lang) return null;
+  const hljs = await loadLanguages([lang]);
   const html = hljs.highlight(text, { language: lang, ignoreIllegals: true }).value;
   return splitHtmlLines(html);
 }

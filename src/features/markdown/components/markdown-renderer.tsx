@@ -1,13 +1,17 @@
 // The Markdown stack: GFM (tables, task lists, strikethrough, autolinks, footnotes), the GitHub
 // sanitizer schema, then highlighting and link rules — so nothing from the source survives unsanitized.
+// highlight.js is not part of this chunk: it loads only when the text has fenced code.
+import { useEffect, useMemo, useState } from 'react';
 import Markdown, { defaultUrlTransform, type Components, type UrlTransform } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
 import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
-import rehypeHighlight from 'rehype-highlight';
 import { Link } from 'react-router';
+import { loadedHighlighter } from '@/lib/highlight';
+import { fencedGrammars, highlighterFor, rehypeCodeHighlight } from '../lib/code-highlight';
 import { rehypeLinks } from '../lib/rehype-links';
 import { resolveRelative } from '../lib/resolve-url';
+import { remarkGfmParse } from '../lib/remark-gfm-parse';
 import { remarkReferences, type ReferenceContext } from '../lib/remark-references';
+import { MarkdownSkeleton } from './markdown-skeleton';
 import './markdown.css';
 
 export interface MarkdownRendererProps {
@@ -50,16 +54,44 @@ const components: Components = {
   img: ({ node: _node, alt, ...rest }) => <img alt={alt ?? ''} loading="lazy" {...rest} />,
 };
 
+/**
+ * highlight.js with the grammars the fenced code in `source` needs, or `pending` while they load
+ * (the caller shows a placeholder so code never flashes plain). A block the fence scan missed is
+ * highlighted once its grammar arrives.
+ */
+function useHighlighter(source: string) {
+  const grammars = useMemo(() => fencedGrammars(source), [source]);
+  const key = grammars.join(' ');
+  // Bumped when a load settles; what is registered lives in the shared highlight.js instance.
+  const [settled, setSettled] = useState<ReadonlySet<string>>(() => new Set());
+  const hljs = loadedHighlighter(grammars);
+  const pending = grammars.length > 0 && !hljs && !settled.has(key);
+  useEffect(() => {
+    if (!pending) return;
+    let live = true;
+    void highlighterFor(grammars).then(() => live && setSettled((s) => new Set(s).add(key)));
+    return () => {
+      live = false;
+    };
+  }, [pending, grammars, key]);
+  const onMissing = (grammar: string) => {
+    void highlighterFor([grammar]).then((loaded) => loaded && setSettled((s) => new Set(s).add(grammar)));
+  };
+  return { pending, options: { hljs, onMissing } };
+}
+
 export function MarkdownRenderer({ source, baseHref, imageBaseHref, className = '', references }: MarkdownRendererProps) {
+  const highlight = useHighlighter(source);
   const urlTransform: UrlTransform = (url, key) => {
     const safe = defaultUrlTransform(url);
     return key === 'src' ? resolveRelative(safe, imageBaseHref ?? baseHref) : resolveRelative(safe, baseHref);
   };
+  if (highlight.pending) return <MarkdownSkeleton />;
   return (
     <div className={`markdown ${className}`}>
       <Markdown
-        remarkPlugins={[remarkGfm, [remarkReferences, references]]}
-        rehypePlugins={[[rehypeSanitize, schema], [rehypeHighlight, { detect: false }], rehypeLinks]}
+        remarkPlugins={[remarkGfmParse, [remarkReferences, references]]}
+        rehypePlugins={[[rehypeSanitize, schema], [rehypeCodeHighlight, highlight.options], rehypeLinks]}
         remarkRehypeOptions={{ clobberPrefix: '' }}
         urlTransform={urlTransform}
         components={components}

@@ -1,23 +1,19 @@
-// Markdown for READMEs, files and comments. The parser, sanitizer and highlighter load on first
-// use so pages that show no Markdown never download them.
+// Markdown for READMEs, files and comments. The parser and sanitizer load on first use so pages
+// that show no Markdown never download them; highlight.js loads only for text with fenced code.
 import { lazy, Suspense } from 'react';
 import type { MarkdownRendererProps } from './markdown-renderer';
+import { preloadHighlighter } from '../lib/code-highlight';
+import { MarkdownSkeleton } from './markdown-skeleton';
 
 const MarkdownRenderer = lazy(() => import('./markdown-renderer').then((m) => ({ default: m.MarkdownRenderer })));
 
 export type MarkdownViewProps = MarkdownRendererProps;
 
 export function MarkdownView(props: MarkdownViewProps) {
+  // Idempotent and cached, so safe during render; it saves a round trip after the renderer loads.
+  preloadHighlighter(props.source);
   return (
-    <Suspense
-      fallback={
-        <div role="status" className="animate-pulse space-y-2 py-2" aria-label="Rendering">
-          <div className="h-3 w-2/3 rounded bg-gray-200 dark:bg-gray-800" />
-          <div className="h-3 w-5/6 rounded bg-gray-200 dark:bg-gray-800" />
-          <div className="h-3 w-1/2 rounded bg-gray-200 dark:bg-gray-800" />
-        </div>
-      }
-    >
+    <Suspense fallback={<MarkdownSkeleton />}>
       <MarkdownRenderer {...props} />
     </Suspense>
   );
