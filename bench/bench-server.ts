@@ -41,8 +41,15 @@ export async function freePort(ports: number[]): Promise<number> {
   throw new Error(`no free port in ${ports.join(', ')}`);
 }
 
+/** The server as `npm start` runs it: the bundled server/ (rebuilt here, it takes a moment) on plain node. */
+export function ensureServerBuild() {
+  const r = spawnSync('npm', ['run', '-s', 'build:server'], { stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('server build failed');
+}
+
 export function startServer(port: number, dataDir: string, extra: string[] = ['--no-demo']): ChildProcess {
-  return spawn(tsx, ['server/src/main.ts', 'serve', ...extra], {
+  if (!fs.existsSync('dist-server/main.js')) ensureServerBuild();
+  return spawn(process.execPath, ['dist-server/main.js', 'serve', ...extra], {
     env: { ...process.env, PORT: String(port), FORGE_DATA_DIR: dataDir, FORGE_ROOT_URL: `http://127.0.0.1:${port}/` },
     stdio: 'ignore',
   });

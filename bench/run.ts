@@ -8,7 +8,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import { findChromium } from '../scripts/ensure-chromium.mjs';
-import { CHROMIUM_ARGS, createAdminCli, ensureWebBuild, median, startServer, stopServer, waitFor } from './bench-server.ts';
+import { CHROMIUM_ARGS, createAdminCli, ensureServerBuild, freePort, ensureWebBuild, median, startServer, stopServer, waitFor } from './bench-server.ts';
 
 const figures: [string, string][] = [];
 const report = (name: string, value: string) => {
@@ -21,14 +21,16 @@ async function benchStart() {
   const fresh: number[] = [];
   const warm: number[] = [];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forge-bench-start-'));
+  // A port nothing else answers on, or we would time someone else's server.
+  const port = await freePort([3281, 3282, 3283, 3284, 3285, 3286, 3287, 3288, 3289]);
   for (let i = 0; i < 3; i++) {
     for (const [list, dir] of [
       [fresh, fs.mkdtempSync(path.join(os.tmpdir(), 'forge-bench-fresh-'))],
       [warm, dataDir],
     ] as const) {
       const t0 = performance.now();
-      const p = startServer(3291, dir);
-      await waitFor('http://127.0.0.1:3291/api/v1/version');
+      const p = startServer(port, dir);
+      await waitFor(`http://127.0.0.1:${port}/api/v1/version`);
       list.push(performance.now() - t0);
       await stopServer(p);
     }
@@ -149,6 +151,8 @@ async function benchModules() {
 // `npx tsx bench/run.ts bundle timeline` runs only those parts (start, bundle, or a module's name).
 const only = process.argv.slice(2);
 const wanted = (name: string) => only.length === 0 || only.includes(name);
+// Measure the server as `npm start` runs it, built from the current source.
+ensureServerBuild();
 if (wanted('start')) await benchStart();
 if (wanted('bundle')) await benchBundle();
 await benchModules();
