@@ -57,33 +57,48 @@ export function Component() {
 
   const canWrite = !!me && (!!repository?.permissions?.push || !!repository?.permissions?.admin || me.is_admin);
   const isAuthor = !!me && me.id === issue.user.id;
-  const mayChange = (author: User | null | undefined) => !!me && (canWrite || (!!author && author.id === me.id && !(issue.is_locked && !canWrite)));
   const targetId = Number(/^#issuecomment-(\d+)$/.exec(location.hash)?.[1] ?? NaN);
 
   const items = useMemo(() => timeline.data?.pages.flatMap((p) => p.items) ?? [], [timeline.data]);
   const renderMarkdown = useCallback((source: string) => <MarkdownView source={source} references={{ owner, repo }} />, [owner, repo]);
   const renderLabel = useCallback((label: components['schemas']['Label']) => <LabelChip label={label} />, []);
 
-  const renderComment = (item: TimelineItem, highlighted: boolean): ReactNode => {
-    const author = item.user?.id ? item.user : null;
-    return (
-      <CommentCard
-        anchorId={`issuecomment-${item.id}`}
-        user={author}
-        createdAt={item.created_at}
-        updatedAt={item.updated_at}
-        body={item.body}
-        assets={item.assets}
-        badge={author && author.id === issue.user.id ? 'Author' : undefined}
-        canEdit={mayChange(author)}
-        canDelete={mayChange(author)}
-        onSave={(body) => editComment.mutateAsync({ id: item.id, body })}
-        onDelete={() => deleteComment.mutateAsync(item.id)}
-        renderMarkdown={renderMarkdown}
-        highlighted={highlighted}
-      />
-    );
-  };
+  // Stable while the viewer's rights and the issue's author stay the same: the timeline's rows are
+  // memoized on it, so a new function here would re-render (and re-parse) every visible comment.
+  const { mutateAsync: saveComment } = editComment;
+  const { mutateAsync: removeComment } = deleteComment;
+  const issueAuthorId = issue.user.id;
+  const issueLocked = issue.is_locked;
+  const meId = me?.id;
+  // Writers may change any comment; others their own, unless the issue is locked.
+  const mayChange = useCallback(
+    (author: User | null | undefined) => meId !== undefined && (canWrite || (!!author && author.id === meId && !issueLocked)),
+    [meId, canWrite, issueLocked],
+  );
+  const renderComment = useCallback(
+    (item: TimelineItem, highlighted: boolean): ReactNode => {
+      const author = item.user?.id ? item.user : null;
+      const mayChangeIt = mayChange(author);
+      return (
+        <CommentCard
+          anchorId={`issuecomment-${item.id}`}
+          user={author}
+          createdAt={item.created_at}
+          updatedAt={item.updated_at}
+          body={item.body}
+          assets={item.assets}
+          badge={author && author.id === issueAuthorId ? 'Author' : undefined}
+          canEdit={mayChangeIt}
+          canDelete={mayChangeIt}
+          onSave={(body) => saveComment({ id: item.id, body })}
+          onDelete={() => removeComment(item.id)}
+          renderMarkdown={renderMarkdown}
+          highlighted={highlighted}
+        />
+      );
+    },
+    [mayChange, issueAuthorId, saveComment, removeComment, renderMarkdown],
+  );
 
   const participants = useMemo(() => {
     const seen = new Map<number, User>([[issue.user.id, issue.user]]);
@@ -91,8 +106,7 @@ export function Component() {
     return [...seen.values()];
   }, [issue.user, items]);
 
-  const commentAssets = items.flatMap((it) => it.assets ?? []);
-  const allAssets = [...issue.assets, ...commentAssets];
+  const allAssets = useMemo(() => [...issue.assets, ...items.flatMap((it) => it.assets ?? [])], [issue.assets, items]);
 
   return (
     <div className="space-y-4">

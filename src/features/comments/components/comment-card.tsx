@@ -1,6 +1,6 @@
 // A comment (or an issue's body): author, time, "edited", the rendered Markdown, attachments, and
 // for those allowed an Edit/Delete menu. Saving and deleting are the caller's (the page's) mutations.
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -53,6 +53,9 @@ export function CommentCard(props: CommentCardProps) {
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<unknown>(null);
+  // The same element while the body is unchanged, so React skips the Markdown subtree (parsing,
+  // sanitizing, highlighting) when the card re-renders for anything else: menu, dialog, permissions.
+  const rendered = useMemo(() => (body.trim() ? renderMarkdown(body) : null), [body, renderMarkdown]);
 
   const login = user?.login ?? (originalAuthor || 'Ghost');
   const actions: MenuAction[] = [];
@@ -143,7 +146,7 @@ export function CommentCard(props: CommentCardProps) {
               </div>
             </div>
           ) : body.trim() ? (
-            renderMarkdown(body)
+            rendered
           ) : (
             <p className="text-sm text-gray-500 italic dark:text-gray-400">No description provided.</p>
           )}

@@ -1,11 +1,16 @@
 // The timeline, windowed: only the items near the viewport are in the DOM, so thousands of
-// comments and events stay smooth. Pages load as the reader nears the end (or with "Load more"),
-// and a #issuecomment-{id} link keeps loading until that comment is found, then scrolls to it.
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+// comments and events stay smooth. Pages load ahead of the reader (or with "Load more"), and a
+// #issuecomment-{id} link keeps loading until that comment is found, then scrolls to it.
+//
+// What keeps a long timeline cheap: each item's entry is derived once (cached by the item object,
+// which React Query keeps across pages), rows are memoized so a scroll or a new page re-renders
+// only rows that appear, and sizes are estimated from the source so few rows jump when measured.
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { Button } from '@/components/ui/button';
 import type { components } from '@/lib/api/schema';
 import { toTimelineEntry, type TimelineEntry, type TimelineItem } from '../lib/timeline-events';
+import { estimateEntrySize } from '../lib/estimate-size';
 import { TimelineEventRow } from './timeline-event-row';
 
 type Label = components['schemas']['Label'];
@@ -14,7 +19,9 @@ export interface TimelineProps {
   items: TimelineItem[];
   owner: string;
   repo: string;
+  /** Keep stable (useCallback): rows re-render only when it changes. */
   renderLabel: (label: Label) => ReactNode;
+  /** Keep stable (useCallback): rows re-render only when it changes. */
   renderComment: (item: TimelineItem, highlighted: boolean) => ReactNode;
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
@@ -23,14 +30,66 @@ export interface TimelineProps {
   targetId?: number | null;
 }
 
+// Start loading the next page while this many loaded items are still below the last rendered one:
+// more than a page, so a page that lands while the reader is at the end asks for the next at once
+// and the reader, scrolling, rarely catches up with the network.
+const FETCH_AHEAD_ITEMS = 60;
+
+// Derived once per item object; React Query keeps the objects of loaded pages when a page is added.
+const entryCache = new WeakMap<TimelineItem, TimelineEntry | null>();
+const sizeCache = new WeakMap<TimelineEntry, { width: number; size: number }>();
+
+function entryOf(item: TimelineItem): TimelineEntry | null {
+  let entry = entryCache.get(item);
+  if (entry === undefined) {
+    entry = toTimelineEntry(item);
+    entryCache.set(item, entry);
+  }
+  return entry;
+}
+
+function sizeOf(entry: TimelineEntry, width: number): number {
+  const cached = sizeCache.get(entry);
+  if (cached?.width === width) return cached.size;
+  const size = estimateEntrySize(entry, width);
+  sizeCache.set(entry, { width, size });
+  return size;
+}
+
+interface RowProps {
+  entry: TimelineEntry;
+  highlighted: boolean;
+  owner: string;
+  repo: string;
+  renderLabel: TimelineProps['renderLabel'];
+  renderComment: TimelineProps['renderComment'];
+}
+
+const TimelineRow = memo(function TimelineRow({ entry, highlighted, owner, repo, renderLabel, renderComment }: RowProps) {
+  return entry.kind === 'comment' ? renderComment(entry.item, highlighted) : <TimelineEventRow entry={entry} owner={owner} repo={repo} renderLabel={renderLabel} />;
+});
+
 export function Timeline({ items, owner, repo, renderLabel, renderComment, hasNextPage, isFetchingNextPage, fetchNextPage, targetId }: TimelineProps) {
-  const entries = useMemo(() => items.map(toTimelineEntry).filter((e): e is TimelineEntry => e !== null), [items]);
+  const entries = useMemo(() => {
+    const out: TimelineEntry[] = [];
+    for (const item of items) {
+      const entry = entryOf(item);
+      if (entry) out.push(entry);
+    }
+    return out;
+  }, [items]);
   const listRef = useRef<HTMLDivElement>(null);
   const [margin, setMargin] = useState(0);
+  // Only for estimates: text wraps sooner on a phone.
+  const [width, setWidth] = useState(800);
   useLayoutEffect(() => {
     const el = listRef.current;
     if (!el) return;
-    const update = () => setMargin(el.getBoundingClientRect().top + window.scrollY);
+    const update = () => {
+      const rect = el.getBoundingClientRect();
+      setMargin(rect.top + window.scrollY);
+      if (rect.width > 0) setWidth(Math.round(rect.width));
+    };
     update();
     // The header and sidebar above can change height (title edit, labels), shifting the list.
     const ro = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
@@ -38,23 +97,26 @@ export function Timeline({ items, owner, repo, renderLabel, renderComment, hasNe
     return () => ro?.disconnect();
   }, []);
 
+  // New only when a page arrives: a new getItemKey on every render (every scroll) makes the
+  // virtualizer rebuild every row's position.
+  const getItemKey = useCallback((i: number) => entries[i]!.item.id, [entries]);
+  const estimateSize = useCallback((i: number) => sizeOf(entries[i]!, width), [entries, width]);
   const virtualizer = useWindowVirtualizer({
     count: entries.length,
-    estimateSize: (i) => (entries[i]?.kind === 'comment' ? 160 : 44),
+    estimateSize,
     overscan: 6,
     scrollMargin: margin,
-    getItemKey: (i) => entries[i]!.item.id,
+    getItemKey,
   });
   const virtualItems = virtualizer.getVirtualItems();
 
-  // Fetch the next page when the reader is near the end of what is loaded.
   const lastIndex = virtualItems.at(-1)?.index ?? -1;
   useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage && lastIndex >= entries.length - 5) void fetchNextPage();
+    if (hasNextPage && !isFetchingNextPage && lastIndex >= entries.length - FETCH_AHEAD_ITEMS) void fetchNextPage();
   }, [lastIndex, entries.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   // Deep link: load pages until the target shows up, then bring it into view once.
-  const targetIndex = targetId == null ? -1 : entries.findIndex((e) => e.item.id === targetId);
+  const targetIndex = useMemo(() => (targetId == null ? -1 : entries.findIndex((e) => e.item.id === targetId)), [entries, targetId]);
   const scrolledTo = useRef<number | null>(null);
   useEffect(() => {
     if (targetId == null) return;
@@ -75,7 +137,7 @@ export function Timeline({ items, owner, repo, renderLabel, renderComment, hasNe
             const entry = entries[v.index]!;
             return (
               <li key={v.key} data-index={v.index} ref={virtualizer.measureElement} className="py-2">
-                {entry.kind === 'comment' ? renderComment(entry.item, entry.item.id === targetId) : <TimelineEventRow entry={entry} owner={owner} repo={repo} renderLabel={renderLabel} />}
+                <TimelineRow entry={entry} highlighted={entry.item.id === targetId} owner={owner} repo={repo} renderLabel={renderLabel} renderComment={renderComment} />
               </li>
             );
           })}
