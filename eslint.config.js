@@ -14,7 +14,7 @@ const featureBoundaries = features.map((f) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'src/lib/api/schema.d.ts', 'reports', 'test-results', 'playwright-report', 'data'] },
+  { ignores: ['dist', 'dist-server', 'node_modules', 'src/lib/api/schema.d.ts', 'reports', 'test-results', 'playwright-report', 'data'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -9,6 +9,7 @@ test('a visitor sees the shell, signs in and out', async ({ page, request }) => 
   await page.getByRole('button', { name: 'User menu' }).click();
   await expect(page.getByRole('menu')).toContainText(user.username);
   await screenshots(page, 'home-signed-in');
+  await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
 });
