@@ -1,7 +1,8 @@
 // "/": a welcome for visitors; for a signed-in user, the dashboard (their repositories and feed).
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { queryClient } from '../query-client';
-import { activityQueries, pageParam } from '@/features/activity/api/activity-queries';
+import { activityQueries } from '@/features/activity/api/activity-queries';
+import { pageParam } from '@/lib/search-params';
 import { UserFeed } from '@/features/activity/components/user-feed';
 import { authQueries } from '@/features/auth/api/auth-queries';
 import { repoQueries } from '@/features/repos/api/repo-queries';

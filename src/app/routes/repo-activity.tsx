@@ -2,7 +2,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '../query-client';
-import { activityQueries, ACTIVITIES_PER_PAGE, pageParam } from '@/features/activity/api/activity-queries';
+import { activityQueries, ACTIVITIES_PER_PAGE } from '@/features/activity/api/activity-queries';
+import { pageParam } from '@/lib/search-params';
 import { ActivityFeed } from '@/features/activity/components/activity-feed';
 import { ActivityDateFilter } from '@/features/activity/components/activity-date-filter';
 import { Pagination } from '@/components/ui/pagination';

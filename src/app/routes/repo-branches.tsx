@@ -1,6 +1,7 @@
 // /{owner}/{repo}/branches: the default branch, then the others page by page.
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { pageParam } from '@/lib/search-params';
 import { queryClient } from '../query-client';
 import { repoQueries } from '@/features/repos/api/repo-queries';
 import { branchQueries } from '@/features/branches/api/branch-queries';
@@ -10,11 +11,10 @@ import { Pagination } from '@/components/ui/pagination';
 import { RouteError } from '../layout/route-error';
 
 const PER_PAGE = 30;
-const pageOf = (q: URLSearchParams) => Math.max(1, Number(q.get('page')) || 1);
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const { owner, repo } = params as { owner: string; repo: string };
-  const page = pageOf(new URL(request.url).searchParams);
+  const page = pageParam(new URL(request.url).searchParams);
   const [r] = await Promise.all([
     queryClient.ensureQueryData(repoQueries.detail(owner, repo)),
     queryClient.ensureQueryData(branchQueries.list(owner, repo, page, PER_PAGE)),
@@ -29,7 +29,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 export function Component() {
   const { owner, repo } = useParams() as { owner: string; repo: string };
   const [search] = useSearchParams();
-  const page = pageOf(search);
+  const page = pageParam(search);
   const { data: r } = useSuspenseQuery(repoQueries.detail(owner, repo));
   const { data: list } = useSuspenseQuery(branchQueries.list(owner, repo, page, PER_PAGE));
   const def = useQuery({ ...branchQueries.detail(owner, repo, r.default_branch), enabled: !r.empty && !!r.default_branch });

@@ -1,6 +1,7 @@
 // /{owner}/{repo}/commits/{branch|tag|commit}/{ref}/{path?}: the history of a ref, optionally of one path.
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { pageParam } from '@/lib/search-params';
 import { queryClient } from '../query-client';
 import { branchQueries } from '@/features/branches/api/branch-queries';
 import { repoQueries } from '@/features/repos/api/repo-queries';
@@ -17,8 +18,7 @@ import { RouteError } from '../layout/route-error';
 const asKind = (k: string | undefined): RefKind => (k === 'tag' || k === 'commit' ? k : 'branch');
 
 function filtersFrom(url: URLSearchParams, ref: string, path: string): CommitFilters {
-  const page = Math.max(1, Number(url.get('page')) || 1);
-  return { sha: ref, path: path || undefined, since: url.get('since') || undefined, until: url.get('until') || undefined, page };
+  return { sha: ref, path: path || undefined, since: url.get('since') || undefined, until: url.get('until') || undefined, page: pageParam(url) };
 }
 
 export async function loader({ params, request }: LoaderFunctionArgs) {

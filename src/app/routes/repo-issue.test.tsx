@@ -64,8 +64,11 @@ describe('issue page', () => {
     setup({ viewer: null });
     expect(await screen.findByRole('heading', { name: /Crash on save/ })).toBeInTheDocument();
     expect((await screen.findByText('crashes')).tagName).toBe('STRONG');
+    // The body is the opening post, as on Gitea and GitHub; replies are comments.
+    expect(screen.getByRole('article', { name: 'Description by alice' })).toHaveTextContent(/alice\s*opened/);
     const list = await screen.findByRole('region', { name: 'Timeline' });
     await within(list).findByText('Bob here');
+    expect(within(list).getByRole('article', { name: 'Comment by bob' })).toHaveTextContent(/bob\s*commented/);
     const text = list.textContent!;
     expect(text.indexOf('Bob here')).toBeLessThan(text.indexOf('added the'));
     expect(text.indexOf('added the')).toBeLessThan(text.indexOf('Carol here'));

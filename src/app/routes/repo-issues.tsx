@@ -12,6 +12,7 @@ import { IssueFilters, IssueSearchBox } from '@/features/issues/components/issue
 import { labelQueries } from '@/features/labels/api/label-queries';
 import { milestoneQueries } from '@/features/milestones/api/milestone-queries';
 import { buttonClass } from '@/components/ui/button';
+import { LinkButtons } from '@/components/ui/link-buttons';
 import { Pagination } from '@/components/ui/pagination';
 import { RouteError } from '../layout/route-error';
 
@@ -42,26 +43,24 @@ export function Component() {
   const closedCount = view.state === 'closed' ? list.total : closed.data;
   const canCreate = !!session && !r.archived && r.has_issues !== false;
   const labelHref = (name: string) => paths.issues.href(owner, repo, { labels: name });
-  const linkClass = `${buttonClass('secondary')} whitespace-nowrap`;
 
   return (
     <div className="space-y-4">
       <title>{`Issues · ${r.full_name}`}</title>
       <div className="flex flex-wrap items-center gap-2">
         <IssueSearchBox view={view} />
-        <div className="flex gap-2">
-          <Link className={linkClass} to={paths.labels.href(owner, repo)}>
-            Labels
-          </Link>
-          <Link className={linkClass} to={paths.milestones.href(owner, repo)}>
-            Milestones
-          </Link>
+        <LinkButtons
+          links={[
+            { to: paths.labels.href(owner, repo), label: 'Labels' },
+            { to: paths.milestones.href(owner, repo), label: 'Milestones' },
+          ]}
+        >
           {canCreate && (
             <Link className={`${buttonClass('primary')} whitespace-nowrap`} to={paths.newIssue.href(owner, repo)}>
               New issue
             </Link>
           )}
-        </div>
+        </LinkButtons>
       </div>
       <IssueListPanel
         view={view}

@@ -1,7 +1,7 @@
 // /{owner}/{repo}/labels: every label with its open issues; writers create, edit and delete.
 import { useState } from 'react';
 import { useQueries, useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
+import { useParams, type LoaderFunctionArgs } from 'react-router';
 import { toast } from 'sonner';
 import { queryClient } from '../query-client';
 import { paths } from '@/lib/paths';
@@ -12,7 +12,8 @@ import { LabelForm } from '@/features/labels/components/label-form';
 import { LabelList } from '@/features/labels/components/label-list';
 import { issueQueries } from '@/features/issues/api/issue-queries';
 import { LabelChip } from '@/features/issues/components/label-chip';
-import { Button, buttonClass } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
+import { LinkButtons } from '@/components/ui/link-buttons';
 import { EmptyState } from '@/components/ui/empty-state';
 import { RouteError } from '../layout/route-error';
 
@@ -40,19 +41,18 @@ export function Component() {
         <h1 className="text-xl font-semibold">
           {labels.length} label{labels.length === 1 ? '' : 's'}
         </h1>
-        <div className="flex gap-2">
-          <Link className={buttonClass('secondary')} to={paths.milestones.href(owner, repo)}>
-            Milestones
-          </Link>
-          <Link className={buttonClass('secondary')} to={paths.issues.href(owner, repo)}>
-            Issues
-          </Link>
+        <LinkButtons
+          links={[
+            { to: paths.milestones.href(owner, repo), label: 'Milestones' },
+            { to: paths.issues.href(owner, repo), label: 'Issues' },
+          ]}
+        >
           {canEdit && !creating && (
             <Button variant="primary" onClick={() => setCreating(true)}>
               New label
             </Button>
           )}
-        </div>
+        </LinkButtons>
       </div>
       {creating && (
         <section aria-label="New label" className="rounded-lg border border-gray-200 p-4 dark:border-gray-800">

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { toast } from 'sonner';
+import { pageParam } from '@/lib/search-params';
 import { queryClient } from '../query-client';
 import { paths } from '@/lib/paths';
 import { repoQueries } from '@/features/repos/api/repo-queries';
@@ -11,14 +12,15 @@ import { useCreateMilestone } from '@/features/milestones/api/use-create-milesto
 import { MilestoneForm } from '@/features/milestones/components/milestone-form';
 import { MilestoneList } from '@/features/milestones/components/milestone-list';
 import { MarkdownView } from '@/features/markdown/components/markdown-view';
-import { Button, buttonClass } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
+import { LinkButtons } from '@/components/ui/link-buttons';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
 import { RouteError } from '../layout/route-error';
 
 const viewOf = (q: URLSearchParams) => ({
   state: (q.get('state') === 'closed' ? 'closed' : 'open') as 'open' | 'closed',
-  page: Math.max(1, Number(q.get('page')) || 1),
+  page: pageParam(q),
 });
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
@@ -60,19 +62,18 @@ export function Component() {
             </Link>
           ))}
         </nav>
-        <div className="flex gap-2">
-          <Link className={buttonClass('secondary')} to={paths.labels.href(owner, repo)}>
-            Labels
-          </Link>
-          <Link className={buttonClass('secondary')} to={paths.issues.href(owner, repo)}>
-            Issues
-          </Link>
+        <LinkButtons
+          links={[
+            { to: paths.labels.href(owner, repo), label: 'Labels' },
+            { to: paths.issues.href(owner, repo), label: 'Issues' },
+          ]}
+        >
           {canEdit && !creating && (
             <Button variant="primary" onClick={() => setCreating(true)}>
               New milestone
             </Button>
           )}
-        </div>
+        </LinkButtons>
       </div>
       {creating && (
         <section aria-label="New milestone" className="rounded-lg border border-gray-200 p-4 dark:border-gray-800">

@@ -14,9 +14,6 @@ function feedPage(activities: Activity[], response: Response) {
   return { activities, total: info.total, hasNext };
 }
 
-/** ?page= as a 1-based page number. */
-export const pageParam = (params: URLSearchParams) => Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-
 export const activityQueries = {
   repoFeed: (owner: string, repo: string, f: { date?: string; page: number }) =>
     queryOptions({

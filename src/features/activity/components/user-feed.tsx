@@ -4,7 +4,8 @@ import { useSearchParams } from 'react-router';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
-import { ACTIVITIES_PER_PAGE, activityQueries, pageParam } from '../api/activity-queries';
+import { pageParam } from '@/lib/search-params';
+import { ACTIVITIES_PER_PAGE, activityQueries } from '../api/activity-queries';
 import { ActivityFeed } from './activity-feed';
 
 export function UserFeed({ login }: { login: string }) {

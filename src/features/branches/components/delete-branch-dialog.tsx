@@ -1,8 +1,6 @@
 // Confirms before deleting a branch; deletion cannot be undone from the web app.
 import { toast } from 'sonner';
-import { Dialog } from '@/components/ui/dialog';
-import { Button } from '@/components/ui/button';
-import { ErrorNotice } from '@/components/ui/error-notice';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useDeleteBranch } from '../api/use-delete-branch';
 
 export function DeleteBranchDialog({ owner, repo, branch, onClose }: { owner: string; repo: string; branch: string | null; onClose: () => void }) {
@@ -11,33 +9,18 @@ export function DeleteBranchDialog({ owner, repo, branch, onClose }: { owner: st
     del.reset();
     onClose();
   };
+  const confirm = () => {
+    if (branch === null) return;
+    del.mutate(branch, {
+      onSuccess: () => {
+        toast.success(`Branch ${branch} deleted`);
+        close();
+      },
+    });
+  };
   return (
-    <Dialog open={branch !== null} onClose={close} title="Delete branch">
-      {branch !== null && (
-        <div className="space-y-4">
-          <p className="text-sm">
-            Delete the branch <strong className="break-all font-mono">{branch}</strong>? Its commits stay reachable only from other branches and tags.
-          </p>
-          <ErrorNotice error={del.error} />
-          <div className="flex justify-end gap-2">
-            <Button onClick={close}>Cancel</Button>
-            <Button
-              variant="danger"
-              disabled={del.isPending}
-              onClick={() =>
-                del.mutate(branch, {
-                  onSuccess: () => {
-                    toast.success(`Branch ${branch} deleted`);
-                    close();
-                  },
-                })
-              }
-            >
-              {del.isPending ? 'Deleting…' : 'Delete branch'}
-            </Button>
-          </div>
-        </div>
-      )}
-    </Dialog>
+    <ConfirmDialog open={branch !== null} onClose={close} title="Delete branch" confirmLabel="Delete branch" pendingLabel="Deleting…" danger pending={del.isPending} error={del.error} onConfirm={confirm}>
+      Delete the branch <strong className="font-mono break-all">{branch}</strong>? Its commits stay reachable only from other branches and tags.
+    </ConfirmDialog>
   );
 }

@@ -3,7 +3,8 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ContentsResponse } from '../api/contents-queries';
-import { base64ToBytes, bytesToText, formatBytes, imageType, isMarkdown, splitLines } from '../lib/blob';
+import { formatBytes } from '@/lib/format';
+import { base64ToBytes, bytesToText, imageType, isMarkdown, splitLines } from '../lib/blob';
 import { highlightLines } from '../lib/highlight';
 import { CodeLines } from './code-lines';
 import './hljs-theme.css';

@@ -55,15 +55,3 @@ export function findReadme<T extends { name: string; type: string }>(entries: re
   const rank = (n: string) => (isMarkdown(n) ? 0 : /^readme$/i.test(n) ? 1 : /\.txt$/i.test(n) ? 2 : 3);
   return readmes.sort((a, b) => rank(a.name) - rank(b.name))[0];
 }
-
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  const units = ['KiB', 'MiB', 'GiB'];
-  let v = n / 1024;
-  let u = 0;
-  while (v >= 1024 && u < units.length - 1) {
-    v /= 1024;
-    u++;
-  }
-  return `${v < 10 ? v.toFixed(1) : Math.round(v)} ${units[u]}`;
-}

@@ -1,19 +1,8 @@
 // Files attached to an issue or comment: name, size, and a download link.
 import type { components } from '@/lib/api/schema';
+import { formatBytes } from '@/lib/format';
 
 type Attachment = components['schemas']['Attachment'];
-
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  const units = ['KiB', 'MiB', 'GiB'];
-  let v = n / 1024;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${v < 10 ? v.toFixed(1) : Math.round(v)} ${units[i]}`;
-}
 
 export function AttachmentLinks({ assets, label = 'Attachments' }: { assets: Attachment[]; label?: string }) {
   if (!assets.length) return null;

@@ -4,8 +4,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
-import { ErrorNotice } from '@/components/ui/error-notice';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { errorMessage } from '@/lib/api/api-error';
 import { paths } from '@/lib/paths';
@@ -113,7 +112,8 @@ export function CommentCard(props: CommentCardProps) {
             <span className="font-semibold">{login}</span>
           )}
           <span className="text-gray-500 dark:text-gray-400">
-            commented{' '}
+            {/* The body is the opening post: Gitea and GitHub say who opened it, not who commented. */}
+            {noun === 'comment' ? 'commented' : 'opened'}{' '}
             {anchorId ? (
               <a href={`#${anchorId}`} className="hover:underline">
                 <RelativeTime date={createdAt} />
@@ -157,22 +157,9 @@ export function CommentCard(props: CommentCardProps) {
           )}
         </div>
       </div>
-      <Dialog open={confirming} onClose={() => setConfirming(false)} title="Delete comment?">
-        <p className="text-sm text-gray-700 dark:text-gray-300">This comment will be removed for everyone. This cannot be undone.</p>
-        {deleteError != null && (
-          <div className="mt-3">
-            <ErrorNotice error={deleteError} />
-          </div>
-        )}
-        <div className="mt-4 flex justify-end gap-2">
-          <Button onClick={() => setConfirming(false)} disabled={deleting}>
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={remove} disabled={deleting}>
-            {deleting ? 'Deleting…' : 'Delete'}
-          </Button>
-        </div>
-      </Dialog>
+      <ConfirmDialog open={confirming} onClose={() => setConfirming(false)} title="Delete comment?" confirmLabel="Delete" pendingLabel="Deleting…" danger pending={deleting} error={deleteError} onConfirm={remove}>
+        This comment will be removed for everyone. This cannot be undone.
+      </ConfirmDialog>
     </article>
   );
 }

@@ -4,7 +4,6 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import type { components } from '@/lib/api/schema';
 
-export type Issue = components['schemas']['Issue'];
 export type Label = components['schemas']['Label'];
 export type Milestone = components['schemas']['Milestone'];
 export type Attachment = components['schemas']['Attachment'];

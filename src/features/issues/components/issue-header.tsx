@@ -6,7 +6,7 @@ import { inputClass } from '@/components/ui/field';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { errorMessage } from '@/lib/api/api-error';
 import { paths } from '@/lib/paths';
-import type { Issue } from '../api/issue-detail-queries';
+import type { Issue } from '../api/issue-queries';
 import { useEditIssue } from '../api/use-edit-issue';
 import { IssueStateBadge } from './issue-state-badge';
 

@@ -1,6 +1,7 @@
 // The issue list's view lives in the URL so it can be bookmarked and shared:
 //   ?state=closed&labels=bug,ui&milestone=3&poster=alice&assignee=bob&mentioned=carol&q=crash&sort=oldest&page=2
 // Labels and people are names (what the API filters on); the milestone is its id.
+import { pageParam } from '@/lib/search-params';
 import type { IssueListQuery } from '../api/issue-queries';
 
 export const ISSUE_SORTS = [
@@ -42,7 +43,7 @@ export function parseIssueListView(q: URLSearchParams): IssueListView {
     mentioned: q.get('mentioned') ?? '',
     q: q.get('q') ?? '',
     sort: (ISSUE_SORTS.some((s) => s.value === sort) ? sort : 'newest') as IssueSort,
-    page: Math.max(1, Number(q.get('page')) || 1),
+    page: pageParam(q),
   };
 }
 

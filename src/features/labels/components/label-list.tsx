@@ -4,8 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
-import { ErrorNotice } from '@/components/ui/error-notice';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import type { Label } from '../api/label-queries';
 import { useEditLabel } from '../api/use-edit-label';
 import { useDeleteLabel } from '../api/use-delete-label';
@@ -24,34 +23,19 @@ export interface LabelListProps {
 
 function DeleteLabelDialog({ owner, repo, label, onClose }: { owner: string; repo: string; label: Label | null; onClose: () => void }) {
   const del = useDeleteLabel(owner, repo);
+  const confirm = () => {
+    if (!label) return;
+    del.mutate(label.id, {
+      onSuccess: () => {
+        toast.success(`Label “${label.name}” deleted`);
+        onClose();
+      },
+    });
+  };
   return (
-    <Dialog open={!!label} onClose={onClose} title="Delete label">
-      {label && (
-        <div className="space-y-4">
-          <p className="text-sm">
-            Delete <strong>{label.name}</strong>? It is removed from every issue that has it. This cannot be undone.
-          </p>
-          <ErrorNotice error={del.error} />
-          <div className="flex justify-end gap-2">
-            <Button onClick={onClose}>Cancel</Button>
-            <Button
-              variant="danger"
-              disabled={del.isPending}
-              onClick={() =>
-                del.mutate(label.id, {
-                  onSuccess: () => {
-                    toast.success(`Label “${label.name}” deleted`);
-                    onClose();
-                  },
-                })
-              }
-            >
-              {del.isPending ? 'Deleting…' : 'Delete label'}
-            </Button>
-          </div>
-        </div>
-      )}
-    </Dialog>
+    <ConfirmDialog open={!!label} onClose={onClose} title="Delete label" confirmLabel="Delete label" pendingLabel="Deleting…" danger pending={del.isPending} error={del.error} onConfirm={confirm}>
+      Delete <strong>{label?.name}</strong>? It is removed from every issue that has it. This cannot be undone.
+    </ConfirmDialog>
   );
 }
 

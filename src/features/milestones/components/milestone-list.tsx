@@ -3,8 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
-import { ErrorNotice } from '@/components/ui/error-notice';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import type { Milestone } from '../api/milestone-queries';
 import { useEditMilestone } from '../api/use-edit-milestone';
 import { useDeleteMilestone } from '../api/use-delete-milestone';
@@ -23,34 +22,19 @@ export interface MilestoneListProps {
 
 function DeleteMilestoneDialog({ owner, repo, milestone, onClose }: { owner: string; repo: string; milestone: Milestone | null; onClose: () => void }) {
   const del = useDeleteMilestone(owner, repo);
+  const confirm = () => {
+    if (!milestone) return;
+    del.mutate(milestone.id, {
+      onSuccess: () => {
+        toast.success(`Milestone “${milestone.title}” deleted`);
+        onClose();
+      },
+    });
+  };
   return (
-    <Dialog open={!!milestone} onClose={onClose} title="Delete milestone">
-      {milestone && (
-        <div className="space-y-4">
-          <p className="text-sm">
-            Delete <strong>{milestone.title}</strong>? Its issues stay, without a milestone. This cannot be undone.
-          </p>
-          <ErrorNotice error={del.error} />
-          <div className="flex justify-end gap-2">
-            <Button onClick={onClose}>Cancel</Button>
-            <Button
-              variant="danger"
-              disabled={del.isPending}
-              onClick={() =>
-                del.mutate(milestone.id, {
-                  onSuccess: () => {
-                    toast.success(`Milestone “${milestone.title}” deleted`);
-                    onClose();
-                  },
-                })
-              }
-            >
-              {del.isPending ? 'Deleting…' : 'Delete milestone'}
-            </Button>
-          </div>
-        </div>
-      )}
-    </Dialog>
+    <ConfirmDialog open={!!milestone} onClose={onClose} title="Delete milestone" confirmLabel="Delete milestone" pendingLabel="Deleting…" danger pending={del.isPending} error={del.error} onConfirm={confirm}>
+      Delete <strong>{milestone?.title}</strong>? Its issues stay, without a milestone. This cannot be undone.
+    </ConfirmDialog>
   );
 }
 

@@ -1,12 +1,14 @@
 // The "New repository" form: POST /user/repos, with the server's field errors shown in place.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { ErrorNotice } from '@/components/ui/error-notice';
 import { Checkbox, SelectField, TextArea, TextField } from '@/components/ui/field';
 import { paths } from '@/lib/paths';
 import { useCreateRepo, type CreateRepoInput } from '../api/use-create-repo';
 import type { Repository } from '../api/repo-queries';
 import { formErrors } from './server-field-error';
+import { RepoNameFields } from './repo-name-fields';
 
 const GITIGNORES = ['Node', 'Go', 'Python', 'Rust', 'Java', 'macOS'];
 const LICENSES = [
@@ -15,8 +17,6 @@ const LICENSES = [
   { value: 'GPL-3.0', label: 'GNU GPL v3.0' },
 ];
 const FIELDS = ['name', 'description', 'default_branch', 'gitignores', 'license'] as const;
-
-const errorBox = 'rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200';
 
 export function CreateRepoForm({ owner, onCreated }: { owner: string; onCreated: (repo: Repository) => void }) {
   const [v, setV] = useState({
@@ -32,11 +32,6 @@ export function CreateRepoForm({ owner, onCreated }: { owner: string; onCreated:
   const set = <K extends keyof typeof v>(k: K, value: (typeof v)[K]) => setV((prev) => ({ ...prev, [k]: value }));
   const create = useCreateRepo();
   const errors = formErrors(create.error, FIELDS);
-
-  useEffect(() => {
-    // Take the user to the field the server refused.
-    if (errors.fields.name) document.getElementById('repo-name')?.focus();
-  }, [errors.fields.name]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -59,23 +54,13 @@ export function CreateRepoForm({ owner, onCreated }: { owner: string; onCreated:
 
   return (
     <form onSubmit={submit} className="space-y-5" aria-label="New repository" noValidate>
-      <div className="grid gap-4 sm:grid-cols-[minmax(0,12rem)_minmax(0,1fr)]">
-        <SelectField label="Owner" name="owner" value={owner} onChange={() => {}}>
-          <option value={owner}>{owner}</option>
-        </SelectField>
-        <TextField
-          id="repo-name"
-          label="Repository name"
-          name="name"
-          required
-          autoComplete="off"
-          spellCheck={false}
-          value={v.name}
-          onChange={(e) => set('name', e.target.value)}
-          error={errors.fields.name}
-          hint="Letters, digits, dashes, underscores and dots. Short and memorable is best."
-        />
-      </div>
+      <RepoNameFields
+        owner={owner}
+        name={v.name}
+        onNameChange={(name) => set('name', name)}
+        nameError={errors.fields.name}
+        nameHint="Letters, digits, dashes, underscores and dots. Short and memorable is best."
+      />
       <TextArea label="Description" name="description" rows={2} value={v.description} onChange={(e) => set('description', e.target.value)} error={errors.fields.description} />
 
       <fieldset className="space-y-3">
@@ -123,11 +108,7 @@ export function CreateRepoForm({ owner, onCreated }: { owner: string; onCreated:
         </div>
       </fieldset>
 
-      {errors.general && (
-        <div role="alert" className={errorBox}>
-          {errors.general}
-        </div>
-      )}
+      <ErrorNotice error={errors.general} />
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" variant="primary" disabled={create.isPending || !v.name.trim()}>
           {create.isPending ? 'Creating…' : 'Create repository'}

@@ -1,5 +1,6 @@
 // The explore page's state lives in the URL (?q=&sort=&order=&mode=&private=&archived=&page=) so a
 // view can be shared; this turns it into a repoSearch query and back.
+import { pageParam } from '@/lib/search-params';
 import type { RepoSearchQuery } from '../api/repo-queries';
 
 export const SORTS = ['alpha', 'created', 'updated', 'size', 'stars', 'forks', 'id'] as const;
@@ -54,7 +55,6 @@ export function readExploreState(params: URLSearchParams): ExploreState {
   // Without an explicit order, names read A→Z and everything else shows the largest/latest first.
   const order = oneOf(['asc', 'desc'] as const, params.get('order')) ?? (sort === 'alpha' ? 'asc' : 'desc');
   const archived = params.get('archived');
-  const page = Number.parseInt(params.get('page') ?? '1', 10);
   return {
     q: params.get('q') ?? '',
     sort,
@@ -62,7 +62,7 @@ export function readExploreState(params: URLSearchParams): ExploreState {
     mode: oneOf(MODES, params.get('mode')) ?? '',
     includePrivate: params.get('private') !== 'false',
     archived: archived === 'true' ? 'only' : archived === 'false' ? 'hide' : 'any',
-    page: Number.isFinite(page) && page > 1 ? page : 1,
+    page: pageParam(params),
   };
 }
 

@@ -1,12 +1,14 @@
 // "New repository from template": POST /repos/{template_owner}/{template_repo}/generate.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Checkbox, SelectField, TextArea, TextField } from '@/components/ui/field';
+import { ErrorNotice } from '@/components/ui/error-notice';
+import { Checkbox, TextArea } from '@/components/ui/field';
 import { paths } from '@/lib/paths';
 import { useGenerateRepo, type GenerateRepoInput } from '../api/use-generate-repo';
 import type { Repository } from '../api/repo-queries';
 import { formErrors } from './server-field-error';
+import { RepoNameFields } from './repo-name-fields';
 
 const ITEMS = [
   { key: 'git_content', label: 'Git content', hint: 'The files of the default branch, as one new first commit.' },
@@ -19,8 +21,6 @@ const ITEMS = [
 type Item = (typeof ITEMS)[number]['key'];
 const FIELDS = ['name', 'description', 'owner'] as const;
 
-const errorBox = 'rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200';
-
 export function GenerateRepoForm({ template, owner, onCreated }: { template: Repository; owner: string; onCreated: (repo: Repository) => void }) {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
@@ -30,10 +30,6 @@ export function GenerateRepoForm({ template, owner, onCreated }: { template: Rep
   const [localError, setLocalError] = useState<string | null>(null);
   const generate = useGenerateRepo();
   const errors = formErrors(generate.error, FIELDS);
-
-  useEffect(() => {
-    if (errors.fields.name) document.getElementById('repo-name')?.focus();
-  }, [errors.fields.name]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -48,22 +44,7 @@ export function GenerateRepoForm({ template, owner, onCreated }: { template: Rep
 
   return (
     <form onSubmit={submit} className="space-y-5" aria-label="New repository from template" noValidate>
-      <div className="grid gap-4 sm:grid-cols-[minmax(0,12rem)_minmax(0,1fr)]">
-        <SelectField label="Owner" name="owner" value={owner} onChange={() => {}} error={errors.fields.owner}>
-          <option value={owner}>{owner}</option>
-        </SelectField>
-        <TextField
-          id="repo-name"
-          label="Repository name"
-          name="name"
-          required
-          autoComplete="off"
-          spellCheck={false}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={errors.fields.name}
-        />
-      </div>
+      <RepoNameFields owner={owner} ownerError={errors.fields.owner} name={name} onNameChange={setName} nameError={errors.fields.name} />
       <TextArea
         label="Description"
         name="description"
@@ -88,11 +69,7 @@ export function GenerateRepoForm({ template, owner, onCreated }: { template: Rep
           ))}
         </div>
       </fieldset>
-      {(localError || errors.general) && (
-        <div role="alert" className={errorBox}>
-          {localError ?? errors.general}
-        </div>
-      )}
+      <ErrorNotice error={localError ?? errors.general} />
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" variant="primary" disabled={generate.isPending || !name.trim()}>
           {generate.isPending ? 'Creating…' : 'Create repository'}

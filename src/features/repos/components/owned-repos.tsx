@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
 import { ErrorNotice } from '@/components/ui/error-notice';
+import { pageParam } from '@/lib/search-params';
 import { repoQueries, type RepoSearchQuery } from '../api/repo-queries';
 import { RepoList } from './repo-list';
 import { RepoFilterBox } from './repo-filter-box';
@@ -12,9 +13,8 @@ import { RepoFilterBox } from './repo-filter-box';
 export const OWNED_PAGE_SIZE = 20;
 
 export function ownedReposQuery(uid: number, params: URLSearchParams, limit = OWNED_PAGE_SIZE): RepoSearchQuery {
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const q = params.get('q') ?? '';
-  return { uid, sort: 'updated', order: 'desc', page, limit, ...(q ? { q } : {}) };
+  return { uid, sort: 'updated', order: 'desc', page: pageParam(params), limit, ...(q ? { q } : {}) };
 }
 
 export function OwnedRepos({ uid, login }: { uid: number; login: string }) {

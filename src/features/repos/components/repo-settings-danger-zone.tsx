@@ -2,8 +2,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
-import { ErrorNotice } from '@/components/ui/error-notice';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import type { Repository } from '../api/repo-queries';
 import { useEditRepo } from '../api/use-edit-repo';
 import { RepoSettingsDeleteDialog } from './repo-settings-delete-dialog';
@@ -17,6 +16,16 @@ export function RepoSettingsDangerZone({ repo, onDeleted }: { repo: Repository; 
     edit.reset();
     setDialog(null);
   };
+  const archive = () =>
+    edit.mutate(
+      { archived: archiving },
+      {
+        onSuccess: () => {
+          toast.success(archiving ? 'Repository archived' : 'Repository unarchived');
+          close();
+        },
+      },
+    );
   const row = 'flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between';
   return (
     <section aria-labelledby="danger-zone-heading" className="space-y-2">
@@ -47,36 +56,18 @@ export function RepoSettingsDangerZone({ repo, onDeleted }: { repo: Repository; 
           </Button>
         </div>
       </div>
-      <Dialog open={dialog === 'archive'} onClose={close} title={archiving ? 'Archive this repository?' : 'Unarchive this repository?'}>
-        <div className="space-y-4">
-          <p className="text-sm">
-            {archiving
-              ? 'Everyone can still read and clone it, but every change is refused until it is unarchived.'
-              : 'People with write access will be able to change it again.'}
-          </p>
-          <ErrorNotice error={edit.error} />
-          <div className="flex justify-end gap-2">
-            <Button onClick={close}>Cancel</Button>
-            <Button
-              variant="danger"
-              disabled={edit.isPending}
-              onClick={() =>
-                edit.mutate(
-                  { archived: archiving },
-                  {
-                    onSuccess: () => {
-                      toast.success(archiving ? 'Repository archived' : 'Repository unarchived');
-                      close();
-                    },
-                  },
-                )
-              }
-            >
-              {archiving ? 'Archive' : 'Unarchive'}
-            </Button>
-          </div>
-        </div>
-      </Dialog>
+      <ConfirmDialog
+        open={dialog === 'archive'}
+        onClose={close}
+        title={archiving ? 'Archive this repository?' : 'Unarchive this repository?'}
+        confirmLabel={archiving ? 'Archive' : 'Unarchive'}
+        danger
+        pending={edit.isPending}
+        error={edit.error}
+        onConfirm={archive}
+      >
+        {archiving ? 'Everyone can still read and clone it, but every change is refused until it is unarchived.' : 'People with write access will be able to change it again.'}
+      </ConfirmDialog>
       <RepoSettingsDeleteDialog owner={owner} repo={repo.name} open={dialog === 'delete'} onClose={() => setDialog(null)} onDeleted={onDeleted} />
     </section>
   );
