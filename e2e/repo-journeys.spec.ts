@@ -23,7 +23,7 @@ test('create a repository with a README through the form and browse it', async (
   await page.getByRole('button', { name: /create repository/i }).click();
 
   await expect(page).toHaveURL(new RegExp(`/${user.username}/${name}$`));
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(name);
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(`${user.username}\\s*/\\s*${name}`) })).toBeVisible();
   // The README is rendered as Markdown below the file list.
   const tree = page.getByRole('table');
   await expect(tree.getByRole('link', { name: 'README.md' })).toBeVisible();
