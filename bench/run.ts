@@ -144,7 +144,9 @@ async function benchModules() {
     const fn = Object.values(mod).find((v) => typeof v === 'function') as (() => Promise<Record<string, number | string>>) | undefined;
     if (!fn) continue;
     const out = await fn();
-    for (const [k, v] of Object.entries(out)) report(k, String(v));
+    // Name each figure after its benchmark unless it already says where it comes from.
+    const name = file.slice(0, -'-bench.ts'.length);
+    for (const [k, v] of Object.entries(out)) report(k.includes(':') ? k : `${name}: ${k}`, String(v));
   }
 }
 
