@@ -85,6 +85,8 @@ function CodePage({ repository, loc }: { repository: Repository; loc: RefLocatio
   const branches = useQuery(branchQueries.list(owner, repo));
   const tags = useQuery(branchQueries.tags(owner, repo));
   const historyHref = paths.commits.href(owner, repo, kind, ref, loc.path);
+  // Raw files of these answer only with the session token, which plain links and images lack.
+  const privateRepo = repository.private || repository.internal;
 
   return (
     <div>
@@ -109,7 +111,7 @@ function CodePage({ repository, loc }: { repository: Repository; loc: RefLocatio
               <p className="px-3 py-6 text-center text-sm text-gray-500 dark:text-gray-400">This folder is empty.</p>
             )}
           </div>
-          <Readme owner={owner} repo={repo} kind={kind} apiRef={loc.ref} refName={ref} dir={loc.path} entries={contents} />
+          <Readme owner={owner} repo={repo} kind={kind} apiRef={loc.ref} refName={ref} dir={loc.path} entries={contents} privateRepo={privateRepo} />
         </>
       ) : (
         <div className="mt-3">
@@ -117,9 +119,11 @@ function CodePage({ repository, loc }: { repository: Repository; loc: RefLocatio
             file={contents}
             rawHref={rawUrl(owner, repo, ref, contents.path)}
             historyHref={historyHref}
+            privateRepo={privateRepo}
             renderMarkdown={(source) => (
               <MarkdownView
                 source={source}
+                privateRepo={privateRepo}
                 baseHref={folderHref(owner, repo, kind, ref, parentPath(contents.path))}
                 imageBaseHref={rawFolderUrl(owner, repo, ref, parentPath(contents.path))}
               />
@@ -134,8 +138,8 @@ function CodePage({ repository, loc }: { repository: Repository; loc: RefLocatio
 const folderHref = (owner: string, repo: string, kind: RefKind, ref: string, dir: string) => `${paths.src.href(owner, repo, kind, ref, dir)}/`;
 const rawFolderUrl = (owner: string, repo: string, ref: string, dir: string) => rawUrl(owner, repo, ref, dir ? `${dir}/` : '');
 
-function Readme(props: { owner: string; repo: string; kind: RefKind; apiRef: string; refName: string; dir: string; entries: ContentsResponse[] }) {
-  const { owner, repo, kind, apiRef, refName, dir, entries } = props;
+function Readme(props: { owner: string; repo: string; kind: RefKind; apiRef: string; refName: string; dir: string; entries: ContentsResponse[]; privateRepo: boolean }) {
+  const { owner, repo, kind, apiRef, refName, dir, entries, privateRepo } = props;
   const entry = findReadme(entries);
   const { data } = useQuery({ ...contentsQueries.contents(owner, repo, apiRef, entry?.path ?? ''), enabled: !!entry });
   const text = useMemo(() => {
@@ -146,7 +150,12 @@ function Readme(props: { owner: string; repo: string; kind: RefKind; apiRef: str
   return (
     <ReadmePanel name={entry.name} href={paths.src.href(owner, repo, kind, refName, entry.path)}>
       {isMarkdown(entry.name) ? (
-        <MarkdownView source={text} baseHref={folderHref(owner, repo, kind, refName, dir)} imageBaseHref={rawFolderUrl(owner, repo, refName, dir)} />
+        <MarkdownView
+          source={text}
+          baseHref={folderHref(owner, repo, kind, refName, dir)}
+          imageBaseHref={rawFolderUrl(owner, repo, refName, dir)}
+          privateRepo={privateRepo}
+        />
       ) : (
         <pre className="font-mono text-sm whitespace-pre-wrap">{text}</pre>
       )}

@@ -7,6 +7,7 @@ import { formatBytes } from '@/lib/format';
 import { base64ToBytes, bytesToText, imageType, isMarkdown, splitLines } from '../lib/blob';
 import { highlightLines } from '../lib/highlight';
 import { CodeLines } from './code-lines';
+import { RawLink } from './raw-link';
 import './hljs-theme.css';
 
 /** Past this, highlighting costs more than it helps; the lines are shown plain. */
@@ -16,6 +17,8 @@ interface FileViewProps {
   file: ContentsResponse;
   rawHref: string;
   historyHref: string;
+  /** Private or internal repository: raw bytes need the session token, so Raw/Download fetch them. */
+  privateRepo?: boolean;
   /** Renders Markdown; supplied by the page, which composes the markdown feature. */
   renderMarkdown?: (source: string) => ReactNode;
 }
@@ -51,10 +54,15 @@ function useHighlighted(text: string | null, filename: string) {
   return result && result.text === text ? result.lines : null;
 }
 
+const inlineLink = 'font-medium text-indigo-600 hover:underline dark:text-indigo-400';
+
+/** The file's bytes from the contents response, decoded only when Raw/Download asks for them. */
+const contentBytes = (file: ContentsResponse) => () => (file.type === 'file' && file.content != null ? base64ToBytes(file.content) : null);
+
 const toolLink =
   'rounded-md border border-gray-300 px-2.5 py-1 text-xs font-medium hover:bg-gray-50 dark:border-gray-700 dark:hover:bg-gray-800';
 
-export function FileView({ file, rawHref, historyHref, renderMarkdown }: FileViewProps) {
+export function FileView({ file, rawHref, historyHref, privateRepo = false, renderMarkdown }: FileViewProps) {
   const body = useMemo(() => readBody(file), [file]);
   const [params] = useSearchParams();
   const text = body.kind === 'text' ? body.text : null;
@@ -88,15 +96,15 @@ export function FileView({ file, rawHref, historyHref, renderMarkdown }: FileVie
           {formatBytes(file.size ?? 0)}
         </span>
         <span className="ml-auto flex gap-2">
-          <a href={rawHref} className={toolLink}>
+          <RawLink href={rawHref} name={file.name} action="open" privateRepo={privateRepo} bytes={contentBytes(file)} className={toolLink}>
             Raw
-          </a>
+          </RawLink>
           <Link to={historyHref} className={toolLink}>
             History
           </Link>
         </span>
       </header>
-      <FileBody file={file} body={body} highlighted={highlighted} rawHref={rawHref} markdown={markdown && !showSource ? renderMarkdown : undefined} />
+      <FileBody file={file} body={body} highlighted={highlighted} rawHref={rawHref} privateRepo={privateRepo} markdown={markdown && !showSource ? renderMarkdown : undefined} />
     </section>
   );
 }
@@ -106,12 +114,14 @@ function FileBody({
   body,
   highlighted,
   rawHref,
+  privateRepo,
   markdown,
 }: {
   file: ContentsResponse;
   body: Body;
   highlighted: string[] | null;
   rawHref: string;
+  privateRepo: boolean;
   markdown?: (source: string) => ReactNode;
 }) {
   const note = 'px-4 py-10 text-center text-sm text-gray-600 dark:text-gray-400';
@@ -132,18 +142,18 @@ function FileBody({
       return (
         <p className={note}>
           This file is binary and cannot be shown.{' '}
-          <a href={rawHref} download={file.name} className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+          <RawLink href={rawHref} name={file.name} action="download" privateRepo={privateRepo} bytes={contentBytes(file)} className={inlineLink}>
             Download it
-          </a>
+          </RawLink>
         </p>
       );
     case 'missing':
       return (
         <p className={note}>
           This file is too large to show.{' '}
-          <a href={rawHref} className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+          <RawLink href={rawHref} name={file.name} action="open" privateRepo={privateRepo} className={inlineLink}>
             View the raw file
-          </a>
+          </RawLink>
         </p>
       );
     case 'text':

@@ -11,7 +11,9 @@ import { rehypeLinks } from '../lib/rehype-links';
 import { resolveRelative } from '../lib/resolve-url';
 import { remarkGfmParse } from '../lib/remark-gfm-parse';
 import { remarkReferences, type ReferenceContext } from '../lib/remark-references';
+import { isForgeApiUrl } from '@/lib/api/fetch-blob';
 import { MarkdownSkeleton } from './markdown-skeleton';
+import { TokenImage } from './token-image';
 import './markdown.css';
 
 export interface MarkdownRendererProps {
@@ -23,6 +25,11 @@ export interface MarkdownRendererProps {
   className?: string;
   /** The repository a bare `#N` refers to (issue bodies and comments); `@user` links regardless. */
   references?: ReferenceContext;
+  /**
+   * The repository is private (or internal): its raw files answer only with the session token, so
+   * images from this forge's API load through the API client. Public ones stay plain <img>.
+   */
+  privateRepo?: boolean;
 }
 
 const schema = {
@@ -54,6 +61,12 @@ const components: Components = {
   img: ({ node: _node, alt, ...rest }) => <img alt={alt ?? ''} loading="lazy" {...rest} />,
 };
 
+const privateComponents: Components = {
+  ...components,
+  img: ({ node: _node, alt, src, ...rest }) =>
+    typeof src === 'string' && isForgeApiUrl(src) ? <TokenImage src={src} alt={alt ?? ''} {...rest} /> : <img src={src} alt={alt ?? ''} loading="lazy" {...rest} />,
+};
+
 /**
  * highlight.js with the grammars the fenced code in `source` needs, or `pending` while they load
  * (the caller shows a placeholder so code never flashes plain). A block the fence scan missed is
@@ -80,7 +93,7 @@ function useHighlighter(source: string) {
   return { pending, options: { hljs, onMissing } };
 }
 
-export function MarkdownRenderer({ source, baseHref, imageBaseHref, className = '', references }: MarkdownRendererProps) {
+export function MarkdownRenderer({ source, baseHref, imageBaseHref, className = '', references, privateRepo = false }: MarkdownRendererProps) {
   const highlight = useHighlighter(source);
   const urlTransform: UrlTransform = (url, key) => {
     const safe = defaultUrlTransform(url);
@@ -94,7 +107,7 @@ export function MarkdownRenderer({ source, baseHref, imageBaseHref, className = 
         rehypePlugins={[[rehypeSanitize, schema], [rehypeCodeHighlight, highlight.options], rehypeLinks]}
         remarkRehypeOptions={{ clobberPrefix: '' }}
         urlTransform={urlTransform}
-        components={components}
+        components={privateRepo ? privateComponents : components}
       >
         {source}
       </Markdown>
