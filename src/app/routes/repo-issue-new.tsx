@@ -59,7 +59,7 @@ export function Component() {
             onSubmit={p.onSubmit}
             error={p.error}
             disabled={p.disabled}
-            preview={(source) => (source.trim() ? <MarkdownView source={source} references={{ owner, repo }} /> : <p className="text-sm text-gray-500">Nothing to preview.</p>)}
+            preview={(source) => (source.trim() ? <MarkdownView source={source} references={{ owner, repo }} privateRepo={r.private || r.internal} /> : <p className="text-sm text-gray-500">Nothing to preview.</p>)}
           />
         )}
         onCreated={(issue) => navigate(paths.issue.href(owner, repo, issue.number))}

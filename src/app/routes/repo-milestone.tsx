@@ -69,7 +69,7 @@ export function Component() {
       <div className="max-w-md">
         <MilestoneProgress milestone={m} />
       </div>
-      {m.description && <MarkdownView source={m.description} references={{ owner, repo }} />}
+      {m.description && <MarkdownView source={m.description} references={{ owner, repo }} privateRepo={r.private || r.internal} />}
       <IssueListPanel
         view={view}
         issues={list.issues}

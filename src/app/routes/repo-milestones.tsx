@@ -110,7 +110,7 @@ export function Component() {
           milestones={list.milestones}
           canEdit={canEdit}
           href={(m) => paths.milestone.href(owner, repo, m.id)}
-          renderDescription={(s) => <MarkdownView source={s} references={{ owner, repo }} />}
+          renderDescription={(s) => <MarkdownView source={s} references={{ owner, repo }} privateRepo={r.private || r.internal} />}
         />
       )}
       <Pagination page={v.page} total={list.total} limit={MILESTONES_PER_PAGE} hasNext={list.hasNext} />
