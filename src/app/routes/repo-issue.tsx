@@ -13,6 +13,8 @@ import { useEditIssue } from '@/features/issues/api/use-edit-issue';
 import { useCreateComment } from '@/features/issues/api/use-create-comment';
 import { useEditComment } from '@/features/issues/api/use-edit-comment';
 import { useDeleteComment } from '@/features/issues/api/use-delete-comment';
+import { useUploadAttachment } from '@/features/issues/api/use-upload-attachment';
+import { useDeleteAttachment } from '@/features/issues/api/use-delete-attachment';
 import { IssueHeader } from '@/features/issues/components/issue-header';
 import { IssueSidebar } from '@/features/issues/components/issue-sidebar';
 import { IssueSidebarSection } from '@/features/issues/components/issue-sidebar-section';
@@ -54,6 +56,8 @@ export function Component() {
   const createComment = useCreateComment(owner, repo, index);
   const editComment = useEditComment(owner, repo, index);
   const deleteComment = useDeleteComment(owner, repo, index);
+  const { mutateAsync: uploadAttachment } = useUploadAttachment(owner, repo, index);
+  const { mutateAsync: deleteAttachment } = useDeleteAttachment(owner, repo, index);
 
   const canWrite = !!me && (!!repository?.permissions?.push || !!repository?.permissions?.admin || me.is_admin);
   const isAuthor = !!me && me.id === issue.user.id;
@@ -92,12 +96,14 @@ export function Component() {
           canDelete={mayChangeIt}
           onSave={(body) => saveComment({ id: item.id, body })}
           onDelete={() => removeComment(item.id)}
+          onUploadAttachment={mayChangeIt ? (file) => uploadAttachment({ file, commentId: item.id }) : undefined}
+          onDeleteAttachment={mayChangeIt ? (a) => deleteAttachment({ attachmentId: a.id, commentId: item.id }) : undefined}
           renderMarkdown={renderMarkdown}
           highlighted={highlighted}
         />
       );
     },
-    [mayChange, issueAuthorId, saveComment, removeComment, renderMarkdown],
+    [mayChange, issueAuthorId, saveComment, removeComment, uploadAttachment, deleteAttachment, renderMarkdown],
   );
 
   const participants = useMemo(() => {
@@ -125,6 +131,8 @@ export function Component() {
             canEdit={mayChange(issue.user)}
             canDelete={false}
             onSave={(body) => editIssue.mutateAsync({ body })}
+            onUploadAttachment={mayChange(issue.user) ? (file) => uploadAttachment({ file }) : undefined}
+            onDeleteAttachment={mayChange(issue.user) ? (a) => deleteAttachment({ attachmentId: a.id }) : undefined}
             renderMarkdown={renderMarkdown}
           />
           {timeline.isPending ? (
@@ -155,9 +163,12 @@ export function Component() {
               renderMarkdown={renderMarkdown}
               onComment={(body) => createComment.mutateAsync(body)}
               onChangeState={async (state, body) => {
-                if (body.trim()) await createComment.mutateAsync(body);
+                const posted = body.trim() ? await createComment.mutateAsync(body) : null;
                 await editIssue.mutateAsync({ state });
+                return posted;
               }}
+              onUpload={(commentId, file) => uploadAttachment({ file, commentId })}
+              onEditComment={(id, body) => saveComment({ id, body })}
             />
           </div>
         </div>

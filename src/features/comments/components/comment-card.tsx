@@ -1,6 +1,8 @@
 // A comment (or an issue's body): author, time, "edited", the rendered Markdown, attachments, and
 // for those allowed an Edit/Delete menu. Saving and deleting are the caller's (the page's) mutations.
-import { useMemo, useState, type ReactNode } from 'react';
+// While editing, files attach at once (the issue or comment exists), and uploaded images are put into
+// the draft at the caret as ![name](url), so they show where the writer wanted them.
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -12,6 +14,10 @@ import type { components } from '@/lib/api/schema';
 import { MarkdownEditor } from './markdown-editor';
 import { CommentMenu, type MenuAction } from './comment-menu';
 import { AttachmentLinks } from './attachment-links';
+import { AttachFilesButton } from './attach-files-button';
+import { UploadList } from './upload-list';
+import { useUploadQueue, type UploadItem } from '../lib/use-upload-queue';
+import { imageMarkdown, insertOnOwnLine, isImageName } from '../lib/attachment-files';
 
 type User = components['schemas']['User'];
 type Attachment = components['schemas']['Attachment'];
@@ -38,13 +44,17 @@ export interface CommentCardProps {
   noun?: string;
   /** Issues bump updated_at on any change (labels, state), so their body cannot tell an edit. */
   showEdited?: boolean;
+  /** Uploads a file to this issue or comment; offered while editing. */
+  onUploadAttachment?: (file: File) => Promise<Attachment>;
+  /** Deletes one of `assets`; pass it only to those allowed (the poster and writers). */
+  onDeleteAttachment?: (attachment: Attachment) => Promise<unknown>;
 }
 
 // Servers set updated_at a moment after created_at on insert; only a real gap means an edit.
 const wasEdited = (created: string, updated: string) => Date.parse(updated) - Date.parse(created) > 2000;
 
 export function CommentCard(props: CommentCardProps) {
-  const { anchorId, user, originalAuthor, createdAt, updatedAt, body, assets = [], badge, canEdit, canDelete, onSave, onDelete, renderMarkdown, highlighted, noun = 'comment', showEdited = true } = props;
+  const { anchorId, user, originalAuthor, createdAt, updatedAt, body, assets = [], badge, canEdit, canDelete, onSave, onDelete, renderMarkdown, highlighted, noun = 'comment', showEdited = true, onUploadAttachment, onDeleteAttachment } = props;
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(body);
   const [saving, setSaving] = useState(false);
@@ -52,6 +62,8 @@ export function CommentCard(props: CommentCardProps) {
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<unknown>(null);
+  const uploads = useUploadQueue();
+  const textarea = useRef<HTMLTextAreaElement>(null);
   // The same element while the body is unchanged, so React skips the Markdown subtree (parsing,
   // sanitizing, highlighting) when the card re-renders for anything else: menu, dialog, permissions.
   const rendered = useMemo(() => (body.trim() ? renderMarkdown(body) : null), [body, renderMarkdown]);
@@ -77,6 +89,17 @@ export function CommentCard(props: CommentCardProps) {
       setSaving(false);
     }
   };
+
+  const upload = async (item: UploadItem) => {
+    if (!onUploadAttachment) return;
+    const a = await uploads.upload(item, onUploadAttachment);
+    if (a && isImageName(a.name)) {
+      // The caret as it is when the upload lands: the writer may have moved on meanwhile.
+      const at = textarea.current?.selectionStart ?? Number.MAX_SAFE_INTEGER;
+      setDraft((d) => insertOnOwnLine(d, at, imageMarkdown(a.name, a.browser_download_url)));
+    }
+  };
+  const attach = onUploadAttachment ? (files: File[]) => uploads.add(files).forEach((item) => void upload(item)) : undefined;
 
   const remove = async () => {
     setDeleting(true);
@@ -135,7 +158,21 @@ export function CommentCard(props: CommentCardProps) {
         <div className="px-3 py-3">
           {editing ? (
             <div className="space-y-2">
-              <MarkdownEditor label={`Edit ${noun}`} hideLabel value={draft} onChange={setDraft} onSubmit={save} disabled={saving} preview={renderMarkdown} error={saveError} autoFocus />
+              <MarkdownEditor
+                label={`Edit ${noun}`}
+                hideLabel
+                value={draft}
+                onChange={setDraft}
+                onSubmit={save}
+                disabled={saving}
+                preview={renderMarkdown}
+                error={saveError}
+                autoFocus
+                textareaRef={textarea}
+                onFiles={attach}
+                toolbar={attach && <AttachFilesButton onFiles={attach} disabled={saving} />}
+              />
+              <UploadList items={uploads.items} label={`Files uploading to this ${noun}`} onRetry={(i) => void upload(i)} onRemove={(i) => uploads.remove(i.key)} />
               <div className="flex justify-end gap-2">
                 <Button onClick={() => setEditing(false)} disabled={saving}>
                   Cancel
@@ -152,7 +189,7 @@ export function CommentCard(props: CommentCardProps) {
           )}
           {assets.length > 0 && (
             <div className="mt-3 border-t border-gray-100 pt-2 dark:border-gray-800">
-              <AttachmentLinks assets={assets} label={`Attachments of ${noun} by ${login}`} />
+              <AttachmentLinks assets={assets} label={`Attachments of ${noun} by ${login}`} onDelete={onDeleteAttachment} />
             </div>
           )}
         </div>

@@ -1,7 +1,9 @@
 // A Markdown textarea with Write/Preview tabs. Features may not import each other, so the page
 // that composes this editor passes `preview` (usually `(s) => <MarkdownView source={s} />`).
-import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+// With `onFiles`, files dropped or pasted onto the textarea go there instead of into the text.
+import { useId, useState, type DragEvent, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { inputClass } from '@/components/ui/field';
+import { filesOf } from '../lib/attachment-files';
 
 export interface MarkdownEditorProps {
   value: string;
@@ -19,6 +21,11 @@ export interface MarkdownEditorProps {
   rows?: number;
   autoFocus?: boolean;
   id?: string;
+  /** Files dropped or pasted onto the textarea. */
+  onFiles?: (files: File[]) => void;
+  /** Beside the hint under the textarea, e.g. an "Attach files" button. */
+  toolbar?: ReactNode;
+  textareaRef?: Ref<HTMLTextAreaElement>;
 }
 
 const tabClass = (active: boolean) =>
@@ -41,10 +48,17 @@ export function MarkdownEditor({
   rows = 6,
   autoFocus,
   id,
+  onFiles,
+  toolbar,
+  textareaRef,
 }: MarkdownEditorProps) {
   const auto = useId();
   const fid = id ?? auto;
   const [tab, setTab] = useState<'write' | 'preview'>('write');
+  const [dragging, setDragging] = useState(false);
+  const takesFiles = !!onFiles && !disabled;
+  // Only drags that carry files are ours; dragged text still drops into the textarea as usual.
+  const carriesFiles = (e: DragEvent) => takesFiles && Array.from(e.dataTransfer.types).includes('Files');
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && onSubmit && !disabled) {
@@ -69,21 +83,46 @@ export function MarkdownEditor({
       {/* The textarea stays mounted (only hidden) so its undo history and caret survive a preview. */}
       <div id={`${fid}-write`} role="tabpanel" aria-labelledby={`${fid}-tab-write`} hidden={tab !== 'write'} className="pt-2">
         <textarea
+          ref={textareaRef}
           id={fid}
           value={value}
           onChange={(e) => onChange(e.target.value)}
           onKeyDown={onKeyDown}
+          onDragOver={(e) => {
+            if (!carriesFiles(e)) return;
+            e.preventDefault();
+            e.dataTransfer.dropEffect = 'copy';
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={(e) => {
+            setDragging(false);
+            const files = takesFiles ? filesOf(e.dataTransfer) : [];
+            if (!files.length) return;
+            e.preventDefault();
+            onFiles!(files);
+          }}
+          onPaste={(e) => {
+            const files = takesFiles ? filesOf(e.clipboardData) : [];
+            if (!files.length) return;
+            e.preventDefault();
+            onFiles!(files);
+          }}
           placeholder={placeholder}
           disabled={disabled}
           rows={rows}
           autoFocus={autoFocus}
           aria-invalid={!!error}
           aria-describedby={error ? `${fid}-error` : `${fid}-hint`}
-          className={`${inputClass} min-h-24 resize-y font-mono`}
+          className={`${inputClass} min-h-24 resize-y font-mono ${dragging ? 'ring-2 ring-indigo-400' : ''}`}
         />
-        <p id={`${fid}-hint`} className="mt-1 text-xs text-gray-500 dark:text-gray-400">
-          Markdown is supported. {onSubmit ? 'Ctrl+Enter to submit.' : ''}
-        </p>
+        <div className="mt-1 flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+          <p id={`${fid}-hint`} className="text-xs text-gray-500 dark:text-gray-400">
+            Markdown is supported. {onFiles ? 'Drop or paste files to attach them. ' : ''}
+            {onSubmit ? 'Ctrl+Enter to submit.' : ''}
+          </p>
+          {toolbar}
+        </div>
       </div>
       {tab === 'preview' && (
         <div
