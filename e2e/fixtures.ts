@@ -1,6 +1,7 @@
 // Shared helpers for the browser tests: every test seeds its own users and repositories over the
 // real API with random names, so tests run in any order and in parallel.
 import { test as base, expect, type Page, type APIRequestContext } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -79,3 +80,19 @@ export async function screenshots(page: Page, name: string) {
 
 export const test = base;
 export { expect };
+
+/** Runs the real git CLI in `cwd` as a fixed author, never prompting. */
+export const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_CONFIG_NOSYSTEM: '1', HOME: cwd, GIT_AUTHOR_NAME: 'E2E', GIT_AUTHOR_EMAIL: 'e2e@example.com', GIT_COMMITTER_NAME: 'E2E', GIT_COMMITTER_EMAIL: 'e2e@example.com' },
+  });
+
+/** The repository's clone URL with the user's token as the password, as a git client sends it. */
+export function cloneUrl(baseURL: string | undefined, user: SeedUser, repo: string) {
+  const url = new URL(`/${user.username}/${repo}.git`, baseURL);
+  url.username = user.username;
+  url.password = user.token;
+  return url.toString();
+}

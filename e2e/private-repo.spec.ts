@@ -1,18 +1,10 @@
 // A private repository, read by its owner: a README's relative image and the file view's Raw both
 // need the session token, which the app sends in a header (plain <img>/<a> would get a 404).
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { test, expect, createUser, createRepo, signIn, screenshots, rand } from './fixtures';
-
-const git = (cwd: string, ...args: string[]) =>
-  execFileSync('git', args, {
-    cwd,
-    encoding: 'utf8',
-    env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_CONFIG_NOSYSTEM: '1', HOME: cwd, GIT_AUTHOR_NAME: 'E2E', GIT_AUTHOR_EMAIL: 'e2e@example.com', GIT_COMMITTER_NAME: 'E2E', GIT_COMMITTER_EMAIL: 'e2e@example.com' },
-  });
+import { test, expect, createUser, createRepo, signIn, screenshots, rand, git, cloneUrl } from './fixtures';
 
 const crcTable = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -53,10 +45,8 @@ test('the owner of a private repository sees README images and opens Raw files',
   await createRepo(request, user, { name, private: true, auto_init: true, readme: 'Default' });
 
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-git-'));
-  const url = new URL(`/${user.username}/${name}.git`, baseURL);
-  url.username = user.username;
-  url.password = user.token;
-  git(work, 'clone', '--quiet', url.toString(), 'repo');
+  const url = cloneUrl(baseURL, user, name);
+  git(work, 'clone', '--quiet', url, 'repo');
   const repoDir = path.join(work, 'repo');
   fs.mkdirSync(path.join(repoDir, 'images'));
   fs.writeFileSync(path.join(repoDir, 'images', 'logo.png'), gradientPng());

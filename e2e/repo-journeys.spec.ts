@@ -1,16 +1,8 @@
 // Journeys a forge user makes with a repository, in Chromium against the real server and real git.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { test, expect, createUser, createRepo, signIn, screenshots, rand } from './fixtures';
-
-const git = (cwd: string, ...args: string[]) =>
-  execFileSync('git', args, {
-    cwd,
-    encoding: 'utf8',
-    env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_CONFIG_NOSYSTEM: '1', HOME: cwd, GIT_AUTHOR_NAME: 'E2E', GIT_AUTHOR_EMAIL: 'e2e@example.com', GIT_COMMITTER_NAME: 'E2E', GIT_COMMITTER_EMAIL: 'e2e@example.com' },
-  });
+import { test, expect, createUser, createRepo, signIn, screenshots, rand, git, cloneUrl } from './fixtures';
 
 test('create a repository with a README through the form and browse it', async ({ page, request }) => {
   const user = await createUser(request, 'creator');
@@ -50,10 +42,8 @@ test('clone, commit and push with git, then read the commit and its diff in both
   await createRepo(request, user, { name, auto_init: true, readme: 'Default' });
 
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-git-'));
-  const url = new URL(`/${user.username}/${name}.git`, baseURL);
-  url.username = user.username;
-  url.password = user.token;
-  git(work, 'clone', '--quiet', url.toString(), 'repo');
+  const url = cloneUrl(baseURL, user, name);
+  git(work, 'clone', '--quiet', url, 'repo');
   const repoDir = path.join(work, 'repo');
   fs.mkdirSync(path.join(repoDir, 'src'));
   fs.writeFileSync(path.join(repoDir, 'src', 'greet.ts'), 'export function greet(name: string) {\n  return `Hello, ${name}!`;\n}\n');
@@ -134,10 +124,8 @@ test('archive refuses writes with a clear message, unarchive, then delete the re
   await expect(page.getByText(/this repository is archived/i).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'New branch' })).toHaveCount(0);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-archived-'));
-  const url = new URL(`/${user.username}/${name}.git`, baseURL);
-  url.username = user.username;
-  url.password = user.token;
-  git(work, 'clone', '--quiet', url.toString(), 'repo');
+  const url = cloneUrl(baseURL, user, name);
+  git(work, 'clone', '--quiet', url, 'repo');
   fs.writeFileSync(path.join(work, 'repo', 'late.txt'), 'too late\n');
   git(path.join(work, 'repo'), 'add', '-A');
   git(path.join(work, 'repo'), 'commit', '--quiet', '-m', 'A late change');
