@@ -9,7 +9,7 @@ import { loadConfig } from '../server/src/config.ts';
 import { openDb } from '../server/src/db/index.ts';
 import { createToken, createUser } from '../server/src/services/users.ts';
 import { createRepository } from '../server/src/services/repos.ts';
-import { allocateIndex, recountRepo } from '../server/src/services/issues.ts';
+import { allocateIndex, recountRepo } from '../server/src/services/conversation.ts';
 
 const ISSUES = 10_000;
 const RUNS = 60;

@@ -14,7 +14,7 @@ import { openDb } from '../server/src/db/index.ts';
 import type { NewComment } from '../server/src/db/schema.ts';
 import { createUser } from '../server/src/services/users.ts';
 import { createRepository } from '../server/src/services/repos.ts';
-import { COMMENT_DEFAULTS, CommentType, allocateIndex, recountComments, recountRepo } from '../server/src/services/issues.ts';
+import { COMMENT_DEFAULTS, CommentType, allocateIndex, recountComments, recountRepo } from '../server/src/services/conversation.ts';
 import { CHROMIUM_ARGS, createAdminCli, ensureWebBuild, freePort, median, startServer, stopServer, waitFor } from './bench-server.ts';
 
 const ITEMS = 2_000;

@@ -11,7 +11,7 @@ import { requireUser } from '../auth/middleware.ts';
 import type { AppEnv } from '../context.ts';
 import type { CommentRow, IssueRow, UserRow } from '../db/schema.ts';
 import { forbidden, unprocessable } from '../errors.ts';
-import { canWrite, getIssueByIndex, loadIssueRepo } from '../services/issues.ts';
+import { canWrite, getIssueByIndex, loadIssueRepo } from '../services/conversation.ts';
 import { commentsQuery, createComment, deleteComment, editComment, getComment } from '../services/comments.ts';
 import { timelineQuery, toTimeline } from '../services/timeline.ts';
 import { toApiAttachment, toApiComments, type RepoRef } from '../services/issues-convert.ts';

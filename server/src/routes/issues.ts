@@ -9,9 +9,8 @@ import type { AppEnv } from '../context.ts';
 import { unixToIso } from '../db/index.ts';
 import type { IssueRow } from '../db/schema.ts';
 import { forbidden } from '../errors.ts';
-import {
-  createIssue, deadlineFromIso, deleteIssue, editIssue, getIssueByIndex, loadIssueRepo, setDeadline, setLocked,
-} from '../services/issues.ts';
+import { createIssue, deleteIssue, editIssue } from '../services/issues.ts';
+import { deadlineFromIso, getIssueByIndex, loadIssueRepo, setDeadline, setLocked } from '../services/conversation.ts';
 import { issuesQuery, sortedIssues, splitList, userIdFor, type IssueFilter } from '../services/issues-search.ts';
 import { toApiIssue, toApiIssues, type RepoRef } from '../services/issues-convert.ts';
 import type { RepoContext } from '../services/repo-context.ts';

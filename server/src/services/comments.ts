@@ -6,7 +6,7 @@ import type { CommentRow, IssueRow, UserRow } from '../db/schema.ts';
 import { forbidden, notFound, unprocessable } from '../errors.ts';
 import type { RepoContext } from './repo-context.ts';
 import { recordAction } from './activity.ts';
-import { COMMENT_DEFAULTS, CommentType, canWrite, recountComments } from './issues.ts';
+import { COMMENT_DEFAULTS, CommentType, canWrite, recountComments } from './conversation.ts';
 import { recordMentions, recordReferences } from './mentions.ts';
 import { attachmentUuidsOfComment, removeAttachmentFiles } from './attachments.ts';
 

@@ -1,152 +1,17 @@
-// The rules of issues: numbering, who may change what, state transitions and the events they leave
-// in the timeline, and the repository's issue counters.
-import type { Context } from 'hono';
-import type { AppEnv, Deps } from '../context.ts';
-import type { Db } from '../db/index.ts';
+// The rules of issues: opening, editing and deleting one. What issues share with pull requests
+// (numbering, events, state, assignees, milestone, deadline, lock) lives in conversation.ts.
+import type { Deps } from '../context.ts';
 import { nowUnix } from '../db/index.ts';
-import type { IssueRow, NewComment, UserRow } from '../db/schema.ts';
-import { forbidden, locked, notFound, unauthorized, unprocessable } from '../errors.ts';
-import { loadRepo, type RepoContext } from './repo-context.ts';
-import { Access, repoAccess } from './permissions.ts';
+import type { IssueRow, UserRow } from '../db/schema.ts';
+import { forbidden, unprocessable } from '../errors.ts';
+import type { RepoContext } from './repo-context.ts';
 import { recordAction } from './activity.ts';
 import { recordMentions, recordReferences } from './mentions.ts';
-import { attachmentUuidsOfIssues, removeAttachmentFiles } from './attachments.ts';
-
-/** Gitea's CommentType numbers; the timeline shows each row by its type. */
-export const CommentType = {
-  comment: 0,
-  reopen: 1,
-  close: 2,
-  issueRef: 3,
-  commitRef: 4,
-  commentRef: 5,
-  pullRef: 6,
-  label: 7,
-  milestone: 8,
-  assignees: 9,
-  changeTitle: 10,
-  deleteBranch: 11,
-  addedDeadline: 16,
-  modifiedDeadline: 17,
-  removedDeadline: 18,
-  lock: 23,
-  unlock: 24,
-} as const;
-
-/**
- * Loads the repository for an issue operation. 'participate' is what opening an issue or commenting
- * needs: signed in, able to read, and the repository not archived (Gitea lets any reader do it).
- */
-export async function loadIssueRepo(c: Context<AppEnv>, owner: string, repo: string, need: 'read' | 'participate' | 'write' | 'admin'): Promise<RepoContext> {
-  if (need === 'write' || need === 'admin') return loadRepo(c, owner, repo, need);
-  if (need === 'participate' && !c.var.user) throw unauthorized();
-  const rc = await loadRepo(c, owner, repo, 'read');
-  if (need === 'participate' && rc.repo.is_archived === 1) throw locked();
-  return rc;
-}
-
-export const canWrite = (rc: RepoContext) => rc.mode >= Access.write;
-
-export async function getIssueByIndex(db: Db, repoId: number, index: number): Promise<IssueRow> {
-  const issue = await db.selectFrom('issue').selectAll().where('repo_id', '=', repoId).where('index', '=', index).executeTakeFirst();
-  if (!issue) throw notFound('issue does not exist');
-  return issue;
-}
-
-/**
- * Hands out the next number of a repository, inside the caller's transaction. The counter row is
- * bumped with one UPDATE … RETURNING, which row-locks on PostgreSQL and runs under SQLite's write
- * lock, so concurrent creations never share or skip-and-reuse a number.
- */
-export async function allocateIndex(trx: Db, repoId: number): Promise<number> {
-  await trx
-    .insertInto('issue_index')
-    .values({ repo_id: repoId, max_index: 0 })
-    .onConflict((oc) => oc.column('repo_id').doNothing())
-    .execute();
-  const row = await trx
-    .updateTable('issue_index')
-    .set((eb) => ({ max_index: eb('max_index', '+', 1) }))
-    .where('repo_id', '=', repoId)
-    .returning('max_index')
-    .executeTakeFirstOrThrow();
-  return row.max_index;
-}
-
-export const COMMENT_DEFAULTS = {
-  original_author: '', original_author_id: 0, label_id: 0, old_milestone_id: 0, milestone_id: 0, assignee_id: 0, removed_assignee: 0,
-  old_title: '', new_title: '', ref_repo_id: 0, ref_issue_id: 0, ref_comment_id: 0, ref_action: 0, ref_is_pull: 0, content: '', commit_sha: '',
-};
-
-export async function insertEvent(db: Db, v: Partial<NewComment> & { type: number; poster_id: number; issue_id: number }): Promise<number> {
-  const now = v.created_unix ?? nowUnix();
-  const row = await db
-    .insertInto('comment')
-    .values({ ...COMMENT_DEFAULTS, ...v, created_unix: now, updated_unix: v.updated_unix ?? now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-/** repository.num_issues / num_closed_issues (and the pull counters) recounted from the rows. */
-export async function recountRepo(db: Db, repoId: number) {
-  const count = (isPull: number, closed?: number) =>
-    db
-      .selectFrom('issue')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('repo_id', '=', repoId)
-      .where('is_pull', '=', isPull)
-      .$if(closed !== undefined, (q) => q.where('is_closed', '=', closed!));
-  await db
-    .updateTable('repository')
-    .set({ num_issues: count(0), num_closed_issues: count(0, 1), num_pulls: count(1), num_closed_pulls: count(1, 1) })
-    .where('id', '=', repoId)
-    .execute();
-}
-
-export async function recountComments(db: Db, issueId: number) {
-  await db
-    .updateTable('issue')
-    .set((eb) => ({
-      num_comments: eb.selectFrom('comment').select((e) => e.fn.countAll<number>().as('n')).where('issue_id', '=', issueId).where('type', '=', CommentType.comment),
-    }))
-    .where('id', '=', issueId)
-    .execute();
-}
-
-/** Only the date of a due date counts; it is kept as the end of that day (UTC), as Gitea does. */
-export function deadlineFromIso(value: string): number {
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) throw unprocessable(`due_date: invalid date "${value}"`);
-  return Math.floor(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), 23, 59, 59) / 1000);
-}
-const dayOf = (unix: number) => new Date(unix * 1000).toISOString().slice(0, 10);
-
-async function assertAssignable(db: Db, rc: RepoContext, names: string[]): Promise<number[]> {
-  const ids: number[] = [];
-  for (const name of [...new Set(names.filter(Boolean).map((n) => n.toLowerCase()))]) {
-    const u = await db.selectFrom('user').selectAll().where('lower_name', '=', name).executeTakeFirst();
-    if (!u) throw unprocessable(`assignees: user does not exist [name: ${name}]`);
-    if ((await repoAccess(db, u, rc.repo)) < Access.write) throw unprocessable(`assignees: user ${u.name} cannot be assigned in this repository`);
-    ids.push(u.id);
-  }
-  return ids;
-}
-
-async function assertLabels(db: Db, repoId: number, ids: number[]): Promise<number[]> {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return [];
-  const found = await db.selectFrom('label').select('id').where('repo_id', '=', repoId).where('id', 'in', unique).execute();
-  if (found.length !== unique.length) throw unprocessable('labels: label does not exist in this repository');
-  return unique;
-}
-
-async function assertMilestone(db: Db, repoId: number, id: number): Promise<number> {
-  if (!id) return 0;
-  const m = await db.selectFrom('milestone').select('id').where('repo_id', '=', repoId).where('id', '=', id).executeTakeFirst();
-  if (!m) throw unprocessable(`milestone: milestone does not exist [id: ${id}]`);
-  return id;
-}
+import { removeAttachmentFiles, attachmentUuidsOfIssues } from './attachments.ts';
+import {
+  CommentType, allocateIndex, assertAssignable, assertLabels, assertMilestone, canWrite, changeState, deadlineFromIso, insertEvent,
+  purgeIssues, recountRepo, setAssignees, setDeadline, setMilestone,
+} from './conversation.ts';
 
 export interface CreateIssueInput {
   title: string;
@@ -206,32 +71,6 @@ export async function createIssue(deps: Deps, rc: RepoContext, doer: UserRow, in
   return issue;
 }
 
-/** Opens or closes; records the event and the activity, keeps closed_at and the counters right. */
-export async function changeState(deps: Deps, rc: RepoContext, issue: IssueRow, doer: UserRow, close: boolean): Promise<IssueRow> {
-  const { db } = deps;
-  if ((issue.is_closed === 1) === close) return issue;
-  const now = nowUnix();
-  const updated = await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable('issue')
-      .set({ is_closed: close ? 1 : 0, closed_unix: close ? now : 0, updated_unix: now })
-      .where('id', '=', issue.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await insertEvent(trx, { type: close ? CommentType.close : CommentType.reopen, poster_id: doer.id, issue_id: issue.id, created_unix: now });
-    await recountRepo(trx, rc.repo.id);
-    return row;
-  });
-  const pull = issue.is_pull === 1;
-  await recordAction(db, {
-    op_type: close ? (pull ? 'close_pull_request' : 'close_issue') : pull ? 'reopen_pull_request' : 'reopen_issue',
-    act_user_id: doer.id,
-    repo: rc.repo,
-    content: `${issue.index}|${issue.name}`,
-  });
-  return updated;
-}
-
 export interface EditIssueInput {
   title?: string;
   body?: string;
@@ -286,61 +125,6 @@ export async function editIssue(deps: Deps, rc: RepoContext, issue: IssueRow, do
   return current;
 }
 
-export async function setDeadline(db: Db, issue: IssueRow, doer: UserRow, deadline: number): Promise<IssueRow> {
-  if (deadline === issue.deadline_unix) return issue;
-  let type: number = CommentType.modifiedDeadline;
-  let content = `${deadline ? dayOf(deadline) : ''}|${issue.deadline_unix ? dayOf(issue.deadline_unix) : ''}`;
-  if (!issue.deadline_unix) [type, content] = [CommentType.addedDeadline, dayOf(deadline)];
-  else if (!deadline) [type, content] = [CommentType.removedDeadline, dayOf(issue.deadline_unix)];
-  await insertEvent(db, { type, poster_id: doer.id, issue_id: issue.id, content });
-  return db.updateTable('issue').set({ deadline_unix: deadline, updated_unix: nowUnix() }).where('id', '=', issue.id).returningAll().executeTakeFirstOrThrow();
-}
-
-/** Replaces the assignees, leaving one `assignees` event per user added or removed. */
-export async function setAssignees(db: Db, issue: IssueRow, doer: UserRow, ids: number[]) {
-  const current = (await db.selectFrom('issue_assignees').select('assignee_id').where('issue_id', '=', issue.id).execute()).map((r) => r.assignee_id);
-  const add = ids.filter((id) => !current.includes(id));
-  const remove = current.filter((id) => !ids.includes(id));
-  if (!add.length && !remove.length) return;
-  for (const id of remove) {
-    await db.deleteFrom('issue_assignees').where('issue_id', '=', issue.id).where('assignee_id', '=', id).execute();
-    await insertEvent(db, { type: CommentType.assignees, poster_id: doer.id, issue_id: issue.id, assignee_id: id, removed_assignee: 1 });
-  }
-  for (const id of add) {
-    await db.insertInto('issue_assignees').values({ issue_id: issue.id, assignee_id: id }).execute();
-    await insertEvent(db, { type: CommentType.assignees, poster_id: doer.id, issue_id: issue.id, assignee_id: id, removed_assignee: 0 });
-  }
-  await db.updateTable('issue').set({ updated_unix: nowUnix() }).where('id', '=', issue.id).execute();
-}
-
-export async function setMilestone(db: Db, _rc: RepoContext, issue: IssueRow, doer: UserRow, milestoneId: number): Promise<IssueRow> {
-  if (milestoneId === issue.milestone_id) return issue;
-  await insertEvent(db, { type: CommentType.milestone, poster_id: doer.id, issue_id: issue.id, old_milestone_id: issue.milestone_id, milestone_id: milestoneId });
-  return db.updateTable('issue').set({ milestone_id: milestoneId, updated_unix: nowUnix() }).where('id', '=', issue.id).returningAll().executeTakeFirstOrThrow();
-}
-
-export async function setLocked(db: Db, issue: IssueRow, doer: UserRow, lock: boolean, reason = ''): Promise<void> {
-  if ((issue.is_locked === 1) === lock) return;
-  await db.transaction().execute(async (trx) => {
-    await trx.updateTable('issue').set({ is_locked: lock ? 1 : 0, updated_unix: nowUnix() }).where('id', '=', issue.id).execute();
-    await insertEvent(trx, { type: lock ? CommentType.lock : CommentType.unlock, poster_id: doer.id, issue_id: issue.id, content: lock ? reason : '' });
-  });
-}
-
-/** Removes the issues' rows everywhere they are referenced; attachment files are the caller's. */
-async function purgeIssues(db: Db, issueIds: number[]) {
-  if (!issueIds.length) return;
-  const commentIds = db.selectFrom('comment').select('id').where('issue_id', 'in', issueIds);
-  await db.deleteFrom('attachment').where((eb) => eb.or([eb('issue_id', 'in', issueIds), eb('comment_id', 'in', commentIds)])).execute();
-  // References these issues made elsewhere go with them.
-  await db.deleteFrom('comment').where('ref_issue_id', 'in', issueIds).execute();
-  await db.deleteFrom('comment').where('issue_id', 'in', issueIds).execute();
-  await db.deleteFrom('issue_label').where('issue_id', 'in', issueIds).execute();
-  await db.deleteFrom('issue_assignees').where('issue_id', 'in', issueIds).execute();
-  await db.deleteFrom('issue_user').where('issue_id', 'in', issueIds).execute();
-  await db.deleteFrom('issue').where('id', 'in', issueIds).execute();
-}
-
 export async function deleteIssue(deps: Deps, rc: RepoContext, issue: IssueRow): Promise<void> {
   const uuids = await attachmentUuidsOfIssues(deps.db, [issue.id]);
   await deps.db.transaction().execute(async (trx) => {
@@ -350,20 +134,3 @@ export async function deleteIssue(deps: Deps, rc: RepoContext, issue: IssueRow):
   removeAttachmentFiles(deps.config, uuids);
 }
 
-/** For repository deletion: every issue, label, milestone and attachment of the repository. */
-/** Attachment files of a repository's issues and comments, to remove once its rows are gone. */
-export async function repoIssueAttachmentUuids(db: Db, repoId: number): Promise<string[]> {
-  const ids = (await db.selectFrom('issue').select('id').where('repo_id', '=', repoId).execute()).map((r) => r.id);
-  return attachmentUuidsOfIssues(db, ids);
-}
-
-/** Removes every issue row of a repository; runs inside the caller's transaction (repository delete). */
-export async function deleteRepoIssueRows(trx: Db, repoId: number): Promise<void> {
-  const ids = (await trx.selectFrom('issue').select('id').where('repo_id', '=', repoId).execute()).map((r) => r.id);
-  await purgeIssues(trx, ids);
-  await trx.deleteFrom('issue_label').where('label_id', 'in', trx.selectFrom('label').select('id').where('repo_id', '=', repoId)).execute();
-  await trx.deleteFrom('label').where('repo_id', '=', repoId).execute();
-  await trx.deleteFrom('milestone').where('repo_id', '=', repoId).execute();
-  await trx.deleteFrom('attachment').where('repo_id', '=', repoId).execute();
-  await trx.deleteFrom('issue_index').where('repo_id', '=', repoId).execute();
-}

@@ -4,7 +4,7 @@ import type { Db } from '../db/index.ts';
 import { nowUnix } from '../db/index.ts';
 import type { IssueRow, LabelRow, UserRow } from '../db/schema.ts';
 import { notFound, unprocessable } from '../errors.ts';
-import { CommentType, insertEvent } from './issues.ts';
+import { CommentType, insertEvent } from './conversation.ts';
 
 /** Accepts "#rgb", "rgb", "#rrggbb" or "rrggbb"; stores "#rrggbb" (Gitea stores the '#'). */
 export function normalizeColor(input: string): string {

@@ -4,7 +4,7 @@ import type { Db } from '../db/index.ts';
 import { nowUnix } from '../db/index.ts';
 import type { IssueRow, RepoRow, UserRow } from '../db/schema.ts';
 import { Access, repoAccess } from './permissions.ts';
-import { CommentType, insertEvent } from './issues.ts';
+import { CommentType, insertEvent } from './conversation.ts';
 
 /** Blanks out fenced and indented code blocks and inline code spans, keeping line structure. */
 export function stripCode(md: string): string {

@@ -14,7 +14,7 @@ import { runGit } from '../git/run-git.ts';
 import { commitTree, copyObjects, createBranchRef, type NewTreeEntry, type Signature, writeBlob, writeTree } from '../git/tree.ts';
 import { recordAction } from './activity.ts';
 import { GITIGNORES, LICENSES, READMES, gitignoreText, licenseText, readmeText } from './repo-init-files.ts';
-import { deleteRepoIssueRows, repoIssueAttachmentUuids } from './issues.ts';
+import { deleteRepoIssueRows, repoIssueAttachmentUuids } from './conversation.ts';
 import { removeAttachmentFiles } from './attachments.ts';
 
 export interface CreateRepoOptions {

@@ -6,26 +6,12 @@ import { unixToIso } from '../db/index.ts';
 import type { CommentRow, IssueRow, UserRow } from '../db/schema.ts';
 import { toApiUser } from '../api/convert.ts';
 import type { ApiTimelineComment } from '../api/issue-schemas.ts';
-import { CommentType } from './issues.ts';
+import { CommentType, timelineType } from './conversation.ts';
 import { Access, repoAccess } from './permissions.ts';
 import { isoToUnix } from './comments.ts';
 import {
   assetsByComment, commentUrls, ghostUser, milestoneCounts, toApiAttachment, toApiComments, toApiIssue, toApiLabel, toApiMilestone, usersByIds, type RepoRef,
 } from './issues-convert.ts';
-
-/** Gitea's CommentType names, by number. */
-const TYPE_NAMES = [
-  'comment', 'reopen', 'close', 'issue_ref', 'commit_ref', 'comment_ref', 'pull_ref', 'label', 'milestone', 'assignees', 'change_title',
-  'delete_branch', 'start_tracking', 'stop_tracking', 'add_time_manual', 'cancel_tracking', 'added_deadline', 'modified_deadline',
-  'removed_deadline', 'add_dependency', 'remove_dependency', 'code', 'review', 'lock', 'unlock', 'change_target_branch',
-  'delete_time_manual', 'review_request', 'merge_pull', 'pull_push', 'project', 'project_board', 'dismiss_review', 'change_issue_ref',
-  'pull_scheduled_merge', 'pull_cancel_scheduled_merge', 'pin', 'unpin',
-];
-
-export function timelineType(type: number): string {
-  if (type === CommentType.close || type === CommentType.reopen) return 'state_change';
-  return TYPE_NAMES[type] ?? 'unknown';
-}
 
 export function timelineQuery(db: Db, issueId: number, f: { since?: string; before?: string }) {
   let q = db.selectFrom('comment').where('issue_id', '=', issueId);
