@@ -102,6 +102,7 @@ export async function allocateIndex(trx: Db, repoId: number): Promise<number> {
 export const COMMENT_DEFAULTS = {
   original_author: '', original_author_id: 0, label_id: 0, old_milestone_id: 0, milestone_id: 0, assignee_id: 0, removed_assignee: 0,
   old_title: '', new_title: '', ref_repo_id: 0, ref_issue_id: 0, ref_comment_id: 0, ref_action: 0, ref_is_pull: 0, content: '', commit_sha: '',
+  review_id: 0, tree_path: '', line: 0, patch: '', invalidated: 0, resolve_doer_id: 0, old_ref: '', new_ref: '',
 };
 
 export async function insertEvent(db: Db, v: Partial<NewComment> & { type: number; poster_id: number; issue_id: number }): Promise<number> {
