@@ -8,6 +8,7 @@ import { labelsRoutes } from '../routes/labels.ts';
 import { milestonesRoutes } from '../routes/milestones.ts';
 import { branchesRoutes } from '../routes/branches.ts';
 import { commitsRoutes } from '../routes/commits.ts';
+import { compareRoutes } from '../routes/compare.ts';
 import { contentsRoutes } from '../routes/contents.ts';
 import { feedsRoutes } from '../routes/feeds.ts';
 
@@ -19,6 +20,7 @@ export function createApi() {
   api.route('/', reposRoutes);
   api.route('/', branchesRoutes);
   api.route('/', commitsRoutes);
+  api.route('/', compareRoutes);
   api.route('/', contentsRoutes);
   api.route('/', feedsRoutes);
   // Comments before issues: /issues/comments/… must not be taken for /issues/{index}/….

@@ -348,6 +348,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{owner}/{repo}/compare/{basehead}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get commit comparison information */
+        get: operations["repoCompareDiff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/contents": {
         parameters: {
             query?: never;
@@ -1094,6 +1111,10 @@ export interface components {
             additions: number;
             deletions: number;
         } | null;
+        Compare: {
+            total_commits: number;
+            commits: components["schemas"]["Commit"][];
+        };
         ContentsResponse: {
             name: string;
             path: string;
@@ -2562,6 +2583,43 @@ export interface operations {
                     "application/json": {
                         [key: string]: unknown;
                     };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    repoCompareDiff: {
+        parameters: {
+            query?: {
+                verification?: "0" | "1" | "true" | "false" | "";
+                files?: "0" | "1" | "true" | "false" | "";
+            };
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                /** @description base...head: two branches, tags or commits */
+                basehead: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Compare */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Compare"];
                 };
             };
             /** @description Not found */
