@@ -19,6 +19,7 @@ export const routes: RouteObject[] = [
           { path: 'user/login', lazy: () => import('./routes/sign-in') },
           { path: 'repo/create', lazy: () => import('./routes/new-repo') },
           { path: 'issues', lazy: () => import('./routes/your-issues') },
+          { path: 'pulls', lazy: () => import('./routes/your-pulls') },
           { path: ':owner', lazy: () => import('./routes/user-profile') },
           {
             path: ':owner/:repo',
@@ -34,6 +35,18 @@ export const routes: RouteObject[] = [
               { path: 'issues', lazy: () => import('./routes/repo-issues') },
               { path: 'issues/new', lazy: () => import('./routes/repo-issue-new') },
               { path: 'issues/:index', lazy: () => import('./routes/repo-issue') },
+              { path: 'pulls', lazy: () => import('./routes/repo-pulls') },
+              { path: 'compare', lazy: () => import('./routes/repo-compare') },
+              { path: 'compare/*', lazy: () => import('./routes/repo-compare') },
+              {
+                path: 'pulls/:index',
+                lazy: () => import('./routes/repo-pull-layout'),
+                children: [
+                  { index: true, lazy: () => import('./routes/repo-pull-conversation') },
+                  { path: 'commits', lazy: () => import('./routes/repo-pull-commits') },
+                  { path: 'files', lazy: () => import('./routes/repo-pull-files') },
+                ],
+              },
               { path: 'labels', lazy: () => import('./routes/repo-labels') },
               { path: 'milestones', lazy: () => import('./routes/repo-milestones') },
               { path: 'milestone/:id', lazy: () => import('./routes/repo-milestone') },

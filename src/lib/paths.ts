@@ -28,6 +28,25 @@ export const paths = {
   settings: { pattern: '/:owner/:repo/settings', href: (o: string, r: string) => `/${enc(o)}/${enc(r)}/settings` },
   issue: { pattern: '/:owner/:repo/issues/:index', href: (o: string, r: string, index: number) => `/${enc(o)}/${enc(r)}/issues/${index}` },
   pull: { pattern: '/:owner/:repo/pulls/:index', href: (o: string, r: string, index: number) => `/${enc(o)}/${enc(r)}/pulls/${index}` },
+  pullCommits: { pattern: '/:owner/:repo/pulls/:index/commits', href: (o: string, r: string, index: number) => `/${enc(o)}/${enc(r)}/pulls/${index}/commits` },
+  /** Files changed; `q` keeps view options such as style and whitespace in the URL. */
+  pullFiles: {
+    pattern: '/:owner/:repo/pulls/:index/files',
+    href: (o: string, r: string, index: number, q?: Record<string, string>) =>
+      `/${enc(o)}/${enc(r)}/pulls/${index}/files${q && Object.keys(q).length ? `?${new URLSearchParams(q)}` : ''}`,
+  },
+  pulls: {
+    pattern: '/:owner/:repo/pulls',
+    href: (o: string, r: string, q?: Record<string, string>) => `/${enc(o)}/${enc(r)}/pulls${q && Object.keys(q).length ? `?${new URLSearchParams(q)}` : ''}`,
+  },
+  /** /{owner}/{repo}/compare/{base}...{head}; without a head, the page asks for one. */
+  compare: {
+    pattern: '/:owner/:repo/compare/*',
+    href: (o: string, r: string, base?: string, head?: string) =>
+      `/${enc(o)}/${enc(r)}/compare${base ? `/${encPath(base)}${head ? `...${encPath(head)}` : ''}` : ''}`,
+  },
+  /** The signed-in user's pull requests across repositories (created, review requested, assigned). */
+  yourPulls: { pattern: '/pulls', href: (q?: Record<string, string>) => `/pulls${q && Object.keys(q).length ? `?${new URLSearchParams(q)}` : ''}` },
   issues: {
     pattern: '/:owner/:repo/issues',
     href: (o: string, r: string, q?: Record<string, string>) => `/${enc(o)}/${enc(r)}/issues${q && Object.keys(q).length ? `?${new URLSearchParams(q)}` : ''}`,

@@ -11,6 +11,10 @@ import { commitsRoutes } from '../routes/commits.ts';
 import { compareRoutes } from '../routes/compare.ts';
 import { contentsRoutes } from '../routes/contents.ts';
 import { feedsRoutes } from '../routes/feeds.ts';
+import { pullsRoutes } from '../routes/pulls.ts';
+import { pullMergeRoutes } from '../routes/pull-merge.ts';
+import { reviewsRoutes } from '../routes/reviews.ts';
+import { statusesRoutes } from '../routes/statuses.ts';
 
 export function createApi() {
   const api = createRouter();
@@ -28,6 +32,11 @@ export function createApi() {
   api.route('/', issuesRoutes);
   api.route('/', labelsRoutes);
   api.route('/', milestonesRoutes);
+  // Pull request sub-resources before pullsRoutes: its /pulls/{base}/{head} would take /pulls/{index}/reviews.
+  api.route('/', pullMergeRoutes);
+  api.route('/', reviewsRoutes);
+  api.route('/', statusesRoutes);
+  api.route('/', pullsRoutes);
   api.openAPIRegistry.registerComponent('securitySchemes', 'AccessToken', { type: 'apiKey', in: 'header', name: 'Authorization' });
   return api;
 }

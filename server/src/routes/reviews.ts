@@ -1,0 +1,3 @@
+import { createRouter } from '../api/openapi.ts';
+
+export const reviewsRoutes = createRouter();
