@@ -208,6 +208,27 @@ describe('issues', () => {
     expect((await forge.req('GET', '/repos/issues/search?created=true')).status).toBe(401);
   });
 
+  it('searches for pull requests whose review is requested from me, or that I reviewed', async () => {
+    const a = await ownerWithRepo(forge);
+    const me = await forge.user('reviewer');
+    const token = `rev${Date.now()}`;
+    const made = await Promise.all(['asked', 'reviewed', 'other'].map((t) => forge.req('POST', `${a.base}/issues`, { token: a.owner.token, body: { title: `${token} ${t}` } })));
+    const [asked, reviewed] = made.map((r) => r.body.id as number);
+    const review = { reviewer_team_id: 0, original_author: '', original_author_id: 0, content: '', official: 0, commit_id: '', stale: 0, dismissed: 0, created_unix: 1, updated_unix: 1 };
+    await forge.deps.db.insertInto('review').values([
+      { ...review, type: 4, reviewer_id: me.id, issue_id: asked! },
+      { ...review, type: 1, reviewer_id: me.id, issue_id: reviewed! },
+    ]).execute();
+    const titles = async (qs: string) => {
+      const r = await forge.req('GET', `/repos/issues/search?q=${token}&${qs}`, { token: me.token });
+      expect(r.status).toBe(200);
+      return r.body.map((i: any) => i.title);
+    };
+    expect(await titles('review_requested=true')).toEqual([`${token} asked`]);
+    expect(await titles('reviewed=true')).toEqual([`${token} reviewed`]);
+    expect((await forge.req('GET', '/repos/issues/search?review_requested=true')).status).toBe(401);
+  });
+
   it('locks and unlocks (writers only) and records both in the timeline', async () => {
     const { owner, base } = await ownerWithRepo(forge);
     const reader = await forge.user('reader');

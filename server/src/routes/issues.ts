@@ -102,6 +102,8 @@ issueSearchRoutes.openapi(
         assigned: z.enum(['true', 'false']).optional(),
         created: z.enum(['true', 'false']).optional(),
         mentioned: z.enum(['true', 'false']).optional(),
+        review_requested: z.enum(['true', 'false']).optional().openapi({ description: 'pull requests whose review is requested from the caller' }),
+        reviewed: z.enum(['true', 'false']).optional().openapi({ description: 'pull requests the caller reviewed' }),
         sort: ListQuery.shape.sort,
         page: zPage,
         limit: zLimit,
@@ -113,7 +115,7 @@ issueSearchRoutes.openapi(
     const q = c.req.valid('query');
     const { db } = c.var.deps;
     const viewer = c.var.user;
-    const mine = q.assigned === 'true' || q.created === 'true' || q.mentioned === 'true';
+    const mine = q.assigned === 'true' || q.created === 'true' || q.mentioned === 'true' || q.review_requested === 'true' || q.reviewed === 'true';
     // The "my issues" filters need someone to be "me".
     const me = mine ? requireUser(c) : viewer;
     let ownerId: number | undefined;
@@ -124,6 +126,8 @@ issueSearchRoutes.openapi(
       posterId: q.created === 'true' ? me!.id : await userIdFor(db, q.created_by, 'created_by'),
       assigneeId: q.assigned === 'true' ? me!.id : await userIdFor(db, q.assigned_by, 'assigned_by'),
       mentionedId: q.mentioned === 'true' ? me!.id : await userIdFor(db, q.mentioned_by, 'mentioned_by'),
+      reviewRequestedId: q.review_requested === 'true' ? me!.id : undefined,
+      reviewedId: q.reviewed === 'true' ? me!.id : undefined,
     };
     const issues = await listPage(c, f, q, async (ids) => {
       if (!ids.length) return new Map();

@@ -23,8 +23,16 @@ export interface IssueFilter {
   posterId?: number;
   assigneeId?: number;
   mentionedId?: number;
+  /** Pull requests whose review is requested from this user and not given yet (Gitea's review_requested). */
+  reviewRequestedId?: number;
+  /** Pull requests this user reviewed (approved, commented or requested changes; Gitea's reviewed). */
+  reviewedId?: number;
   sort?: string;
 }
+
+/** Gitea's ReviewType: 1 approve, 2 comment, 3 request changes, 4 review requested. */
+const REVIEW_REQUEST = 4;
+const SUBMITTED_REVIEWS = [1, 2, 3];
 
 export const splitList = (v: string | undefined) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []);
 
@@ -70,6 +78,14 @@ export function issuesQuery(db: Db, f: IssueFilter) {
         .where((e) => e.or([e(e.fn('lower', ['milestone.name']), 'in', names), ...(ids.length ? [e('milestone.id', 'in', ids)] : [])]))
         .$if(f.repoId !== undefined, (m) => m.where('milestone.repo_id', '=', f.repoId!)),
     );
+  }
+  if (f.reviewRequestedId !== undefined) {
+    q = q.where('issue.id', 'in', db.selectFrom('review').select('review.issue_id').where('review.type', '=', REVIEW_REQUEST).where('review.reviewer_id', '=', f.reviewRequestedId));
+  }
+  if (f.reviewedId !== undefined) {
+    q = q
+      .where('issue.poster_id', '!=', f.reviewedId)
+      .where('issue.id', 'in', db.selectFrom('review').select('review.issue_id').where('review.type', 'in', SUBMITTED_REVIEWS).where('review.reviewer_id', '=', f.reviewedId));
   }
   if (f.q) {
     const like = `%${f.q.toLowerCase()}%`;
