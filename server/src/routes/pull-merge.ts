@@ -1,3 +1,131 @@
-import { createRouter } from '../api/openapi.ts';
+// Merging pull requests: POST/GET/DELETE /pulls/{index}/merge and POST /pulls/{index}/update, as
+// Gitea's repoMergePullRequest, repoPullRequestIsMerged, repoCancelScheduledAutoMerge and
+// repoUpdatePullRequest. The rules live in services/merge.ts and services/auto-merge.ts.
+import { createRoute } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { createRouter, errorResponses, z } from '../api/openapi.ts';
+import { MergePullRequestSchema } from '../api/pull-schemas.ts';
+import type { AppEnv } from '../context.ts';
+import { requireUser } from '../auth/middleware.ts';
+import { loadPull } from '../services/pull-context.ts';
+import { cancelScheduledMerge } from '../services/auto-merge.ts';
+import { mergePullRequestApi, updatePullRequest } from '../services/merge.ts';
+import { notFound } from '../errors.ts';
 
 export const pullMergeRoutes = createRouter();
+
+const RepoParams = z.object({ owner: z.string(), repo: z.string() });
+const PullParams = RepoParams.extend({ index: z.coerce.number().int().openapi({ param: { name: 'index', in: 'path' }, example: 1 }) });
+
+const MERGE_KEYS = Object.keys(MergePullRequestSchema.shape);
+const KEY_BY_LOWER = new Map(MERGE_KEYS.map((k) => [k.toLowerCase(), k]));
+
+/**
+ * Gitea binds the merge form case-insensitively (`do`, `mergetitlefield`, `Head_Commit_ID` all
+ * work). The JSON is re-keyed to the schema's own names before the validator reads it.
+ */
+const normaliseMergeKeys: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const type = c.req.header('content-type') ?? '';
+  if (/^application\/([\w.-]+\+)?json/i.test(type)) {
+    const text = await c.req.text();
+    let parsed: unknown;
+    try {
+      parsed = text.trim() ? JSON.parse(text) : {};
+    } catch {
+      parsed = undefined; // left for the validator to refuse as malformed
+    }
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(parsed)) out[KEY_BY_LOWER.get(k.toLowerCase()) ?? k] = v;
+      // Gitea's form leaves an empty Do to mean the default style.
+      if (out.Do === '') delete out.Do;
+      // Hono keeps the body promise here; json() (what the validator calls) parses this text.
+      (c.req.bodyCache as Record<string, unknown>).text = Promise.resolve(JSON.stringify(out));
+    }
+  }
+  await next();
+};
+
+pullMergeRoutes.openapi(
+  createRoute({
+    method: 'post',
+    path: '/repos/{owner}/{repo}/pulls/{index}/merge',
+    operationId: 'repoMergePullRequest',
+    tags: ['repository'],
+    summary: 'Merge a pull request (keys matched case-insensitively, as Gitea)',
+    middleware: [normaliseMergeKeys] as const,
+    request: { params: PullParams, body: { content: { 'application/json': { schema: MergePullRequestSchema } }, required: false } },
+    responses: {
+      200: { description: 'Merged' },
+      201: { description: 'Scheduled to merge when the checks succeed' },
+      ...errorResponses(401, 404, 405, 409, 422, 423),
+    },
+  }),
+  async (c) => {
+    const doer = requireUser(c);
+    const { owner, repo, index } = c.req.valid('param');
+    // 'participate': a reader may ask (the service answers 405 as Gitea), an archived repository is 423.
+    const pc = await loadPull(c, owner, repo, index, 'participate');
+    const result = await mergePullRequestApi(c.var.deps, pc, doer, c.req.valid('json') ?? {});
+    return c.body(null, result === 'scheduled' ? 201 : 200);
+  },
+);
+
+pullMergeRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/repos/{owner}/{repo}/pulls/{index}/merge',
+    operationId: 'repoPullRequestIsMerged',
+    tags: ['repository'],
+    summary: 'Check if a pull request has been merged',
+    request: { params: PullParams },
+    responses: { 204: { description: 'The pull request has been merged' }, ...errorResponses(404) },
+  }),
+  async (c) => {
+    const { owner, repo, index } = c.req.valid('param');
+    const { pr } = await loadPull(c, owner, repo, index, 'read');
+    if (pr.has_merged !== 1) throw notFound();
+    return c.body(null, 204);
+  },
+);
+
+pullMergeRoutes.openapi(
+  createRoute({
+    method: 'delete',
+    path: '/repos/{owner}/{repo}/pulls/{index}/merge',
+    operationId: 'repoCancelScheduledAutoMerge',
+    tags: ['repository'],
+    summary: 'Cancel the scheduled auto merge of a pull request',
+    request: { params: PullParams },
+    responses: { 204: { description: 'Cancelled' }, ...errorResponses(401, 403, 404, 423) },
+  }),
+  async (c) => {
+    const doer = requireUser(c);
+    const { owner, repo, index } = c.req.valid('param');
+    const pc = await loadPull(c, owner, repo, index, 'participate');
+    await cancelScheduledMerge(c.var.deps, pc, doer);
+    return c.body(null, 204);
+  },
+);
+
+pullMergeRoutes.openapi(
+  createRoute({
+    method: 'post',
+    path: '/repos/{owner}/{repo}/pulls/{index}/update',
+    operationId: 'repoUpdatePullRequest',
+    tags: ['repository'],
+    summary: "Merge the pull request's base branch into its head branch (or rebase the head onto it)",
+    request: {
+      params: PullParams,
+      query: z.object({ style: z.enum(['merge', 'rebase']).optional().openapi({ description: 'how to update the pull request (default merge)' }) }),
+    },
+    responses: { 200: { description: 'Updated' }, ...errorResponses(401, 403, 404, 409, 422, 423) },
+  }),
+  async (c) => {
+    const doer = requireUser(c);
+    const { owner, repo, index } = c.req.valid('param');
+    const pc = await loadPull(c, owner, repo, index, 'participate');
+    await updatePullRequest(c.var.deps, pc, doer, c.req.valid('query').style ?? 'merge');
+    return c.body(null, 200);
+  },
+);

@@ -337,7 +337,7 @@ export interface paths {
         };
         /**
          * The pull request that merged a commit
-         * @description Pull requests are not implemented yet: always 404, after checking that the commit exists.
+         * @description The pull request whose merge commit or head commit is this commit.
          */
         get: operations["repoGetCommitPullRequest"];
         put?: never;
@@ -743,6 +743,42 @@ export interface paths {
         patch: operations["issueEditMilestone"];
         trace?: never;
     };
+    "/repos/{owner}/{repo}/pulls/{index}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Check if a pull request has been merged */
+        get: operations["repoPullRequestIsMerged"];
+        put?: never;
+        /** Merge a pull request (keys matched case-insensitively, as Gitea) */
+        post: operations["repoMergePullRequest"];
+        /** Cancel the scheduled auto merge of a pull request */
+        delete: operations["repoCancelScheduledAutoMerge"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/pulls/{index}/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Merge the pull request's base branch into its head branch (or rebase the head onto it) */
+        post: operations["repoUpdatePullRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/pulls/{index}/reviews": {
         parameters: {
             query?: never;
@@ -844,6 +880,116 @@ export interface paths {
         post: operations["repoCreatePullReviewRequests"];
         /** Cancel review requests for a pull request */
         delete: operations["repoDeletePullReviewRequests"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/pulls/{index}.{diffType}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A pull request's raw diff or patch */
+        get: operations["repoDownloadPullDiffOrPatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/pulls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a repository's pull requests */
+        get: operations["repoListPullRequests"];
+        put?: never;
+        /** Create a pull request */
+        post: operations["repoCreatePullRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/pulls/{index}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a pull request */
+        get: operations["repoGetPullRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update a pull request (answers 201, as Gitea) */
+        patch: operations["repoEditPullRequest"];
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/pulls/{index}/commits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The commits of a pull request, oldest first
+         * @description Headers: X-Total-Count, X-Page, X-PerPage, X-PageCount, X-HasMore and Link.
+         */
+        get: operations["repoGetPullRequestCommits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/pulls/{index}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The files a pull request changes
+         * @description Headers: X-Total-Count, X-Page, X-PerPage, X-PageCount, X-HasMore and Link.
+         */
+        get: operations["repoGetPullRequestFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/pulls/{base}/{head}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The newest pull request from head into base */
+        get: operations["repoGetPullRequestByBaseHead"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1217,6 +1363,61 @@ export interface components {
             additions: number;
             deletions: number;
         } | null;
+        PullRequest: {
+            id: number;
+            url: string;
+            number: number;
+            user: components["schemas"]["User"];
+            title: string;
+            body: string;
+            labels: components["schemas"]["Label"][];
+            milestone: components["schemas"]["Milestone"] | null;
+            assignee: components["schemas"]["User"] | null;
+            assignees: components["schemas"]["User"][];
+            requested_reviewers: components["schemas"]["User"][];
+            requested_reviewers_teams: components["schemas"]["TeamRef"][];
+            /** @enum {string} */
+            state: "open" | "closed";
+            draft: boolean;
+            is_locked: boolean;
+            comments: number;
+            review_comments: number;
+            additions: number;
+            deletions: number;
+            changed_files: number;
+            html_url: string;
+            diff_url: string;
+            patch_url: string;
+            mergeable: boolean;
+            merged: boolean;
+            merged_at: string | null;
+            merge_commit_sha: string | null;
+            merged_by: components["schemas"]["User"] | null;
+            allow_maintainer_edit: boolean;
+            base: components["schemas"]["PRBranchInfo"];
+            head: components["schemas"]["PRBranchInfo"];
+            merge_base: string;
+            due_date: string | null;
+            created_at: string;
+            updated_at: string;
+            closed_at: string | null;
+            pin_order: number;
+            conflicted_files?: string[];
+            commits_behind?: number;
+            commits_ahead?: number;
+        };
+        TeamRef: {
+            id: number;
+            name: string;
+        };
+        PRBranchInfo: {
+            /** @description branch name (owner:branch for a fork) */
+            label: string;
+            ref: string;
+            sha: string;
+            repo_id: number;
+            repo: components["schemas"]["Repository"] | null;
+        };
         Compare: {
             total_commits: number;
             commits: components["schemas"]["Commit"][];
@@ -1386,6 +1587,18 @@ export interface components {
             state?: "open" | "closed";
             due_on?: string | null;
         };
+        MergePullRequestOption: {
+            /** @enum {string} */
+            Do?: "merge" | "rebase" | "rebase-merge" | "squash" | "fast-forward-only" | "manually-merged";
+            MergeTitleField?: string;
+            MergeMessageField?: string;
+            /** @description for manually-merged: the commit that merged it */
+            MergeCommitID?: string;
+            head_commit_id?: string;
+            force_merge?: boolean;
+            merge_when_checks_succeed?: boolean;
+            delete_branch_after_merge?: boolean;
+        };
         PullReview: {
             id: number;
             user: components["schemas"]["User"] | null;
@@ -1402,10 +1615,6 @@ export interface components {
             updated_at: string;
             html_url: string;
             pull_request_url: string;
-        };
-        TeamRef: {
-            id: number;
-            name: string;
         };
         CreatePullReviewOptions: {
             /**
@@ -1453,6 +1662,48 @@ export interface components {
         PullReviewRequestOptions: {
             reviewers?: string[];
             team_reviewers?: string[];
+        };
+        CreatePullRequestOption: {
+            title: string;
+            head: string;
+            base: string;
+            body?: string;
+            /** @deprecated */
+            assignee?: string;
+            assignees?: string[];
+            labels?: number[];
+            milestone?: number;
+            reviewers?: string[];
+            team_reviewers?: string[];
+            allow_maintainer_edit?: boolean;
+            due_date?: string | null;
+        };
+        EditPullRequestOption: {
+            title?: string;
+            body?: string;
+            base?: string;
+            /** @deprecated */
+            assignee?: string;
+            assignees?: string[];
+            labels?: number[];
+            milestone?: number | null;
+            /** @enum {string} */
+            state?: "open" | "closed";
+            due_date?: string | null;
+            unset_due_date?: boolean;
+            allow_maintainer_edit?: boolean;
+        };
+        ChangedFile: {
+            filename: string;
+            previous_filename?: string;
+            /** @enum {string} */
+            status: "added" | "deleted" | "modified" | "renamed" | "copied" | "changed" | "unchanged";
+            additions: number;
+            deletions: number;
+            changes: number;
+            html_url: string;
+            contents_url: string;
+            raw_url: string;
         };
     };
     responses: never;
@@ -2758,9 +3009,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["PullRequest"];
                 };
             };
             /** @description Not found */
@@ -5319,6 +5568,261 @@ export interface operations {
             };
         };
     };
+    repoPullRequestIsMerged: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                index: number | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pull request has been merged */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    repoMergePullRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                index: number | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["MergePullRequestOption"];
+            };
+        };
+        responses: {
+            /** @description Merged */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Scheduled to merge when the checks succeed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Method not allowed */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Repository is archived */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    repoCancelScheduledAutoMerge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                index: number | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Repository is archived */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    repoUpdatePullRequest: {
+        parameters: {
+            query?: {
+                /** @description how to update the pull request (default merge) */
+                style?: "merge" | "rebase";
+            };
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                index: number | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Repository is archived */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
     repoListPullReviews: {
         parameters: {
             query?: {
@@ -5908,6 +6412,428 @@ export interface operations {
             };
             /** @description Repository is archived */
             423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    repoDownloadPullDiffOrPatch: {
+        parameters: {
+            query?: {
+                /** @description include binary changes */
+                binary?: "0" | "1" | "true" | "false" | "";
+                /** @description ours (Gitea ignores it): whitespace mode of a .diff */
+                whitespace?: "ignore-all" | "ignore-change" | "ignore-eol" | "show-all";
+            };
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                index: number | null;
+                diffType: "diff" | "patch";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Plain text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    repoListPullRequests: {
+        parameters: {
+            query?: {
+                /** @description default open */
+                state?: "open" | "closed" | "all";
+                base_branch?: string;
+                /** @description default newest */
+                sort?: "oldest" | "recentupdate" | "recentclose" | "leastupdate" | "mostcomment" | "leastcomment" | "priority";
+                /** @description milestone id */
+                milestone?: number | null;
+                /** @description label ids (repeat the parameter) */
+                labels?: number[];
+                /** @description username of the author */
+                poster?: string;
+                page?: number | null;
+                limit?: number | null;
+            };
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PullRequest"][];
+                };
+            };
+            /** @description Invalid request parameters or malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    repoCreatePullRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePullRequestOption"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PullRequest"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Repository is archived */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    repoGetPullRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                index: number | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PullRequest"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    repoEditPullRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                index: number | null;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EditPullRequestOption"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PullRequest"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Error */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Repository is archived */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    repoGetPullRequestCommits: {
+        parameters: {
+            query?: {
+                page?: number | null;
+                limit?: number | null;
+                /** @description include signature verification (default true) */
+                verification?: "0" | "1" | "true" | "false" | "";
+                /** @description include the changed files (default true) */
+                files?: "0" | "1" | "true" | "false" | "";
+            };
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                index: number | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Commit"][];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    repoGetPullRequestFiles: {
+        parameters: {
+            query?: {
+                /** @description start the list at this file */
+                "skip-to"?: string;
+                whitespace?: "ignore-all" | "ignore-change" | "ignore-eol" | "show-all";
+                page?: number | null;
+                limit?: number | null;
+            };
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                index: number | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangedFile"][];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    repoGetPullRequestByBaseHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                base: string;
+                /** @description branch, or owner:branch */
+                head: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PullRequest"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
