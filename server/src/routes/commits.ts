@@ -4,6 +4,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { createRouter, errorResponses, z, zLimit, zPage, zQueryBool } from '../api/openapi.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
 import { UserSchema } from '../api/schemas.ts';
+import { PullRequestSchema } from '../api/pull-schemas.ts';
 import { notFound, unprocessable } from '../errors.ts';
 import { loadRepo } from '../services/repo-context.ts';
 import { commitDiff, getCommit, listCommits } from '../services/commits.ts';
@@ -189,9 +190,9 @@ commitsRoutes.openapi(
     operationId: 'repoGetCommitPullRequest',
     tags: ['repository'],
     summary: 'The pull request that merged a commit',
-    description: 'Pull requests are not implemented yet: always 404, after checking that the commit exists.',
+    description: 'The pull request whose merge commit or head commit is this commit.',
     request: { params: RepoParams.extend({ sha: z.string() }) },
-    responses: { 200: json(z.object({}).passthrough()), ...errorResponses(404) },
+    responses: { 200: json(PullRequestSchema), ...errorResponses(404) },
   }),
   async (c) => {
     const { owner, repo, sha } = c.req.valid('param');
