@@ -348,6 +348,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{owner}/{repo}/compare/{basehead}.diff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Raw diff of a comparison (ours; not in Gitea) */
+        get: operations["repoCompareRawDiff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/compare/{basehead}": {
         parameters: {
             query?: never;
@@ -880,6 +897,70 @@ export interface paths {
         post: operations["repoCreatePullReviewRequests"];
         /** Cancel review requests for a pull request */
         delete: operations["repoDeletePullReviewRequests"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/statuses/{sha}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a commit's statuses
+         * @description Headers: X-Total-Count and Link. An unknown SHA has no statuses (an empty list).
+         */
+        get: operations["repoListStatuses"];
+        put?: never;
+        /**
+         * Create a commit status
+         * @description Needs write access. `sha` may be a full or short SHA (or a branch or tag); the status is stored on the full SHA. `context` defaults to "default". Statuses are numbered per commit: `id` is that number.
+         */
+        post: operations["repoCreateStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/commits/{ref}/statuses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a commit's statuses, by branch, tag or commit
+         * @description Headers: X-Total-Count and Link. 404 when the ref names no commit.
+         */
+        get: operations["repoListStatusesByRef"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/commits/{ref}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a commit's combined status, by branch, tag or commit
+         * @description The latest status of each context (paged by context, newest first; X-Total-Count counts contexts) and their combined state: failure when any is error or failure, success when all are success or warning, pending otherwise; "" when the commit has no status.
+         */
+        get: operations["repoGetCombinedStatusByRef"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1421,6 +1502,23 @@ export interface components {
         Compare: {
             total_commits: number;
             commits: components["schemas"]["Commit"][];
+            /** @description ours: the common ancestor of base and head; absent when their histories are unrelated */
+            merge_base?: string;
+            /** @description ours: head merges into base without conflicts */
+            mergeable?: boolean;
+            /** @description ours: paths that conflict when mergeable is false */
+            conflicted_files?: string[];
+            /** @description ours: files changed on head since the merge base (since base for base..head) */
+            files?: components["schemas"]["CompareFile"][];
+        };
+        CompareFile: {
+            filename: string;
+            previous_filename?: string;
+            /** @enum {string} */
+            status: "added" | "deleted" | "modified" | "renamed" | "copied" | "changed";
+            additions: number;
+            deletions: number;
+            changes: number;
         };
         ContentsResponse: {
             name: string;
@@ -1662,6 +1760,34 @@ export interface components {
         PullReviewRequestOptions: {
             reviewers?: string[];
             team_reviewers?: string[];
+        };
+        CommitStatus: {
+            id: number;
+            /** @enum {string} */
+            status: "pending" | "success" | "error" | "failure" | "warning";
+            target_url: string;
+            description: string;
+            url: string;
+            context: string;
+            creator: components["schemas"]["User"] | null;
+            created_at: string;
+            updated_at: string;
+        };
+        CreateStatusOption: {
+            /** @enum {string} */
+            state: "pending" | "success" | "error" | "failure" | "warning";
+            target_url?: string;
+            description?: string;
+            context?: string;
+        };
+        CombinedStatus: {
+            state: ("pending" | "success" | "error" | "failure" | "warning") | "";
+            sha: string;
+            total_count: number;
+            statuses: components["schemas"]["CommitStatus"][];
+            repository: components["schemas"]["Repository"] | null;
+            commit_url: string;
+            url: string;
         };
         CreatePullRequestOption: {
             title: string;
@@ -3010,6 +3136,42 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PullRequest"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    repoCompareRawDiff: {
+        parameters: {
+            query?: {
+                whitespace?: "show-all" | "ignore-all" | "ignore-change" | "ignore-eol";
+                binary?: "0" | "1" | "true" | "false" | "";
+            };
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                basehead: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Plain text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
                 };
             };
             /** @description Not found */
@@ -6412,6 +6574,222 @@ export interface operations {
             };
             /** @description Repository is archived */
             423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    repoListStatuses: {
+        parameters: {
+            query?: {
+                /** @description One of oldest, recentupdate, leastupdate, leastindex, highestindex (default: newest first). As Gitea, leastindex lists the highest index first and highestindex the lowest. */
+                sort?: string;
+                /** @description Only statuses in this state: pending, success, error, failure, warning. */
+                state?: string;
+                page?: number | null;
+                limit?: number | null;
+            };
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                sha: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommitStatus"][];
+                };
+            };
+            /** @description Invalid request parameters or malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    repoCreateStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                sha: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateStatusOption"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommitStatus"];
+                };
+            };
+            /** @description Invalid request parameters or malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    repoListStatusesByRef: {
+        parameters: {
+            query?: {
+                /** @description One of oldest, recentupdate, leastupdate, leastindex, highestindex (default: newest first). As Gitea, leastindex lists the highest index first and highestindex the lowest. */
+                sort?: string;
+                /** @description Only statuses in this state: pending, success, error, failure, warning. */
+                state?: string;
+                page?: number | null;
+                limit?: number | null;
+            };
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                ref: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommitStatus"][];
+                };
+            };
+            /** @description Invalid request parameters or malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    repoGetCombinedStatusByRef: {
+        parameters: {
+            query?: {
+                page?: number | null;
+                limit?: number | null;
+            };
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                ref: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CombinedStatus"];
+                };
+            };
+            /** @description Invalid request parameters or malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
