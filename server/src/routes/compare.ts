@@ -1,5 +1,8 @@
 // GET /repos/{owner}/{repo}/compare/{basehead}: the commits on head that base lacks, as Gitea's
 // repoCompareDiff ({total_commits, commits}). The compare page shows them before a pull request exists.
+// Our extension, which Gitea clients ignore: merge_base, mergeable, conflicted_files and files on the
+// answer, and the raw diff at /compare/{basehead}.diff, so the page can say whether the branches merge
+// and show what changed without a pull request.
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import { createRouter, errorResponses, z, zQueryBool } from '../api/openapi.ts';
 import { CommitSchema } from './commits.ts';
@@ -8,13 +11,38 @@ import { loadRepo } from '../services/repo-context.ts';
 import { isRepoEmpty, toApiCommit, usersByEmail } from '../services/commits.ts';
 import { resolveCommit } from '../git/repo.ts';
 import { logCommits } from '../git/log.ts';
+import { changedFiles, mergeBase, mergeCheck, rangeDiff } from '../git/compare.ts';
+import type { RepoContext } from '../services/repo-context.ts';
 
 export const compareRoutes = createRouter();
 
 /** Gitea answers at most this many commits in a comparison (its UI page size for compare). */
 const MAX_COMPARE_COMMITS = 250;
 
-const CompareSchema = z.object({ total_commits: z.number().int(), commits: z.array(CommitSchema) }).openapi('Compare');
+const WHITESPACE = ['show-all', 'ignore-all', 'ignore-change', 'ignore-eol'] as const;
+
+/** A changed file of a comparison (ChangedFile's counts without its URLs). */
+const CompareFileSchema = z
+  .object({
+    filename: z.string(),
+    previous_filename: z.string().optional(),
+    status: z.enum(['added', 'deleted', 'modified', 'renamed', 'copied', 'changed']),
+    additions: z.number().int(),
+    deletions: z.number().int(),
+    changes: z.number().int(),
+  })
+  .openapi('CompareFile');
+
+const CompareSchema = z
+  .object({
+    total_commits: z.number().int(),
+    commits: z.array(CommitSchema),
+    merge_base: z.string().optional().openapi({ description: 'ours: the common ancestor of base and head; absent when their histories are unrelated' }),
+    mergeable: z.boolean().optional().openapi({ description: 'ours: head merges into base without conflicts' }),
+    conflicted_files: z.array(z.string()).optional().openapi({ description: 'ours: paths that conflict when mergeable is false' }),
+    files: z.array(CompareFileSchema).optional().openapi({ description: 'ours: files changed on head since the merge base (since base for base..head)' }),
+  })
+  .openapi('Compare');
 
 /** "base...head", "base..head" or just "head" (against the default branch), as Gitea splits it. */
 export function splitBaseHead(basehead: string, defaultBranch: string): [string, string] {
@@ -29,6 +57,53 @@ function wideRoute<R extends RouteConfig>(route: R, honoPath: string) {
   compareRoutes.openAPIRegistry.registerPath(route);
   return { ...route, path: honoPath, hide: true } as R & { hide: true };
 }
+
+interface ResolvedCompare {
+  base: string;
+  head: string;
+  /** base..head compares the two commits themselves; base...head compares head with the merge base. */
+  direct: boolean;
+}
+
+async function resolveCompare(rc: RepoContext, basehead: string): Promise<ResolvedCompare> {
+  if (await isRepoEmpty(rc)) throw notFound('repository is empty');
+  const [baseName, headName] = splitBaseHead(basehead, rc.repo.default_branch);
+  // A head of another owner ("user:branch") names a fork; forks come later, so it is not found.
+  const [base, head] = await Promise.all([resolveCommit(rc.dir, baseName), headName.includes(':') ? null : resolveCommit(rc.dir, headName)]);
+  if (!base) throw notFound(`base does not exist [${baseName}]`);
+  if (!head) throw notFound(`head does not exist [${headName}]`);
+  return { base, head, direct: !basehead.includes('...') && basehead.includes('..') };
+}
+
+// Registered before the JSON route, whose {basehead} would otherwise swallow the ".diff".
+const rawDiffRoute = wideRoute(
+  createRoute({
+    method: 'get',
+    path: '/repos/{owner}/{repo}/compare/{basehead}.diff',
+    operationId: 'repoCompareRawDiff',
+    tags: ['repository'],
+    summary: 'Raw diff of a comparison (ours; not in Gitea)',
+    request: {
+      params: z.object({ owner: z.string(), repo: z.string(), basehead: z.string() }),
+      query: z.object({ whitespace: z.enum(WHITESPACE).optional(), binary: zQueryBool.optional() }),
+    },
+    responses: { 200: { description: 'Plain text', content: { 'text/plain': { schema: z.string() } } }, ...errorResponses(404) },
+  }),
+  '/repos/{owner}/{repo}/compare/:basehead{.+\\.diff}',
+);
+compareRoutes.openapi(
+  // Raw bytes on the wire: a diff need not be valid UTF-8.
+  { ...rawDiffRoute, responses: { 200: { description: 'Plain text' } } },
+  async (c) => {
+    const { owner, repo, basehead } = c.req.valid('param');
+    const q = c.req.valid('query');
+    const rc = await loadRepo(c, owner, repo, 'read');
+    const { base, head, direct } = await resolveCompare(rc, basehead.replace(/\.diff$/, ''));
+    const from = direct ? base : ((await mergeBase(rc.dir, base, head)) ?? base);
+    const out = await rangeDiff(rc.dir, from, head, { whitespace: q.whitespace, binary: q.binary });
+    return c.body(new Uint8Array(out), 200, { 'Content-Type': 'text/plain; charset=utf-8' });
+  },
+);
 
 compareRoutes.openapi(
   wideRoute(
@@ -51,16 +126,29 @@ compareRoutes.openapi(
     const q = c.req.valid('query');
     const { db, config } = c.var.deps;
     const rc = await loadRepo(c, owner, repo, 'read');
-    if (await isRepoEmpty(rc)) throw notFound('repository is empty');
-    const [baseName, headName] = splitBaseHead(basehead, rc.repo.default_branch);
-    // A head of another owner ("user:branch") names a fork; forks come later, so it is not found.
-    const [base, head] = await Promise.all([resolveCommit(rc.dir, baseName), headName.includes(':') ? null : resolveCommit(rc.dir, headName)]);
-    if (!base) throw notFound(`base does not exist [${baseName}]`);
-    if (!head) throw notFound(`head does not exist [${headName}]`);
+    const { base, head, direct } = await resolveCompare(rc, basehead);
     const opts = { stat: true, verification: q.verification ?? true, files: q.files ?? true };
-    // Oldest first, as Gitea lists a comparison.
-    const commits = (await logCommits(rc.dir, { revs: [head, `^${base}`], max: MAX_COMPARE_COMMITS, files: opts.files, stat: true })).reverse();
-    const users = await usersByEmail(db, commits.flatMap((cm) => [cm.author.email, cm.committer.email]));
-    return c.json({ total_commits: commits.length, commits: commits.map((cm) => toApiCommit(cm, rc, config, users, c.var.user, opts)) }, 200);
+    const [logged, mb] = await Promise.all([
+      // Oldest first, as Gitea lists a comparison.
+      logCommits(rc.dir, { revs: [head, `^${base}`], max: MAX_COMPARE_COMMITS, files: opts.files, stat: true }),
+      mergeBase(rc.dir, base, head),
+    ]);
+    const commits = logged.reverse();
+    const [users, check, files] = await Promise.all([
+      usersByEmail(db, commits.flatMap((cm) => [cm.author.email, cm.committer.email])),
+      mb ? mergeCheck(rc.dir, base, head) : { mergeable: false, conflictedFiles: [] },
+      changedFiles(rc.dir, direct || !mb ? base : mb, head),
+    ]);
+    return c.json(
+      {
+        total_commits: commits.length,
+        commits: commits.map((cm) => toApiCommit(cm, rc, config, users, c.var.user, opts)),
+        ...(mb ? { merge_base: mb } : {}),
+        mergeable: check.mergeable,
+        conflicted_files: check.conflictedFiles,
+        files,
+      },
+      200,
+    );
   },
 );

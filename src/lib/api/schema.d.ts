@@ -1275,6 +1275,8 @@ export interface components {
             allow_rebase: boolean;
             allow_rebase_explicit: boolean;
             allow_squash_merge: boolean;
+            allow_fast_forward_only_merge?: boolean;
+            allow_manual_merge?: boolean;
             default_delete_branch_after_merge: boolean;
         };
         Permission: {
