@@ -1,7 +1,7 @@
-// Deletes an attachment of an issue's body (no commentId) or of one of its comments.
+// Deletes an attachment of an issue or pull request body (no commentId) or of one of its comments.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import { issueKeys } from './issue-detail-queries';
+import { conversationKeys } from './timeline-queries';
 
 export interface DeleteAttachmentInput {
   attachmentId: number;
@@ -19,6 +19,6 @@ export function useDeleteAttachment(owner: string, repo: string, index: number) 
         await api().DELETE('/repos/{owner}/{repo}/issues/comments/{id}/assets/{attachment_id}', { params: { path: { owner, repo, id: commentId, attachment_id: attachmentId } } });
       }
     },
-    onSuccess: () => qc.invalidateQueries({ queryKey: issueKeys.issue(owner, repo, index) }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: conversationKeys.of(owner, repo, index) }),
   });
 }

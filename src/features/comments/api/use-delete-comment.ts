@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import { issueKeys } from './issue-detail-queries';
+import { conversationKeys } from './timeline-queries';
 
 export function useDeleteComment(owner: string, repo: string, index: number) {
   const qc = useQueryClient();
@@ -8,6 +8,6 @@ export function useDeleteComment(owner: string, repo: string, index: number) {
     mutationFn: async (id: number) => {
       await api().DELETE('/repos/{owner}/{repo}/issues/comments/{id}', { params: { path: { owner, repo, id } } });
     },
-    onSuccess: () => qc.invalidateQueries({ queryKey: issueKeys.issue(owner, repo, index) }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: conversationKeys.of(owner, repo, index) }),
   });
 }

@@ -1,8 +1,8 @@
-// Uploads one file to an issue's body (no commentId) or to one of its comments, then refreshes
-// the issue and its timeline so the attachment lists show it.
+// Uploads one file to an issue or pull request body (no commentId) or to one of its comments, then refreshes
+// the conversation (issue and timeline) so the attachment lists show it.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import { issueKeys, type Attachment } from './issue-detail-queries';
+import { conversationKeys, type Attachment } from './timeline-queries';
 
 export interface UploadAttachmentInput {
   file: File;
@@ -30,6 +30,6 @@ export function useUploadAttachment(owner: string, repo: string, index: number) 
           : await api().POST('/repos/{owner}/{repo}/issues/comments/{id}/assets', { params: { path: { owner, repo, id: commentId } }, body, bodySerializer: formOf });
       return data!;
     },
-    onSuccess: () => qc.invalidateQueries({ queryKey: issueKeys.issue(owner, repo, index) }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: conversationKeys.of(owner, repo, index) }),
   });
 }

@@ -1,4 +1,4 @@
-// The box at the bottom of an issue: write a comment, or close/reopen (with the comment). Signed-out
+// The box at the bottom of an issue or pull request: write a comment, or close/reopen (with the comment). Signed-out
 // readers get a sign-in link; on a locked issue only maintainers may write. Text survives failures.
 //
 // Files: the API attaches files to a comment that exists, so picked/dropped/pasted files wait in
@@ -39,6 +39,8 @@ export interface CommentBoxProps {
   /** Saves a comment's new body (to link uploaded images into it). */
   onEditComment?: (commentId: number, body: string) => Promise<unknown>;
   renderMarkdown: (source: string) => ReactNode;
+  /** What the conversation is about, for the close button: "issue" (default) or "pull request". */
+  noun?: string;
 }
 
 const notice = 'rounded-lg border border-gray-200 bg-gray-50 px-4 py-3 text-sm text-gray-700 dark:border-gray-800 dark:bg-gray-900 dark:text-gray-300';
@@ -61,7 +63,7 @@ export function CommentBox(props: CommentBoxProps) {
   return <CommentForm {...props} />;
 }
 
-function CommentForm({ locked, canChangeState, state, onComment, onChangeState, onUpload, onEditComment, renderMarkdown }: CommentBoxProps) {
+function CommentForm({ locked, canChangeState, state, onComment, onChangeState, onUpload, onEditComment, renderMarkdown, noun = 'issue' }: CommentBoxProps) {
   const [body, setBody] = useState('');
   const [busy, setBusy] = useState<null | 'comment' | 'state'>(null);
   const [error, setError] = useState<unknown>(null);
@@ -134,7 +136,7 @@ function CommentForm({ locked, canChangeState, state, onComment, onChangeState, 
   };
   const toggle = () => void run('state', () => onChangeState(state === 'open' ? 'closed' : 'open', body));
   const hasText = body.trim() !== '';
-  const stateLabel = state === 'open' ? (hasText ? 'Close with comment' : 'Close issue') : hasText ? 'Reopen with comment' : 'Reopen';
+  const stateLabel = state === 'open' ? (hasText ? 'Close with comment' : `Close ${noun}`) : hasText ? 'Reopen with comment' : 'Reopen';
   const takeFiles = onUpload ? (files: File[]) => void queue.add(files) : undefined;
 
   return (

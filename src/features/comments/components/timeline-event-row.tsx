@@ -15,6 +15,8 @@ export interface TimelineEventRowProps {
   owner: string;
   repo: string;
   renderLabel: (label: Label) => ReactNode;
+  /** "issue" (default) or "pull request". */
+  noun?: string;
 }
 
 // Glyphs from the basic fonts every system has (emoji fonts are often missing on Linux).
@@ -34,10 +36,10 @@ function UserLink({ login }: { login: string }) {
   );
 }
 
-function describe(entry: TimelineEventRowProps['entry'], owner: string, repo: string, renderLabel: TimelineEventRowProps['renderLabel']): ReactNode {
+function describe(entry: TimelineEventRowProps['entry'], owner: string, repo: string, renderLabel: TimelineEventRowProps['renderLabel'], noun: string): ReactNode {
   switch (entry.kind) {
     case 'state':
-      return entry.state === 'closed' ? 'closed this issue' : entry.state === 'merged' ? 'merged this pull request' : 'reopened this issue';
+      return entry.state === 'closed' ? `closed this ${noun}` : entry.state === 'merged' ? 'merged this pull request' : `reopened this ${noun}`;
     case 'label':
       return (
         <>
@@ -92,14 +94,14 @@ function describe(entry: TimelineEventRowProps['entry'], owner: string, repo: st
         </>
       );
     case 'reference': {
-      if (entry.source === 'commit') return <>referenced this issue in commit <code className="text-xs">{entry.sha.slice(0, 10)}</code></>;
+      if (entry.source === 'commit') return <>referenced this {noun} in commit <code className="text-xs">{entry.sha.slice(0, 10)}</code></>;
       const ref = entry.issue;
-      if (!ref) return 'referenced this issue';
+      if (!ref) return `referenced this ${noun}`;
       const [refOwner = owner, refRepo = repo] = [ref.repository?.owner, ref.repository?.name];
       const sameRepo = refOwner === owner && refRepo === repo;
       const text = `${sameRepo ? '' : `${refOwner}/${refRepo}`}#${ref.number}`;
       const what = ref.pull_request ? 'a pull request' : entry.source === 'comment' ? 'a comment on' : 'an issue';
-      const prefix = entry.source === 'comment' ? `referenced this issue in ${what}` : `referenced this issue from ${what}`;
+      const prefix = entry.source === 'comment' ? `referenced this ${noun} in ${what}` : `referenced this ${noun} from ${what}`;
       return (
         <>
           {prefix}{' '}
@@ -120,7 +122,7 @@ function describe(entry: TimelineEventRowProps['entry'], owner: string, repo: st
   }
 }
 
-export function TimelineEventRow({ entry, owner, repo, renderLabel }: TimelineEventRowProps) {
+export function TimelineEventRow({ entry, owner, repo, renderLabel, noun = 'issue' }: TimelineEventRowProps) {
   const user = entry.item.user;
   const key = entry.kind === 'state' ? entry.state : entry.kind === 'lock' && !entry.locked ? 'unlock' : entry.kind;
   return (
@@ -134,7 +136,7 @@ export function TimelineEventRow({ entry, owner, repo, renderLabel }: TimelineEv
             <Avatar src={user.avatar_url} name={user.login} size={18} />
           </span>
         )}
-        {user ? <UserLink login={user.login} /> : <span className="font-semibold">Ghost</span>} {describe(entry, owner, repo, renderLabel)}{' '}
+        {user ? <UserLink login={user.login} /> : <span className="font-semibold">Ghost</span>} {describe(entry, owner, repo, renderLabel, noun)}{' '}
         <span className="text-gray-500 dark:text-gray-400">
           <RelativeTime date={entry.item.created_at} />
         </span>

@@ -23,9 +23,16 @@ export interface TimelineProps {
   renderLabel: (label: Label) => ReactNode;
   /** Keep stable (useCallback): rows re-render only when it changes. */
   renderComment: (item: TimelineItem, highlighted: boolean) => ReactNode;
+  /**
+   * The page's own drawing of an item (e.g. a pull request's reviews, from the reviews feature);
+   * `undefined` leaves the item to the timeline. Keep stable (useCallback).
+   */
+  renderItem?: (item: TimelineItem, highlighted: boolean) => ReactNode | undefined;
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   fetchNextPage: () => unknown;
+  /** "issue" (default) or "pull request", for the words of event rows ("closed this pull request"). */
+  noun?: string;
   /** The comment id from the URL's #issuecomment-{id}, if any. */
   targetId?: number | null;
 }
@@ -63,13 +70,17 @@ interface RowProps {
   repo: string;
   renderLabel: TimelineProps['renderLabel'];
   renderComment: TimelineProps['renderComment'];
+  renderItem: TimelineProps['renderItem'];
+  noun: string;
 }
 
-const TimelineRow = memo(function TimelineRow({ entry, highlighted, owner, repo, renderLabel, renderComment }: RowProps) {
-  return entry.kind === 'comment' ? renderComment(entry.item, highlighted) : <TimelineEventRow entry={entry} owner={owner} repo={repo} renderLabel={renderLabel} />;
+const TimelineRow = memo(function TimelineRow({ entry, highlighted, owner, repo, renderLabel, renderComment, renderItem, noun }: RowProps) {
+  const own = renderItem?.(entry.item, highlighted);
+  if (own !== undefined) return own;
+  return entry.kind === 'comment' ? renderComment(entry.item, highlighted) : <TimelineEventRow entry={entry} owner={owner} repo={repo} renderLabel={renderLabel} noun={noun} />;
 });
 
-export function Timeline({ items, owner, repo, renderLabel, renderComment, hasNextPage, isFetchingNextPage, fetchNextPage, targetId }: TimelineProps) {
+export function Timeline({ items, owner, repo, renderLabel, renderComment, renderItem, noun = 'issue', hasNextPage, isFetchingNextPage, fetchNextPage, targetId }: TimelineProps) {
   const entries = useMemo(() => {
     const out: TimelineEntry[] = [];
     for (const item of items) {
@@ -137,7 +148,7 @@ export function Timeline({ items, owner, repo, renderLabel, renderComment, hasNe
             const entry = entries[v.index]!;
             return (
               <li key={v.key} data-index={v.index} ref={virtualizer.measureElement} className="py-2">
-                <TimelineRow entry={entry} highlighted={entry.item.id === targetId} owner={owner} repo={repo} renderLabel={renderLabel} renderComment={renderComment} />
+                <TimelineRow entry={entry} highlighted={entry.item.id === targetId} owner={owner} repo={repo} renderLabel={renderLabel} renderComment={renderComment} renderItem={renderItem} noun={noun} />
               </li>
             );
           })}

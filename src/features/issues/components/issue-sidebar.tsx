@@ -26,6 +26,10 @@ export interface IssueSidebarProps {
   participants: User[];
   /** The attachments list (the issue's and its comments'), drawn by the page. */
   attachments: ReactNode;
+  /** Sections the page adds on top (a pull request's reviewers). */
+  children?: ReactNode;
+  /** The sidebar's accessible name; "Issue details" by default. */
+  label?: string;
 }
 
 const dayOf = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : '');
@@ -46,7 +50,7 @@ function UserList({ users, empty }: { users: User[]; empty: string }) {
   );
 }
 
-function AssigneesSection({ owner, repo, issue, canWrite }: Omit<IssueSidebarProps, 'participants' | 'attachments'>) {
+function AssigneesSection({ owner, repo, issue, canWrite }: Pick<IssueSidebarProps, 'owner' | 'repo' | 'issue' | 'canWrite'>) {
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState('');
   const edit = useEditIssue(owner, repo, issue.number);
@@ -84,7 +88,7 @@ function AssigneesSection({ owner, repo, issue, canWrite }: Omit<IssueSidebarPro
   );
 }
 
-function MilestoneSection({ owner, repo, issue, canWrite }: Omit<IssueSidebarProps, 'participants' | 'attachments'>) {
+function MilestoneSection({ owner, repo, issue, canWrite }: Pick<IssueSidebarProps, 'owner' | 'repo' | 'issue' | 'canWrite'>) {
   const [editing, setEditing] = useState(false);
   const milestones = useQuery({ ...issueDetailQueries.openMilestones(owner, repo), enabled: editing });
   const edit = useEditIssue(owner, repo, issue.number);
@@ -135,7 +139,7 @@ function MilestoneSection({ owner, repo, issue, canWrite }: Omit<IssueSidebarPro
   );
 }
 
-function DueDateSection({ owner, repo, issue, canWrite }: Omit<IssueSidebarProps, 'participants' | 'attachments'>) {
+function DueDateSection({ owner, repo, issue, canWrite }: Pick<IssueSidebarProps, 'owner' | 'repo' | 'issue' | 'canWrite'>) {
   const [value, setValue] = useState(dayOf(issue.due_date));
   const edit = useEditIssue(owner, repo, issue.number);
   const due = dayOf(issue.due_date);
@@ -188,9 +192,10 @@ function LockSection({ owner, repo, issue }: Pick<IssueSidebarProps, 'owner' | '
   );
 }
 
-export function IssueSidebar({ owner, repo, issue, canWrite, participants, attachments }: IssueSidebarProps) {
+export function IssueSidebar({ owner, repo, issue, canWrite, participants, attachments, children, label = 'Issue details' }: IssueSidebarProps) {
   return (
-    <aside aria-label="Issue details" className="min-w-0">
+    <aside aria-label={label} className="min-w-0">
+      {children}
       <IssueLabelsPicker owner={owner} repo={repo} issue={issue} canEdit={canWrite} />
       <AssigneesSection owner={owner} repo={repo} issue={issue} canWrite={canWrite} />
       <MilestoneSection owner={owner} repo={repo} issue={issue} canWrite={canWrite} />
