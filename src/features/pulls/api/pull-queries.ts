@@ -1,0 +1,124 @@
+// The one query factory for pull request data: lists (with paging from the headers), one pull
+// request, its commits, its changed files, its raw diff, and the pull request between two
+// branches. Keys sit under ['repos', owner, repo, 'pulls', …], so a merge or a push invalidating
+// ['repos', owner, repo] refreshes all of it.
+import { queryOptions } from '@tanstack/react-query';
+import { api, pageInfo } from '@/lib/api/client';
+import { isApiError } from '@/lib/api/api-error';
+import type { components, operations } from '@/lib/api/schema';
+
+export type PullRequest = components['schemas']['PullRequest'];
+export type ChangedFile = components['schemas']['ChangedFile'];
+export type PullCommit = components['schemas']['Commit'];
+export type PullListQuery = NonNullable<operations['repoListPullRequests']['parameters']['query']>;
+/** git's whitespace modes as the API names them (Gitea's `whitespace` parameter). */
+export type WhitespaceMode = 'show-all' | 'ignore-all' | 'ignore-change' | 'ignore-eol';
+
+export const PULLS_PER_PAGE = 20;
+export const PULL_COMMITS_PER_PAGE = 30;
+/** Gitea's maximum page size; the changed-files walk asks for full pages. */
+export const PULL_FILES_PER_PAGE = 50;
+
+export const pullKeys = {
+  /** Every pull request query of a repository. */
+  all: (owner: string, repo: string) => ['repos', owner, repo, 'pulls'] as const,
+  lists: (owner: string, repo: string) => ['repos', owner, repo, 'pulls', 'list'] as const,
+  /** Everything of one pull request (detail, commits, files, diff). */
+  pull: (owner: string, repo: string, index: number) => ['repos', owner, repo, 'pulls', index] as const,
+};
+
+export const pullQueries = {
+  list: (owner: string, repo: string, filters: PullListQuery = {}) =>
+    queryOptions({
+      queryKey: [...pullKeys.lists(owner, repo), filters],
+      queryFn: async () => {
+        const { data, response } = await api().GET('/repos/{owner}/{repo}/pulls', {
+          params: { path: { owner, repo }, query: { limit: PULLS_PER_PAGE, ...filters } },
+        });
+        return { pulls: data!, ...pageInfo(response) };
+      },
+    }),
+  /** How many pull requests match (X-Total-Count of a one-item page), for the Open/Closed tab counts. */
+  count: (owner: string, repo: string, filters: PullListQuery = {}) =>
+    queryOptions({
+      queryKey: [...pullKeys.lists(owner, repo), 'count', filters],
+      queryFn: async () => {
+        const { data, response } = await api().GET('/repos/{owner}/{repo}/pulls', {
+          params: { path: { owner, repo }, query: { ...filters, page: 1, limit: 1 } },
+        });
+        return pageInfo(response).total ?? data!.length;
+      },
+    }),
+  detail: (owner: string, repo: string, index: number) =>
+    queryOptions({
+      queryKey: [...pullKeys.pull(owner, repo, index), 'detail'],
+      queryFn: async () => (await api().GET('/repos/{owner}/{repo}/pulls/{index}', { params: { path: { owner, repo, index } } })).data!,
+    }),
+  /** One page of the pull request's commits, oldest first. */
+  commits: (owner: string, repo: string, index: number, page = 1) =>
+    queryOptions({
+      queryKey: [...pullKeys.pull(owner, repo, index), 'commits', { page }],
+      queryFn: async () => {
+        const { data, response } = await api().GET('/repos/{owner}/{repo}/pulls/{index}/commits', {
+          // Files and signatures cost the server a git call per commit; the list shows neither.
+          params: { path: { owner, repo, index }, query: { page, limit: PULL_COMMITS_PER_PAGE, files: 'false', verification: 'false' } },
+        });
+        return { commits: data!, ...pageInfo(response) };
+      },
+    }),
+  /** One page of the changed files (additions/deletions per file). */
+  files: (owner: string, repo: string, index: number, { whitespace = 'show-all', page = 1, limit = PULL_FILES_PER_PAGE }: { whitespace?: WhitespaceMode; page?: number; limit?: number } = {}) =>
+    queryOptions({
+      queryKey: [...pullKeys.pull(owner, repo, index), 'files', { whitespace, page, limit }],
+      queryFn: async () => {
+        const { data, response } = await api().GET('/repos/{owner}/{repo}/pulls/{index}/files', {
+          params: { path: { owner, repo, index }, query: { whitespace, page, limit } },
+        });
+        return { files: data!, ...pageInfo(response) };
+      },
+    }),
+  /** Every changed file, walking the pages (a file tree needs them all). */
+  allFiles: (owner: string, repo: string, index: number, whitespace: WhitespaceMode = 'show-all') =>
+    queryOptions({
+      queryKey: [...pullKeys.pull(owner, repo, index), 'files', 'all', { whitespace }],
+      queryFn: async () => {
+        const all: ChangedFile[] = [];
+        for (let page = 1; ; page++) {
+          const { data, response } = await api().GET('/repos/{owner}/{repo}/pulls/{index}/files', {
+            params: { path: { owner, repo, index }, query: { whitespace, page, limit: PULL_FILES_PER_PAGE } },
+          });
+          all.push(...data!);
+          const info = pageInfo(response);
+          const more = info.total !== undefined ? all.length < info.total : info.hasNext || data!.length === PULL_FILES_PER_PAGE;
+          if (!more || data!.length === 0) break;
+        }
+        return all;
+      },
+    }),
+  /** The raw unified diff (`/pulls/{index}.diff`) as text, for the diff engine. */
+  diff: (owner: string, repo: string, index: number, whitespace: WhitespaceMode = 'show-all') =>
+    queryOptions({
+      queryKey: [...pullKeys.pull(owner, repo, index), 'diff', { whitespace }],
+      queryFn: async () =>
+        (
+          await api().GET('/repos/{owner}/{repo}/pulls/{index}.{diffType}', {
+            // show-all is git's default; sending nothing keeps the request identical to Gitea's own.
+            params: { path: { owner, repo, index, diffType: 'diff' }, query: whitespace === 'show-all' ? {} : { whitespace } },
+            parseAs: 'text',
+          })
+        ).data!,
+    }),
+  /** The newest pull request from `head` (branch or owner:branch) into `base`; null when there is none. */
+  byBaseHead: (owner: string, repo: string, base: string, head: string) =>
+    queryOptions({
+      queryKey: [...pullKeys.all(owner, repo), 'by-base-head', { base, head }],
+      queryFn: async (): Promise<PullRequest | null> => {
+        try {
+          return (await api().GET('/repos/{owner}/{repo}/pulls/{base}/{head}', { params: { path: { owner, repo, base, head } } })).data!;
+        } catch (e) {
+          if (isApiError(e) && e.status === 404) return null;
+          throw e;
+        }
+      },
+    }),
+};
