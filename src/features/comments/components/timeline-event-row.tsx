@@ -22,6 +22,7 @@ export interface TimelineEventRowProps {
 // Glyphs from the basic fonts every system has (emoji fonts are often missing on Linux).
 const icons: Record<string, string> = {
   closed: '✕', reopened: '↻', merged: '⇄', label: '◆', assignee: '◉', milestone: '⚑', title: '✎', deadline: '◔', reference: '↗', lock: '■', unlock: '□', other: '•',
+  push: '↑', 'target-branch': '⇢', 'delete-branch': '⌫', 'review-request': '◎', 'auto-merge': '◷', 'dismiss-review': '⊘', review: '✓',
 };
 
 const iconTone: Record<string, string> = {
@@ -36,10 +37,76 @@ function UserLink({ login }: { login: string }) {
   );
 }
 
+function BranchName({ name }: { name: string }) {
+  return <code className="rounded bg-gray-100 px-1 py-0.5 text-xs text-gray-800 dark:bg-gray-800 dark:text-gray-200">{name}</code>;
+}
+
+function ShaLink({ owner, repo, sha }: { owner: string; repo: string; sha: string }) {
+  return (
+    <Link to={paths.commit.href(owner, repo, sha)} className="font-mono text-xs text-indigo-600 hover:underline dark:text-indigo-400">
+      {sha.slice(0, 10)}
+    </Link>
+  );
+}
+
 function describe(entry: TimelineEventRowProps['entry'], owner: string, repo: string, renderLabel: TimelineEventRowProps['renderLabel'], noun: string): ReactNode {
   switch (entry.kind) {
     case 'state':
-      return entry.state === 'closed' ? `closed this ${noun}` : entry.state === 'merged' ? 'merged this pull request' : `reopened this ${noun}`;
+      if (entry.state === 'merged')
+        return entry.item.ref_commit_sha ? (
+          <>
+            merged commit <ShaLink owner={owner} repo={repo} sha={entry.item.ref_commit_sha} />
+          </>
+        ) : (
+          'merged this pull request'
+        );
+      return entry.state === 'closed' ? `closed this ${noun}` : `reopened this ${noun}`;
+    case 'push':
+      if (entry.force)
+        return (
+          <>
+            force-pushed from <ShaLink owner={owner} repo={repo} sha={entry.commits[0]!} /> to <ShaLink owner={owner} repo={repo} sha={entry.commits.at(-1)!} />
+          </>
+        );
+      return `added ${entry.commits.length} ${entry.commits.length === 1 ? 'commit' : 'commits'}`;
+    case 'target-branch':
+      return (
+        <>
+          changed the target branch from <BranchName name={entry.from} /> to <BranchName name={entry.to} />
+        </>
+      );
+    case 'delete-branch':
+      return (
+        <>
+          deleted branch <BranchName name={entry.branch} />
+        </>
+      );
+    case 'review-request': {
+      const who = entry.reviewer?.login;
+      if (!who) return entry.added ? 'requested a review' : 'removed a review request';
+      return entry.added ? (
+        <>
+          requested a review from <UserLink login={who} />
+        </>
+      ) : (
+        <>
+          removed the review request for <UserLink login={who} />
+        </>
+      );
+    }
+    case 'auto-merge':
+      return entry.scheduled
+        ? 'scheduled this pull request to merge automatically when all checks succeed'
+        : 'canceled the automatic merge of this pull request when all checks succeed';
+    case 'dismiss-review':
+      return (
+        <>
+          dismissed {entry.reviewer ? <><UserLink login={entry.reviewer.login} />’s</> : 'a'} review
+          {entry.reason && <span className="block text-gray-600 dark:text-gray-400">{entry.reason}</span>}
+        </>
+      );
+    case 'review':
+      return 'reviewed';
     case 'label':
       return (
         <>
@@ -130,7 +197,7 @@ export function TimelineEventRow({ entry, owner, repo, renderLabel, noun = 'issu
       <span aria-hidden className={`flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-xs ${iconTone[key] ?? 'bg-gray-200 text-gray-700 dark:bg-gray-800 dark:text-gray-200'}`}>
         {icons[key] ?? icons.other}
       </span>
-      <p className="min-w-0 flex-1 leading-7 break-words">
+      <div className="min-w-0 flex-1 leading-7 break-words">
         {user && (
           <span className="mr-1 inline-block align-middle">
             <Avatar src={user.avatar_url} name={user.login} size={18} />
@@ -140,7 +207,16 @@ export function TimelineEventRow({ entry, owner, repo, renderLabel, noun = 'issu
         <span className="text-gray-500 dark:text-gray-400">
           <RelativeTime date={entry.item.created_at} />
         </span>
-      </p>
+        {entry.kind === 'push' && !entry.force && (
+          <ul aria-label="Pushed commits" className="mt-1 space-y-0.5">
+            {entry.commits.map((sha) => (
+              <li key={sha}>
+                <ShaLink owner={owner} repo={repo} sha={sha} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
     </div>
   );
 }

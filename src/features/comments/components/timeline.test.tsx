@@ -102,4 +102,13 @@ describe('Timeline', () => {
     expect(screen.getByRole('article', { name: 'Comment 350' })).toHaveAttribute('aria-current', 'true');
     expect(screen.getAllByRole('article', { current: true })).toHaveLength(1);
   });
+
+  it('lets the page draw its own item types and leaves the rest to the timeline', () => {
+    const review = { ...comment(2), type: 'review', body: 'Looks good' } as TimelineItem;
+    const renderItem = (item: TimelineItem) => (item.type === 'review' ? <article aria-label="Review">{`Review: ${item.body}`}</article> : undefined);
+    setup({ items: [comment(1), review], renderItem });
+    expect(screen.getByRole('article', { name: 'Review' })).toHaveTextContent('Review: Looks good');
+    // Comments still go through renderComment.
+    expect(screen.getByRole('article', { name: 'Comment 1' })).toHaveTextContent('Comment 1');
+  });
 });

@@ -43,6 +43,9 @@ export function estimateMarkdownHeight(source: string, perLine: number): number 
 export function estimateEntrySize(entry: TimelineEntry, width: number): number {
   const perLine = charsPerLine(width);
   // On a phone, events that name a label, person or title wrap to a second line.
+  // A push lists its commits, one line each (a force push is one line).
+  if (entry.kind === 'push') return EVENT_ROW + (entry.force ? 0 : entry.commits.length * TEXT_LINE);
+  if (entry.kind === 'review') return EVENT_ROW + (entry.item.body?.trim() ? COMMENT_CHROME + estimateMarkdownHeight(entry.item.body, perLine) : 0);
   if (entry.kind !== 'comment') return EVENT_ROW + (width < 600 && entry.kind !== 'state' && entry.kind !== 'lock' ? EVENT_LINE : 0);
   const assets = entry.item.assets?.length ?? 0;
   return COMMENT_CHROME + estimateMarkdownHeight(entry.item.body ?? '', perLine) + (assets ? ATTACHMENTS + assets * ATTACHMENT : 0);

@@ -18,6 +18,14 @@ export type TimelineEntry =
   | { kind: 'deadline'; action: 'added' | 'changed' | 'removed'; date: string; oldDate: string; item: TimelineItem }
   | { kind: 'reference'; source: 'issue' | 'comment' | 'pull' | 'commit'; issue: Issue | null; sha: string; item: TimelineItem }
   | { kind: 'lock'; locked: boolean; reason: string; item: TimelineItem }
+  // Pull request events (Gitea's names; our server sends the same).
+  | { kind: 'push'; force: boolean; commits: string[]; item: TimelineItem }
+  | { kind: 'target-branch'; from: string; to: string; item: TimelineItem }
+  | { kind: 'delete-branch'; branch: string; item: TimelineItem }
+  | { kind: 'review-request'; added: boolean; reviewer: User | null; item: TimelineItem }
+  | { kind: 'auto-merge'; scheduled: boolean; item: TimelineItem }
+  | { kind: 'dismiss-review'; reviewer: User | null; reason: string; item: TimelineItem }
+  | { kind: 'review'; item: TimelineItem }
   | { kind: 'other'; type: string; item: TimelineItem };
 
 const CLOSED = new Set(['closed', 'close']);
@@ -76,8 +84,41 @@ export function toTimelineEntry(item: TimelineItem): TimelineEntry | null {
       return { kind: 'lock', locked: true, reason: body, item };
     case 'unlock':
       return { kind: 'lock', locked: false, reason: '', item };
+    case 'pull_push': {
+      const push = readPush(body);
+      return push ? { kind: 'push', ...push, item } : null;
+    }
+    case 'change_target_branch':
+      return { kind: 'target-branch', from: item.old_ref, to: item.new_ref, item };
+    case 'delete_branch':
+      return { kind: 'delete-branch', branch: item.old_ref, item };
+    case 'review_request':
+      return { kind: 'review-request', added: !item.removed_assignee, reviewer: item.assignee?.id ? item.assignee : null, item };
+    case 'pull_scheduled_merge':
+      return { kind: 'auto-merge', scheduled: true, item };
+    case 'pull_cancel_scheduled_merge':
+      return { kind: 'auto-merge', scheduled: false, item };
+    case 'dismiss_review':
+      return { kind: 'dismiss-review', reviewer: item.assignee?.id ? item.assignee : null, reason: body, item };
+    case 'review':
+      return { kind: 'review', item };
+    // An inline comment on the diff: drawn inside its review (by the page), never on its own.
+    case 'code':
+      return null;
     default:
       return { kind: 'other', type: item.type, item };
+  }
+}
+
+/** A pull_push body, Gitea's JSON `{"is_force_push": bool, "commit_ids": [...]}` (force: [old, new]). */
+function readPush(body: string): { force: boolean; commits: string[] } | null {
+  try {
+    const data = JSON.parse(body) as { is_force_push?: unknown; commit_ids?: unknown };
+    const commits = Array.isArray(data.commit_ids) ? data.commit_ids.filter((c): c is string => typeof c === 'string') : [];
+    if (!commits.length) return null;
+    return { force: data.is_force_push === true, commits };
+  } catch {
+    return null;
   }
 }
 
