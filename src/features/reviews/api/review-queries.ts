@@ -1,7 +1,7 @@
 // The one query factory for pull request reviews and their inline comments. Keys sit under
 // ['repos', owner, repo, 'pulls', index, 'reviews'], so invalidating the pull request after any
 // review action (or a push or merge) refreshes reviews, comments and threads together.
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api, pageInfo } from '@/lib/api/client';
 import { groupThreads, type PullReview, type PullReviewComment, type ReviewThread } from '../lib/review-threads';
 
@@ -11,7 +11,9 @@ export type { PullReview, PullReviewComment, ReviewThread, ThreadComment } from 
 const PAGE = 50;
 
 export const reviewKeys = {
-  all: (owner: string, repo: string, index: number) => ['repos', owner, repo, 'pulls', index, 'reviews'] as const,
+  /** Everything of one pull request (detail, diff, commits, reviews): what every review action invalidates. */
+  pull: (owner: string, repo: string, index: number) => ['repos', owner, repo, 'pulls', index] as const,
+  all: (owner: string, repo: string, index: number) => [...reviewKeys.pull(owner, repo, index), 'reviews'] as const,
 };
 
 export interface ReviewThreadsData {
@@ -62,3 +64,13 @@ export const reviewQueries = {
       },
     }),
 };
+
+/**
+ * After a review action: invalidates the whole pull request (its state, counts and diff may follow),
+ * but waits only for the threads, so a composer closes onto its new comment without waiting for a big diff.
+ */
+export async function refreshAfterReview(qc: QueryClient, owner: string, repo: string, index: number) {
+  void qc.invalidateQueries({ queryKey: reviewKeys.pull(owner, repo, index) });
+  // The action itself succeeded: a failed refresh must not make it look failed (and be retried).
+  await qc.fetchQuery(reviewQueries.threads(owner, repo, index)).catch(() => undefined);
+}

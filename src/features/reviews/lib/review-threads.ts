@@ -80,3 +80,19 @@ export function countReviewComments(threads: ReviewThread[], reviewId: number): 
   for (const t of threads) for (const c of t.comments) if (c.pull_request_review_id === reviewId) n++;
   return n;
 }
+
+/**
+ * The threads to show under one review in the conversation: those it started, whole (replies from
+ * later reviews included), and for threads started elsewhere only this review's replies.
+ */
+export function threadsOfReview(threads: ReviewThread[], reviewId: number): ReviewThread[] {
+  const out: ReviewThread[] = [];
+  for (const t of threads) {
+    if (t.comments[0]?.pull_request_review_id === reviewId) out.push(t);
+    else {
+      const own = t.comments.filter((c) => c.pull_request_review_id === reviewId);
+      if (own.length) out.push({ ...t, comments: own });
+    }
+  }
+  return out;
+}

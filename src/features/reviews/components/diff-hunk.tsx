@@ -1,0 +1,32 @@
+// The few diff lines an inline comment was made on, drawn as a small table in the diff's colours.
+import { useMemo } from 'react';
+import { hunkExcerpt, parseHunk } from '../lib/parse-hunk';
+
+const rowClass = {
+  add: 'bg-green-50 dark:bg-green-950/60',
+  del: 'bg-red-50 dark:bg-red-950/60',
+  context: '',
+  header: '',
+};
+const sign = { add: '+', del: '-', context: ' ', header: '' };
+
+export function DiffHunk({ hunk, side, line }: { hunk: string; side: 'old' | 'new'; line: number }) {
+  const { rows, target } = useMemo(() => hunkExcerpt(parseHunk(hunk), side, line), [hunk, side, line]);
+  if (!rows.length) return null;
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full border-collapse font-mono text-xs leading-5">
+        <tbody>
+          {rows.map((r, i) => (
+            <tr key={i} className={`${rowClass[r.kind]} ${i === target ? 'outline-2 -outline-offset-2 outline-amber-400/70' : ''}`} aria-current={i === target ? 'true' : undefined}>
+              <td className="w-10 px-2 text-right text-gray-400 select-none dark:text-gray-500">{r.oldNo ?? ''}</td>
+              <td className="w-10 px-2 text-right text-gray-400 select-none dark:text-gray-500">{r.newNo ?? ''}</td>
+              <td className="w-4 text-gray-500 select-none dark:text-gray-400">{sign[r.kind]}</td>
+              <td className="pr-3 whitespace-pre text-gray-800 dark:text-gray-200">{r.text}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
