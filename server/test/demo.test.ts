@@ -93,7 +93,8 @@ describe('demo seed', () => {
     const ops = feed.body.map((a: any) => a.op_type);
     expect(ops).toContain('commit_repo');
     expect(ops).toContain('push_tag');
-    const main = feed.body.find((a: any) => a.op_type === 'commit_repo' && a.ref_name === 'refs/heads/main');
+    // The oldest push to main is the imported history (the pull request seed pushes to main later).
+    const main = feed.body.filter((a: any) => a.op_type === 'commit_repo' && a.ref_name === 'refs/heads/main').at(-1);
     const content = JSON.parse(main.content);
     expect(content.Len).toBeGreaterThanOrEqual(200);
     expect(content.Commits).toHaveLength(5);

@@ -11,6 +11,7 @@ import { createRepository } from '../services/repos.ts';
 import { applyPushEffects, snapshotRefs } from '../services/push.ts';
 import { buildFastImport, type HistorySpec, type Person } from './history.ts';
 import { seedIssues } from './seed-issues.ts';
+import { seedPulls } from './seed-pulls.ts';
 
 /**
  * The demo users' password. It is public on purpose (printed at start and written here): the demo
@@ -172,7 +173,8 @@ const USERS: Record<DemoUser, { full_name: string; email: string }> = {
   carol: { full_name: PEOPLE.carol.name, email: PEOPLE.carol.email },
 };
 
-export async function seedDemo(deps: Deps, _admin: UserRow): Promise<void> {
+/** strict: a failing step throws (tests); otherwise the pull requests are skipped with a warning, so `serve` always starts. */
+export async function seedDemo(deps: Deps, _admin: UserRow, opts: { strict?: boolean } = {}): Promise<void> {
   const started = performance.now();
   const { db, config } = deps;
   const existing = await db.selectFrom('user').select('id').where('lower_name', 'in', Object.keys(USERS)).executeTakeFirst();
@@ -200,6 +202,12 @@ export async function seedDemo(deps: Deps, _admin: UserRow): Promise<void> {
     commits += Number((await runGit(['rev-list', '--count', '--all'], { cwd: dir })).trim());
   }
   await seedIssues(deps);
+  try {
+    await seedPulls(deps, users);
+  } catch (err) {
+    if (opts.strict) throw err;
+    console.warn(`Demo pull requests skipped: ${err instanceof Error ? err.message : String(err)}`);
+  }
   console.log(
     `Demo data: users alice, bob and carol (password: ${DEMO_PASSWORD}), ${REPOS.length} repositories, ` +
       `${commits} commits, in ${Math.round(performance.now() - started)} ms.`,
