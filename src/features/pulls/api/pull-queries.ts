@@ -25,6 +25,8 @@ export const pullKeys = {
   lists: (owner: string, repo: string) => ['repos', owner, repo, 'pulls', 'list'] as const,
   /** Everything of one pull request (detail, commits, files, diff). */
   pull: (owner: string, repo: string, index: number) => ['repos', owner, repo, 'pulls', index] as const,
+  /** The pull request read as an issue, with its timeline (the conversation layer keys them so). */
+  conversation: (owner: string, repo: string, index: number) => ['repos', owner, repo, 'issues', index] as const,
 };
 
 export const pullQueries = {
