@@ -80,11 +80,23 @@ export function toApiRepo(r: RepoRow, owner: UserRow, mode: AccessMode, config: 
     object_format_name: 'sha1',
     avatar_url: '',
     topics: [],
+    ...repoMergeSettings(r),
+  };
+}
+
+/**
+ * A repository's pull request merge settings (Gitea's PullRequestsConfig). Constant until they are
+ * stored per repository; services/merge.ts refuses the styles these disallow.
+ */
+export function repoMergeSettings(_r: RepoRow) {
+  return {
     default_merge_style: 'merge',
     allow_merge_commits: true,
     allow_rebase: true,
     allow_rebase_explicit: true,
     allow_squash_merge: true,
+    allow_fast_forward_only_merge: true,
+    allow_manual_merge: true,
     default_delete_branch_after_merge: false,
   };
 }

@@ -82,6 +82,9 @@ export const RepositorySchema = z
     allow_rebase: z.boolean(),
     allow_rebase_explicit: z.boolean(),
     allow_squash_merge: z.boolean(),
+    // Optional for clients: Gitea before 1.22 does not send them (our server always does).
+    allow_fast_forward_only_merge: z.boolean().optional(),
+    allow_manual_merge: z.boolean().optional(),
     default_delete_branch_after_merge: z.boolean(),
   })
   .openapi('Repository');

@@ -17,11 +17,12 @@ export const pullMergeRoutes = createRouter();
 const RepoParams = z.object({ owner: z.string(), repo: z.string() });
 const PullParams = RepoParams.extend({ index: z.coerce.number().int().openapi({ param: { name: 'index', in: 'path' }, example: 1 }) });
 
-const MERGE_KEYS = Object.keys(MergePullRequestSchema.shape);
-const KEY_BY_LOWER = new Map(MERGE_KEYS.map((k) => [k.toLowerCase(), k]));
+// Keys compare without case and without '_'/'-', so `merge_title_field` finds MergeTitleField too.
+const looseKey = (k: string) => k.toLowerCase().replace(/[_-]/g, '');
+const KEY_BY_LOOSE = new Map(Object.keys(MergePullRequestSchema.shape).map((k) => [looseKey(k), k]));
 
 /**
- * Gitea binds the merge form case-insensitively (`do`, `mergetitlefield`, `Head_Commit_ID` all
+ * Gitea binds the merge form case-insensitively (`do`, `mergetitlefield`, `HEAD_COMMIT_ID` all
  * work). The JSON is re-keyed to the schema's own names before the validator reads it.
  */
 const normaliseMergeKeys: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -36,7 +37,7 @@ const normaliseMergeKeys: MiddlewareHandler<AppEnv> = async (c, next) => {
     }
     if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
       const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(parsed)) out[KEY_BY_LOWER.get(k.toLowerCase()) ?? k] = v;
+      for (const [k, v] of Object.entries(parsed)) out[KEY_BY_LOOSE.get(looseKey(k)) ?? k] = v;
       // Gitea's form leaves an empty Do to mean the default style.
       if (out.Do === '') delete out.Do;
       // Hono keeps the body promise here; json() (what the validator calls) parses this text.

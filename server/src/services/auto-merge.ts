@@ -1,11 +1,73 @@
 // Scheduled merges ("merge when checks succeed"). Contract used by the statuses API: after a status
-// is stored, afterCommitStatus merges the pull requests waiting on that commit whose checks now pass
-// (filled in with the merge service).
+// is stored, afterCommitStatus merges the pull requests waiting on that commit whose checks now pass.
+// Scheduling itself happens in merge.ts (POST /pulls/{index}/merge with merge_when_checks_succeed).
 import type { Deps } from '../context.ts';
-import type { RepoRow } from '../db/schema.ts';
+import type { RepoRow, UserRow } from '../db/schema.ts';
+import { forbidden, notFound } from '../errors.ts';
+import { resolveCommit } from '../git/merge.ts';
+import { repoDir } from '../context.ts';
+import { CommentType, insertEvent } from './conversation.ts';
+import { mergeScheduled } from './merge.ts';
+import { Access } from './permissions.ts';
+import type { PullContext } from './pull-context.ts';
+import { combinedState } from './statuses.ts';
 
-export async function afterCommitStatus(_deps: Deps, _repo: RepoRow, _sha: string): Promise<void> {}
+/**
+ * Merges, as the user who scheduled it, each scheduled pull request of `repo` whose head is `sha`
+ * once that commit's combined status is success. Schedules of closed pull requests are dropped.
+ */
+export async function afterCommitStatus(deps: Deps, repo: RepoRow, sha: string): Promise<void> {
+  const { db } = deps;
+  const waiting = await db
+    .selectFrom('pull_auto_merge')
+    .innerJoin('pull_request', 'pull_request.id', 'pull_auto_merge.pull_id')
+    .innerJoin('issue', 'issue.id', 'pull_request.issue_id')
+    .select([
+      'pull_auto_merge.id',
+      'pull_auto_merge.pull_id',
+      'pull_auto_merge.doer_id',
+      'pull_auto_merge.merge_style',
+      'pull_auto_merge.message',
+      'pull_auto_merge.delete_branch_after_merge',
+      'pull_request.head_branch',
+      'pull_request.has_merged',
+      'issue.is_closed',
+    ])
+    .where('pull_request.base_repo_id', '=', repo.id)
+    .execute();
+  if (!waiting.length) return;
+  const dir = repoDir(deps.config, repo.owner_name, repo.name);
+  let state: Awaited<ReturnType<typeof combinedState>> | undefined;
+  for (const s of waiting) {
+    if (s.has_merged === 1 || s.is_closed === 1) {
+      await db.deleteFrom('pull_auto_merge').where('id', '=', s.id).execute();
+      continue;
+    }
+    if ((await resolveCommit(dir, `refs/heads/${s.head_branch}`)) !== sha) continue;
+    state ??= await combinedState(db, repo.id, sha);
+    if (state !== 'success') return;
+    try {
+      await mergeScheduled(deps, repo, s, sha);
+    } catch (e) {
+      // One pull request that cannot merge (a conflict since) must not keep the others waiting.
+      console.error(`auto-merge of pull request ${s.pull_id} failed:`, e instanceof Error ? e.message : e);
+    }
+  }
+}
 
-export async function cancelScheduledMerge(_deps: Deps, _pc: import('./pull-context.ts').PullContext, _doer: import('../db/schema.ts').UserRow): Promise<void> {
-  throw new Error('not implemented');
+/** DELETE /pulls/{index}/merge: the scheduler or a repository admin may cancel; 404 when none is scheduled. */
+export async function cancelScheduledMerge(deps: Deps, pc: PullContext, doer: UserRow): Promise<void> {
+  const { db } = deps;
+  const schedule = await db.selectFrom('pull_auto_merge').selectAll().where('pull_id', '=', pc.pr.id).executeTakeFirst();
+  if (!schedule) throw notFound();
+  if (schedule.doer_id !== doer.id && pc.rc.mode < Access.admin) throw forbidden('user has no permission to cancel the scheduled auto merge');
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('pull_auto_merge').where('id', '=', schedule.id).execute();
+    await insertEvent(trx, { type: CommentType.pullCancelScheduledMerge, poster_id: doer.id, issue_id: pc.issue.id });
+  });
+}
+
+/** For closing a pull request (services/pulls.ts): a closed pull request no longer waits to merge. */
+export async function dropScheduledMerge(deps: Deps, pullId: number): Promise<void> {
+  await deps.db.deleteFrom('pull_auto_merge').where('pull_id', '=', pullId).execute();
 }
