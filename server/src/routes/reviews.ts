@@ -1,14 +1,23 @@
 // Pull request reviews, review requests and inline review comments, as Gitea's
 // routers/api/v1/repo/pull_review.go. Thin handlers: the rules live in services/reviews.ts.
 import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { createRouter, errorResponses, z, zLimit, zPage } from '../api/openapi.ts';
 import {
   CreatePullReviewSchema, DismissPullReviewSchema, PullReviewCommentSchema, PullReviewRequestSchema, PullReviewSchema,
   SubmitPullReviewSchema,
 } from '../api/pull-schemas.ts';
-import { ApiError } from '../errors.ts';
-
-const notImplemented = () => new ApiError(501, 'not implemented yet');
+import { paging, setPageHeaders } from '../api/paging.ts';
+import { requireUser } from '../auth/middleware.ts';
+import type { AppEnv } from '../context.ts';
+import type { ReviewRow } from '../db/schema.ts';
+import { forbidden } from '../errors.ts';
+import { loadPull } from '../services/pull-context.ts';
+import { Access } from '../services/permissions.ts';
+import { toApiReviewComments, toApiReviews } from '../services/review-convert.ts';
+import {
+  changeReviewRequests, createReview, deleteReview, dismissReview, getReview, listReviews, reviewCodeComments, submitReview, type PullRef,
+} from '../services/reviews.ts';
 
 export const reviewsRoutes = createRouter();
 
@@ -21,6 +30,24 @@ const PullParams = z.object({
 });
 const ReviewParams = PullParams.extend({ id: z.coerce.number().int().openapi({ param: { name: 'id', in: 'path' }, example: 1 }) });
 
+type Need = 'read' | 'participate';
+
+/** The pull request of the path; writes need a signed-in reader of an unarchived repository (Gitea's reqToken). */
+function pullOf(c: Context<AppEnv>, need: Need): Promise<PullRef> {
+  const { owner, repo, index } = c.req.param() as Record<string, string>;
+  return loadPull(c, owner!, repo!, Number(index), need);
+}
+
+async function reviewOf(c: Context<AppEnv>, need: Need): Promise<{ p: PullRef; review: ReviewRow }> {
+  const p = await pullOf(c, need);
+  return { p, review: await getReview(c.var.deps.db, p, Number(c.req.param('id')), c.var.user) };
+}
+
+async function one(c: Context<AppEnv>, p: PullRef, review: ReviewRow) {
+  const { db, config } = c.var.deps;
+  return (await toApiReviews(db, config, p.rc, p.issue, [review], c.var.user))[0]!;
+}
+
 reviewsRoutes.openapi(
   createRoute({
     method: 'get', path: '/repos/{owner}/{repo}/pulls/{index}/reviews', operationId: 'repoListPullReviews', tags: ['repository'],
@@ -28,7 +55,14 @@ reviewsRoutes.openapi(
     request: { params: PullParams, query: z.object({ page: zPage, limit: zLimit }) },
     responses: { 200: json(z.array(PullReviewSchema)), ...errorResponses(404) },
   }),
-  () => { throw notImplemented(); },
+  async (c) => {
+    const p = await pullOf(c, 'read');
+    const { db, config } = c.var.deps;
+    const pg = paging(c.req.valid('query'));
+    const { rows, total } = await listReviews(db, p.issue.id, c.var.user, pg);
+    setPageHeaders(c, total, pg);
+    return c.json(await toApiReviews(db, config, p.rc, p.issue, rows, c.var.user), 200);
+  },
 );
 
 reviewsRoutes.openapi(
@@ -38,7 +72,12 @@ reviewsRoutes.openapi(
     request: { params: PullParams, ...jsonBody(CreatePullReviewSchema) },
     responses: { 200: json(PullReviewSchema), ...errorResponses(401, 403, 404, 422, 423) },
   }),
-  () => { throw notImplemented(); },
+  async (c) => {
+    const doer = requireUser(c);
+    const p = await pullOf(c, 'participate');
+    const review = await createReview(c.var.deps, p, doer, c.req.valid('json'));
+    return c.json(await one(c, p, review), 200);
+  },
 );
 
 reviewsRoutes.openapi(
@@ -48,7 +87,10 @@ reviewsRoutes.openapi(
     request: { params: ReviewParams },
     responses: { 200: json(PullReviewSchema), ...errorResponses(404) },
   }),
-  () => { throw notImplemented(); },
+  async (c) => {
+    const { p, review } = await reviewOf(c, 'read');
+    return c.json(await one(c, p, review), 200);
+  },
 );
 
 reviewsRoutes.openapi(
@@ -58,7 +100,12 @@ reviewsRoutes.openapi(
     request: { params: ReviewParams, ...jsonBody(SubmitPullReviewSchema) },
     responses: { 200: json(PullReviewSchema), ...errorResponses(401, 403, 404, 422, 423) },
   }),
-  () => { throw notImplemented(); },
+  async (c) => {
+    const doer = requireUser(c);
+    const { p, review } = await reviewOf(c, 'participate');
+    const { event, body } = c.req.valid('json');
+    return c.json(await one(c, p, await submitReview(c.var.deps, p, review, doer, event, body)), 200);
+  },
 );
 
 reviewsRoutes.openapi(
@@ -68,7 +115,12 @@ reviewsRoutes.openapi(
     request: { params: ReviewParams },
     responses: { 204: { description: 'Deleted' }, ...errorResponses(401, 403, 404, 423) },
   }),
-  () => { throw notImplemented(); },
+  async (c) => {
+    const doer = requireUser(c);
+    const { review } = await reviewOf(c, 'participate');
+    await deleteReview(c.var.deps, review, doer);
+    return c.body(null, 204);
+  },
 );
 
 reviewsRoutes.openapi(
@@ -78,7 +130,11 @@ reviewsRoutes.openapi(
     request: { params: ReviewParams },
     responses: { 200: json(z.array(PullReviewCommentSchema)), ...errorResponses(404) },
   }),
-  () => { throw notImplemented(); },
+  async (c) => {
+    const { p, review } = await reviewOf(c, 'read');
+    const { db, config } = c.var.deps;
+    return c.json(await toApiReviewComments(db, config, p.rc, p.issue, await reviewCodeComments(db, review.id), c.var.user), 200);
+  },
 );
 
 reviewsRoutes.openapi(
@@ -88,7 +144,15 @@ reviewsRoutes.openapi(
     request: { params: ReviewParams, ...jsonBody(DismissPullReviewSchema) },
     responses: { 200: json(PullReviewSchema), ...errorResponses(401, 403, 404, 422, 423) },
   }),
-  () => { throw notImplemented(); },
+  async (c) => {
+    const doer = requireUser(c);
+    const p = await pullOf(c, 'participate');
+    // Gitea checks the permission before it looks the review up.
+    if (p.rc.mode < Access.admin) throw forbidden('Must be repo admin');
+    const review = await getReview(c.var.deps.db, p, Number(c.req.param('id')), doer);
+    const { message, priors } = c.req.valid('json');
+    return c.json(await one(c, p, await dismissReview(c.var.deps, p, review, doer, true, message ?? '', priors ?? false)), 200);
+  },
 );
 
 reviewsRoutes.openapi(
@@ -98,7 +162,13 @@ reviewsRoutes.openapi(
     request: { params: ReviewParams },
     responses: { 200: json(PullReviewSchema), ...errorResponses(401, 403, 404, 422, 423) },
   }),
-  () => { throw notImplemented(); },
+  async (c) => {
+    const doer = requireUser(c);
+    const p = await pullOf(c, 'participate');
+    if (p.rc.mode < Access.admin) throw forbidden('Must be repo admin');
+    const review = await getReview(c.var.deps.db, p, Number(c.req.param('id')), doer);
+    return c.json(await one(c, p, await dismissReview(c.var.deps, p, review, doer, false)), 200);
+  },
 );
 
 reviewsRoutes.openapi(
@@ -108,7 +178,14 @@ reviewsRoutes.openapi(
     request: { params: PullParams, ...jsonBody(PullReviewRequestSchema) },
     responses: { 201: json(z.array(PullReviewSchema), 'Created'), ...errorResponses(401, 403, 404, 422, 423) },
   }),
-  () => { throw notImplemented(); },
+  async (c) => {
+    const doer = requireUser(c);
+    const p = await pullOf(c, 'participate');
+    const { reviewers, team_reviewers } = c.req.valid('json');
+    const created = await changeReviewRequests(c.var.deps, p, doer, reviewers ?? [], team_reviewers ?? [], true);
+    const { db, config } = c.var.deps;
+    return c.json(await toApiReviews(db, config, p.rc, p.issue, created, doer), 201);
+  },
 );
 
 reviewsRoutes.openapi(
@@ -118,5 +195,11 @@ reviewsRoutes.openapi(
     request: { params: PullParams, ...jsonBody(PullReviewRequestSchema) },
     responses: { 204: { description: 'Deleted' }, ...errorResponses(401, 403, 404, 422, 423) },
   }),
-  () => { throw notImplemented(); },
+  async (c) => {
+    const doer = requireUser(c);
+    const p = await pullOf(c, 'participate');
+    const { reviewers, team_reviewers } = c.req.valid('json');
+    await changeReviewRequests(c.var.deps, p, doer, reviewers ?? [], team_reviewers ?? [], false);
+    return c.body(null, 204);
+  },
 );

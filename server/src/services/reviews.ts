@@ -1,27 +1,600 @@
-// Pull request reviews, review requests and inline review comments (Gitea's review model).
-// Contract used by pulls.ts (filled in with the reviews API; until then these answer "none").
+// Pull request reviews, review requests and inline review comments, with Gitea's rules
+// (routers/api/v1/repo/pull_review.go, services/pull/review.go, models/issues/review.go).
+//
+// A review row's type: 0 pending (the reviewer is still collecting comments, visible only to them),
+// 1 approve, 2 comment, 3 request changes, 4 review requested. Submitting leaves a `review` event
+// (comment type 22) in the timeline; inline comments are comment rows of type 21 (`code`) with the
+// review's id, the file, the line (> 0 new side, < 0 old side) and the hunk they were made on.
+// For code comments we also keep the two commits their line numbers refer to: commit_sha (the head
+// commit the new-side line is counted in; it follows pushes while the line survives) and old_ref
+// (the merge base the old-side line is counted in); new_ref keeps the head they were first made on.
 import type { Deps } from '../context.ts';
+import { repoDir } from '../context.ts';
 import type { Db } from '../db/index.ts';
-import type { IssueRow, RepoRow, UserRow } from '../db/schema.ts';
+import { nowUnix } from '../db/index.ts';
+import type { CommentRow, IssueRow, PullRequestRow, RepoRow, ReviewRow, UserRow } from '../db/schema.ts';
+import { ApiError, forbidden, notFound, unprocessable } from '../errors.ts';
+import type { ReviewState } from '../api/pull-schemas.ts';
+import { mergeBase } from '../git/compare.ts';
+import { changedRanges, cutDiffAroundLine, fileDiff, mapLine } from '../git/diff-hunk.ts';
+import { resolveCommit } from '../git/repo.ts';
+import { recordAction, type OpType } from './activity.ts';
+import { COMMENT_DEFAULTS, CommentType, canWrite, insertEvent } from './conversation.ts';
+import { recordMentions } from './mentions.ts';
+import { Access, repoAccess } from './permissions.ts';
+import type { RepoContext } from './repo-context.ts';
 
-/** Issue id → ids of users whose review is requested and not yet given, for the pull request object. */
-export async function requestedReviewerIds(_db: Db, _issueIds: number[]): Promise<Map<number, number[]>> {
-  return new Map();
+/** Gitea's ReviewType numbers. */
+export const ReviewType = { pending: 0, approve: 1, comment: 2, reject: 3, request: 4 } as const;
+
+export const REVIEW_STATE_OF: Record<number, ReviewState> = {
+  [ReviewType.pending]: 'PENDING',
+  [ReviewType.approve]: 'APPROVED',
+  [ReviewType.comment]: 'COMMENT',
+  [ReviewType.reject]: 'REQUEST_CHANGES',
+  [ReviewType.request]: 'REQUEST_REVIEW',
+};
+
+/** One pull request as the review operations see it. */
+export interface PullRef {
+  rc: RepoContext;
+  issue: IssueRow;
+  pr: PullRequestRow;
 }
 
-/** Issue id → number of inline review comments, for the pull request object's review_comments. */
-export async function reviewCommentCounts(_db: Db, _issueIds: number[]): Promise<Map<number, number>> {
-  return new Map();
+// ---------------------------------------------------------------------------------------------
+// Contract used by the pull request object (batched for lists)
+
+/** Issue id → ids of users whose review is requested and not yet given, for the pull request object. */
+export async function requestedReviewerIds(db: Db, issueIds: number[]): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>();
+  if (!issueIds.length) return out;
+  const rows = await db
+    .selectFrom('review')
+    .select(['issue_id', 'reviewer_id'])
+    .where('issue_id', 'in', issueIds)
+    .where('type', '=', ReviewType.request)
+    .where('reviewer_id', '>', 0)
+    .orderBy('id')
+    .execute();
+  for (const r of rows) out.set(r.issue_id, [...(out.get(r.issue_id) ?? []), r.reviewer_id]);
+  return out;
+}
+
+/** Issue id → number of inline review comments (of submitted reviews), for the pull request object's review_comments. */
+export async function reviewCommentCounts(db: Db, issueIds: number[]): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  if (!issueIds.length) return out;
+  const rows = await db
+    .selectFrom('comment')
+    .innerJoin('review', 'review.id', 'comment.review_id')
+    .select(['comment.issue_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('comment.issue_id', 'in', issueIds)
+    .where('comment.type', '=', CommentType.code)
+    .where('review.type', '!=', ReviewType.pending)
+    .groupBy('comment.issue_id')
+    .execute();
+  for (const r of rows) out.set(r.issue_id, Number(r.n));
+  return out;
 }
 
 /**
  * Requests reviews from these users (already checked to exist and be able to read), as the
  * reviewers of POST /pulls; leaves review_request events. Team reviewers come with teams.
  */
-export async function requestReviews(_deps: Deps, _repo: RepoRow, _pull: IssueRow, _doer: UserRow, _reviewerIds: number[]): Promise<void> {}
+export async function requestReviews(deps: Deps, repo: RepoRow, pull: IssueRow, doer: UserRow, reviewerIds: number[]): Promise<void> {
+  const ids = [...new Set(reviewerIds)].filter((id) => id !== pull.poster_id);
+  if (!ids.length) return;
+  const { db } = deps;
+  const users = await db.selectFrom('user').selectAll().where('id', 'in', ids).execute();
+  await db.transaction().execute(async (trx) => {
+    for (const u of users) await addReviewRequest(trx, repo, pull, u, doer);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+const pullHeadRef = (pr: PullRequestRow) => `refs/pull/${pr.index}/head`;
+
+/** The pull request's head commit: refs/pull/N/head, as Gitea reads it, else the recorded head. */
+async function headCommit(dir: string, pr: PullRequestRow): Promise<string> {
+  const sha = (await resolveCommit(dir, pullHeadRef(pr))) ?? (pr.head_commit_id || (await resolveCommit(dir, `refs/heads/${pr.head_branch}`)));
+  if (!sha) throw unprocessable('the head of this pull request cannot be found');
+  return sha;
+}
+
+/** Where the pull request's diff starts: the recorded merge base, else the one git finds now. */
+async function diffBase(dir: string, pr: PullRequestRow, head: string): Promise<string> {
+  if (pr.merge_base) return pr.merge_base;
+  const base = await resolveCommit(dir, `refs/heads/${pr.base_branch}`);
+  const mb = base && (await mergeBase(dir, base, head));
+  if (!mb) throw unprocessable('the base of this pull request cannot be found');
+  return mb;
+}
+
+/** Pending reviews are only visible to their reviewer and site admins (Gitea). */
+const seesPending = (review: Pick<ReviewRow, 'reviewer_id'>, viewer: UserRow | null) => !!viewer && (viewer.is_admin === 1 || viewer.id === review.reviewer_id);
+
+export async function listReviews(db: Db, issueId: number, viewer: UserRow | null, page: { limit: number; offset: number }) {
+  let q = db.selectFrom('review').where('issue_id', '=', issueId);
+  if (!viewer) q = q.where('type', '!=', ReviewType.pending);
+  else if (viewer.is_admin !== 1) q = q.where((eb) => eb.or([eb('type', '!=', ReviewType.pending), eb('reviewer_id', '=', viewer.id)]));
+  const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const rows = await q.selectAll().orderBy('created_unix').orderBy('id').limit(page.limit).offset(page.offset).execute();
+  return { rows, total: Number(n) };
+}
+
+/** A review of this pull request; someone else's pending review is as absent as a missing one. */
+export async function getReview(db: Db, p: PullRef, id: number, viewer: UserRow | null): Promise<ReviewRow> {
+  const review = await db.selectFrom('review').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!review || review.issue_id !== p.issue.id || (review.type === ReviewType.pending && !seesPending(review, viewer))) {
+    throw notFound(`review does not exist [id: ${id}]`);
+  }
+  return review;
+}
+
+/** The inline comments of a review, in the order they were written. */
+export function reviewCodeComments(db: Db, reviewId: number): Promise<CommentRow[]> {
+  return db.selectFrom('comment').selectAll().where('review_id', '=', reviewId).where('type', '=', CommentType.code).orderBy('id').execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Creating and submitting
+
+export interface NewCodeComment {
+  path: string;
+  body: string;
+  old_position?: number;
+  new_position?: number;
+}
+
+export interface CreateReviewInput {
+  event?: ReviewState;
+  body?: string;
+  commit_id?: string;
+  comments?: NewCodeComment[];
+}
+
+function typeOfEvent(event: ReviewState | undefined): number {
+  if (event === 'APPROVED') return ReviewType.approve;
+  if (event === 'REQUEST_CHANGES') return ReviewType.reject;
+  if (event === 'COMMENT') return ReviewType.comment;
+  // PENDING, empty, and anything else: keep collecting (Gitea's default).
+  return ReviewType.pending;
+}
+
+/** Gitea's preparePullReviewType: who may approve or reject, and which events need a body. */
+function checkEvent(p: PullRef, doer: UserRow, event: ReviewState | undefined, body: string, hasComments: boolean): number {
+  const type = typeOfEvent(event);
+  const hasBody = body.trim().length > 0;
+  const name = event || 'PENDING';
+  if (type === ReviewType.approve && p.issue.poster_id === doer.id) throw unprocessable('approve your own pull is not allowed');
+  if (type === ReviewType.reject && p.issue.poster_id === doer.id) throw unprocessable('reject your own pull is not allowed');
+  if (type === ReviewType.reject && !hasBody) throw unprocessable(`review event ${name} requires a body`);
+  // Gitea asks a PENDING call for a body; comments alone are enough here, so a client can start a
+  // review with its first inline comment.
+  if ((type === ReviewType.comment || type === ReviewType.pending) && !hasBody && !hasComments) {
+    throw unprocessable(`review event ${name} requires a body or a comment`);
+  }
+  return type;
+}
+
+/** Approving or requesting changes is refused once the pull request is closed or merged. */
+function checkOpenForVerdict(p: PullRef, type: number) {
+  if ((type === ReviewType.approve || type === ReviewType.reject) && (p.issue.is_closed === 1 || p.pr.has_merged === 1)) {
+    throw unprocessable("can't submit review for a closed or merged PR");
+  }
+}
+
+interface PreparedComment {
+  path: string;
+  body: string;
+  line: number;
+  patch: string;
+}
+
+/** Validates inline comments and cuts the hunk each one sits on, one git diff per file. */
+async function prepareComments(dir: string, from: string, to: string, comments: NewCodeComment[]): Promise<PreparedComment[]> {
+  const diffs = new Map<string, string>();
+  const out: PreparedComment[] = [];
+  for (const [i, c] of comments.entries()) {
+    const oldLine = c.old_position ?? 0;
+    const newLine = c.new_position ?? 0;
+    if (oldLine < 0 || newLine < 0) throw unprocessable(`comments[${i}]: positions cannot be negative`);
+    const line = oldLine > 0 ? -oldLine : newLine;
+    if (line === 0) throw unprocessable(`comments[${i}]: new_position or old_position is required`);
+    if (c.path.includes('\0')) throw unprocessable(`comments[${i}].path: invalid path`);
+    let diff = diffs.get(c.path);
+    if (diff === undefined) {
+      diff = await fileDiff(dir, from, to, c.path);
+      diffs.set(c.path, diff);
+    }
+    if (!diff.trim()) throw unprocessable(`comments[${i}].path: ${c.path} is not changed in this pull request`);
+    out.push({ path: c.path, body: c.body, line, patch: cutDiffAroundLine(diff, Math.abs(line), line < 0) });
+  }
+  return out;
+}
+
+const isVerdict = (type: number) => type === ReviewType.approve || type === ReviewType.reject;
+
+async function pendingReviewOf(db: Db, issueId: number, doerId: number): Promise<ReviewRow | undefined> {
+  return db
+    .selectFrom('review')
+    .selectAll()
+    .where('issue_id', '=', issueId)
+    .where('reviewer_id', '=', doerId)
+    .where('type', '=', ReviewType.pending)
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
+async function insertReview(db: Db, v: { type: number; reviewer_id: number; issue_id: number; content?: string; official?: boolean; commit_id?: string; stale?: boolean }) {
+  const now = nowUnix();
+  return db
+    .insertInto('review')
+    .values({
+      type: v.type, reviewer_id: v.reviewer_id, reviewer_team_id: 0, original_author: '', original_author_id: 0, issue_id: v.issue_id,
+      content: v.content ?? '', official: v.official ? 1 : 0, commit_id: v.commit_id ?? '', stale: v.stale ? 1 : 0, dismissed: 0,
+      created_unix: now, updated_unix: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Gitea: write access to the code makes a review official (counts toward required approvals). */
+async function isOfficialReviewer(db: Db, user: UserRow, repo: RepoRow) {
+  return (await repoAccess(db, user, repo)) >= Access.write;
+}
 
 /**
- * Called after the head of a pull request moved (push, update, force push): marks inline review
- * comments whose lines changed as outdated (invalidated), as Gitea does.
+ * Turns the doer's pending review (or a new one) into a submitted review of `type`, as Gitea's
+ * SubmitReview: only the latest verdict of a reviewer stays official, the reviewer's open request is
+ * cleared, and a `review` event joins the timeline. Runs inside the caller's transaction.
  */
-export async function afterPullHeadChange(_deps: Deps, _repo: RepoRow, _pull: IssueRow, _oldHead: string, _newHead: string): Promise<void> {}
+async function submitInTx(trx: Db, p: PullRef, doer: UserRow, type: number, content: string, commitId: string, stale: boolean, pending: ReviewRow | undefined) {
+  const now = nowUnix();
+  let official = false;
+  if (isVerdict(type)) {
+    await trx.updateTable('review').set({ official: 0 }).where('issue_id', '=', p.issue.id).where('reviewer_id', '=', doer.id).execute();
+    official = await isOfficialReviewer(trx, doer, p.rc.repo);
+  }
+  let review: ReviewRow;
+  if (pending) {
+    review = await trx
+      .updateTable('review')
+      .set({ type, content, official: official ? 1 : 0, commit_id: commitId, stale: stale ? 1 : 0, created_unix: now, updated_unix: now })
+      .where('id', '=', pending.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  } else {
+    // A fresh verdict supersedes the reviewer's earlier ones (Gitea's CreateReview).
+    if (isVerdict(type)) {
+      await trx
+        .updateTable('review')
+        .set({ dismissed: 1 })
+        .where('issue_id', '=', p.issue.id)
+        .where('reviewer_id', '=', doer.id)
+        .where('type', 'in', [ReviewType.approve, ReviewType.reject])
+        .execute();
+    }
+    review = await insertReview(trx, { type, reviewer_id: doer.id, issue_id: p.issue.id, content, official, commit_id: commitId, stale });
+  }
+  await trx.deleteFrom('review').where('issue_id', '=', p.issue.id).where('reviewer_id', '=', doer.id).where('type', '=', ReviewType.request).execute();
+  const eventId = await insertEvent(trx, { type: CommentType.review, poster_id: doer.id, issue_id: p.issue.id, content, review_id: review.id, created_unix: now });
+  await trx.updateTable('issue').set({ updated_unix: now }).where('id', '=', p.issue.id).execute();
+  return { review, eventId };
+}
+
+const firstLine = (s: string) => s.split('\n')[0] ?? '';
+
+/** Feed rows and mentions after a review is submitted, as Gitea's notifiers. */
+async function afterSubmit(deps: Deps, p: PullRef, doer: UserRow, review: ReviewRow, eventId: number) {
+  const { db } = deps;
+  const codeComments = await reviewCodeComments(db, review.id);
+  for (const c of codeComments) {
+    await recordMentions(db, p.rc, p.issue, c.content);
+    await recordAction(db, { op_type: 'comment_pull', act_user_id: doer.id, repo: p.rc.repo, comment_id: c.id, content: `${p.issue.index}|${firstLine(c.content)}` });
+  }
+  await recordMentions(db, p.rc, p.issue, review.content);
+  if (review.type !== ReviewType.comment || review.content.trim() !== '') {
+    const op: OpType = review.type === ReviewType.approve ? 'approve_pull_request' : review.type === ReviewType.reject ? 'reject_pull_request' : 'comment_pull';
+    await recordAction(db, { op_type: op, act_user_id: doer.id, repo: p.rc.repo, comment_id: eventId, content: `${p.issue.index}|${firstLine(review.content)}` });
+  }
+}
+
+async function insertCodeComments(trx: Db, p: PullRef, doer: UserRow, reviewId: number, comments: PreparedComment[], commitId: string, base: string) {
+  const now = nowUnix();
+  const ids: number[] = [];
+  for (const c of comments) {
+    const row = await trx
+      .insertInto('comment')
+      .values({
+        ...COMMENT_DEFAULTS, type: CommentType.code, poster_id: doer.id, issue_id: p.issue.id, content: c.body, review_id: reviewId,
+        tree_path: c.path, line: c.line, patch: c.patch, commit_sha: commitId, old_ref: base, new_ref: commitId, created_unix: now, updated_unix: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.push(row.id);
+  }
+  return ids;
+}
+
+/**
+ * POST /pulls/{index}/reviews: adds the inline comments to the doer's pending review (creating it),
+ * then either keeps it pending (event PENDING or none) or submits it as APPROVED, REQUEST_CHANGES or COMMENT.
+ */
+export async function createReview(deps: Deps, p: PullRef, doer: UserRow, input: CreateReviewInput): Promise<ReviewRow> {
+  const { db } = deps;
+  const body = input.body ?? '';
+  const comments = input.comments ?? [];
+  const type = checkEvent(p, doer, input.event, body, comments.length > 0);
+  checkOpenForVerdict(p, type);
+
+  const dir = p.rc.dir;
+  const head = await headCommit(dir, p.pr);
+  let commitId = head;
+  if (input.commit_id) {
+    const sha = await resolveCommit(dir, input.commit_id);
+    if (!sha) throw unprocessable(`commit_id: commit does not exist [sha: ${input.commit_id}]`);
+    commitId = sha;
+  }
+  const base = comments.length ? await diffBase(dir, p.pr, head) : '';
+  const prepared = await prepareComments(dir, base, commitId, comments);
+
+  const result = await db.transaction().execute(async (trx) => {
+    let pending = await pendingReviewOf(trx, p.issue.id, doer.id);
+    if (prepared.length && !pending) pending = await insertReview(trx, { type: ReviewType.pending, reviewer_id: doer.id, issue_id: p.issue.id, commit_id: commitId });
+    const commentIds = pending ? await insertCodeComments(trx, p, doer, pending.id, prepared, commitId, base) : [];
+    if (type === ReviewType.pending) {
+      // Still collecting: a body given now becomes the review's text.
+      let review = pending;
+      if (!review) review = await insertReview(trx, { type: ReviewType.pending, reviewer_id: doer.id, issue_id: p.issue.id, content: body, commit_id: commitId });
+      else if (body.trim()) review = await trx.updateTable('review').set({ content: body, updated_unix: nowUnix() }).where('id', '=', review.id).returningAll().executeTakeFirstOrThrow();
+      return { review, eventId: 0, commentIds };
+    }
+    const stale = isVerdict(type) && commitId !== head;
+    return { ...(await submitInTx(trx, p, doer, type, body, commitId, stale, pending)), commentIds };
+  });
+
+  // Comments written against an older commit than the head follow it (or go outdated) right away.
+  if (commitId !== head && result.commentIds.length) await reconcileComments(deps, p.rc.repo, p.issue, p.pr, head, result.commentIds);
+  if (result.eventId) await afterSubmit(deps, p, doer, result.review, result.eventId);
+  return result.review;
+}
+
+/** POST /pulls/{index}/reviews/{id}: submits the doer's pending review against the current head. */
+export async function submitReview(deps: Deps, p: PullRef, review: ReviewRow, doer: UserRow, event: ReviewState, body: string | undefined): Promise<ReviewRow> {
+  if (review.type !== ReviewType.pending) throw unprocessable('only a pending review can be submitted');
+  if (review.reviewer_id !== doer.id) throw forbidden('only the reviewer can submit a pending review');
+  const { db } = deps;
+  const content = body ?? '';
+  const codeCount = (await reviewCodeComments(db, review.id)).length;
+  const type = checkEvent(p, doer, event, content, codeCount > 0);
+  if (type === ReviewType.pending) throw unprocessable('review stay pending');
+  checkOpenForVerdict(p, type);
+  const head = await headCommit(p.rc.dir, p.pr);
+  const { review: submitted, eventId } = await db.transaction().execute((trx) => submitInTx(trx, p, doer, type, content, head, false, review));
+  await afterSubmit(deps, p, doer, submitted, eventId);
+  return submitted;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deleting, dismissing
+
+/** Gitea: the latest verdict or request of a reviewer becomes official again once a later one goes. */
+async function restoreLatestOfficial(trx: Db, issueId: number, reviewerId: number) {
+  const latest = await latestReviewOf(trx, issueId, reviewerId);
+  if (latest) await trx.updateTable('review').set({ official: 1 }).where('id', '=', latest.id).execute();
+}
+
+/** The reviewer's latest verdict or open request on the pull request (Gitea's GetReviewByIssueIDAndUserID). */
+function latestReviewOf(db: Db, issueId: number, reviewerId: number) {
+  return db
+    .selectFrom('review')
+    .selectAll()
+    .where('issue_id', '=', issueId)
+    .where('reviewer_id', '=', reviewerId)
+    .where('original_author_id', '=', 0)
+    .where('type', 'in', [ReviewType.approve, ReviewType.reject, ReviewType.request])
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+/** DELETE /reviews/{id}: the reviewer or a site admin removes a review with its comments and events. */
+export async function deleteReview(deps: Deps, review: ReviewRow, doer: UserRow): Promise<void> {
+  if (doer.is_admin !== 1 && doer.id !== review.reviewer_id) throw forbidden();
+  if (review.type === ReviewType.request) throw unprocessable('review request can not be deleted using this method');
+  await deps.db.transaction().execute(async (trx) => {
+    const types = [CommentType.code, CommentType.review, CommentType.dismissReview];
+    await trx.deleteFrom('comment').where('issue_id', '=', review.issue_id).where('review_id', '=', review.id).where('type', 'in', types).execute();
+    await trx.deleteFrom('review').where('id', '=', review.id).execute();
+    if (review.official) await restoreLatestOfficial(trx, review.issue_id, review.reviewer_id);
+  });
+}
+
+/**
+ * Dismissals (Gitea's DismissReview): repository admins only, verdicts only, open pull requests
+ * only. Dismissing leaves a `dismiss_review` event with the message; `priors` also dismisses the
+ * reviewer's earlier reviews. Undismissing leaves no event.
+ */
+export async function dismissReview(deps: Deps, p: PullRef, review: ReviewRow, doer: UserRow, dismiss: boolean, message = '', priors = false): Promise<ReviewRow> {
+  if (!isVerdict(review.type)) throw forbidden("not need to dismiss this review because it's type is not Approve or change request");
+  if (p.issue.is_closed === 1 || p.pr.has_merged === 1) throw forbidden("can't dismiss a review associated to a closed or merged PR");
+  const { db } = deps;
+  const eventId = await db.transaction().execute(async (trx) => {
+    if ((review.dismissed === 1) !== dismiss) {
+      await trx.updateTable('review').set({ dismissed: dismiss ? 1 : 0, updated_unix: nowUnix() }).where('id', '=', review.id).execute();
+    }
+    if (priors) {
+      await trx
+        .updateTable('review')
+        .set({ dismissed: 1 })
+        .where('issue_id', '=', review.issue_id)
+        .where('reviewer_id', '=', review.reviewer_id)
+        .where('dismissed', '=', 0)
+        .where('type', 'in', [ReviewType.approve, ReviewType.reject])
+        .execute();
+    }
+    if (!dismiss) return 0;
+    return insertEvent(trx, { type: CommentType.dismissReview, poster_id: doer.id, issue_id: p.issue.id, content: message, review_id: review.id });
+  });
+  if (eventId) {
+    const reviewer = await db.selectFrom('user').select('name').where('id', '=', review.reviewer_id).executeTakeFirst();
+    await recordAction(db, {
+      op_type: 'pull_review_dismissed', act_user_id: doer.id, repo: p.rc.repo, comment_id: eventId,
+      content: `${p.issue.index}|${reviewer?.name ?? 'Ghost'}|${message}`,
+    });
+  }
+  return db.selectFrom('review').selectAll().where('id', '=', review.id).executeTakeFirstOrThrow();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Review requests
+
+const invalidRequest = (reason: string, doer: UserRow, repo: RepoRow) => unprocessable(`${reason} [user_id: ${doer.id}, repo_id: ${repo.id}]`);
+
+/** Gitea's CanDoerChangeReviewRequests: the poster, and those who can write (owner, collaborators). */
+const canChangeRequests = (p: PullRef, doer: UserRow) => p.rc.repo.is_archived !== 1 && (doer.id === p.issue.poster_id || canWrite(p.rc));
+
+async function findReviewers(db: Db, names: string[]): Promise<UserRow[]> {
+  const out: UserRow[] = [];
+  for (const name of names) {
+    const q = db.selectFrom('user').selectAll();
+    const u = await (name.includes('@') ? q.where('email', '=', name.toLowerCase()) : q.where('lower_name', '=', name.toLowerCase())).executeTakeFirst();
+    if (!u) throw notFound(`User '${name}' not exist`);
+    if (!out.some((o) => o.id === u.id)) out.push(u);
+  }
+  return out;
+}
+
+async function addReviewRequest(trx: Db, repo: RepoRow, issue: IssueRow, reviewer: UserRow, doer: UserRow): Promise<ReviewRow | null> {
+  const last = await latestReviewOf(trx, issue.id, reviewer.id);
+  if (last?.type === ReviewType.request) return null;
+  if (last) {
+    const pr = await trx.selectFrom('pull_request').select('has_merged').where('issue_id', '=', issue.id).executeTakeFirst();
+    if (issue.is_closed === 1 || pr?.has_merged === 1) throw new ApiError(403, 'cannot request a re-review on a closed or merged PR');
+  }
+  const official = await isOfficialReviewer(trx, reviewer, repo);
+  if (official) await trx.updateTable('review').set({ official: 0 }).where('issue_id', '=', issue.id).where('reviewer_id', '=', reviewer.id).execute();
+  const review = await insertReview(trx, { type: ReviewType.request, reviewer_id: reviewer.id, issue_id: issue.id, official });
+  await insertEvent(trx, { type: CommentType.reviewRequest, poster_id: doer.id, issue_id: issue.id, assignee_id: reviewer.id, removed_assignee: 0, review_id: review.id });
+  return review;
+}
+
+async function removeReviewRequest(trx: Db, repo: RepoRow, issue: IssueRow, reviewer: UserRow, doer: UserRow): Promise<void> {
+  const last = await latestReviewOf(trx, issue.id, reviewer.id);
+  if (last?.type !== ReviewType.request) return;
+  await trx.deleteFrom('review').where('id', '=', last.id).execute();
+  if (await isOfficialReviewer(trx, reviewer, repo)) await restoreLatestOfficial(trx, issue.id, reviewer.id);
+  await insertEvent(trx, { type: CommentType.reviewRequest, poster_id: doer.id, issue_id: issue.id, assignee_id: reviewer.id, removed_assignee: 1 });
+}
+
+/**
+ * POST / DELETE /pulls/{index}/requested_reviewers. Every name is checked before anything changes
+ * (Gitea stops at the first bad one, having applied those before it). Returns the new requests.
+ */
+export async function changeReviewRequests(deps: Deps, p: PullRef, doer: UserRow, names: string[], teamNames: string[], add: boolean): Promise<ReviewRow[]> {
+  const { db } = deps;
+  const reviewers = await findReviewers(db, names);
+  // Team reviewers exist only for organizations, which have no teams yet: every team is unknown.
+  // For a user's repository Gitea ignores team names.
+  if (p.rc.owner.type === 1 && teamNames.length) throw notFound(`Team '${teamNames[0]}' not exist`);
+
+  const repo = p.rc.repo;
+  const mayChange = canChangeRequests(p, doer);
+  for (const reviewer of reviewers) {
+    if (reviewer.type === 1) throw invalidRequest("Organization can't be added as reviewer", doer, repo);
+    if (add) {
+      if ((await repoAccess(db, reviewer, repo)) < Access.read) throw invalidRequest("Reviewer can't read", doer, repo);
+      if (reviewer.id === p.issue.poster_id && p.issue.original_author_id === 0) throw invalidRequest("poster of pr can't be reviewer", doer, repo);
+      if (!mayChange) throw invalidRequest("Doer can't choose reviewer", doer, repo);
+    } else if (!mayChange) {
+      // A reviewer may decline their own request.
+      const last = await latestReviewOf(db, p.issue.id, reviewer.id);
+      if (!(last?.type === ReviewType.request && reviewer.id === doer.id)) throw invalidRequest("Doer can't remove reviewer", doer, repo);
+    }
+  }
+  return db.transaction().execute(async (trx) => {
+    const created: ReviewRow[] = [];
+    for (const reviewer of reviewers) {
+      if (!add) await removeReviewRequest(trx, repo, p.issue, reviewer, doer);
+      else {
+        const r = await addReviewRequest(trx, repo, p.issue, reviewer, doer);
+        if (r) created.push(r);
+      }
+    }
+    if (reviewers.length) await trx.updateTable('issue').set({ updated_unix: nowUnix() }).where('id', '=', p.issue.id).execute();
+    return created;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// When the head moves
+
+/**
+ * Called after the head of a pull request moved (push, update, force push): inline comments whose
+ * line changed become outdated (invalidated), the others follow their line to the new head; reviews
+ * of another commit become stale, those of the new head fresh again (a force push back).
+ */
+export async function afterPullHeadChange(deps: Deps, repo: RepoRow, pull: IssueRow, _oldHead: string, newHead: string): Promise<void> {
+  const { db } = deps;
+  const verdicts = [ReviewType.approve, ReviewType.comment, ReviewType.reject];
+  await db.updateTable('review').set({ stale: 1 }).where('issue_id', '=', pull.id).where('type', 'in', verdicts).where('commit_id', '!=', newHead).execute();
+  await db.updateTable('review').set({ stale: 0 }).where('issue_id', '=', pull.id).where('type', 'in', verdicts).where('commit_id', '=', newHead).execute();
+  const pr = await db.selectFrom('pull_request').selectAll().where('issue_id', '=', pull.id).executeTakeFirst();
+  if (!pr) return;
+  await reconcileComments(deps, repo, pull, pr, newHead);
+}
+
+/**
+ * Moves live code comments (all of the pull request, or `onlyIds`) onto `head`: a new-side line is
+ * looked up in `git diff -U0 <its commit> <head>`, an old-side line in the diff between the merge
+ * base it was counted in and today's. One git call per distinct commit pair, all paths at once.
+ */
+async function reconcileComments(deps: Deps, repo: RepoRow, issue: IssueRow, pr: PullRequestRow, head: string, onlyIds?: number[]) {
+  const { db, config } = deps;
+  let q = db.selectFrom('comment').selectAll().where('issue_id', '=', issue.id).where('type', '=', CommentType.code).where('invalidated', '=', 0);
+  if (onlyIds) q = q.where('id', 'in', onlyIds);
+  const comments = await q.execute();
+  if (!comments.length) return;
+  const dir = repoDir(config, repo.owner_name, repo.name);
+  const baseSha = await resolveCommit(dir, `refs/heads/${pr.base_branch}`);
+  const newBase = (baseSha && (await mergeBase(dir, baseSha, head))) || pr.merge_base;
+
+  // Group by the commit each line is counted in and by what it must move to.
+  const groups = new Map<string, { from: string; to: string; side: 'new' | 'old'; items: CommentRow[] }>();
+  for (const c of comments) {
+    const side = c.line < 0 ? 'old' : 'new';
+    const from = side === 'new' ? c.commit_sha : c.old_ref;
+    const to = side === 'new' ? head : newBase;
+    if (!from || !to || from === to) continue;
+    const key = `${side} ${from} ${to}`;
+    const g = groups.get(key) ?? { from, to, side, items: [] };
+    g.items.push(c);
+    groups.set(key, g);
+  }
+
+  const updates: { id: number; set: { invalidated?: number; line?: number; commit_sha?: string; old_ref?: string } }[] = [];
+  for (const g of groups.values()) {
+    let changes: Awaited<ReturnType<typeof changedRanges>> | null;
+    try {
+      changes = await changedRanges(dir, g.from, g.to, [...new Set(g.items.map((c) => c.tree_path))]);
+    } catch {
+      // The commit the comment was made on is gone (force push and gc): its line cannot be followed.
+      changes = null;
+    }
+    for (const c of g.items) {
+      const n = Math.abs(c.line);
+      const fileChanges = changes?.get(c.tree_path);
+      const moved = changes === null ? null : fileChanges === undefined ? n : mapLine(fileChanges, n);
+      if (moved === null) updates.push({ id: c.id, set: { invalidated: 1 } });
+      else if (g.side === 'new') updates.push({ id: c.id, set: { line: moved, commit_sha: g.to } });
+      else updates.push({ id: c.id, set: { line: -moved, old_ref: g.to } });
+    }
+  }
+  if (!updates.length) return;
+  await db.transaction().execute(async (trx) => {
+    for (const u of updates) await trx.updateTable('comment').set(u.set).where('id', '=', u.id).execute();
+  });
+}

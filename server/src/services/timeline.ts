@@ -1,5 +1,6 @@
 // An issue's timeline: its comments and events, oldest first, in Gitea's TimelineComment shape. Our
-// server names close/reopen `state_change` (body "closed"/"open") as the spec asks.
+// server names close/reopen `state_change` (body "closed"/"open") as the spec asks. On a pull request
+// it also holds `review` (body = the review's text), `review_request` and `dismiss_review` rows.
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { unixToIso } from '../db/index.ts';
@@ -13,8 +14,12 @@ import {
   assetsByComment, commentUrls, ghostUser, milestoneCounts, toApiAttachment, toApiComments, toApiIssue, toApiLabel, toApiMilestone, usersByIds, type RepoRef,
 } from './issues-convert.ts';
 
+/**
+ * The timeline's rows. Inline review comments (`code`) are not part of it, as in Gitea's API: they
+ * belong to their review (`review` rows carry its review_id) and are read through the reviews API.
+ */
 export function timelineQuery(db: Db, issueId: number, f: { since?: string; before?: string }) {
-  let q = db.selectFrom('comment').where('issue_id', '=', issueId);
+  let q = db.selectFrom('comment').where('issue_id', '=', issueId).where('type', '!=', CommentType.code);
   if (f.since) q = q.where('updated_unix', '>=', isoToUnix(f.since));
   if (f.before) q = q.where('updated_unix', '<=', isoToUnix(f.before));
   return q;
@@ -61,7 +66,8 @@ export async function toTimeline(
       ref_comment: null,
       ref_action: '',
       ref_commit_sha: c.commit_sha,
-      review_id: 0,
+      // review and dismiss_review rows point at their review; review_request rows carry the reviewer as assignee.
+      review_id: c.review_id,
       label: null,
       assignee: c.assignee_id ? user(c.assignee_id) : null,
       removed_assignee: c.removed_assignee === 1,

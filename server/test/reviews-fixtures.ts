@@ -1,0 +1,105 @@
+// Pull requests with real git history for the review tests: a repository whose `feature` branch
+// changes lines 5 and 25 of a.txt, and a way to push more commits to a branch without a work tree.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { TestForge } from './helpers.ts';
+import { uniq } from './helpers.ts';
+import { createFixtureRepo } from './git-fixtures.ts';
+import { runGit } from '../src/git/run-git.ts';
+import { nowUnix } from '../src/db/index.ts';
+import { allocateIndex, recountRepo } from '../src/services/conversation.ts';
+
+/** Lines "line 1" … "line n", each ending in a newline. */
+export const lines = (n: number, change: Record<number, string> = {}) =>
+  Array.from({ length: n }, (_, i) => `${change[i + 1] ?? `line ${i + 1}`}\n`).join('');
+
+export interface TestPull {
+  owner: { name: string; token: string; id: number };
+  author: { name: string; token: string; id: number };
+  repo: { id: number; name: string };
+  dir: string;
+  base: string;
+  /** API path of the pull request. */
+  pull: string;
+  index: number;
+  issueId: number;
+  mergeBase: string;
+  head: string;
+}
+
+/**
+ * A repository owned by `owner` (a new user unless given) with a pull request from `feature` into
+ * `main` opened by `author`. Until POST /pulls exists the rows are written as it will write them.
+ */
+export async function createPull(forge: TestForge, opts: { private?: boolean; owner?: TestPull['owner'] } = {}): Promise<TestPull> {
+  const owner = opts.owner ?? (await forge.user('owner'));
+  const author = await forge.user('author');
+  const name = uniq('repo');
+  const { repo, dir, shas } = await createFixtureRepo(
+    forge.deps,
+    owner,
+    name,
+    [
+      { id: 'base', message: 'Base', files: { 'a.txt': lines(30), 'b.txt': 'unchanged\n' } },
+      { branch: 'feature', from: 'base', id: 'f1', message: 'Change lines 5 and 25', files: { 'a.txt': lines(30, { 5: 'changed 5', 25: 'changed 25' }) } },
+    ],
+    { private: opts.private },
+  );
+  const { db } = forge.deps;
+  const t = nowUnix();
+  const { index, issueId } = await db.transaction().execute(async (trx) => {
+    const index = await allocateIndex(trx, repo.id);
+    const issue = await trx
+      .insertInto('issue')
+      .values({
+        repo_id: repo.id, index, poster_id: author.id, original_author: '', original_author_id: 0, name: 'Change lines', content: '', ref: '',
+        milestone_id: 0, priority: 0, is_closed: 0, is_pull: 1, is_locked: 0, num_comments: 0, deadline_unix: 0, created_unix: t, updated_unix: t, closed_unix: 0,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('pull_request')
+      .values({
+        issue_id: issue.id, index, head_repo_id: repo.id, base_repo_id: repo.id, head_branch: 'feature', base_branch: 'main', merge_base: shas.base!,
+        head_commit_id: shas.f1!, status: 1, conflicted_files: '[]', commits_ahead: 1, commits_behind: 0, additions: 2, deletions: 2, changed_files: 1,
+        has_merged: 0, merged_commit_id: '', merger_id: 0, merged_unix: 0, allow_maintainer_edit: 0,
+      })
+      .execute();
+    await recountRepo(trx, repo.id);
+    return { index, issueId: issue.id };
+  });
+  await runGit(['update-ref', `refs/pull/${index}/head`, shas.f1!], { cwd: dir });
+  const base = `/repos/${owner.name}/${name}`;
+  return { owner, author, repo, dir, base, pull: `${base}/pulls/${index}`, index, issueId, mergeBase: shas.base!, head: shas.f1! };
+}
+
+/** Commits `files` (path → content, null deletes) on top of `branch` with git plumbing and moves the branch. */
+export async function commitTo(dir: string, branch: string, files: Record<string, string | null>, message = 'More'): Promise<string> {
+  const parent = (await runGit(['rev-parse', '--verify', `refs/heads/${branch}`], { cwd: dir })).trim();
+  const indexFile = path.join(dir, `index-${uniq()}`);
+  const env = {
+    GIT_INDEX_FILE: indexFile, GIT_AUTHOR_NAME: 'T', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 'T', GIT_COMMITTER_EMAIL: 't@example.com',
+  };
+  try {
+    await runGit(['read-tree', parent], { cwd: dir, env });
+    // --index-info works without a work tree: mode 0 removes a path.
+    const info: string[] = [];
+    for (const [p, content] of Object.entries(files)) {
+      if (content === null) info.push(`0 ${'0'.repeat(40)}\t${p}`);
+      else info.push(`100644 ${(await runGit(['hash-object', '-w', '--stdin'], { cwd: dir, input: content })).trim()}\t${p}`);
+    }
+    await runGit(['update-index', '--index-info'], { cwd: dir, env, input: `${info.join('\n')}\n` });
+    const tree = (await runGit(['write-tree'], { cwd: dir, env })).trim();
+    const sha = (await runGit(['commit-tree', tree, '-p', parent, '-m', message], { cwd: dir, env })).trim();
+    await runGit(['update-ref', `refs/heads/${branch}`, sha], { cwd: dir });
+    return sha;
+  } finally {
+    fs.rmSync(indexFile, { force: true });
+  }
+}
+
+/** What S1's push hook does for the review area: moves refs/pull/N/head and the recorded head. */
+export async function moveHead(forge: TestForge, pr: TestPull, sha: string) {
+  await runGit(['update-ref', `refs/pull/${pr.index}/head`, sha], { cwd: pr.dir });
+  await forge.deps.db.updateTable('pull_request').set({ head_commit_id: sha }).where('issue_id', '=', pr.issueId).execute();
+}
