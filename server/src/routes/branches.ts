@@ -6,6 +6,7 @@ import { requireUser } from '../auth/middleware.ts';
 import { loadRepo } from '../services/repo-context.ts';
 import { createBranch, deleteBranch, getBranchApi, listBranchesPage, listTagsPage, renameBranch, updateBranch } from '../services/branches.ts';
 import { CommitMetaSchema, PayloadCommitVerificationSchema } from './commits.ts';
+import { refreshPullsForBranches, renamePullBranches } from '../services/pulls.ts';
 
 export const branchesRoutes = createRouter();
 
@@ -117,7 +118,10 @@ branchesRoutes.openapi(
     const rc = await loadRepo(c, owner, repo, 'write');
     const doer = requireUser(c);
     const { db, config } = c.var.deps;
-    return c.json(await createBranch(db, config, rc, doer, c.req.valid('json')), 201);
+    const created = await createBranch(db, config, rc, doer, c.req.valid('json'));
+    // A pull request whose head branch was deleted and is now created again follows it.
+    await refreshPullsForBranches(c.var.deps, rc.repo, [created.name], doer);
+    return c.json(created, 201);
   },
 );
 
@@ -155,6 +159,7 @@ openapiRestParam(
     const { owner, repo, branch } = c.req.valid('param');
     const rc = await loadRepo(c, owner, repo, 'write');
     await updateBranch(rc, branch, c.req.valid('json'));
+    await refreshPullsForBranches(c.var.deps, rc.repo, [branch], requireUser(c));
     return c.body(null, 204);
   },
 );
@@ -174,6 +179,7 @@ openapiRestParam(
     const { owner, repo, branch } = c.req.valid('param');
     const rc = await loadRepo(c, owner, repo, 'write');
     await renameBranch(c.var.deps.db, rc, branch, c.req.valid('json').name);
+    await renamePullBranches(c.var.deps.db, rc.repo.id, branch, c.req.valid('json').name);
     return c.body(null, 204);
   },
 );
@@ -193,6 +199,7 @@ openapiRestParam(
     const { owner, repo, branch } = c.req.valid('param');
     const rc = await loadRepo(c, owner, repo, 'write');
     await deleteBranch(c.var.deps.db, rc, requireUser(c), branch);
+    await refreshPullsForBranches(c.var.deps, rc.repo, [branch], requireUser(c));
     return c.body(null, 204);
   },
 );

@@ -9,6 +9,8 @@ import { notFound, unprocessable } from '../errors.ts';
 import { loadRepo } from '../services/repo-context.ts';
 import { commitDiff, getCommit, listCommits } from '../services/commits.ts';
 import { resolveCommit } from '../git/repo.ts';
+import { findPullByCommit } from '../services/pulls.ts';
+import { toApiPull } from '../services/pulls-convert.ts';
 
 export const commitsRoutes = createRouter();
 
@@ -197,7 +199,10 @@ commitsRoutes.openapi(
   async (c) => {
     const { owner, repo, sha } = c.req.valid('param');
     const rc = await loadRepo(c, owner, repo, 'read');
-    if (!isRefPattern(sha) || !(await resolveCommit(rc.dir, sha))) throw notFound(`commit does not exist [sha: ${sha}]`);
-    throw notFound('pull request does not exist');
+    const full = isRefPattern(sha) ? await resolveCommit(rc.dir, sha) : null;
+    if (!full) throw notFound(`commit does not exist [sha: ${sha}]`);
+    const row = await findPullByCommit(c.var.deps.db, rc.repo.id, full);
+    if (!row) throw notFound('pull request does not exist');
+    return c.json(await toApiPull(c.var.deps.db, c.var.deps.config, rc, row, c.var.user), 200);
   },
 );

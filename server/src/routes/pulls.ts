@@ -4,7 +4,20 @@ import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import { createRouter, errorResponses, z, zLimit, zPage, zQueryBool } from '../api/openapi.ts';
 import { ChangedFileSchema, CreatePullRequestSchema, EditPullRequestSchema, PullRequestSchema } from '../api/pull-schemas.ts';
 import { CommitSchema } from './commits.ts';
-import { notFound } from '../errors.ts';
+import { badRequest, notFound } from '../errors.ts';
+import { paging, setPageHeaders, type Paging } from '../api/paging.ts';
+import { requireUser } from '../auth/middleware.ts';
+import type { Context } from 'hono';
+import type { AppEnv } from '../context.ts';
+import { loadIssueRepo } from '../services/conversation.ts';
+import { loadPull } from '../services/pull-context.ts';
+import { issuesQuery, sortedIssues } from '../services/issues-search.ts';
+import { createPull, editPull, findPullByBaseHead } from '../services/pulls.ts';
+import { toApiPull, toApiPulls, type PullRow } from '../services/pulls-convert.ts';
+import { repoApiUrl, repoHtmlUrl, toApiCommit, usersByEmail } from '../services/commits.ts';
+import type { RepoContext } from '../services/repo-context.ts';
+import { countCommits, logCommits } from '../git/log.ts';
+import { branchHeads, pullFiles, pullRawDiff, pullRawPatch } from '../git/pull-diff.ts';
 
 export const pullsRoutes = createRouter();
 
@@ -152,30 +165,173 @@ pullsRoutes.openapi(
     // Raw bytes: a diff need not be valid UTF-8.
     responses: { 200: { description: 'Plain text' } },
   },
-  async () => {
-    throw notFound('not implemented yet');
+  async (c) => {
+    const { owner, repo, file } = c.req.valid('param');
+    const q = c.req.valid('query');
+    const [index, kind] = file.split('.') as [string, 'diff' | 'patch'];
+    const { rc, pr } = await loadPull(c, owner, repo, Number(index), 'read');
+    const { from, to } = await pullRange(rc, pr);
+    // As Gitea's DownloadDiffOrPatch: merge base → head (whitespace is our extension for .diff).
+    const out = kind === 'patch' ? await pullRawPatch(rc.dir, from, to) : await pullRawDiff(rc.dir, from, to, { whitespace: q.whitespace, binary: q.binary });
+    return c.body(new Uint8Array(out), 200, { 'Content-Type': 'text/plain; charset=utf-8' });
   },
 );
 
-pullsRoutes.openapi(listPullsRoute, async (c) => c.json([], 200));
+/** What a pull request compares: its merge base (or the base tip when histories are unrelated) and its head. */
+async function pullRange(rc: RepoContext, pr: PullRow['pr']): Promise<{ from: string; to: string; base: string }> {
+  const heads = await branchHeads(rc.dir);
+  const baseTip = heads.get(pr.base_branch) ?? '';
+  // A merged pull request, or one whose base branch is gone, keeps its merge base.
+  const base = pr.has_merged || !baseTip ? pr.merge_base : baseTip;
+  const from = pr.merge_base || baseTip;
+  if (!from || !pr.head_commit_id) throw notFound('pull request has no commits to compare');
+  return { from, to: pr.head_commit_id, base: base || from };
+}
 
-pullsRoutes.openapi(getPullRoute, async () => {
-  throw notFound('pull request does not exist');
+/** Paging headers of the pull request's commit and file lists (Gitea sets X-Page… on both). */
+function setListHeaders(c: Context<AppEnv>, total: number, p: Paging) {
+  const pageCount = Math.ceil(total / p.limit);
+  setPageHeaders(c, total, p, ['X-Page', 'X-PerPage', 'X-PageCount', 'X-HasMore']);
+  c.header('X-Page', String(p.page));
+  c.header('X-PerPage', String(p.limit));
+  c.header('X-PageCount', String(pageCount));
+  c.header('X-HasMore', String(p.page < pageCount));
+}
+
+const rowsOf = async (c: Context<AppEnv>, issues: PullRow['issue'][]): Promise<PullRow[]> => {
+  if (!issues.length) return [];
+  const prs = await c.var.deps.db.selectFrom('pull_request').selectAll().where('issue_id', 'in', issues.map((i) => i.id)).execute();
+  const byIssue = new Map(prs.map((p) => [p.issue_id, p]));
+  return issues.filter((i) => byIssue.has(i.id)).map((issue) => ({ issue, pr: byIssue.get(issue.id)! }));
+};
+
+pullsRoutes.openapi(listPullsRoute, async (c) => {
+  const { owner, repo } = c.req.valid('param');
+  const q = c.req.valid('query');
+  const rc = await loadIssueRepo(c, owner, repo, 'read');
+  const { db, config } = c.var.deps;
+  let posterId: number | undefined;
+  if (q.poster) {
+    const u = await db.selectFrom('user').select('id').where('lower_name', '=', q.poster.toLowerCase()).executeTakeFirst();
+    // Gitea answers an unknown poster with 400.
+    if (!u) throw badRequest(`user does not exist [name: ${q.poster}]`);
+    posterId = u.id;
+  }
+  let query = issuesQuery(db, { repoId: rc.repo.id, state: q.state ?? 'open', type: 'pulls', posterId });
+  if (q.milestone) query = query.where('issue.milestone_id', '=', q.milestone);
+  // Any of the labels, as Gitea's label join.
+  if (q.labels?.length) query = query.where('issue.id', 'in', db.selectFrom('issue_label').select('issue_label.issue_id').where('issue_label.label_id', 'in', q.labels));
+  if (q.base_branch) {
+    query = query.where('issue.id', 'in', db.selectFrom('pull_request').select('pull_request.issue_id').where('pull_request.base_repo_id', '=', rc.repo.id).where('pull_request.base_branch', '=', q.base_branch));
+  }
+  const p = paging(q);
+  const { n } = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  let sorted;
+  if (q.sort === 'recentclose') {
+    sorted = query.selectAll('issue').orderBy('issue.is_closed', 'desc').orderBy('issue.closed_unix', 'desc').orderBy('issue.created_unix', 'desc').orderBy('issue.id', 'desc');
+  } else if (q.sort === 'priority') {
+    sorted = query.selectAll('issue').orderBy('issue.priority', 'desc').orderBy('issue.created_unix', 'desc').orderBy('issue.id', 'desc');
+  } else {
+    sorted = sortedIssues(query, q.sort);
+  }
+  const issues = await sorted.limit(p.limit).offset(p.offset).execute();
+  setPageHeaders(c, Number(n), p);
+  return c.json(await toApiPulls(db, config, rc, await rowsOf(c, issues), c.var.user), 200);
 });
 
-pullsRoutes.openapi(createPullRoute, async () => {
-  throw notFound('not implemented yet');
+pullsRoutes.openapi(getPullRoute, async (c) => {
+  const { owner, repo, index } = c.req.valid('param');
+  const { rc, issue, pr } = await loadPull(c, owner, repo, index, 'read');
+  return c.json(await toApiPull(c.var.deps.db, c.var.deps.config, rc, { issue, pr }, c.var.user), 200);
 });
 
-pullsRoutes.openapi(editPullRoute, async () => {
-  throw notFound('pull request does not exist');
+pullsRoutes.openapi(createPullRoute, async (c) => {
+  const doer = requireUser(c);
+  const { owner, repo } = c.req.valid('param');
+  const rc = await loadIssueRepo(c, owner, repo, 'participate');
+  const row = await createPull(c.var.deps, rc, doer, c.req.valid('json'));
+  return c.json(await toApiPull(c.var.deps.db, c.var.deps.config, rc, row, doer), 201);
 });
 
-pullsRoutes.openapi(pullCommitsRoute, async (c) => c.json([], 200));
+pullsRoutes.openapi(editPullRoute, async (c) => {
+  const doer = requireUser(c);
+  const { owner, repo, index } = c.req.valid('param');
+  const { rc, issue, pr } = await loadPull(c, owner, repo, index, 'participate');
+  const row = await editPull(c.var.deps, rc, { issue, pr }, doer, c.req.valid('json'));
+  // As Gitea: 201 (its own TODO says it should be 200).
+  return c.json(await toApiPull(c.var.deps.db, c.var.deps.config, rc, row, doer), 201);
+});
 
-pullsRoutes.openapi(pullFilesRoute, async (c) => c.json([], 200));
+pullsRoutes.openapi(pullCommitsRoute, async (c) => {
+  const { owner, repo, index } = c.req.valid('param');
+  const q = c.req.valid('query');
+  const { rc, pr } = await loadPull(c, owner, repo, index, 'read');
+  const { db, config } = c.var.deps;
+  const { base, to } = await pullRange(rc, pr);
+  const filter = { revs: [to, `^${base}`] };
+  const p = paging(q);
+  const total = await countCommits(rc.dir, filter);
+  // Oldest first: page p counts from the oldest commit, git log from the newest.
+  const start = Math.min(p.offset, total);
+  const max = Math.min(p.limit, total - start);
+  const opts = { stat: true, verification: q.verification ?? true, files: q.files ?? true };
+  const logged = max > 0 ? await logCommits(rc.dir, { ...filter, skip: total - start - max, max, files: opts.files, stat: true }) : [];
+  const users = await usersByEmail(db, logged.flatMap((cm) => [cm.author.email, cm.committer.email]));
+  setListHeaders(c, total, p);
+  return c.json(logged.reverse().map((cm) => toApiCommit(cm, rc, config, users, c.var.user, opts)), 200);
+});
+
+const escapePath = (path: string) => path.split('/').map(encodeURIComponent).join('/');
+
+pullsRoutes.openapi(pullFilesRoute, async (c) => {
+  const { owner, repo, index } = c.req.valid('param');
+  const q = c.req.valid('query');
+  const { rc, pr } = await loadPull(c, owner, repo, index, 'read');
+  const { config } = c.var.deps;
+  const { from, to } = await pullRange(rc, pr);
+  let files = await pullFiles(rc.dir, from, to, q.whitespace);
+  const skipTo = q['skip-to'];
+  if (skipTo) {
+    const at = files.findIndex((f) => f.filename === skipTo);
+    if (at > 0) files = files.slice(at);
+  }
+  const p = paging(q);
+  const html = repoHtmlUrl(config, rc);
+  const api = repoApiUrl(config, rc);
+  setListHeaders(c, files.length, p);
+  // URLs point at the head commit, which refs/pull/{index}/head keeps in this repository (as Gitea).
+  const page = files.slice(p.offset, p.offset + p.limit).map((f) => ({
+    ...f,
+    html_url: `${html}/src/commit/${to}/${escapePath(f.filename)}`,
+    contents_url: `${api}/contents/${escapePath(f.filename)}?ref=${to}`,
+    raw_url: `${html}/raw/commit/${to}/${escapePath(f.filename)}`,
+  }));
+  return c.json(page, 200);
+});
 
 // Last: {base}/{head} would take every /pulls/{index}/… path; the head may hold slashes.
-pullsRoutes.openapi(wideRoute(pullByBaseHeadRoute, '/repos/{owner}/{repo}/pulls/{base}/:head{.+}'), async () => {
-  throw notFound('pull request does not exist');
+pullsRoutes.openapi(wideRoute(pullByBaseHeadRoute, '/repos/{owner}/{repo}/pulls/{base}/:head{.+}'), async (c) => {
+  const { owner, repo, base, head } = c.req.valid('param');
+  const rc = await loadIssueRepo(c, owner, repo, 'read');
+  const { db, config } = c.var.deps;
+  let headRepoId = rc.repo.id;
+  let headBranch = head;
+  const colon = head.indexOf(':');
+  if (colon >= 0) {
+    // owner:branch or owner/repo:branch, as Gitea's GetPullRequestByBaseHead.
+    const [headOwner, headRepo = rc.repo.name] = head.slice(0, colon).split('/');
+    headBranch = head.slice(colon + 1);
+    const r = await db
+      .selectFrom('repository')
+      .innerJoin('user', 'user.id', 'repository.owner_id')
+      .select('repository.id')
+      .where('user.lower_name', '=', (headOwner ?? '').toLowerCase())
+      .where('repository.lower_name', '=', headRepo.toLowerCase())
+      .executeTakeFirst();
+    if (!r) throw notFound('head repository does not exist');
+    headRepoId = r.id;
+  }
+  const row = await findPullByBaseHead(db, rc.repo.id, headRepoId, base, headBranch);
+  if (!row) throw notFound('pull request does not exist');
+  return c.json(await toApiPull(db, config, rc, row, c.var.user), 200);
 });

@@ -33,6 +33,9 @@ export async function usersByIds(db: Db, ids: Iterable<number>): Promise<Map<num
 
 export const fullName = (r: RepoRef) => `${r.owner.name}/${r.repo.name}`;
 
+/** A pull request is a draft (work in progress) when its title starts with Gitea's default prefixes. */
+export const isWorkInProgress = (title: string) => /^(?:WIP:|\[WIP\])/i.test(title);
+
 export function toApiLabel(l: LabelRow, r: RepoRef, config: Config): ApiLabel {
   return {
     id: l.id,
@@ -102,12 +105,15 @@ const issuePath = (r: RepoRef, issue: Pick<IssueRow, 'index' | 'is_pull'>) => `$
 export async function toApiIssues(db: Db, config: Config, issues: IssueRow[], repos: Map<number, RepoRef>, viewer: UserRow | null): Promise<ApiIssue[]> {
   if (!issues.length) return [];
   const ids = issues.map((i) => i.id);
-  const [labelRows, assigneeRows, milestoneRows, assetRows] = await Promise.all([
+  const pullIds = issues.filter((i) => i.is_pull).map((i) => i.id);
+  const [labelRows, assigneeRows, milestoneRows, assetRows, pullRows] = await Promise.all([
     db.selectFrom('issue_label').innerJoin('label', 'label.id', 'issue_label.label_id').selectAll('label').select('issue_label.issue_id').where('issue_label.issue_id', 'in', ids).orderBy('label.name').execute(),
     db.selectFrom('issue_assignees').select(['issue_id', 'assignee_id']).where('issue_id', 'in', ids).orderBy('id').execute(),
     db.selectFrom('milestone').selectAll().where('id', 'in', [0, ...new Set(issues.map((i) => i.milestone_id))]).execute(),
     db.selectFrom('attachment').selectAll().where('issue_id', 'in', ids).where('comment_id', '=', 0).orderBy('id').execute(),
+    pullIds.length ? db.selectFrom('pull_request').select(['issue_id', 'has_merged', 'merged_unix']).where('issue_id', 'in', pullIds).execute() : [],
   ]);
+  const pulls = new Map(pullRows.map((p) => [p.issue_id, p]));
   const users = await usersByIds(db, [...issues.map((i) => i.poster_id), ...assigneeRows.map((a) => a.assignee_id)]);
   const counts = await milestoneCounts(db, milestoneRows.map((m) => m.id));
   const milestones = new Map(milestoneRows.map((m) => [m.id, toApiMilestone(m, counts.get(m.id))]));
@@ -147,7 +153,14 @@ export async function toApiIssues(db: Db, config: Config, issues: IssueRow[], re
       updated_at: iso(i.updated_unix),
       closed_at: i.is_closed ? isoOrNull(i.closed_unix) : null,
       due_date: isoOrNull(i.deadline_unix),
-      pull_request: i.is_pull ? { merged: false, merged_at: null, draft: false, html_url: `${config.rootUrl}${issuePath(r, i)}` } : null,
+      pull_request: i.is_pull
+        ? {
+            merged: pulls.get(i.id)?.has_merged === 1,
+            merged_at: pulls.get(i.id)?.has_merged === 1 ? iso(pulls.get(i.id)!.merged_unix) : null,
+            draft: isWorkInProgress(i.name),
+            html_url: `${config.rootUrl}${issuePath(r, i)}`,
+          }
+        : null,
       repository: { id: r.repo.id, name: r.repo.name, owner: r.owner.name, full_name: fullName(r) },
       pin_order: 0,
     };

@@ -9,6 +9,7 @@ import { runGit } from '../git/run-git.ts';
 import { setHead } from '../git/repo.ts';
 import { recordAction } from './activity.ts';
 import { folderSize } from './repos.ts';
+import { refreshPulls } from './pulls.ts';
 
 /** Full ref name → object id (a tag object's id for annotated tags). */
 export type RefSnapshot = Map<string, string>;
@@ -146,5 +147,7 @@ export async function applyPushEffects(deps: Deps, repo: RepoRow, before: RefSna
       await recordAction(db, { ...base, op_type: 'push_tag' });
     }
   }
+  // Open pull requests whose head or base moved: mergeable, counts and a pull_push event.
+  await refreshPulls(deps, updated, changes, pusher);
   return { changes, repo: updated };
 }

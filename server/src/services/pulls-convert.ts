@@ -1,0 +1,105 @@
+// Pull request rows (issue + pull_request) to Gitea's PullRequest shape (services/convert/pull.go).
+// Batched like toApiIssues: a page of 50 costs a few queries and one git call for the branch tips.
+import type { Config } from '../config.ts';
+import type { Db } from '../db/index.ts';
+import { unixToIso } from '../db/index.ts';
+import type { IssueRow, PullRequestRow, UserRow } from '../db/schema.ts';
+import { toApiRepo, toApiUser } from '../api/convert.ts';
+import type { ApiPullRequest } from '../api/pull-schemas.ts';
+import { branchHeads, PullStatus, pullHeadRef } from '../git/pull-diff.ts';
+import { fullName, ghostUser, isWorkInProgress, toApiIssues, usersByIds } from './issues-convert.ts';
+import { requestedReviewerIds, reviewCommentCounts } from './reviews.ts';
+import type { RepoContext } from './repo-context.ts';
+
+export interface PullRow {
+  issue: IssueRow;
+  pr: PullRequestRow;
+}
+
+/** As Gitea's pr.Mergeable(): not while checking, on conflict or error, nor for a work in progress. */
+export function isMergeable(pr: PullRequestRow, title: string): boolean {
+  return pr.status !== PullStatus.checking && pr.status !== PullStatus.conflict && pr.status !== PullStatus.error && !isWorkInProgress(title);
+}
+
+function conflictedFiles(pr: PullRequestRow): string[] {
+  if (!pr.conflicted_files) return [];
+  try {
+    const v: unknown = JSON.parse(pr.conflicted_files);
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Converts pull requests of the repository `rc` (base and head repository alike until forks exist). */
+export async function toApiPulls(db: Db, config: Config, rc: RepoContext, rows: PullRow[], viewer: UserRow | null): Promise<ApiPullRequest[]> {
+  if (!rows.length) return [];
+  const issueIds = rows.map((r) => r.issue.id);
+  const [issues, reviewers, reviewComments, heads] = await Promise.all([
+    toApiIssues(db, config, rows.map((r) => r.issue), new Map([[rc.repo.id, { repo: rc.repo, owner: rc.owner }]]), viewer),
+    requestedReviewerIds(db, issueIds),
+    reviewCommentCounts(db, issueIds),
+    branchHeads(rc.dir),
+  ]);
+  const users = await usersByIds(db, [...rows.map((r) => r.pr.merger_id), ...[...reviewers.values()].flat()]);
+  const user = (id: number) => toApiUser(users.get(id) ?? ghostUser(), config, viewer);
+  const repo = toApiRepo(rc.repo, rc.owner, rc.mode, config, viewer);
+  const htmlBase = `${config.rootUrl}${fullName({ repo: rc.repo, owner: rc.owner })}`;
+
+  return rows.map(({ issue, pr }, i) => {
+    const ai = issues[i]!;
+    const html = `${htmlBase}/pulls/${pr.index}`;
+    const headSha = heads.get(pr.head_branch);
+    const merged = pr.has_merged === 1;
+    return {
+      id: pr.id,
+      // Gitea's `url` is the web page too.
+      url: html,
+      number: pr.index,
+      user: ai.user,
+      title: issue.name,
+      body: issue.content,
+      labels: ai.labels,
+      milestone: ai.milestone,
+      assignee: ai.assignee,
+      assignees: ai.assignees,
+      requested_reviewers: (reviewers.get(issue.id) ?? []).map(user),
+      requested_reviewers_teams: [],
+      state: ai.state,
+      draft: isWorkInProgress(issue.name),
+      is_locked: ai.is_locked,
+      comments: ai.comments,
+      review_comments: reviewComments.get(issue.id) ?? 0,
+      additions: pr.additions,
+      deletions: pr.deletions,
+      changed_files: pr.changed_files,
+      html_url: html,
+      diff_url: `${html}.diff`,
+      patch_url: `${html}.patch`,
+      mergeable: isMergeable(pr, issue.name),
+      merged,
+      merged_at: merged ? unixToIso(pr.merged_unix) : null,
+      merge_commit_sha: merged ? pr.merged_commit_id : null,
+      merged_by: merged ? user(pr.merger_id) : null,
+      allow_maintainer_edit: pr.allow_maintainer_edit === 1,
+      base: { label: pr.base_branch, ref: pr.base_branch, sha: heads.get(pr.base_branch) ?? '', repo_id: pr.base_repo_id, repo },
+      // With its branch gone, the head is the ref the base repository keeps (as Gitea).
+      head: headSha
+        ? { label: pr.head_branch, ref: pr.head_branch, sha: headSha, repo_id: pr.head_repo_id, repo }
+        : { label: pr.head_branch, ref: pullHeadRef(pr.index), sha: pr.head_commit_id, repo_id: pr.head_repo_id, repo },
+      merge_base: pr.merge_base,
+      due_date: ai.due_date,
+      created_at: ai.created_at,
+      updated_at: ai.updated_at,
+      closed_at: ai.closed_at,
+      pin_order: 0,
+      conflicted_files: conflictedFiles(pr),
+      commits_behind: pr.commits_behind,
+      commits_ahead: pr.commits_ahead,
+    };
+  });
+}
+
+export async function toApiPull(db: Db, config: Config, rc: RepoContext, row: PullRow, viewer: UserRow | null): Promise<ApiPullRequest> {
+  return (await toApiPulls(db, config, rc, [row], viewer))[0]!;
+}

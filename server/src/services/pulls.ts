@@ -1,0 +1,453 @@
+// The rules of pull requests: opening one (Gitea's CreatePullRequest + parseCompareInfo + NewPullRequest),
+// editing it (EditPullRequest, ChangeTargetBranch), finding them, and keeping what git says about them
+// fresh: refreshPulls recomputes merge base, conflicts, ahead/behind and line counts whenever a head or
+// base branch moves, and records the push on the pull request's timeline.
+// What pull requests share with issues (numbering, events, state, assignees, milestone) is conversation.ts.
+import type { Deps } from '../context.ts';
+import { repoDir } from '../context.ts';
+import type { Db } from '../db/index.ts';
+import { nowUnix } from '../db/index.ts';
+import type { IssueRow, PullRequestRow, RepoRow, UserRow } from '../db/schema.ts';
+import { ApiError, conflict, forbidden, notFound, unprocessable } from '../errors.ts';
+import { resolveCommit } from '../git/repo.ts';
+import { isAncestor, refExists } from '../git/refs.ts';
+import { GitError } from '../git/run-git.ts';
+import {
+  PullStatus, branchHeads, commitIdsBetween, deletePullHeadRef, pullGitState, setPullHeadRef, type PullGitState,
+} from '../git/pull-diff.ts';
+import { recordAction } from './activity.ts';
+import { recordMentions, recordReferences } from './mentions.ts';
+import { setIssueLabels } from './labels.ts';
+import { Access, repoAccess } from './permissions.ts';
+import { afterPullHeadChange, requestReviews } from './reviews.ts';
+import {
+  CommentType, allocateIndex, assertAssignable, assertLabels, assertMilestone, canWrite, changeState, deadlineFromIso, insertEvent,
+  recountRepo, setAssignees, setDeadline, setMilestone,
+} from './conversation.ts';
+import type { RepoContext } from './repo-context.ts';
+import type { PullRow } from './pulls-convert.ts';
+import type { RefChange } from './push.ts';
+
+const HEADS = 'refs/heads/';
+
+/** Gitea's ErrPullRequestAlreadyExists text; clients read the existing pull request's number from issue_id. */
+function alreadyExists(pr: PullRequestRow): ApiError {
+  return conflict(
+    `pull request already exists for these targets [id: ${pr.id}, issue_id: ${pr.index}, head_repo_id: ${pr.head_repo_id}, ` +
+      `base_repo_id: ${pr.base_repo_id}, head_branch: ${pr.head_branch}, base_branch: ${pr.base_branch}]`,
+  );
+}
+
+/** The open, unmerged pull request from head into base, if any (Gitea's GetUnmergedPullRequest). */
+export async function findOpenPull(db: Db, t: { headRepoId: number; baseRepoId: number; headBranch: string; baseBranch: string }): Promise<PullRequestRow | undefined> {
+  return db
+    .selectFrom('pull_request')
+    .innerJoin('issue', 'issue.id', 'pull_request.issue_id')
+    .selectAll('pull_request')
+    .where('pull_request.head_repo_id', '=', t.headRepoId)
+    .where('pull_request.base_repo_id', '=', t.baseRepoId)
+    .where('pull_request.head_branch', '=', t.headBranch)
+    .where('pull_request.base_branch', '=', t.baseBranch)
+    .where('pull_request.has_merged', '=', 0)
+    .where('issue.is_closed', '=', 0)
+    .orderBy('pull_request.id', 'desc')
+    .executeTakeFirst();
+}
+
+/** The newest pull request (any state) from head into base: GET /pulls/{base}/{head}. */
+export async function findPullByBaseHead(db: Db, repoId: number, headRepoId: number, base: string, head: string): Promise<PullRow | undefined> {
+  const pr = await db
+    .selectFrom('pull_request')
+    .selectAll()
+    .where('base_repo_id', '=', repoId)
+    .where('head_repo_id', '=', headRepoId)
+    .where('base_branch', '=', base)
+    .where('head_branch', '=', head)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (!pr) return undefined;
+  const issue = await db.selectFrom('issue').selectAll().where('id', '=', pr.issue_id).executeTakeFirstOrThrow();
+  return { issue, pr };
+}
+
+/**
+ * The pull request whose merge commit is `sha`, else the newest whose head commit is `sha`
+ * (GET /commits/{sha}/pull). `sha` is a full SHA the caller resolved.
+ */
+export async function findPullByCommit(db: Db, repoId: number, sha: string): Promise<PullRow | undefined> {
+  const pr =
+    (await db.selectFrom('pull_request').selectAll().where('base_repo_id', '=', repoId).where('has_merged', '=', 1).where('merged_commit_id', '=', sha).executeTakeFirst()) ??
+    (await db.selectFrom('pull_request').selectAll().where('base_repo_id', '=', repoId).where('head_commit_id', '=', sha).orderBy('id', 'desc').executeTakeFirst());
+  if (!pr) return undefined;
+  const issue = await db.selectFrom('issue').selectAll().where('id', '=', pr.issue_id).executeTakeFirstOrThrow();
+  return { issue, pr };
+}
+
+/** The columns of pull_request that hold what git says about the branches. */
+function stateColumns(s: PullGitState) {
+  return {
+    merge_base: s.mergeBase,
+    status: s.status,
+    conflicted_files: JSON.stringify(s.conflictedFiles),
+    commits_ahead: s.ahead,
+    commits_behind: s.behind,
+    additions: s.additions,
+    deletions: s.deletions,
+    changed_files: s.changedFiles,
+  };
+}
+
+/** A git failure while checking leaves the pull request in the error state rather than failing the request. */
+async function safeGitState(dir: string, base: string, head: string): Promise<PullGitState> {
+  try {
+    return await pullGitState(dir, base, head);
+  } catch (e) {
+    if (!(e instanceof GitError)) throw e;
+    console.error(`pull request check failed: ${e.message}`);
+    return { mergeBase: '', status: PullStatus.error, conflictedFiles: [], ahead: 0, behind: 0, additions: 0, deletions: 0, changedFiles: 0 };
+  }
+}
+
+/** Gitea's PushActionContent, the content of a pull_push event. */
+const pushContent = (isForcePush: boolean, commitIds: string[]) => JSON.stringify({ is_force_push: isForcePush, commit_ids: commitIds });
+
+/** Looks a branch up in a repository: its tip, or why it cannot be a pull request's side (Gitea's answers). */
+async function branchTip(dir: string, name: string, heads: Map<string, string>, side: 'base' | 'head'): Promise<string> {
+  const sha = heads.get(name);
+  if (sha) return sha;
+  // A tag or a commit is a valid comparison but not a pull request: 422; anything else is not found.
+  if (name && !name.startsWith('-') && ((await refExists(dir, `refs/tags/${name}`)) || (/^[0-9a-f]{7,64}$/i.test(name) && (await resolveCommit(dir, name))))) {
+    throw unprocessable('Invalid PullRequest: base and head must be branches');
+  }
+  throw notFound(`${side} branch does not exist [name: ${name}]`);
+}
+
+export interface CreatePullInput {
+  title: string;
+  head: string;
+  base: string;
+  body?: string;
+  assignee?: string;
+  assignees?: string[];
+  labels?: number[];
+  milestone?: number;
+  reviewers?: string[];
+  team_reviewers?: string[];
+  allow_maintainer_edit?: boolean;
+  due_date?: string | null;
+}
+
+/** Users to request reviews from: they must exist, be able to read, and not be the author (Gitea's IsValidReviewRequest). */
+async function assertReviewers(db: Db, rc: RepoContext, doer: UserRow, names: string[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (const name of [...new Set(names.filter(Boolean).map((n) => n.toLowerCase()))]) {
+    const u = await db.selectFrom('user').selectAll().where('lower_name', '=', name).executeTakeFirst();
+    if (!u) throw unprocessable(`reviewers: user does not exist [name: ${name}]`);
+    if (u.id === doer.id) throw unprocessable(`reviewers: the author of a pull request cannot review it [name: ${u.name}]`);
+    if ((await repoAccess(db, u, rc.repo)) < Access.read) throw unprocessable(`reviewers: user ${u.name} cannot read this repository`);
+    ids.push(u.id);
+  }
+  return ids;
+}
+
+/**
+ * Opens a pull request from `head` (a branch, or owner:branch with this repository's owner) into
+ * `base`. Who may: anyone signed in who can read the repository (the caller checked that); labels,
+ * milestone, assignees and due date only count from writers, as on issues.
+ */
+export async function createPull(deps: Deps, rc: RepoContext, doer: UserRow, input: CreatePullInput): Promise<PullRow> {
+  const { db } = deps;
+  const title = input.title.trim();
+  if (!title) throw unprocessable('title: must not be empty');
+  if (title.length > 255) throw unprocessable('title: must be at most 255 characters');
+  if (input.head === input.base) throw unprocessable('Invalid PullRequest: There are no changes between the head and the base');
+
+  // head: "branch" or "owner:branch". Another owner names a fork; there are none yet, so its
+  // repository does not exist: 404 as Gitea answers for a head repository it cannot find.
+  const parts = input.head.split(':');
+  if (parts.length > 2) throw notFound('head does not exist');
+  let headBranch = input.head;
+  if (parts.length === 2) {
+    const ownerName = parts[0]!;
+    headBranch = parts[1]!;
+    const headOwner = await db.selectFrom('user').select(['id', 'name']).where('lower_name', '=', ownerName.toLowerCase()).executeTakeFirst();
+    if (!headOwner) throw notFound(`user does not exist [name: ${ownerName}]`);
+    if (headOwner.id !== rc.owner.id) throw notFound(`${headOwner.name} has no fork of ${rc.owner.name}/${rc.repo.name}`);
+  }
+  const baseBranch = input.base;
+  if (headBranch === baseBranch) throw unprocessable('Invalid PullRequest: There are no changes between the head and the base');
+
+  const heads = await branchHeads(rc.dir);
+  const baseSha = await branchTip(rc.dir, baseBranch, heads, 'base');
+  const headSha = await branchTip(rc.dir, headBranch, heads, 'head');
+  const target = { headRepoId: rc.repo.id, baseRepoId: rc.repo.id, headBranch, baseBranch };
+  const existing = await findOpenPull(db, target);
+  if (existing) throw alreadyExists(existing);
+
+  const writer = canWrite(rc);
+  const labelIds = writer ? await assertLabels(db, rc.repo.id, input.labels ?? []) : [];
+  const milestoneId = writer ? await assertMilestone(db, rc.repo.id, input.milestone ?? 0) : 0;
+  const assigneeIds = writer ? await assertAssignable(db, rc, [...(input.assignees ?? []), ...(input.assignee ? [input.assignee] : [])]) : [];
+  const deadline = writer && input.due_date ? deadlineFromIso(input.due_date) : 0;
+  const reviewerIds = await assertReviewers(db, rc, doer, input.reviewers ?? []);
+  // Teams belong to organizations, which do not exist yet: every team name is unknown (Gitea: 404).
+  const team = (input.team_reviewers ?? []).find(Boolean);
+  if (team) throw notFound(`Team '${team}' not exist`);
+
+  const [state, commitIds] = await Promise.all([safeGitState(rc.dir, baseSha, headSha), commitIdsBetween(rc.dir, headSha, [baseSha])]);
+  const now = nowUnix();
+  let index = 0;
+  let row: PullRow;
+  try {
+    row = await db.transaction().execute(async (trx) => {
+      // Checked again inside the transaction: two requests for the same branches cannot both pass.
+      const dup = await findOpenPull(trx, target);
+      if (dup) throw alreadyExists(dup);
+      index = await allocateIndex(trx, rc.repo.id);
+      const issue = await trx
+        .insertInto('issue')
+        .values({
+          repo_id: rc.repo.id, index, poster_id: doer.id, original_author: '', original_author_id: 0, name: title, content: input.body ?? '',
+          ref: '', milestone_id: milestoneId, priority: 0, is_closed: 0, is_pull: 1, is_locked: 0, num_comments: 0,
+          deadline_unix: deadline, created_unix: now, updated_unix: now, closed_unix: 0,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const pr = await trx
+        .insertInto('pull_request')
+        .values({
+          issue_id: issue.id, index, head_repo_id: rc.repo.id, base_repo_id: rc.repo.id, head_branch: headBranch, base_branch: baseBranch,
+          head_commit_id: headSha, ...stateColumns(state), has_merged: 0, merged_commit_id: '', merger_id: 0, merged_unix: 0,
+          allow_maintainer_edit: input.allow_maintainer_edit ? 1 : 0,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      // As on issues, what the pull request starts with shows in its timeline.
+      const ev = { poster_id: doer.id, issue_id: issue.id, created_unix: now };
+      for (const label_id of labelIds) {
+        await trx.insertInto('issue_label').values({ issue_id: issue.id, label_id }).execute();
+        await insertEvent(trx, { ...ev, type: CommentType.label, label_id, content: '1' });
+      }
+      if (milestoneId) await insertEvent(trx, { ...ev, type: CommentType.milestone, milestone_id: milestoneId });
+      await setAssignees(trx, issue, doer, assigneeIds);
+      // Gitea's "first push" event: the commits the pull request brings.
+      if (commitIds.length) await insertEvent(trx, { ...ev, type: CommentType.pullPush, content: pushContent(false, commitIds) });
+      await recountRepo(trx, rc.repo.id);
+      // The base repository keeps the head's commits under refs/pull/{index}/head.
+      await setPullHeadRef(rc.dir, index, headSha);
+      return { issue: await trx.selectFrom('issue').selectAll().where('id', '=', issue.id).executeTakeFirstOrThrow(), pr };
+    });
+  } catch (e) {
+    // Only the ref: its commits are the head branch's anyway.
+    if (index) await deletePullHeadRef(rc.dir, index).catch(() => {});
+    throw e;
+  }
+
+  const { issue } = row;
+  await recordAction(db, { op_type: 'create_pull_request', act_user_id: doer.id, repo: rc.repo, content: `${issue.index}|${issue.name}` });
+  await recordMentions(db, rc, issue, issue.content);
+  await recordReferences(db, { doer, source: rc, issue, commentId: 0, content: issue.content });
+  if (reviewerIds.length) await requestReviews(deps, rc.repo, issue, doer, reviewerIds);
+  return row;
+}
+
+export interface EditPullInput {
+  title?: string;
+  body?: string;
+  base?: string;
+  assignee?: string;
+  assignees?: string[];
+  labels?: number[];
+  milestone?: number | null;
+  state?: 'open' | 'closed';
+  due_date?: string | null;
+  unset_due_date?: boolean;
+  allow_maintainer_edit?: boolean;
+}
+
+/** Recomputes what git says about an open pull request from its branches' current tips. */
+async function recompute(db: Db, dir: string, pr: PullRequestRow, heads: Map<string, string>): Promise<PullRequestRow> {
+  const base = heads.get(pr.base_branch);
+  const head = heads.get(pr.head_branch) ?? pr.head_commit_id;
+  if (!base || !head) return pr;
+  const state = await safeGitState(dir, base, head);
+  return db.updateTable('pull_request').set(stateColumns(state)).where('id', '=', pr.id).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Gitea's EditPullRequest: the author or a writer; assignees, milestone and labels need a writer. */
+export async function editPull(deps: Deps, rc: RepoContext, row: PullRow, doer: UserRow, input: EditPullInput): Promise<PullRow> {
+  const { db } = deps;
+  let { issue, pr } = row;
+  const writer = canWrite(rc);
+  if (issue.poster_id !== doer.id && !writer) throw forbidden();
+  const now = nowUnix();
+
+  // Validate everything a writer sends before changing anything.
+  const assigneeIds =
+    writer && (input.assignees !== undefined || input.assignee !== undefined)
+      ? await assertAssignable(db, rc, [...(input.assignees ?? []), ...(input.assignee ? [input.assignee] : [])])
+      : undefined;
+  const milestoneId = writer && input.milestone !== undefined ? await assertMilestone(db, rc.repo.id, input.milestone ?? 0) : undefined;
+  const labelIds = writer && input.labels !== undefined ? await assertLabels(db, rc.repo.id, input.labels) : undefined;
+  const title = input.title?.trim();
+  if (input.title && !title) throw unprocessable('title: must not be empty');
+  if (title && title.length > 255) throw unprocessable('title: must be at most 255 characters');
+
+  if (title && title !== issue.name) {
+    issue = await db.updateTable('issue').set({ name: title, updated_unix: now }).where('id', '=', issue.id).returningAll().executeTakeFirstOrThrow();
+    await insertEvent(db, { type: CommentType.changeTitle, poster_id: doer.id, issue_id: issue.id, old_title: row.issue.name, new_title: title });
+  }
+  if (input.body !== undefined && input.body !== issue.content) {
+    issue = await db.updateTable('issue').set({ content: input.body, updated_unix: now }).where('id', '=', issue.id).returningAll().executeTakeFirstOrThrow();
+    await recordMentions(db, rc, issue, input.body);
+    await recordReferences(db, { doer, source: rc, issue, commentId: 0, content: input.body });
+  }
+  // Gitea lets the author change the deadline of their pull request too.
+  if (input.due_date !== undefined || input.unset_due_date) {
+    const deadline = input.unset_due_date || !input.due_date ? 0 : deadlineFromIso(input.due_date);
+    issue = await setDeadline(db, issue, doer, deadline);
+  }
+  if (assigneeIds) await setAssignees(db, issue, doer, assigneeIds);
+  if (milestoneId !== undefined) issue = await setMilestone(db, rc, issue, doer, milestoneId);
+  if (labelIds) await setIssueLabels(db, issue, doer, labelIds, 'replace');
+
+  if (input.state !== undefined && (input.state === 'closed') !== (issue.is_closed === 1)) {
+    if (pr.has_merged) throw new ApiError(412, 'cannot change state of this pull request, it was already merged');
+    if (input.state === 'open') {
+      const other = await findOpenPull(db, { headRepoId: pr.head_repo_id, baseRepoId: pr.base_repo_id, headBranch: pr.head_branch, baseBranch: pr.base_branch });
+      if (other && other.id !== pr.id) throw alreadyExists(other);
+    }
+    issue = await changeState(deps, rc, issue, doer, input.state === 'closed');
+    // Closed pull requests are not kept fresh; on reopening, catch up with the branches.
+    if (input.state === 'open') pr = await recompute(db, rc.dir, pr, await branchHeads(rc.dir));
+  }
+
+  if (!pr.has_merged && input.base && input.base !== pr.base_branch) pr = await changeTargetBranch(deps, rc, issue, pr, doer, input.base);
+
+  if (input.allow_maintainer_edit !== undefined && (input.allow_maintainer_edit ? 1 : 0) !== pr.allow_maintainer_edit) {
+    // Gitea's SetAllowEdits: only the author decides.
+    if (issue.poster_id !== doer.id) throw forbidden('SetAllowEdits: user has no permission for this action');
+    pr = await db.updateTable('pull_request').set({ allow_maintainer_edit: input.allow_maintainer_edit ? 1 : 0 }).where('id', '=', pr.id).returningAll().executeTakeFirstOrThrow();
+  }
+  issue = await db.selectFrom('issue').selectAll().where('id', '=', issue.id).executeTakeFirstOrThrow();
+  return { issue, pr };
+}
+
+/** Gitea's ChangeTargetBranch: a new base, a change_target_branch event, and the push events redone against it. */
+async function changeTargetBranch(deps: Deps, rc: RepoContext, issue: IssueRow, pr: PullRequestRow, doer: UserRow, base: string): Promise<PullRequestRow> {
+  const { db } = deps;
+  const heads = await branchHeads(rc.dir);
+  const baseSha = heads.get(base);
+  if (!baseSha) throw notFound(`new base '${base}' not exist`);
+  if (issue.is_closed) throw unprocessable(`issue is closed [id: ${issue.id}, repo_id: ${issue.repo_id}, index: ${issue.index}]`);
+  if (base === pr.head_branch && pr.head_repo_id === pr.base_repo_id) {
+    throw unprocessable(`branches are equal [head: ${pr.head_branch}, base: ${base}]`);
+  }
+  const dup = await findOpenPull(db, { headRepoId: pr.head_repo_id, baseRepoId: pr.base_repo_id, headBranch: pr.head_branch, baseBranch: base });
+  if (dup) throw alreadyExists(dup);
+  const head = heads.get(pr.head_branch) ?? pr.head_commit_id;
+  const [state, commitIds] = await Promise.all([safeGitState(rc.dir, baseSha, head), commitIdsBetween(rc.dir, head, [baseSha])]);
+  const now = nowUnix();
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('pull_request')
+      .set({ base_branch: base, ...stateColumns(state) })
+      .where('id', '=', pr.id)
+      .where('has_merged', '=', 0)
+      .returningAll()
+      .executeTakeFirst();
+    if (!updated) throw conflict('pull request status has changed');
+    await insertEvent(trx, { type: CommentType.changeTargetBranch, poster_id: doer.id, issue_id: issue.id, old_ref: pr.base_branch, new_ref: base, created_unix: now });
+    // As Gitea: the push events listed commits against the old base; list them against the new one.
+    await trx.deleteFrom('comment').where('issue_id', '=', issue.id).where('type', '=', CommentType.pullPush).execute();
+    if (commitIds.length) await insertEvent(trx, { type: CommentType.pullPush, poster_id: doer.id, issue_id: issue.id, content: pushContent(false, commitIds), created_unix: now });
+    await trx.updateTable('issue').set({ updated_unix: now }).where('id', '=', issue.id).execute();
+    return updated;
+  });
+}
+
+/**
+ * Keeps open pull requests fresh after refs moved (git push, merges, the demo seed: every caller
+ * of applyPushEffects). Only pull requests whose head or base branch is among `changes` are touched.
+ */
+export async function refreshPulls(deps: Deps, repo: RepoRow, changes: RefChange[], pusher: UserRow): Promise<void> {
+  const branches = changes.filter((c) => c.ref.startsWith(HEADS)).map((c) => c.ref.slice(HEADS.length));
+  await refreshPullsForBranches(deps, repo, branches, pusher);
+}
+
+/**
+ * refreshPulls by branch names, for the branch API (create, update, delete), which moves refs
+ * without a push. Safe to call twice: a head already recorded is not recorded again.
+ */
+export async function refreshPullsForBranches(deps: Deps, repo: RepoRow, branches: string[], pusher: UserRow): Promise<void> {
+  if (!branches.length) return;
+  const { db, config } = deps;
+  const names = [...new Set(branches)];
+  const rows = await db
+    .selectFrom('pull_request')
+    .innerJoin('issue', 'issue.id', 'pull_request.issue_id')
+    .selectAll('pull_request')
+    .where('pull_request.has_merged', '=', 0)
+    .where('issue.is_closed', '=', 0)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('pull_request.base_repo_id', '=', repo.id), eb('pull_request.base_branch', 'in', names)]),
+        eb.and([eb('pull_request.head_repo_id', '=', repo.id), eb('pull_request.head_branch', 'in', names)]),
+      ]),
+    )
+    .execute();
+  if (!rows.length) return;
+  const dir = repoDir(config, repo.owner_name, repo.name);
+  const heads = await branchHeads(dir);
+  for (const pr of rows) {
+    try {
+      await refreshOne(deps, repo, dir, pr, heads, pusher);
+    } catch (e) {
+      // The refs already moved; one pull request failing to refresh must not fail the push.
+      console.error(`refreshing pull request #${pr.index} of ${repo.owner_name}/${repo.name} failed:`, e);
+    }
+  }
+}
+
+async function refreshOne(deps: Deps, repo: RepoRow, dir: string, pr: PullRequestRow, heads: Map<string, string>, pusher: UserRow): Promise<void> {
+  const { db } = deps;
+  const base = heads.get(pr.base_branch);
+  const branchHead = heads.get(pr.head_branch);
+  // A deleted head branch leaves the pull request as it was: refs/pull/{index}/head keeps its commits.
+  const head = branchHead ?? pr.head_commit_id;
+  const headMoved = !!branchHead && branchHead !== pr.head_commit_id;
+  if (!base || !head) return;
+  const oldHead = pr.head_commit_id;
+  let pushEvent: string | null = null;
+  if (headMoved) {
+    await setPullHeadRef(dir, pr.index, branchHead);
+    // As Gitea's CreatePushPullComment: a force push shows old and new head; otherwise the new
+    // commits, oldest first, without those that came from the base branch.
+    const force = !!oldHead && !(await isAncestor(dir, oldHead, branchHead).catch(() => false));
+    const ids = force ? [oldHead, branchHead] : await commitIdsBetween(dir, branchHead, [oldHead, base]);
+    if (ids.length) pushEvent = pushContent(force, ids);
+  }
+  const state = await safeGitState(dir, base, head);
+  const now = nowUnix();
+  const issue = await db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('pull_request')
+      .set({ ...stateColumns(state), head_commit_id: head })
+      .where('id', '=', pr.id)
+      // A merge that landed meanwhile wins (Gitea's UpdateColsIfNotMerged).
+      .where('has_merged', '=', 0)
+      .returning('id')
+      .executeTakeFirst();
+    if (!updated) return null;
+    if (!headMoved) return null;
+    if (pushEvent) await insertEvent(trx, { type: CommentType.pullPush, poster_id: pusher.id, issue_id: pr.issue_id, content: pushEvent, created_unix: now });
+    return trx.updateTable('issue').set({ updated_unix: now }).where('id', '=', pr.issue_id).returningAll().executeTakeFirstOrThrow();
+  });
+  if (issue && oldHead) await afterPullHeadChange(deps, repo, issue, oldHead, head);
+}
+
+/** After a branch rename, open pull requests follow it (Gitea's RenameBranch updates base and head names). */
+export async function renamePullBranches(db: Db, repoId: number, from: string, to: string): Promise<void> {
+  await db.updateTable('pull_request').set({ base_branch: to }).where('base_repo_id', '=', repoId).where('base_branch', '=', from).where('has_merged', '=', 0).execute();
+  await db.updateTable('pull_request').set({ head_branch: to }).where('head_repo_id', '=', repoId).where('head_branch', '=', from).where('has_merged', '=', 0).execute();
+}
