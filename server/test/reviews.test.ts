@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestForge } from './helpers.ts';
 import { commitTo, createPull, lines, moveHead, type TestPull } from './reviews-fixtures.ts';
-import { afterPullHeadChange, requestedReviewerIds, reviewCommentCounts } from '../src/services/reviews.ts';
+import { afterPullHeadChange, requestReviews, requestedReviewerIds, reviewCommentCounts } from '../src/services/reviews.ts';
 
 const forge = await createTestForge();
 const db = forge.deps.db;
@@ -367,6 +367,20 @@ describe('requested reviewers', () => {
     expect((await forge.req('DELETE', `${pub.pull}/requested_reviewers`, { token: reader.token, body: { reviewers: [reader.name] } })).status).toBe(204);
     expect((await requestedReviewerIds(db, [pub.issueId])).get(pub.issueId)).toEqual([other.id]);
     expect((await forge.req('POST', `${pub.pull}/requested_reviewers`, { body: { reviewers: [other.name] } })).status).toBe(401);
+  });
+
+  it('requestReviews (the reviewers of a new pull request) leaves the same requests and events, never for the poster', async () => {
+    const pr = await createPull(forge);
+    const alice = await forge.user('alice');
+    const issue = await db.selectFrom('issue').selectAll().where('id', '=', pr.issueId).executeTakeFirstOrThrow();
+    const repo = await db.selectFrom('repository').selectAll().where('id', '=', pr.repo.id).executeTakeFirstOrThrow();
+    const poster = await db.selectFrom('user').selectAll().where('id', '=', pr.author.id).executeTakeFirstOrThrow();
+    await requestReviews(forge.deps, repo, issue, poster, [alice.id, pr.author.id, pr.owner.id]);
+    expect((await requestedReviewerIds(db, [pr.issueId])).get(pr.issueId)).toEqual([alice.id, pr.owner.id]);
+    const list = (await forge.req('GET', `${pr.pull}/reviews`)).body;
+    expect(list.map((r: any) => [r.state, r.user.login, r.official])).toEqual([['REQUEST_REVIEW', alice.name, false], ['REQUEST_REVIEW', pr.owner.name, true]]);
+    const tl = await timeline(pr);
+    expect(tl.map((t) => [t.type, t.user.login, t.assignee.login])).toEqual([['review_request', pr.author.name, alice.name], ['review_request', pr.author.name, pr.owner.name]]);
   });
 
   it('refuses a re-review request once the pull request is closed', async () => {

@@ -86,7 +86,9 @@ export async function requestReviews(deps: Deps, repo: RepoRow, pull: IssueRow, 
   const ids = [...new Set(reviewerIds)].filter((id) => id !== pull.poster_id);
   if (!ids.length) return;
   const { db } = deps;
-  const users = await db.selectFrom('user').selectAll().where('id', 'in', ids).execute();
+  const rows = await db.selectFrom('user').selectAll().where('id', 'in', ids).execute();
+  // In the order the reviewers were given.
+  const users = ids.map((id) => rows.find((u) => u.id === id)).filter((u): u is UserRow => !!u);
   await db.transaction().execute(async (trx) => {
     for (const u of users) await addReviewRequest(trx, repo, pull, u, doer);
   });
