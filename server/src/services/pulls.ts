@@ -265,15 +265,6 @@ export interface EditPullInput {
   allow_maintainer_edit?: boolean;
 }
 
-/** Recomputes what git says about an open pull request from its branches' current tips. */
-async function recompute(db: Db, dir: string, pr: PullRequestRow, heads: Map<string, string>): Promise<PullRequestRow> {
-  const base = heads.get(pr.base_branch);
-  const head = heads.get(pr.head_branch) ?? pr.head_commit_id;
-  if (!base || !head) return pr;
-  const state = await safeGitState(dir, base, head);
-  return db.updateTable('pull_request').set(stateColumns(state)).where('id', '=', pr.id).returningAll().executeTakeFirstOrThrow();
-}
-
 /** Gitea's EditPullRequest: the author or a writer; assignees, milestone and labels need a writer. */
 export async function editPull(deps: Deps, rc: RepoContext, row: PullRow, doer: UserRow, input: EditPullInput): Promise<PullRow> {
   const { db } = deps;
@@ -318,8 +309,11 @@ export async function editPull(deps: Deps, rc: RepoContext, row: PullRow, doer: 
       if (other && other.id !== pr.id) throw alreadyExists(other);
     }
     issue = await changeState(deps, rc, issue, doer, input.state === 'closed');
-    // Closed pull requests are not kept fresh; on reopening, catch up with the branches.
-    if (input.state === 'open') pr = await recompute(db, rc.dir, pr, await branchHeads(rc.dir));
+    // Closed pull requests are not kept fresh; on reopening, catch up with the branches (and any push).
+    if (input.state === 'open') {
+      await refreshOne(deps, rc.repo, rc.dir, pr, await branchHeads(rc.dir), doer);
+      pr = await db.selectFrom('pull_request').selectAll().where('id', '=', pr.id).executeTakeFirstOrThrow();
+    }
   }
 
   if (!pr.has_merged && input.base && input.base !== pr.base_branch) pr = await changeTargetBranch(deps, rc, issue, pr, doer, input.base);
