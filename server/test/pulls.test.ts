@@ -459,3 +459,31 @@ describe('whitespace modes', () => {
     expect(diff.text).toContain('main.txt');
   });
 });
+
+describe('deleting the repository', () => {
+  it('removes its pull request rows with its issues', async () => {
+    const { base, repo } = await pullRepo(forge, owner);
+    await open(base, { title: 'F', head: 'feature', base: 'main' });
+    expect((await forge.req('DELETE', base, { token: owner.token })).status).toBe(204);
+    const left = await forge.deps.db.selectFrom('pull_request').select('id').where('base_repo_id', '=', repo.id).execute();
+    expect(left).toEqual([]);
+  });
+});
+
+describe('mentions and references', () => {
+  it('records @mentions and #refs of the body as on issues', async () => {
+    const { base, repo } = await pullRepo(forge, owner);
+    await forge.req('POST', `${base}/issues`, { token: owner.token, body: { title: 'A bug' } });
+    await open(base, { title: 'Fix', head: 'feature', base: 'main', body: `cc @${reader.name}, fixes #1` });
+    const refs = await events(forge, repo.id, 1, CommentType.pullRef);
+    expect(refs.length).toBe(1);
+    const pull = await forge.deps.db.selectFrom('issue').select('id').where('repo_id', '=', repo.id).where('index', '=', 2).executeTakeFirstOrThrow();
+    expect(refs[0]!.ref_issue_id).toBe(pull.id);
+    const mentioned = await forge.req('GET', `/repos/issues/search?type=pulls&mentioned=true`, { token: reader.token });
+    expect(mentioned.body.map((i: any) => `${i.repository.full_name}#${i.number}`)).toContain(`${owner.name}/${repo.name}#2`);
+    // Editing the body to mention someone new records them too.
+    await forge.req('PATCH', `${base}/pulls/2`, { token: owner.token, body: { body: `and @${other.name}` } });
+    const also = await forge.req('GET', `/repos/issues/search?type=pulls&mentioned=true`, { token: other.token });
+    expect(also.body.map((i: any) => `${i.repository.full_name}#${i.number}`)).toContain(`${owner.name}/${repo.name}#2`);
+  });
+});
