@@ -1,6 +1,226 @@
-// Placeholder until this page lands.
+// /{owner}/{repo}/compare/{base}...{head} (and /compare alone, to pick branches): whether head
+// merges into base, its commits and changed files, the full diff on demand, then either a link to
+// the pull request already open for the pair or the form that opens one.
+import { useCallback, useState } from 'react';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
+import { queryClient } from '../query-client';
+import { paths } from '@/lib/paths';
+import { useSession } from '@/lib/auth-store';
+import { isApiError } from '@/lib/api/api-error';
+import type { components } from '@/lib/api/schema';
+import { repoQueries, type Repository } from '@/features/repos/api/repo-queries';
+import { branchQueries } from '@/features/branches/api/branch-queries';
+import { compareQueries } from '@/features/pulls/api/compare-queries';
+import { pullQueries } from '@/features/pulls/api/pull-queries';
+import { compareHref, parseCompareSplat, type CompareRefs } from '@/features/pulls/lib/compare-path';
+import { compareSummaryFiles } from '@/features/pulls/lib/compare-files';
+import { defaultPullText } from '@/features/pulls/lib/pull-draft-text';
+import { CompareBranches } from '@/features/pulls/components/compare-branches';
+import { CompareMergeStatus } from '@/features/pulls/components/compare-merge-status';
+import { CompareFiles } from '@/features/pulls/components/compare-files';
+import { CompareExistingPull } from '@/features/pulls/components/compare-existing-pull';
+import { NewPullForm } from '@/features/pulls/components/new-pull-form';
+import { ReviewerPicker } from '@/features/pulls/components/reviewer-picker';
+import { CommitList } from '@/features/commits/components/commit-list';
+import { DiffView, preloadDiffViewer } from '@/features/diff/components/diff-view';
+import { DiffStyleToggle, useDiffStyle } from '@/features/diff/components/diff-style-toggle';
+import { labelQueries } from '@/features/labels/api/label-queries';
+import { milestoneQueries } from '@/features/milestones/api/milestone-queries';
+import { LabelChip } from '@/features/issues/components/label-chip';
+import { AssigneePicker } from '@/features/issues/components/assignee-picker';
+import { assigneeQueries } from '@/features/issues/api/assignee-queries';
+import { MarkdownEditor } from '@/features/comments/components/markdown-editor';
+import { MarkdownView } from '@/features/markdown/components/markdown-view';
+import { useCurrentUser } from '@/features/auth/api/auth-queries';
+import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorNotice } from '@/components/ui/error-notice';
+import { Spinner } from '@/components/ui/spinner';
+import { RouteError } from '../layout/route-error';
+
+type Label = components['schemas']['Label'];
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const { owner, repo } = params as { owner: string; repo: string };
+  const r = await queryClient.ensureQueryData(repoQueries.detail(owner, repo));
+  const { base, head } = parseCompareSplat(params['*'] ?? '', r.default_branch);
+  void queryClient.prefetchQuery(branchQueries.list(owner, repo));
+  if (head && head !== base) {
+    void queryClient.prefetchQuery(compareQueries.compare(owner, repo, base, head));
+    void queryClient.prefetchQuery(pullQueries.byBaseHead(owner, repo, base, head));
+  }
+  return null;
+}
 
 export function Component() {
-  return <EmptyState title="Not built yet" />;
+  const { owner, repo, '*': splat = '' } = useParams() as { owner: string; repo: string; '*'?: string };
+  const navigate = useNavigate();
+  const { data: r } = useSuspenseQuery(repoQueries.detail(owner, repo));
+  const branches = useQuery(branchQueries.list(owner, repo));
+  const refs = parseCompareSplat(splat, r.default_branch);
+  const names = branches.data?.branches.map((b) => b.name) ?? [];
+
+  return (
+    <div className="space-y-4">
+      <title>{`Compare ${refs.head ? `${refs.base}...${refs.head}` : 'changes'} · ${r.full_name}`}</title>
+      <div>
+        <h2 className="text-lg font-semibold">Compare changes</h2>
+        <p className="text-sm text-gray-600 dark:text-gray-400">Choose two branches to see what changed and whether they merge, then open a pull request.</p>
+      </div>
+      <CompareBranches base={refs.base} head={refs.head} branches={names} onChange={(next) => navigate(compareHref(owner, repo, next))} />
+      {r.empty ? (
+        <EmptyState title="This repository is empty">Push a branch first; then you can compare it.</EmptyState>
+      ) : !refs.head ? (
+        <EmptyState title="Choose a branch to compare">
+          Pick the branch with your changes as <strong>compare</strong>; it is compared with <strong className="font-mono">{refs.base}</strong>.
+        </EmptyState>
+      ) : refs.head === refs.base ? (
+        <EmptyState title="Choose different branches">A branch compared with itself has nothing to merge. Pick another base or compare branch.</EmptyState>
+      ) : (
+        <Comparison key={`${refs.base}...${refs.head}`} repository={r} refs={refs} />
+      )}
+    </div>
+  );
 }
+
+function Comparison({ repository: r, refs }: { repository: Repository; refs: CompareRefs }) {
+  const owner = r.owner.login;
+  const repo = r.name;
+  const { base, head } = refs;
+  const session = useSession();
+  const compare = useQuery(compareQueries.compare(owner, repo, base, head));
+  const existing = useQuery(pullQueries.byBaseHead(owner, repo, base, head));
+
+  if (compare.isPending) return <Spinner label="Comparing" />;
+  if (compare.isError) {
+    return isApiError(compare.error) && compare.error.status === 404 ? (
+      <EmptyState title="Nothing to compare">
+        <span className="font-mono">{base}</span> or <span className="font-mono">{head}</span> does not exist in this repository.
+      </EmptyState>
+    ) : (
+      <ErrorNotice error={compare.error} />
+    );
+  }
+  const c = compare.data;
+  const open = existing.data && existing.data.state === 'open' && !existing.data.merged ? existing.data : null;
+  const summary = compareSummaryFiles(c);
+  const canCreate = !!session && !r.archived && r.has_pull_requests !== false;
+
+  return (
+    <div className="space-y-5">
+      <CompareMergeStatus compare={c} base={base} head={head} />
+      {open && <CompareExistingPull owner={owner} repo={repo} pull={open} />}
+      {c.total_commits > 0 && (
+        <>
+          <section aria-labelledby="compare-commits" className="space-y-3">
+            <h3 id="compare-commits" className="text-base font-semibold">
+              {c.total_commits} {c.total_commits === 1 ? 'commit' : 'commits'}
+            </h3>
+            <CommitList owner={owner} repo={repo} commits={c.commits} />
+          </section>
+          <CompareFiles files={summary.files} counted={summary.counted} />
+          <FullDiff owner={owner} repo={repo} base={base} head={head} />
+          {!open && !existing.isPending && (
+            <section aria-labelledby="new-pull" className="space-y-3 border-t border-gray-200 pt-5 dark:border-gray-800">
+              <h3 id="new-pull" className="text-base font-semibold">
+                Open a pull request
+              </h3>
+              {canCreate ? (
+                <CreateForm repository={r} refs={refs} commits={c.commits} />
+              ) : !session ? (
+                <p className="text-sm text-gray-600 dark:text-gray-400">
+                  <Link className="text-indigo-600 hover:underline dark:text-indigo-400" to={paths.signIn.href(compareHref(owner, repo, refs))}>
+                    Sign in
+                  </Link>{' '}
+                  to open a pull request from <span className="font-mono">{head}</span> into <span className="font-mono">{base}</span>.
+                </p>
+              ) : (
+                <p className="text-sm text-gray-600 dark:text-gray-400">{r.archived ? 'This repository is archived.' : 'Pull requests are turned off in this repository.'}</p>
+              )}
+            </section>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The whole diff, fetched and drawn only when asked for (it can be large). */
+function FullDiff({ owner, repo, base, head }: { owner: string; repo: string; base: string; head: string }) {
+  const [shown, setShown] = useState(false);
+  const style = useDiffStyle();
+  const diff = useQuery({ ...compareQueries.diff(owner, repo, base, head), enabled: shown });
+  if (!shown) {
+    return (
+      <div>
+        <Button onMouseEnter={preloadDiffViewer} onFocus={preloadDiffViewer} onClick={() => setShown(true)}>
+          Show full diff
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <section aria-labelledby="compare-diff" className="space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id="compare-diff" className="text-base font-semibold">
+          Diff
+        </h3>
+        <DiffStyleToggle />
+      </div>
+      {diff.isPending ? (
+        <Spinner label="Loading diff" />
+      ) : diff.isError ? (
+        isApiError(diff.error) && diff.error.status === 404 ? (
+          <p className="text-sm text-gray-600 dark:text-gray-400">This server does not provide the diff of a comparison; open the pull request to see it.</p>
+        ) : (
+          <ErrorNotice error={diff.error} />
+        )
+      ) : (
+        <DiffView diff={diff.data} style={style} />
+      )}
+    </section>
+  );
+}
+
+function CreateForm({ repository: r, refs, commits }: { repository: Repository; refs: CompareRefs; commits: components['schemas']['Commit'][] }) {
+  const owner = r.owner.login;
+  const repo = r.name;
+  const navigate = useNavigate();
+  const me = useCurrentUser();
+  const labels = useQuery(labelQueries.all(owner, repo));
+  const milestones = useQuery(milestoneQueries.choices(owner, repo));
+  const initial = defaultPullText(commits, refs.head);
+  const renderLabel = useCallback((l: Label) => <LabelChip label={l} />, []);
+  return (
+    <NewPullForm
+      owner={owner}
+      repo={repo}
+      base={refs.base}
+      head={refs.head}
+      initialTitle={initial.title}
+      initialBody={initial.body}
+      labels={labels.data ?? []}
+      milestones={[...(milestones.data?.open ?? []), ...(milestones.data?.closed ?? [])]}
+      renderLabel={renderLabel}
+      renderBody={(p) => (
+        <MarkdownEditor
+          label="Description"
+          placeholder="What does this change, and why?"
+          rows={10}
+          value={p.value}
+          onChange={p.onChange}
+          onSubmit={p.onSubmit}
+          error={p.error}
+          disabled={p.disabled}
+          preview={(source) => (source.trim() ? <MarkdownView source={source} references={{ owner, repo }} privateRepo={r.private || r.internal} /> : <p className="text-sm text-gray-500">Nothing to preview.</p>)}
+        />
+      )}
+      renderReviewers={(p) => <ReviewerPicker value={p.value} onChange={p.onChange} error={p.error} search={assigneeQueries.search} exclude={me ? [me.login] : []} />}
+      renderAssignees={(p) => <AssigneePicker value={p.value} onChange={p.onChange} error={p.error} />}
+      onCreated={(pull) => navigate(paths.pull.href(owner, repo, pull.number))}
+    />
+  );
+}
+
+export const ErrorBoundary = RouteError;
