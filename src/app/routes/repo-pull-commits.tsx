@@ -1,6 +1,39 @@
-// Placeholder until this page lands.
+// /{owner}/{repo}/pulls/{index}/commits: the commits the pull request merges, oldest first, paged
+// with ?page= (the commits feature draws them as on the history page).
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { queryClient } from '../query-client';
+import { RouteError } from '../layout/route-error';
+import { pullQueries, PULL_COMMITS_PER_PAGE } from '@/features/pulls/api/pull-queries';
+import { CommitList } from '@/features/commits/components/commit-list';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Pagination } from '@/components/ui/pagination';
+import { pageParam } from '@/lib/search-params';
+
+function routeParams(params: Record<string, string | undefined>) {
+  const index = Number(params.index);
+  if (!Number.isInteger(index) || index < 1) throw new Response('Not Found', { status: 404 });
+  return { owner: params.owner!, repo: params.repo!, index };
+}
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const { owner, repo, index } = routeParams(params);
+  await queryClient.ensureQueryData(pullQueries.commits(owner, repo, index, pageParam(new URL(request.url).searchParams)));
+  return null;
+}
 
 export function Component() {
-  return <EmptyState title="Not built yet" />;
+  const { owner, repo, index } = routeParams(useParams());
+  const [search] = useSearchParams();
+  const page = pageParam(search);
+  const { data } = useSuspenseQuery(pullQueries.commits(owner, repo, index, page));
+  if (!data.commits.length) return <EmptyState title={page > 1 ? 'No more commits' : 'No commits'} />;
+  return (
+    <div>
+      <CommitList owner={owner} repo={repo} commits={data.commits} />
+      <Pagination page={page} total={data.total} limit={PULL_COMMITS_PER_PAGE} hasNext={data.hasNext} />
+    </div>
+  );
 }
+
+export const ErrorBoundary = RouteError;

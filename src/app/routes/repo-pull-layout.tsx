@@ -1,6 +1,45 @@
-// Placeholder until the pull request page lands: renders its tab.
-import { Outlet } from 'react-router';
+// /{owner}/{repo}/pulls/{index}/*: the pull request's header (title, state, what merges where) and
+// its tabs; the tab's own route renders below. Composes pulls (data, header, tabs) and repos.
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Outlet, useParams, type LoaderFunctionArgs } from 'react-router';
+import { queryClient } from '../query-client';
+import { RouteError } from '../layout/route-error';
+import { repoQueries } from '@/features/repos/api/repo-queries';
+import { useCurrentUser } from '@/features/auth/api/auth-queries';
+import { pullQueries } from '@/features/pulls/api/pull-queries';
+import { PullHeader } from '@/features/pulls/components/pull-header';
+import { PullTabs } from '@/features/pulls/components/pull-tabs';
+
+function pullRouteParams(params: Record<string, string | undefined>) {
+  const index = Number(params.index);
+  if (!Number.isInteger(index) || index < 1) throw new Response('Not Found', { status: 404 });
+  return { owner: params.owner!, repo: params.repo!, index };
+}
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const { owner, repo, index } = pullRouteParams(params);
+  void queryClient.prefetchQuery(pullQueries.commits(owner, repo, index, 1));
+  await queryClient.ensureQueryData(pullQueries.detail(owner, repo, index));
+  return null;
+}
 
 export function Component() {
-  return <Outlet />;
+  const { owner, repo, index } = pullRouteParams(useParams());
+  const { data: pull } = useSuspenseQuery(pullQueries.detail(owner, repo, index));
+  // The first page's X-Total-Count is the number of commits (Gitea's PullRequest has no count).
+  const commits = useQuery(pullQueries.commits(owner, repo, index, 1));
+  const { data: repository } = useQuery(repoQueries.detail(owner, repo));
+  const me = useCurrentUser();
+  const canWrite = !!me && (!!repository?.permissions?.push || !!repository?.permissions?.admin || me.is_admin);
+  const commitCount = commits.data ? (commits.data.total ?? commits.data.commits.length) : undefined;
+
+  return (
+    <div className="space-y-4">
+      <PullHeader owner={owner} repo={repo} pull={pull} commits={commitCount} canEdit={canWrite || (!!me && me.id === pull.user.id)} />
+      <PullTabs owner={owner} repo={repo} index={index} commits={commitCount} files={pull.changed_files} />
+      <Outlet />
+    </div>
+  );
 }
+
+export const ErrorBoundary = RouteError;

@@ -110,6 +110,17 @@ export const pullQueries = {
           })
         ).data!,
     }),
+  /**
+   * People a review can be requested from. The API has no reviewers list here, so this searches all
+   * users (/users/search, the same entry as the assignee picker's); the server refuses anyone who
+   * may not read the repository.
+   */
+  reviewerCandidates: (q: string) =>
+    queryOptions({
+      queryKey: ['users', 'search', { q, limit: 10 }],
+      queryFn: async () => (await api().GET('/users/search', { params: { query: { q, limit: 10 } } })).data!.data,
+      staleTime: 60_000,
+    }),
   /** The newest pull request from `head` (branch or owner:branch) into `base`; null when there is none. */
   byBaseHead: (owner: string, repo: string, base: string, head: string) =>
     queryOptions({

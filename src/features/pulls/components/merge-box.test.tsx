@@ -1,0 +1,233 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { http, HttpResponse } from 'msw';
+import { apiUrl, fakeRepo, fakeUser, server, setupMswServer } from '@/test/msw';
+import type { components } from '@/lib/api/schema';
+import { fakeCommit, fakePull } from '../test/list-fixtures';
+import { MergeBox, type MergeBoxProps } from './merge-box';
+
+setupMswServer();
+
+type CombinedStatus = components['schemas']['CombinedStatus'];
+
+const HEAD = 'a'.repeat(40);
+const alice = fakeUser({ id: 1, login: 'alice' });
+
+function status(id: number, context: string, state: 'success' | 'pending' | 'failure', description: string, target_url = '') {
+  return { id, status: state, context, description, target_url, url: '', creator: null, created_at: '', updated_at: '' };
+}
+
+function combined(state: CombinedStatus['state'], statuses: ReturnType<typeof status>[]): CombinedStatus {
+  return { state, sha: HEAD, total_count: statuses.length, statuses, repository: null, commit_url: '', url: '' };
+}
+
+function setup(over: Partial<MergeBoxProps> = {}) {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const props: MergeBoxProps = {
+    owner: 'alice',
+    repo: 'hello',
+    pull: fakePull({ number: 1, title: 'Add search', user: alice, head: { label: 'feature', ref: 'feature', sha: HEAD, repo_id: 1, repo: null } }),
+    repository: fakeRepo({ name: 'hello', owner: alice }),
+    canMerge: true,
+    canEditTitle: true,
+    checks: null,
+    reviews: { approvals: 0, changesRequestedBy: [] },
+    scheduled: false,
+    ...over,
+  };
+  render(
+    <QueryClientProvider client={qc}>
+      <MemoryRouter>
+        <MergeBox {...props} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { qc, user: userEvent.setup() };
+}
+
+const box = () => screen.getByRole('region', { name: 'Merge status' });
+const row = (name: string) => within(box()).getByRole('listitem', { name });
+
+describe('merge box', () => {
+  it('lists the conflicting files and offers no merge while the branches conflict', () => {
+    setup({ pull: fakePull({ mergeable: false, conflicted_files: ['src/app.ts', 'README.md'] }) });
+    expect(row('Conflicts')).toHaveTextContent('This branch has conflicts that must be resolved');
+    const files = within(row('Conflicts')).getByRole('list', { name: 'Conflicting files' });
+    expect(within(files).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['src/app.ts', 'README.md']);
+    expect(screen.queryByRole('form', { name: 'Merge pull request' })).toBeNull();
+    expect(box()).toHaveTextContent('Resolve the conflicts to merge this pull request.');
+  });
+
+  it('still lets a conflicting pull request be marked as manually merged when the repository allows it', () => {
+    setup({ pull: fakePull({ mergeable: false }), repository: fakeRepo({ allow_manual_merge: true }) });
+    expect(screen.getByRole('button', { name: 'Mark as manually merged' })).toBeDisabled();
+    expect(screen.getByLabelText('Merge commit ID')).toBeRequired();
+  });
+
+  it('says who requested changes, and counts approvals otherwise', () => {
+    setup({ reviews: { approvals: 1, changesRequestedBy: ['bob', 'carol'] } });
+    expect(row('Reviews')).toHaveTextContent('Changes requested');
+    expect(row('Reviews')).toHaveTextContent('bob, carol requested changes.');
+  });
+
+  it('shows failing checks with each context, its description and a Details link to the CI', () => {
+    setup({
+      checks: combined('failure', [
+        status(1, 'ci/build', 'success', 'Build passed', 'https://ci.example.com/1'),
+        status(2, 'ci/test', 'failure', '3 tests failed', 'https://ci.example.com/2'),
+        status(3, 'lint', 'failure', 'Bad', 'javascript:alert(1)'),
+      ]),
+    });
+    const checks = row('Checks');
+    expect(checks).toHaveTextContent('Some checks were not successful');
+    expect(checks).toHaveTextContent('1 of 3 checks successful');
+    const list = within(checks).getByRole('list', { name: 'Status checks' });
+    expect(within(list).getAllByRole('listitem')[1]).toHaveTextContent('ci/test — Failing — 3 tests failed');
+    expect(within(list).getByRole('link', { name: 'Details of ci/test' })).toHaveAttribute('href', 'https://ci.example.com/2');
+    // A target that is not http(s) is not made a link.
+    expect(within(list).queryByRole('link', { name: 'Details of lint' })).toBeNull();
+  });
+
+  it('offers "Remove WIP: prefix" on a draft and edits the title, instead of merging', async () => {
+    let body: unknown;
+    server.use(
+      http.patch(apiUrl('/repos/alice/hello/pulls/1'), async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json(fakePull({ title: 'Add search' }), { status: 201 });
+      }),
+    );
+    const { user } = setup({ pull: fakePull({ title: 'WIP: Add search', draft: true }) });
+    expect(row('Work in progress')).toHaveTextContent('This pull request is marked as a work in progress');
+    expect(screen.queryByRole('form', { name: 'Merge pull request' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Remove WIP: prefix' }));
+    await waitFor(() => expect(body).toEqual({ title: 'Add search' }));
+  });
+
+  it('says how far behind the branch is and updates it by merge or rebase', async () => {
+    let style: string | null = null;
+    server.use(
+      http.post(apiUrl('/repos/alice/hello/pulls/1/update'), ({ request }) => {
+        style = new URL(request.url).searchParams.get('style');
+        return new HttpResponse(null, { status: 200 });
+      }),
+    );
+    const { user } = setup({ pull: fakePull({ commits_behind: 2 }) });
+    expect(row('Branch status')).toHaveTextContent('This branch is 2 commits behind main');
+    await user.click(screen.getByRole('button', { name: 'Update branch by rebase' }));
+    await waitFor(() => expect(style).toBe('rebase'));
+  });
+
+  it('offers the allowed styles with the default first, each prefilled with Gitea’s message, and merges with the chosen one', async () => {
+    let body: Record<string, unknown> | undefined;
+    server.use(
+      http.post(apiUrl('/repos/alice/hello/pulls/1/merge'), async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return new HttpResponse(null, { status: 200 });
+      }),
+    );
+    const bob = fakeUser({ id: 2, login: 'bob', email: 'bob@example.com' });
+    const commits = [
+      fakeCommit('c'.repeat(40), 'First', { author: alice, commit: { ...fakeCommit('x', 'x').commit, author: { name: 'Alice', email: 'alice@example.com', date: '' } } }),
+      fakeCommit('d'.repeat(40), 'Second', { author: bob, commit: { ...fakeCommit('x', 'x').commit, author: { name: 'Bob', email: 'bob@example.com', date: '' } } }),
+    ];
+    const { user } = setup({
+      pull: fakePull({ title: 'Add search', body: 'Adds a search box.', user: alice, head: { label: 'feature', ref: 'feature', sha: HEAD, repo_id: 1, repo: null } }),
+      repository: fakeRepo({ allow_merge_commits: true, allow_rebase: false, allow_rebase_explicit: false, allow_squash_merge: true, default_merge_style: 'squash', default_delete_branch_after_merge: true }),
+      commits,
+    });
+    const style = screen.getByLabelText('Merge style');
+    expect(within(style).getAllByRole('option').map((o) => o.textContent)).toEqual(['Create squash commit', 'Create merge commit']);
+    expect(screen.getByLabelText('Commit title')).toHaveValue('Add search (#1)');
+    expect(screen.getByLabelText('Commit message')).toHaveValue('Adds a search box.\n\nCo-authored-by: Bob <bob@example.com>');
+    expect(screen.getByLabelText('Delete branch after merge')).toBeChecked();
+
+    await user.selectOptions(style, 'merge');
+    expect(screen.getByLabelText('Commit title')).toHaveValue("Merge pull request 'Add search' (#1) from feature into main");
+    expect(screen.getByLabelText('Commit message')).toHaveValue('');
+    await user.type(screen.getByLabelText('Commit message'), 'Closes #4');
+    await user.click(screen.getByLabelText('Delete branch after merge'));
+    await user.click(screen.getByRole('button', { name: 'Create merge commit' }));
+    await waitFor(() =>
+      expect(body).toEqual({
+        Do: 'merge',
+        MergeTitleField: "Merge pull request 'Add search' (#1) from feature into main",
+        MergeMessageField: 'Closes #4',
+        head_commit_id: HEAD,
+        delete_branch_after_merge: false,
+      }),
+    );
+  });
+
+  it('shows the server’s refusal beside the button and keeps what was typed', async () => {
+    server.use(http.post(apiUrl('/repos/alice/hello/pulls/1/merge'), () => HttpResponse.json({ message: 'head out of date', url: '' }, { status: 409 })));
+    const { user } = setup({ repository: fakeRepo({ allow_rebase: false, allow_rebase_explicit: false, allow_merge_commits: false, allow_squash_merge: true, default_merge_style: 'squash' }) });
+    const title = screen.getByLabelText('Commit title');
+    await user.clear(title);
+    await user.type(title, 'My own title');
+    await user.click(screen.getByRole('button', { name: 'Create squash commit' }));
+    expect(await within(screen.getByRole('form', { name: 'Merge pull request' })).findByRole('alert')).toHaveTextContent('head out of date');
+    expect(screen.getByLabelText('Commit title')).toHaveValue('My own title');
+    // With one style there is nothing to choose.
+    expect(screen.queryByLabelText('Merge style')).toBeNull();
+  });
+
+  it('while checks are pending, schedules the merge for when they succeed, then offers to cancel it', async () => {
+    let body: Record<string, unknown> | undefined;
+    let cancelled = false;
+    server.use(
+      http.post(apiUrl('/repos/alice/hello/pulls/1/merge'), async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return new HttpResponse(null, { status: 201 });
+      }),
+      http.delete(apiUrl('/repos/alice/hello/pulls/1/merge'), () => {
+        cancelled = true;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = setup({ checks: combined('pending', [status(1, 'ci/build', 'pending', 'Running')]) });
+    expect(row('Checks')).toHaveTextContent('Some checks haven’t completed yet');
+    expect(screen.getByRole('button', { name: 'Create merge commit now' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Merge when checks succeed' }));
+    expect(await screen.findByRole('listitem', { name: 'Automatic merge' })).toHaveTextContent('will be merged automatically when all checks succeed');
+    expect(body).toMatchObject({ Do: 'merge', merge_when_checks_succeed: true });
+    expect(screen.queryByRole('form', { name: 'Merge pull request' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel automatic merge' }));
+    await waitFor(() => expect(cancelled).toBe(true));
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Automatic merge' })).toBeNull());
+    expect(screen.getByRole('form', { name: 'Merge pull request' })).toBeInTheDocument();
+  });
+
+  it('shows a merge scheduled earlier (from the timeline) with its cancel', () => {
+    setup({ scheduled: true, checks: combined('pending', [status(1, 'ci', 'pending', '')]) });
+    expect(row('Automatic merge')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel automatic merge' })).toBeInTheDocument();
+  });
+
+  it('shows readers the state without any button', () => {
+    setup({ canMerge: false, canEditTitle: false, pull: fakePull({ commits_behind: 1, title: 'WIP: x', draft: true }), scheduled: true });
+    expect(screen.queryAllByRole('button')).toEqual([]);
+    expect(box()).toHaveTextContent('This pull request cannot be merged yet.');
+  });
+
+  it('after the merge, says who merged what and offers to delete the head branch', async () => {
+    const onDeleteBranch = vi.fn().mockResolvedValue(undefined);
+    const { user } = setup({
+      pull: fakePull({ merged: true, state: 'closed', merged_by: alice, merge_commit_sha: 'e'.repeat(40), merged_at: new Date().toISOString() }),
+      headBranchExists: true,
+      onDeleteBranch,
+    });
+    expect(box()).toHaveTextContent(`Mergedalice merged commit ${'e'.repeat(10)} into main`);
+    await user.click(screen.getByRole('button', { name: 'Delete branch' }));
+    expect(onDeleteBranch).toHaveBeenCalled();
+  });
+
+  it('says a closed pull request is closed', () => {
+    setup({ pull: fakePull({ state: 'closed' }) });
+    expect(box()).toHaveTextContent('This pull request is closed.');
+    expect(screen.queryByRole('form')).toBeNull();
+  });
+});

@@ -1,0 +1,239 @@
+// The merge box at the end of the conversation. Open: what stands between the pull request and a
+// merge (reviews, checks, conflicts, an outdated branch, a WIP title, a scheduled merge), then the
+// merge form for those who may push. Merged: who merged what, and "Delete branch" while the head
+// branch is still there. Closed: says so. Readers see the same lines without the buttons.
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { RelativeTime } from '@/components/ui/relative-time';
+import { errorMessage } from '@/lib/api/api-error';
+import { paths } from '@/lib/paths';
+import type { components } from '@/lib/api/schema';
+import type { PullCommit, PullRequest } from '../api/pull-queries';
+import { useEditPull } from '../api/use-edit-pull';
+import { useCancelAutoMerge } from '../api/use-cancel-auto-merge';
+import { useUpdatePullBranch, type UpdateStyle } from '../api/use-update-pull-branch';
+import { allowedMergeStyles, hasWipPrefix, withoutWipPrefix } from '../lib/merge-message';
+import { PullChecks } from './pull-page-checks';
+import { MergeForm } from './pull-page-merge-form';
+import { StatusRow } from './pull-page-status-row';
+import { PullStateIcon } from './pull-list-icons';
+
+type Repository = components['schemas']['Repository'];
+type CombinedStatus = components['schemas']['CombinedStatus'];
+
+export interface MergeBoxProps {
+  owner: string;
+  repo: string;
+  pull: PullRequest;
+  repository: Repository;
+  /** The viewer may push (writers and admins): sees merge, update and automatic-merge buttons. */
+  canMerge: boolean;
+  /** The viewer may edit the title (poster or writers): offered "Remove WIP: prefix". */
+  canEditTitle: boolean;
+  /** Combined status of the head commit, when loaded. */
+  checks?: CombinedStatus | null;
+  /** Standing reviews: approvals, and who requested changes. */
+  reviews: { approvals: number; changesRequestedBy: string[] };
+  /** A merge is scheduled for when the checks succeed (the timeline says so). */
+  scheduled: boolean;
+  /** The pull request's commits (first page), for the squash message's co-authors. */
+  commits?: PullCommit[];
+  /** After the merge: whether the head branch still exists, and how to delete it (composed by the page). */
+  headBranchExists?: boolean;
+  onDeleteBranch?: () => Promise<unknown>;
+}
+
+const box = 'overflow-hidden rounded-lg border border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-900';
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+export function MergeBox(props: MergeBoxProps) {
+  const { pull } = props;
+  if (pull.merged) return <MergedBox {...props} />;
+  if (pull.state === 'closed') {
+    return (
+      <section aria-label="Merge status" className={`${box} flex items-center gap-3 px-4 py-3`}>
+        <PullStateIcon state="closed" />
+        <p className="text-sm font-medium">This pull request is closed.</p>
+      </section>
+    );
+  }
+  return <OpenBox {...props} />;
+}
+
+function MergedBox({ owner, repo, pull, canMerge, headBranchExists, onDeleteBranch }: MergeBoxProps) {
+  const [deleting, setDeleting] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const sha = pull.merge_commit_sha;
+  const remove = async () => {
+    if (!onDeleteBranch) return;
+    setDeleting(true);
+    setError(null);
+    try {
+      await onDeleteBranch();
+    } catch (e) {
+      setError(e);
+    } finally {
+      setDeleting(false);
+    }
+  };
+  return (
+    <section aria-label="Merge status" className={box}>
+      <div className="flex items-start gap-3 px-4 py-3">
+        <span className="mt-0.5 inline-flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-purple-600">
+          <PullStateIcon state="merged" className="fill-white! dark:fill-white!" />
+        </span>
+        <div className="min-w-0 text-sm">
+          <p className="font-semibold text-gray-900 dark:text-gray-100">Merged</p>
+          <p className="text-gray-600 dark:text-gray-400">
+            {pull.merged_by?.login ?? 'Someone'} merged {sha ? <>commit{' '}
+              <Link to={paths.commit.href(owner, repo, sha)} className="font-mono text-xs text-indigo-600 hover:underline dark:text-indigo-400">
+                {sha.slice(0, 10)}
+              </Link>{' '}</> : ''}
+            into <code className="text-xs">{pull.base.ref}</code> {pull.merged_at && <RelativeTime date={pull.merged_at} />}
+          </p>
+        </div>
+      </div>
+      {canMerge && headBranchExists && onDeleteBranch && (
+        <div className="flex flex-wrap items-center gap-3 border-t border-gray-200 px-4 py-3 text-sm dark:border-gray-800">
+          <p className="min-w-0 flex-1 text-gray-700 dark:text-gray-300">
+            The <code className="text-xs">{pull.head.ref}</code> branch can now be safely deleted.
+          </p>
+          <Button size="sm" onClick={() => void remove()} disabled={deleting}>
+            {deleting ? 'Deleting…' : 'Delete branch'}
+          </Button>
+          {error ? (
+            <p role="alert" className="w-full text-red-600 dark:text-red-400">
+              {errorMessage(error)}
+            </p>
+          ) : null}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function OpenBox({ owner, repo, pull, repository, canMerge, canEditTitle, checks, reviews, scheduled, commits }: MergeBoxProps) {
+  const [justScheduled, setJustScheduled] = useState(false);
+  const editPull = useEditPull(owner, repo, pull.number);
+  const cancel = useCancelAutoMerge(owner, repo, pull.number);
+  const update = useUpdatePullBranch(owner, repo, pull.number);
+  const isScheduled = (scheduled || justScheduled) && !cancel.isSuccess;
+
+  const draft = pull.draft || hasWipPrefix(pull.title);
+  const conflicts = !pull.mergeable;
+  const behind = pull.commits_behind ?? 0;
+  const checksPending = checks?.state === 'pending';
+  const failing = checks?.state === 'failure' || checks?.state === 'error';
+  // A conflicting pull request can only be marked as merged by hand (Gitea's manually-merged).
+  const styles = allowedMergeStyles(repository).filter((s) => !conflicts || s === 'manually-merged');
+  const blocked = draft || conflicts || failing || reviews.changesRequestedBy.length > 0;
+
+  return (
+    <section aria-label="Merge status" className={box}>
+      <ul className="divide-y divide-gray-200 dark:divide-gray-800">
+        {reviews.changesRequestedBy.length > 0 ? (
+          <StatusRow tone="fail" title="Changes requested" label="Reviews">
+            <p className="text-gray-600 dark:text-gray-400">{reviews.changesRequestedBy.join(', ')} requested changes.</p>
+          </StatusRow>
+        ) : reviews.approvals > 0 ? (
+          <StatusRow tone="ok" title={`${plural(reviews.approvals, 'approval')}`} label="Reviews" />
+        ) : (
+          <StatusRow tone="info" title="No approvals yet" label="Reviews" />
+        )}
+        {checks && <PullChecks checks={checks} />}
+        {conflicts ? (
+          <StatusRow tone="fail" title="This branch has conflicts that must be resolved" label="Conflicts">
+            {pull.conflicted_files && pull.conflicted_files.length > 0 && (
+              <>
+                <p className="text-gray-600 dark:text-gray-400">Conflicting files:</p>
+                <ul aria-label="Conflicting files" className="list-inside list-disc font-mono text-xs text-gray-800 dark:text-gray-200">
+                  {pull.conflicted_files.map((f) => (
+                    <li key={f}>{f}</li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </StatusRow>
+        ) : (
+          <StatusRow tone="ok" title="This branch has no conflicts with the base branch" label="Conflicts" />
+        )}
+        {behind > 0 && (
+          <StatusRow tone="warn" title={`This branch is ${plural(behind, 'commit')} behind ${pull.base.ref}`} label="Branch status">
+            {canMerge && (
+              <div className="flex flex-wrap items-center gap-2">
+                {(['merge', 'rebase'] as UpdateStyle[]).map((style) => (
+                  <Button key={style} size="sm" disabled={update.isPending} onClick={() => update.mutate(style)}>
+                    {update.isPending && update.variables === style ? 'Updating…' : style === 'merge' ? 'Update branch by merge' : 'Update branch by rebase'}
+                  </Button>
+                ))}
+                {update.isError && (
+                  <p role="alert" className="text-red-600 dark:text-red-400">
+                    {errorMessage(update.error)}
+                  </p>
+                )}
+              </div>
+            )}
+          </StatusRow>
+        )}
+        {draft && (
+          <StatusRow tone="warn" title="This pull request is marked as a work in progress" label="Work in progress">
+            {canEditTitle && hasWipPrefix(pull.title) && (
+              <div className="flex flex-wrap items-center gap-2">
+                <Button size="sm" disabled={editPull.isPending} onClick={() => editPull.mutate({ title: withoutWipPrefix(pull.title) })}>
+                  {editPull.isPending ? 'Saving…' : 'Remove WIP: prefix'}
+                </Button>
+                {editPull.isError && (
+                  <p role="alert" className="text-red-600 dark:text-red-400">
+                    {errorMessage(editPull.error)}
+                  </p>
+                )}
+              </div>
+            )}
+          </StatusRow>
+        )}
+        {isScheduled && (
+          <StatusRow tone="info" title="This pull request will be merged automatically when all checks succeed" label="Automatic merge">
+            {canMerge && (
+              <div className="flex flex-wrap items-center gap-2">
+                <Button size="sm" disabled={cancel.isPending} onClick={() => cancel.mutate(undefined, { onSuccess: () => setJustScheduled(false) })}>
+                  {cancel.isPending ? 'Canceling…' : 'Cancel automatic merge'}
+                </Button>
+                {cancel.isError && (
+                  <p role="alert" className="text-red-600 dark:text-red-400">
+                    {errorMessage(cancel.error)}
+                  </p>
+                )}
+              </div>
+            )}
+          </StatusRow>
+        )}
+      </ul>
+      {canMerge && !draft && !isScheduled && styles.length > 0 && (
+        <MergeForm
+          owner={owner}
+          repo={repo}
+          pull={pull}
+          styles={styles}
+          checksPending={checksPending}
+          defaultDeleteBranch={repository.default_delete_branch_after_merge}
+          commits={commits}
+          onScheduled={() => {
+            cancel.reset();
+            setJustScheduled(true);
+          }}
+        />
+      )}
+      {canMerge && !draft && !isScheduled && styles.length === 0 && (
+        <p className="border-t border-gray-200 px-4 py-3 text-sm text-gray-600 dark:border-gray-800 dark:text-gray-400">
+          {conflicts ? 'Resolve the conflicts to merge this pull request.' : 'No merge style is enabled in this repository’s settings.'}
+        </p>
+      )}
+      {!canMerge && (
+        <p className="border-t border-gray-200 px-4 py-3 text-sm text-gray-600 dark:border-gray-800 dark:text-gray-400">
+          {blocked ? 'This pull request cannot be merged yet.' : 'This pull request can be merged by someone with write access.'}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { http, HttpResponse } from 'msw';
+import { apiUrl, fakeUser, server, setupMswServer } from '@/test/msw';
+import { fakePull } from '../test/list-fixtures';
+import { PullReviewers, type PullReviewersProps } from './pull-sidebar';
+
+setupMswServer();
+
+const alice = fakeUser({ id: 1, login: 'alice' });
+const bob = fakeUser({ id: 2, login: 'bob' });
+const carol = fakeUser({ id: 3, login: 'carol' });
+const dave = fakeUser({ id: 4, login: 'dave' });
+const erin = fakeUser({ id: 5, login: 'erin' });
+
+function setup(over: Partial<PullReviewersProps> = {}) {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const props: PullReviewersProps = {
+    owner: 'alice',
+    repo: 'hello',
+    pull: fakePull({ number: 4, user: alice, requested_reviewers: [erin] }),
+    reviewers: [
+      { user: bob, state: 'APPROVED', dismissed: false, stale: false },
+      { user: carol, state: 'REQUEST_CHANGES', dismissed: false, stale: false },
+      { user: dave, state: 'COMMENT', dismissed: true, stale: false },
+    ],
+    canRequest: false,
+    ...over,
+  };
+  render(
+    <QueryClientProvider client={qc}>
+      <MemoryRouter>
+        <PullReviewers {...props} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return userEvent.setup();
+}
+
+const rows = () => within(screen.getByRole('list', { name: 'Reviewers of this pull request' })).getAllByRole('listitem');
+
+describe('reviewers in the sidebar', () => {
+  it('shows where each reviewer stands, dismissed reviews marked, and requests still unanswered', () => {
+    setup();
+    expect(rows().map((r) => r.textContent)).toEqual([
+      'bob✓Approved',
+      'carol±Changes requested',
+      'dave…Commented (dismissed)',
+      'erin◎Review requested',
+    ]);
+    expect(screen.queryByRole('button', { name: 'Request review' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Remove review request/ })).toBeNull();
+  });
+
+  it('lets a writer request a review from someone found by name', async () => {
+    let body: unknown;
+    server.use(
+      http.get(apiUrl('/users/search'), () => HttpResponse.json({ ok: true, data: [alice, fakeUser({ id: 6, login: 'frank' })] })),
+      http.post(apiUrl('/repos/alice/hello/pulls/4/requested_reviewers'), async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json([], { status: 201 });
+      }),
+    );
+    const user = setup({ canRequest: true });
+    await user.click(screen.getByRole('button', { name: 'Request review' }));
+    await user.type(screen.getByLabelText('Request a review from'), 'f');
+    const found = await screen.findByRole('list', { name: 'Matching users' });
+    // The poster cannot review their own pull request.
+    await waitFor(() => expect(within(found).getAllByRole('button').map((b) => b.textContent)).toEqual(['frank']));
+    await user.click(within(found).getByRole('button', { name: 'frank' }));
+    await waitFor(() => expect(body).toEqual({ reviewers: ['frank'] }));
+  });
+
+  it('lets a writer take back a request, and shows a refusal', async () => {
+    let body: unknown;
+    server.use(
+      http.delete(apiUrl('/repos/alice/hello/pulls/4/requested_reviewers'), async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ message: 'reviewer not requested', url: '' }, { status: 422 });
+      }),
+    );
+    const user = setup({ canRequest: true });
+    await user.click(screen.getByRole('button', { name: 'Remove review request for erin' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('reviewer not requested');
+    expect(body).toEqual({ reviewers: ['erin'] });
+  });
+
+  it('says so when nobody reviewed or was asked', () => {
+    setup({ pull: fakePull(), reviewers: [] });
+    expect(screen.getByRole('region', { name: 'Reviewers' })).toHaveTextContent('No reviews');
+  });
+});

@@ -1,0 +1,105 @@
+// The pull request's part of the sidebar: its reviewers. Who was asked and has not answered, and
+// where each reviewer stands (approved ✓, changes requested, commented; dismissed ones struck
+// through). Writers request reviews and take requests back here.
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Avatar } from '@/components/ui/avatar';
+import { errorMessage } from '@/lib/api/api-error';
+import { paths } from '@/lib/paths';
+import type { components } from '@/lib/api/schema';
+import type { PullRequest } from '../api/pull-queries';
+import { useRequestReviewers } from '../api/use-request-reviewers';
+import { ReviewersPicker } from './reviewers-picker';
+
+type User = components['schemas']['User'];
+
+/** Where one reviewer stands (the reviews feature computes it from the reviews; the page passes it in). */
+export interface ReviewerStanding {
+  user: User;
+  state: 'APPROVED' | 'REQUEST_CHANGES' | 'COMMENT' | 'REQUEST_REVIEW';
+  dismissed: boolean;
+  stale: boolean;
+}
+
+const stateView: Record<ReviewerStanding['state'], { text: string; glyph: string; tone: string }> = {
+  APPROVED: { text: 'Approved', glyph: '✓', tone: 'text-green-700 dark:text-green-400' },
+  REQUEST_CHANGES: { text: 'Changes requested', glyph: '±', tone: 'text-red-700 dark:text-red-400' },
+  COMMENT: { text: 'Commented', glyph: '…', tone: 'text-gray-600 dark:text-gray-400' },
+  REQUEST_REVIEW: { text: 'Review requested', glyph: '◎', tone: 'text-amber-700 dark:text-amber-400' },
+};
+
+const muted = 'text-gray-500 dark:text-gray-400';
+const linkButton = 'text-xs font-medium text-indigo-600 hover:underline dark:text-indigo-400';
+
+export interface PullReviewersProps {
+  owner: string;
+  repo: string;
+  pull: PullRequest;
+  reviewers: ReviewerStanding[];
+  /** Writers may request and remove reviews (the server checks again). */
+  canRequest: boolean;
+}
+
+export function PullReviewers({ owner, repo, pull, reviewers, canRequest }: PullReviewersProps) {
+  const [picking, setPicking] = useState(false);
+  const request = useRequestReviewers(owner, repo, pull.number);
+  // A request with no answer yet may only be on the pull request (Gitea lists it there first).
+  const known = new Set(reviewers.map((r) => r.user.id));
+  const rows: ReviewerStanding[] = [
+    ...reviewers,
+    ...pull.requested_reviewers.filter((u) => !known.has(u.id)).map((user) => ({ user, state: 'REQUEST_REVIEW' as const, dismissed: false, stale: false })),
+  ];
+  const requested = rows.filter((r) => r.state === 'REQUEST_REVIEW').map((r) => r.user.login);
+
+  return (
+    <section aria-label="Reviewers" className="border-b border-gray-200 py-3 text-sm dark:border-gray-800">
+      <div className="mb-1.5 flex items-center justify-between gap-2">
+        <h2 className="font-semibold text-gray-700 dark:text-gray-300">Reviewers</h2>
+        {canRequest && (
+          <button type="button" className={linkButton} aria-expanded={picking} onClick={() => (request.reset(), setPicking(!picking))}>
+            {picking ? 'Close' : 'Request review'}
+          </button>
+        )}
+      </div>
+      {picking && <ReviewersPicker exclude={[pull.user.login, ...requested]} disabled={request.isPending} onPick={(login) => request.mutate({ add: [login] })} />}
+      {request.isError && (
+        <p role="alert" className="mb-2 text-xs text-red-600 dark:text-red-400">
+          {errorMessage(request.error)}
+        </p>
+      )}
+      {rows.length === 0 ? (
+        <p className={muted}>No reviews</p>
+      ) : (
+        <ul className="space-y-1.5" aria-label="Reviewers of this pull request">
+          {rows.map((r) => {
+            const view = stateView[r.state];
+            return (
+              <li key={r.user.id} className="flex items-center gap-2">
+                <Avatar src={r.user.avatar_url} name={r.user.login} size={20} />
+                <Link to={paths.user.href(r.user.login)} className="min-w-0 flex-1 truncate hover:underline">
+                  {r.user.login}
+                </Link>
+                <span className={`inline-flex items-center gap-1 text-xs ${r.dismissed ? `${muted} line-through` : view.tone}`} title={r.stale ? 'Made on an older commit' : undefined}>
+                  <span aria-hidden>{view.glyph}</span>
+                  {view.text}
+                  {r.dismissed && <span className="sr-only"> (dismissed)</span>}
+                </span>
+                {canRequest && r.state === 'REQUEST_REVIEW' && (
+                  <button
+                    type="button"
+                    className="rounded px-1 text-gray-500 hover:bg-gray-200 hover:text-gray-800 dark:text-gray-400 dark:hover:bg-gray-700 dark:hover:text-gray-100"
+                    aria-label={`Remove review request for ${r.user.login}`}
+                    disabled={request.isPending}
+                    onClick={() => request.mutate({ remove: [r.user.login] })}
+                  >
+                    ×
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
