@@ -1,20 +1,22 @@
-// /{owner}/{repo}/commit/{sha}: one commit, its summary and its diff (diff2html, loaded lazily).
+// /{owner}/{repo}/commit/{sha}: one commit, its summary and its diff (the diff engine, loaded lazily).
+import { useCallback } from 'react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useParams, type LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '../query-client';
 import { commitQueries } from '@/features/commits/api/commit-queries';
 import { CommitSummary } from '@/features/commits/components/commit-summary';
-import { DiffView, preloadDiffViewer } from '@/features/diff/components/diff-view';
+import { LazyDiffFiles, preloadDiffFiles } from '@/features/diff/components/diff-view';
 import { DiffStyleToggle, useDiffStyle } from '@/features/diff/components/diff-style-toggle';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/lib/paths';
 import { RouteError } from '../layout/route-error';
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const { owner, repo, sha } = params as { owner: string; repo: string; sha: string };
-  // The diff text and the viewer's code are fetched alongside, but the page need not wait for them.
+  // The diff text and the engine's code are fetched alongside, but the page need not wait for them.
   void queryClient.prefetchQuery(commitQueries.diff(owner, repo, sha));
-  preloadDiffViewer();
+  preloadDiffFiles();
   await queryClient.ensureQueryData(commitQueries.detail(owner, repo, sha));
   return null;
 }
@@ -24,6 +26,7 @@ export function Component() {
   const { data: commit } = useSuspenseQuery(commitQueries.detail(owner, repo, sha));
   const diff = useQuery(commitQueries.diff(owner, repo, sha));
   const style = useDiffStyle();
+  const fileHref = useCallback((path: string) => paths.src.href(owner, repo, 'commit', commit.sha, path), [owner, repo, commit.sha]);
   return (
     <div className="space-y-4">
       <CommitSummary owner={owner} repo={repo} commit={commit} />
@@ -31,7 +34,13 @@ export function Component() {
         <h2 className="text-base font-semibold">Changes</h2>
         <DiffStyleToggle />
       </div>
-      {diff.isPending ? <Spinner label="Loading diff" /> : diff.isError ? <ErrorNotice error={diff.error} /> : <DiffView diff={diff.data} style={style} />}
+      {diff.isPending ? (
+        <Spinner label="Loading diff" />
+      ) : diff.isError ? (
+        <ErrorNotice error={diff.error} />
+      ) : (
+        <LazyDiffFiles diff={diff.data} style={style} fileTree keyboard fileHref={fileHref} emptyText="This commit changes no files." />
+      )}
     </div>
   );
 }

@@ -1,17 +1,23 @@
-// The entry other modules use: diff2html and its CSS load only when a diff is first shown.
+// The entry other modules use: the engine's code (diff2html's parser, rows, tree) loads only when a
+// diff is first shown; its props are DiffFiles' own.
 import { lazy, Suspense } from 'react';
 import { Spinner } from '@/components/ui/spinner';
-import type { DiffStyle } from './diff-style-toggle';
+import type { DiffFilesProps } from './diff-files';
 
-const DiffViewer = lazy(() => import('./diff-viewer').then((m) => ({ default: m.DiffViewer })));
+const DiffFiles = lazy(() => import('./diff-files').then((m) => ({ default: m.DiffFiles })));
 
-/** Starts loading the viewer's code early (from a route loader) without rendering it. */
-export const preloadDiffViewer = () => void import('./diff-viewer');
+/** Starts loading the engine's code early (from a route loader) without rendering it. */
+export const preloadDiffFiles = () => void import('./diff-files');
+/** @deprecated Older name of preloadDiffFiles. */
+export const preloadDiffViewer = preloadDiffFiles;
 
-export function DiffView(props: { diff: string; style: DiffStyle }) {
+export function LazyDiffFiles(props: DiffFilesProps) {
   return (
     <Suspense fallback={<Spinner label="Loading diff viewer" />}>
-      <DiffViewer {...props} />
+      <DiffFiles {...props} />
     </Suspense>
   );
 }
+
+/** @deprecated The first viewer's signature; use LazyDiffFiles. */
+export const DiffView = LazyDiffFiles;

@@ -1,0 +1,415 @@
+// The diff engine: parses a raw unified diff with diff2html and draws it with React, one file at a
+// time as files come near the viewport (a window virtualizer keeps every file's height, estimated
+// from its line count until measured, so the scrollbar holds still; far files are released).
+// Around it: the file tree, Viewed marks, line selection for comments, annotations between rows and
+// keyboard shortcuts. The heavy module: load it lazily (see diff-view.tsx).
+import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { EmptyState } from '@/components/ui/empty-state';
+import { parseDiff, type DiffSide, type FileModel } from '../lib/diff-model';
+import { linePosition } from '../lib/diff-rows';
+import { useViewedMarks } from '../lib/viewed-store';
+import type { DiffAnnotation, LineSelection } from './diff-table';
+import { DiffFileView } from './diff-file';
+import { DiffFileTree } from './diff-file-tree';
+import { DiffShortcutsDialog } from './diff-shortcuts-dialog';
+import './diff.css';
+
+export type { DiffSide } from '../lib/diff-model';
+export type { DiffAnnotation } from './diff-table';
+
+/** Lines start..end (inclusive) of one side of one file; `path` is the file's new path (old path for a deleted file). */
+export interface DiffLineRange {
+  path: string;
+  side: DiffSide;
+  start: number;
+  end: number;
+}
+
+export interface DiffFilesProps {
+  /** Raw unified diff text (git diff / the .diff endpoints); parsed with diff2html's parse(). */
+  diff: string;
+  style: 'unified' | 'split';
+  /** Namespace for persisted "viewed" marks, e.g. `owner/repo/pulls/12`; omitted: no Viewed checkbox. A mark is
+   *  forgotten when that file's diff changes (key includes a hash of the file's diff). */
+  viewedKey?: string;
+  /** By file path (as DiffLineRange.path). */
+  annotations?: Record<string, DiffAnnotation[]>;
+  /** When set, lines get a "+" button (hover/focus) and click / shift+click on line numbers selects a range;
+   *  the callback opens a composer (the caller then adds an annotation at range.end). */
+  onCommentRange?: (range: DiffLineRange) => void;
+  /** Show the file tree beside the diff (pull request Files changed). */
+  fileTree?: boolean;
+  /** Keyboard shortcuts j/k (next/previous file), n/p (next/previous annotation, opening its file),
+   *  v (toggle viewed on the current file), ? (dialog listing every shortcut). Ignored while typing in a field. */
+  keyboard?: boolean;
+  /** What to say when the diff is empty. */
+  emptyText?: string;
+  /** Optional: where "View file" in a file's header links to (the file at the head commit); not asked for deleted files. */
+  fileHref?: (path: string) => string | undefined;
+}
+
+// Size estimates (px) until a file is measured; they match the CSS (20px rows, 42px header).
+const HEADER_PX = 44;
+const ROW_PX = 20;
+const NOTE_PX = 52;
+const HELD_PX = 100;
+const ANNOTATION_PX = 120;
+const GAP_PX = 16;
+// A file counts as current once its top passes this far below the top of the viewport.
+const PROBE_PX = 60;
+
+const EMPTY_SET: ReadonlySet<string> = new Set();
+
+function isTyping(target: EventTarget | null) {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  return target instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit', 'reset'].includes(target.type);
+}
+
+/** Calls `found` with the element once `find` returns it (it may need a frame or more to be drawn). */
+function whenDrawn(find: () => HTMLElement | null | undefined, found: (el: HTMLElement) => void, frames = 30) {
+  const el = find();
+  if (el) found(el);
+  else if (frames > 0 && typeof requestAnimationFrame !== 'undefined') requestAnimationFrame(() => whenDrawn(find, found, frames - 1));
+}
+
+interface AnnotationStop {
+  fileIndex: number;
+  key: string;
+  pos: number;
+}
+
+export function DiffFiles({ diff, style, viewedKey, annotations, onCommentRange, fileTree, keyboard, emptyText, fileHref }: DiffFilesProps) {
+  const models = useMemo(() => parseDiff(diff, viewedKey !== undefined), [diff, viewedKey]);
+  const [marks, setMark] = useViewedMarks(viewedKey);
+  const viewedPaths = useMemo(() => {
+    if (!viewedKey) return EMPTY_SET;
+    const set = new Set<string>();
+    for (const m of models) if (marks[m.path] === m.hash) set.add(m.path);
+    return set;
+  }, [models, marks, viewedKey]);
+
+  // Collapsed by the reader, by path; otherwise a file is collapsed when it is viewed.
+  const [collapsedBy, setCollapsedBy] = useState<Readonly<Record<string, boolean>>>({});
+  const [loaded, setLoaded] = useState<ReadonlySet<string>>(EMPTY_SET);
+  const [selectionState, setSelection] = useState<(LineSelection & { models: FileModel[] }) | null>(null);
+  // A selection belongs to the diff it was made on.
+  const selection = selectionState?.models === models ? selectionState : null;
+  const [treeOpen, setTreeOpen] = useState(false);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const isCollapsed = useCallback((m: FileModel) => collapsedBy[m.path] ?? viewedPaths.has(m.path), [collapsedBy, viewedPaths]);
+
+  // The list's distance from the top of the document, for the window virtualizer.
+  const listRef = useRef<HTMLDivElement>(null);
+  const [margin, setMargin] = useState(0);
+  useLayoutEffect(() => {
+    const el = listRef.current;
+    if (!el) return;
+    const update = () => setMargin(Math.round(el.getBoundingClientRect().top + window.scrollY));
+    update();
+    // What sits above (summary, review bar, a banner) can change height and move the list.
+    const ro = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
+    ro?.observe(document.body);
+    return () => ro?.disconnect();
+  }, [models.length]);
+
+  const annotationCount = useCallback((m: FileModel) => annotations?.[m.path]?.length ?? 0, [annotations]);
+  const estimateSize = useCallback(
+    (i: number) => {
+      const m = models[i]!;
+      if (isCollapsed(m)) return HEADER_PX;
+      if (m.heldBack && !loaded.has(m.path)) return HEADER_PX + HELD_PX;
+      const extra = annotationCount(m) * ANNOTATION_PX;
+      if (m.note) return HEADER_PX + NOTE_PX + extra;
+      return HEADER_PX + (style === 'split' ? m.splitRows : m.unifiedRows) * ROW_PX + extra;
+    },
+    [models, isCollapsed, loaded, style, annotationCount],
+  );
+  // Keyed by layout too: a file's unified and split heights differ, and switching redraws every row.
+  const getItemKey = useCallback((i: number) => `${style}:${models[i]!.path}`, [models, style]);
+  const virtualizer = useWindowVirtualizer({
+    count: models.length,
+    estimateSize,
+    getItemKey,
+    overscan: 2,
+    gap: GAP_PX,
+    scrollMargin: margin,
+    // jsdom lays nothing out: keep the estimate rather than a height of 0.
+    measureElement: (el, entry, instance) => {
+      const box = entry?.borderBoxSize?.[0];
+      const size = box ? box.blockSize : (el as HTMLElement).offsetHeight;
+      return size > 0 ? Math.round(size) : instance.options.estimateSize(instance.indexFromElement(el));
+    },
+  });
+
+  // The file at the top of the viewport: highlighted in the tree, the one j/k/v start from.
+  const [current, setCurrent] = useState(-1);
+  useEffect(() => {
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      const offset = window.scrollY + PROBE_PX;
+      if (models.length === 0 || offset < virtualizer.options.scrollMargin) return setCurrent(-1);
+      setCurrent(virtualizer.getVirtualItemForOffset(offset)?.index ?? -1);
+    };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(update);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, [models, virtualizer]);
+
+  const currentIndex = () => {
+    // A file focused by j/k (or a click inside it) wins over the scroll position.
+    const focused = (document.activeElement as HTMLElement | null)?.closest<HTMLElement>('[data-file-index]');
+    if (focused && listRef.current?.contains(focused)) return Number(focused.dataset.fileIndex);
+    return current;
+  };
+
+  const scrollToFile = useCallback(
+    (index: number, focus: boolean) => {
+      const m = models[index];
+      if (!m) return;
+      virtualizer.scrollToIndex(index, { align: 'start' });
+      if (focus) whenDrawn(() => document.getElementById(m.id), (el) => el.focus({ preventScroll: true }));
+    },
+    [models, virtualizer],
+  );
+
+  // A link to one file (#diff-…) opens at that file, drawn.
+  useEffect(() => {
+    const id = window.location.hash.slice(1);
+    if (!id.startsWith('diff-')) return;
+    const i = models.findIndex((m) => m.id === id);
+    if (i >= 0) scrollToFile(i, false);
+  }, [models, scrollToFile]);
+
+  // Switching unified/split keeps the reader at the same file.
+  const lastStyle = useRef(style);
+  useLayoutEffect(() => {
+    if (lastStyle.current === style) return;
+    lastStyle.current = style;
+    if (current >= 0) virtualizer.scrollToIndex(current, { align: 'start' });
+  }, [style, current, virtualizer]);
+
+  const onToggleCollapse = useCallback((path: string, collapsed: boolean) => setCollapsedBy((c) => ({ ...c, [path]: collapsed })), []);
+  const hashByPath = useMemo(() => new Map(models.map((m) => [m.path, m.hash])), [models]);
+  const onToggleViewed = useCallback(
+    (path: string, viewed: boolean) => {
+      setMark(path, hashByPath.get(path) ?? '', viewed);
+      // The file folds when marked viewed and opens when unmarked.
+      setCollapsedBy(({ [path]: _, ...rest }) => rest);
+    },
+    [setMark, hashByPath],
+  );
+  const onLoad = useCallback((path: string) => setLoaded((s) => new Set(s).add(path)), []);
+  const onLineClick = useCallback(
+    (path: string, side: DiffSide, line: number, extend: boolean) =>
+      setSelection((s) => {
+        const same = s && s.models === models && s.path === path && s.side === side;
+        if (extend && same) return { ...s, start: Math.min(s.anchor, line), end: Math.max(s.anchor, line) };
+        if (same && s.start === line && s.end === line) return null;
+        return { models, path, side, anchor: line, start: line, end: line };
+      }),
+    [models],
+  );
+  const selectionRef = useRef(selection);
+  const onCommentRef = useRef(onCommentRange);
+  useLayoutEffect(() => {
+    selectionRef.current = selection;
+    onCommentRef.current = onCommentRange;
+  });
+  const onComment = useCallback(
+    (path: string, side: DiffSide, line: number) => {
+      const s = selectionRef.current;
+      const range = s && s.path === path && s.side === side && line >= s.start && line <= s.end ? { path, side, start: s.start, end: s.end } : { path, side, start: line, end: line };
+      setSelection({ models, anchor: range.start, ...range });
+      onCommentRef.current?.(range);
+    },
+    [models],
+  );
+
+  // Annotations in reading order (files in diff order; outdated ones first in their file), for n/p.
+  const stops = useMemo(() => {
+    const out: AnnotationStop[] = [];
+    if (!annotations) return out;
+    const byPath = new Map(models.map((m) => [m.path, m]));
+    for (const [path, list] of Object.entries(annotations)) {
+      const m = byPath.get(path);
+      if (!m) continue;
+      for (const a of list) out.push({ fileIndex: m.index, key: a.key, pos: linePosition(m.file, a.side, a.line) });
+    }
+    return out.sort((a, b) => a.fileIndex - b.fileIndex || a.pos - b.pos);
+  }, [annotations, models]);
+  const stopCursor = useRef(-1);
+
+  const goToStop = (i: number) => {
+    const stop = stops[i];
+    if (!stop) return;
+    stopCursor.current = i;
+    const m = models[stop.fileIndex]!;
+    // Open the file (and its rows) so the thread can be shown.
+    if (isCollapsed(m)) onToggleCollapse(m.path, false);
+    if (m.heldBack) onLoad(m.path);
+    virtualizer.scrollToIndex(stop.fileIndex, { align: 'start' });
+    whenDrawn(
+      () => [...(document.getElementById(m.id)?.querySelectorAll<HTMLElement>('[data-annotation]') ?? [])].find((el) => el.dataset.annotation === stop.key),
+      (el) => {
+        el.scrollIntoView?.({ block: 'center' });
+        el.focus({ preventScroll: true });
+      },
+    );
+  };
+
+  const actions = useRef<(key: string) => boolean>(() => false);
+  useLayoutEffect(() => {
+    actions.current = (key: string) => {
+      const n = models.length;
+      if (n === 0 && key !== '?') return false;
+      const at = currentIndex();
+      switch (key) {
+        case 'j':
+          scrollToFile(Math.min(at + 1, n - 1), true);
+          return true;
+        case 'k':
+          scrollToFile(Math.max(at - 1, 0), true);
+          return true;
+        case 'n':
+        case 'p': {
+          if (stops.length === 0) return false;
+          const i = stopCursor.current;
+          // Coming from another file than the last thread visited: start from the file being read.
+          if (i < 0 || stops[i]!.fileIndex !== at) {
+            const first = stops.findIndex((s) => s.fileIndex >= Math.max(at, 0));
+            const target = key === 'n' ? (first < 0 ? stops.length - 1 : first) : (first < 0 ? stops.length : first) - 1;
+            goToStop(Math.max(target, 0));
+            return true;
+          }
+          goToStop(Math.min(Math.max(key === 'n' ? i + 1 : i - 1, 0), stops.length - 1));
+          return true;
+        }
+        case 'v': {
+          if (!viewedKey) return false;
+          const m = models[Math.max(at, 0)]!;
+          onToggleViewed(m.path, !viewedPaths.has(m.path));
+          return true;
+        }
+        case '?':
+          setShortcutsOpen(true);
+          return true;
+      }
+      return false;
+    };
+  });
+  useEffect(() => {
+    if (!keyboard) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;
+      // Another dialog (or ours) is open: its keys are its own.
+      if (document.querySelector('dialog[open]')) return;
+      if (actions.current(e.key)) e.preventDefault();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [keyboard]);
+
+  // The tree waits for the first files to be drawn: with a thousand files it is the larger part.
+  const treeModels = useDeferredValue(models, [] as FileModel[]);
+  const onTreeSelect = useCallback(
+    (index: number) => {
+      setTreeOpen(false);
+      scrollToFile(index, true);
+    },
+    [scrollToFile],
+  );
+
+  if (models.length === 0) return <EmptyState title={emptyText ?? 'No changes'} />;
+
+  const additions = models.reduce((n, m) => n + m.additions, 0);
+  const deletions = models.reduce((n, m) => n + m.deletions, 0);
+  const items = virtualizer.getVirtualItems();
+  const commenting = onCommentRange !== undefined;
+  const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+  return (
+    <div className="diff-files space-y-3">
+      <div className="relative flex flex-wrap items-center gap-2 text-sm text-gray-700 dark:text-gray-300">
+        {fileTree && (
+          <button
+            type="button"
+            aria-expanded={treeOpen}
+            aria-controls="diff-file-tree"
+            onClick={() => setTreeOpen((o) => !o)}
+            className="rounded-md border border-gray-300 px-2 py-1 text-xs font-medium hover:bg-gray-50 md:hidden dark:border-gray-700 dark:hover:bg-gray-800"
+          >
+            {treeOpen ? 'Hide files' : 'Files'}
+          </button>
+        )}
+        <p className="min-w-0 flex-1">
+          Showing <strong>{plural(models.length, 'changed file', 'changed files')}</strong> with{' '}
+          <span className="text-green-700 dark:text-green-400">{plural(additions, 'addition', 'additions')}</span> and{' '}
+          <span className="text-red-700 dark:text-red-400">{plural(deletions, 'deletion', 'deletions')}</span>
+          {viewedKey && (
+            <span className="ml-2 text-xs text-gray-500 dark:text-gray-400">
+              {viewedPaths.size} / {models.length} viewed
+            </span>
+          )}
+        </p>
+        {keyboard && (
+          <button
+            type="button"
+            onClick={() => setShortcutsOpen(true)}
+            className="rounded-md border border-gray-300 px-2 py-1 font-mono text-xs hover:bg-gray-50 dark:border-gray-700 dark:hover:bg-gray-800"
+            aria-label="Keyboard shortcuts"
+            title="Keyboard shortcuts (?)"
+          >
+            ?
+          </button>
+        )}
+      </div>
+      <div className={fileTree ? 'relative md:grid md:grid-cols-[15rem_minmax(0,1fr)] md:gap-4' : undefined}>
+        {fileTree && (
+          <nav
+            id="diff-file-tree"
+            aria-label="Changed files"
+            className={`${treeOpen ? 'block' : 'hidden'} absolute inset-x-0 top-0 z-30 max-h-[70vh] overflow-y-auto rounded-lg border border-gray-200 bg-white shadow-lg md:sticky md:top-2 md:block md:max-h-[calc(100vh-1rem)] md:self-start md:shadow-none dark:border-gray-800 dark:bg-gray-900`}
+          >
+            <DiffFileTree models={treeModels} viewed={viewedPaths} currentPath={models[current]?.path} onSelect={onTreeSelect} />
+          </nav>
+        )}
+        <div ref={listRef} className="relative min-w-0" style={{ height: virtualizer.getTotalSize() }}>
+          {items.map((v) => {
+            const m = models[v.index]!;
+            return (
+              <div key={v.key} data-index={v.index} ref={virtualizer.measureElement} className="absolute top-0 left-0 w-full" style={{ transform: `translateY(${v.start - virtualizer.options.scrollMargin}px)` }}>
+                <DiffFileView
+                  model={m}
+                  style={style}
+                  collapsed={isCollapsed(m)}
+                  loaded={loaded.has(m.path)}
+                  viewed={viewedKey ? viewedPaths.has(m.path) : undefined}
+                  selection={selection?.path === m.path ? selection : undefined}
+                  annotations={annotations?.[m.path]}
+                  commenting={commenting}
+                  fileHref={m.status === 'deleted' ? undefined : fileHref?.(m.path)}
+                  onToggleCollapse={onToggleCollapse}
+                  onToggleViewed={onToggleViewed}
+                  onLoad={onLoad}
+                  onLineClick={onLineClick}
+                  onComment={onComment}
+                />
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      {keyboard && <DiffShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} viewed={viewedKey !== undefined} />}
+    </div>
+  );
+}
+
