@@ -468,6 +468,16 @@ describe('deleting the repository', () => {
     const left = await forge.deps.db.selectFrom('pull_request').select('id').where('base_repo_id', '=', repo.id).execute();
     expect(left).toEqual([]);
   });
+
+  it('deleting a pull request through the issue API takes its pull row and reviews with it', async () => {
+    const { base, repo } = await pullRepo(forge, owner);
+    const pr = (await open(base, { title: 'F', head: 'feature', base: 'main' })).body;
+    await forge.req('POST', `${base}/pulls/${pr.number}/reviews`, { token: reader.token, body: { event: 'COMMENT', body: 'looks fine' } });
+    expect((await forge.req('DELETE', `${base}/issues/${pr.number}`, { token: owner.token })).status).toBe(204);
+    expect((await forge.req('GET', `${base}/pulls/${pr.number}`)).status).toBe(404);
+    expect(await forge.deps.db.selectFrom('pull_request').select('id').where('base_repo_id', '=', repo.id).execute()).toEqual([]);
+    expect(await forge.deps.db.selectFrom('review').select('id').where('issue_id', '=', pr.id).execute()).toEqual([]);
+  });
 });
 
 describe('mentions and references', () => {

@@ -253,6 +253,10 @@ export async function purgeIssues(db: Db, issueIds: number[]) {
   await db.deleteFrom('issue_label').where('issue_id', 'in', issueIds).execute();
   await db.deleteFrom('issue_assignees').where('issue_id', 'in', issueIds).execute();
   await db.deleteFrom('issue_user').where('issue_id', 'in', issueIds).execute();
+  // A pull request's own rows hang off its issue: its scheduled merge, its reviews, the pull row itself.
+  await db.deleteFrom('pull_auto_merge').where('pull_id', 'in', db.selectFrom('pull_request').select('id').where('issue_id', 'in', issueIds)).execute();
+  await db.deleteFrom('review').where('issue_id', 'in', issueIds).execute();
+  await db.deleteFrom('pull_request').where('issue_id', 'in', issueIds).execute();
   await db.deleteFrom('issue').where('id', 'in', issueIds).execute();
 }
 
@@ -266,11 +270,7 @@ export async function repoIssueAttachmentUuids(db: Db, repoId: number): Promise<
 /** Removes every issue row of a repository; runs inside the caller's transaction (repository delete). */
 export async function deleteRepoIssueRows(trx: Db, repoId: number): Promise<void> {
   const ids = (await trx.selectFrom('issue').select('id').where('repo_id', '=', repoId).execute()).map((r) => r.id);
-  // Pull request rows hang off the issues (and reviews off those); statuses off the repository's commits.
-  const pullIds = trx.selectFrom('pull_request').select('id').where('base_repo_id', '=', repoId);
-  await trx.deleteFrom('pull_auto_merge').where('pull_id', 'in', pullIds).execute();
-  if (ids.length) await trx.deleteFrom('review').where('issue_id', 'in', ids).execute();
-  await trx.deleteFrom('pull_request').where('base_repo_id', '=', repoId).execute();
+  // Pull request rows go with their issues (purgeIssues); statuses hang off the repository's commits.
   await trx.deleteFrom('commit_status').where('repo_id', '=', repoId).execute();
   await purgeIssues(trx, ids);
   await trx.deleteFrom('issue_label').where('label_id', 'in', trx.selectFrom('label').select('id').where('repo_id', '=', repoId)).execute();
