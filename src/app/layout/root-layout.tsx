@@ -123,6 +123,9 @@ function UserMenu({ login, avatar }: { login: string; avatar?: string }) {
             <Link role="menuitem" to={paths.yourIssues.href()} className={item} onClick={() => setOpen(false)}>
               Your issues
             </Link>
+            <Link role="menuitem" to={paths.yourPulls.href()} className={item} onClick={() => setOpen(false)}>
+              Your pull requests
+            </Link>
             <Link role="menuitem" to={paths.newRepo.href()} className={item} onClick={() => setOpen(false)}>
               New repository
             </Link>

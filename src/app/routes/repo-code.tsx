@@ -19,6 +19,11 @@ import { FileView } from '@/features/code/components/file-view';
 import { ReadmePanel } from '@/features/code/components/readme-panel';
 import { EmptyRepo } from '@/features/code/components/empty-repo';
 import { MarkdownView } from '@/features/markdown/components/markdown-view';
+import { activityQueries } from '@/features/activity/api/activity-queries';
+import { pullQueries } from '@/features/pulls/api/pull-queries';
+import { recentPush } from '@/features/pulls/lib/recent-push';
+import { PushSuggestion } from '@/features/pulls/components/push-suggestion';
+import { useSession } from '@/lib/auth-store';
 
 /** ref '' stands for the default branch (the repository home), which the API picks by itself. */
 const prefetchReadme = (owner: string, repo: string, ref: string, listing: ContentsResponse | ContentsResponse[]) => {
@@ -90,6 +95,7 @@ function CodePage({ repository, loc }: { repository: Repository; loc: RefLocatio
 
   return (
     <div>
+      {!loc.path && <RecentPushBanner repository={repository} />}
       <div className="mb-3 flex flex-wrap items-center gap-2">
         <RefSwitcher
           kind={kind}
@@ -133,6 +139,24 @@ function CodePage({ repository, loc }: { repository: Repository; loc: RefLocatio
       )}
     </div>
   );
+}
+
+/** "Compare & pull request" after the signed-in user pushed to another branch lately (activity feed + open pull requests). */
+function RecentPushBanner({ repository }: { repository: Repository }) {
+  const session = useSession();
+  const owner = repository.owner.login;
+  const repo = repository.name;
+  const enabled = !!session && !repository.archived && repository.has_pull_requests !== false;
+  const feed = useQuery({ ...activityQueries.repoFeed(owner, repo, { page: 1 }), enabled });
+  const open = useQuery({ ...pullQueries.list(owner, repo, { state: 'open', limit: 50 }), enabled });
+  if (!enabled || !feed.data || !open.data) return null;
+  const push = recentPush(feed.data.activities, {
+    login: session.login,
+    defaultBranch: repository.default_branch,
+    openHeads: new Set(open.data.pulls.filter((p) => p.head.repo_id === repository.id || !p.head.repo_id).map((p) => p.head.ref)),
+  });
+  if (!push) return null;
+  return <PushSuggestion push={push} scope={repository.full_name} compareHref={paths.compare.href(owner, repo, repository.default_branch, push.branch)} />;
 }
 
 const folderHref = (owner: string, repo: string, kind: RefKind, ref: string, dir: string) => `${paths.src.href(owner, repo, kind, ref, dir)}/`;

@@ -5,7 +5,7 @@ import { paths } from '@/lib/paths';
 import type { Repository } from '../api/repo-queries';
 import { CloneBox } from './clone-box';
 
-export type RepoTab = 'code' | 'issues' | 'commits' | 'branches' | 'activity' | 'settings';
+export type RepoTab = 'code' | 'issues' | 'pulls' | 'commits' | 'branches' | 'activity' | 'settings';
 
 const tabBySegment: Record<string, RepoTab> = {
   '': 'code',
@@ -17,6 +17,8 @@ const tabBySegment: Record<string, RepoTab> = {
   labels: 'issues',
   milestones: 'issues',
   milestone: 'issues',
+  pulls: 'pulls',
+  compare: 'pulls',
   activity: 'activity',
   settings: 'settings',
 };
@@ -105,6 +107,7 @@ function RepoTabs({ repo, active }: { repo: Repository; active: RepoTab | null }
   const tabs: { id: RepoTab; label: string; href: string; count?: number }[] = [
     { id: 'code', label: 'Code', href: paths.repo.href(o, r) },
     ...(repo.has_issues ? [{ id: 'issues' as const, label: 'Issues', href: paths.issues.href(o, r), count: repo.open_issues_count }] : []),
+    ...(repo.has_pull_requests ? [{ id: 'pulls' as const, label: 'Pull requests', href: paths.pulls.href(o, r), count: repo.open_pr_counter }] : []),
     { id: 'commits', label: 'Commits', href: paths.commits.href(o, r, 'branch', repo.default_branch) },
     { id: 'branches', label: 'Branches', href: paths.branches.href(o, r) },
     { id: 'activity', label: 'Activity', href: paths.activity.href(o, r) },
