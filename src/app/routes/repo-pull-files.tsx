@@ -1,6 +1,189 @@
-// Placeholder until this page lands.
-import { EmptyState } from '@/components/ui/empty-state';
+// /{owner}/{repo}/pulls/{index}/files: the pull request's diff (diff engine) with its review
+// threads between the rows, line/range comments, and the review bar. Composes diff, pulls,
+// reviews, comments (the Markdown editor) and markdown; view options live in the URL.
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useLocation, useParams, type LoaderFunctionArgs } from 'react-router';
+import { queryClient } from '../query-client';
+import { RouteError } from '../layout/route-error';
+import { useCurrentUser } from '@/features/auth/api/auth-queries';
+import { pullQueries, type WhitespaceMode } from '@/features/pulls/api/pull-queries';
+import { reviewQueries } from '@/features/reviews/api/review-queries';
+import { useCreateReview } from '@/features/reviews/api/use-create-review';
+import { useSubmitReview } from '@/features/reviews/api/use-submit-review';
+import { useDeleteReview } from '@/features/reviews/api/use-delete-review';
+import { ReviewBar, type ReviewEvent } from '@/features/reviews/components/review-bar';
+import { ReviewThreadView, type ReplyOptions } from '@/features/reviews/components/review-thread';
+import { CommentComposer, type CommentMode } from '@/features/reviews/components/comment-composer';
+import { countReviewComments, pendingReviewOf, threadsByPath, type ReviewThread } from '@/features/reviews/lib/review-threads';
+import { placeComment, rangeLabel, type LineRange } from '@/features/reviews/lib/line-range';
+import { DiffStyleToggle, useDiffStyle } from '@/features/diff/components/diff-style-toggle';
+import { WhitespaceToggle, useWhitespaceMode } from '@/features/diff/components/whitespace-toggle';
+import type { DiffAnnotation, DiffLineRange } from '@/features/diff/components/diff-files';
+import { MarkdownEditor } from '@/features/comments/components/markdown-editor';
+import { MarkdownView } from '@/features/markdown/components/markdown-view';
+import { ErrorNotice } from '@/components/ui/error-notice';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/lib/paths';
+
+// The diff engine is the page's heavy part: its chunk loads while the data arrives.
+const loadDiffFiles = () => import('@/features/diff/components/diff-files');
+const DiffFiles = lazy(() => loadDiffFiles().then((m) => ({ default: m.DiffFiles })));
+
+const WHITESPACE: WhitespaceMode[] = ['show-all', 'ignore-all', 'ignore-change', 'ignore-eol'];
+
+function routeParams(params: Record<string, string | undefined>) {
+  const index = Number(params.index);
+  if (!Number.isInteger(index) || index < 1) throw new Response('Not Found', { status: 404 });
+  return { owner: params.owner!, repo: params.repo!, index };
+}
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const { owner, repo, index } = routeParams(params);
+  const ws = new URL(request.url).searchParams.get('whitespace') as WhitespaceMode | null;
+  void loadDiffFiles();
+  void queryClient.prefetchQuery(reviewQueries.threads(owner, repo, index));
+  void queryClient.prefetchQuery(pullQueries.diff(owner, repo, index, ws && WHITESPACE.includes(ws) ? ws : 'show-all'));
+  void queryClient.prefetchQuery(pullQueries.detail(owner, repo, index));
+  return null;
+}
 
 export function Component() {
-  return <EmptyState title="Not built yet" />;
+  const { owner, repo, index } = routeParams(useParams());
+  const location = useLocation();
+  const style = useDiffStyle();
+  const whitespace = useWhitespaceMode();
+  const me = useCurrentUser();
+  const pull = useQuery(pullQueries.detail(owner, repo, index));
+  const diff = useQuery(pullQueries.diff(owner, repo, index, whitespace));
+  const reviews = useQuery(reviewQueries.threads(owner, repo, index));
+  const { mutateAsync: createReview } = useCreateReview(owner, repo, index);
+  const { mutateAsync: submitReview } = useSubmitReview(owner, repo, index);
+  const { mutateAsync: deleteReview } = useDeleteReview(owner, repo, index);
+  // Unsent comment text by composer, kept outside React state so typing does not redraw the diff,
+  // and kept when the engine releases a far-away file (and its composer) while scrolling.
+  const [drafts] = useState(() => new Map<string, string>());
+  const [composer, setComposer] = useState<LineRange | null>(null);
+
+  const renderMarkdown = useCallback((source: string) => <MarkdownView source={source} references={{ owner, repo }} />, [owner, repo]);
+
+  const threads = reviews.data?.threads;
+  const pending = useMemo(() => pendingReviewOf(reviews.data?.reviews ?? [], me?.id), [reviews.data, me?.id]);
+  const pendingCount = pending && threads ? countReviewComments(threads, pending.id) : 0;
+  const hasPending = !!pending;
+
+  // One inline comment: at once as a COMMENT review, or into the viewer's pending review (PENDING
+  // creates it on first use and adds to it after, as Gitea).
+  const postComment = useCallback(
+    (range: LineRange, mode: CommentMode, text: string) =>
+      createReview({ event: mode === 'single' ? 'COMMENT' : 'PENDING', body: '', comments: [placeComment(range, text)] }),
+    [createReview],
+  );
+
+  const reply: ReplyOptions | undefined = useMemo(
+    () =>
+      me
+        ? {
+            hasPending,
+            Editor: MarkdownEditor,
+            drafts,
+            onReply: (t: ReviewThread, mode: CommentMode, text: string) => postComment({ path: t.path, side: t.side, start: t.line, end: t.line }, mode, text),
+          }
+        : undefined,
+    [me, hasPending, drafts, postComment],
+  );
+
+  const annotations = useMemo(() => {
+    const out: Record<string, DiffAnnotation[]> = {};
+    for (const [path, list] of threadsByPath(threads ?? [])) {
+      out[path] = list.map((t) => ({
+        key: t.key,
+        side: t.side,
+        // An outdated thread's line number belongs to an older version of the file: line 0 is in no
+        // diff, so the engine draws it at the top of its file instead of beside an unrelated line.
+        line: t.outdated ? 0 : t.line,
+        node: <ReviewThreadView thread={t} renderMarkdown={renderMarkdown} reply={reply} />,
+      }));
+    }
+    if (composer) {
+      const draftKey = `new:${composer.path}:${composer.side}:${composer.start}-${composer.end}`;
+      (out[composer.path] ??= []).push({
+        key: 'composer',
+        side: composer.side,
+        line: composer.end,
+        node: (
+          <div className="overflow-hidden rounded-lg border border-gray-200 bg-white font-sans dark:border-gray-700 dark:bg-gray-900">
+            <CommentComposer
+              key={draftKey}
+              label={`Comment on ${rangeLabel(composer)} of ${composer.path}`}
+              caption={`Commenting on ${rangeLabel(composer)}`}
+              hasPending={hasPending}
+              onSubmit={async (mode, text) => {
+                await postComment(composer, mode, text);
+                setComposer(null);
+              }}
+              onCancel={() => setComposer(null)}
+              Editor={MarkdownEditor}
+              renderMarkdown={renderMarkdown}
+              drafts={drafts}
+              draftKey={draftKey}
+            />
+          </div>
+        ),
+      });
+    }
+    return out;
+  }, [threads, composer, hasPending, renderMarkdown, reply, drafts, postComment]);
+
+  const onCommentRange = useCallback((range: DiffLineRange) => setComposer(range), []);
+
+  const submit = useCallback(
+    (event: ReviewEvent, body: string) => (pending ? submitReview({ id: pending.id, event, body }) : createReview({ event, body })),
+    [pending, submitReview, createReview],
+  );
+  const discard = useCallback(async () => {
+    if (pending) await deleteReview(pending.id);
+  }, [pending, deleteReview]);
+
+  const p = pull.data;
+  const viewer = me
+    ? { pendingCount, hasPending, isAuthor: !!p && p.user.id === me.id, isOpen: !p || (p.state === 'open' && !p.merged) }
+    : { signInHref: paths.signIn.href(location.pathname + location.search) };
+
+  return (
+    <div className="space-y-3">
+      <ReviewBar viewer={viewer} onSubmit={submit} onDiscard={discard} Editor={MarkdownEditor} renderMarkdown={renderMarkdown}>
+        <DiffStyleToggle />
+        <WhitespaceToggle />
+        {p && (
+          <span className="text-sm text-gray-600 dark:text-gray-400">
+            {p.changed_files === 1 ? '1 file changed' : `${p.changed_files.toLocaleString('en-US')} files changed`}{' '}
+            <span className="font-mono text-green-700 dark:text-green-400">+{p.additions.toLocaleString('en-US')}</span>{' '}
+            <span className="font-mono text-red-700 dark:text-red-400">−{p.deletions.toLocaleString('en-US')}</span>
+          </span>
+        )}
+      </ReviewBar>
+      {reviews.isError && <ErrorNotice error={reviews.error} />}
+      {diff.isPending ? (
+        <Spinner label="Loading changes" />
+      ) : diff.isError ? (
+        <ErrorNotice error={diff.error} />
+      ) : (
+        <Suspense fallback={<Spinner label="Loading changes" />}>
+          <DiffFiles
+            diff={diff.data}
+            style={style}
+            viewedKey={`${owner}/${repo}/pulls/${index}`}
+            annotations={annotations}
+            onCommentRange={me ? onCommentRange : undefined}
+            fileTree
+            keyboard
+            emptyText="This pull request changes no files."
+          />
+        </Suspense>
+      )}
+    </div>
+  );
 }
+
+export const ErrorBoundary = RouteError;
