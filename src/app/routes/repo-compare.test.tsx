@@ -20,8 +20,9 @@ let compared: string[] = [];
 function serveCompare(answer: Compare | ((basehead: string) => Response)) {
   server.use(
     http.get(apiUrl('/repos/alice/hello/compare/*'), ({ request }) => {
-      const basehead = decodeURIComponent(new URL(request.url).pathname.split('/compare/')[1]!);
-      compared.push(basehead);
+      const url = new URL(request.url);
+      const basehead = decodeURIComponent(url.pathname.split('/compare/')[1]!);
+      compared.push(basehead + url.search);
       return typeof answer === 'function' ? answer(basehead) : HttpResponse.json(answer);
     }),
   );
@@ -49,7 +50,7 @@ describe('compare page', () => {
     serveCompare(fakeCompare({ commits: [fakeCommit('c'.repeat(40), 'Add a login page\n\nWith a form and a test.')], files: [{ filename: 'login.tsx', status: 'added', additions: 12, deletions: 0, changes: 12 }] }));
     renderRoute(Component, route('/alice/hello/compare/main...feature/login'));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('These branches can be merged.'));
-    expect(compared).toContain('main...feature/login');
+    expect(compared).toContain('main...feature/login?verification=false');
     expect(screen.getByRole('heading', { name: '1 commit' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Add a login page' })).toHaveAttribute('href', `/alice/hello/commit/${'c'.repeat(40)}`);
     const files = screen.getByRole('list', { name: 'Changed files' });
@@ -177,6 +178,9 @@ describe('compare page', () => {
     await user.click(await screen.findByRole('button', { name: 'Show full diff' }));
     expect(await screen.findByText('hello diff', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(compared).toContain('main...feature/login.diff');
+    // The whitespace mode goes to the diff request.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Whitespace' }), 'ignore-all');
+    await waitFor(() => expect(compared).toContain('main...feature/login.diff?whitespace=ignore-all'));
   });
 
   it('invites a signed-out visitor to sign in instead of showing the form', async () => {

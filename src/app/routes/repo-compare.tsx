@@ -23,8 +23,9 @@ import { CompareExistingPull } from '@/features/pulls/components/compare-existin
 import { NewPullForm } from '@/features/pulls/components/new-pull-form';
 import { ReviewerPicker } from '@/features/pulls/components/reviewer-picker';
 import { CommitList } from '@/features/commits/components/commit-list';
-import { DiffView, preloadDiffViewer } from '@/features/diff/components/diff-view';
+import { LazyDiffFiles, preloadDiffFiles } from '@/features/diff/components/diff-view';
 import { DiffStyleToggle, useDiffStyle } from '@/features/diff/components/diff-style-toggle';
+import { WhitespaceToggle, useWhitespaceMode } from '@/features/diff/components/whitespace-toggle';
 import { labelQueries } from '@/features/labels/api/label-queries';
 import { milestoneQueries } from '@/features/milestones/api/milestone-queries';
 import { LabelChip } from '@/features/issues/components/label-chip';
@@ -150,11 +151,12 @@ function Comparison({ repository: r, refs }: { repository: Repository; refs: Com
 function FullDiff({ owner, repo, base, head }: { owner: string; repo: string; base: string; head: string }) {
   const [shown, setShown] = useState(false);
   const style = useDiffStyle();
-  const diff = useQuery({ ...compareQueries.diff(owner, repo, base, head), enabled: shown });
+  const whitespace = useWhitespaceMode();
+  const diff = useQuery({ ...compareQueries.diff(owner, repo, base, head, whitespace), enabled: shown });
   if (!shown) {
     return (
       <div>
-        <Button onMouseEnter={preloadDiffViewer} onFocus={preloadDiffViewer} onClick={() => setShown(true)}>
+        <Button onMouseEnter={preloadDiffFiles} onFocus={preloadDiffFiles} onClick={() => setShown(true)}>
           Show full diff
         </Button>
       </div>
@@ -166,7 +168,10 @@ function FullDiff({ owner, repo, base, head }: { owner: string; repo: string; ba
         <h3 id="compare-diff" className="text-base font-semibold">
           Diff
         </h3>
-        <DiffStyleToggle />
+        <div className="flex flex-wrap items-center gap-2">
+          <WhitespaceToggle />
+          <DiffStyleToggle />
+        </div>
       </div>
       {diff.isPending ? (
         <Spinner label="Loading diff" />
@@ -177,7 +182,7 @@ function FullDiff({ owner, repo, base, head }: { owner: string; repo: string; ba
           <ErrorNotice error={diff.error} />
         )
       ) : (
-        <DiffView diff={diff.data} style={style} />
+        <LazyDiffFiles diff={diff.data} style={style} emptyText="No changes to show." fileHref={(path) => paths.src.href(owner, repo, 'branch', head, path)} />
       )}
     </section>
   );
