@@ -103,7 +103,9 @@ describe('pull request page', () => {
     expect(await within(list).findByText(/requested a review from/)).toBeInTheDocument();
     expect(list).toHaveTextContent('added 1 commit');
     // The review is the reviews feature's card; its inline "code" item is not drawn on its own.
-    expect(await within(list).findByRole('article', { name: 'Review by bob' })).toHaveTextContent('Needs a test.');
+    const review = await within(list).findByRole('article', { name: 'Review by bob' });
+    // Its body is Markdown, rendered once the renderer's chunk is in.
+    await waitFor(() => expect(review).toHaveTextContent('Needs a test.'));
     expect(list).not.toHaveTextContent('inline');
 
     const merge = await screen.findByRole('region', { name: 'Merge status' });

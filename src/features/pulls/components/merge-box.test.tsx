@@ -59,6 +59,13 @@ describe('merge box', () => {
     expect(within(files).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['src/app.ts', 'README.md']);
     expect(screen.queryByRole('form', { name: 'Merge pull request' })).toBeNull();
     expect(box()).toHaveTextContent('Resolve the conflicts to merge this pull request.');
+    expect(within(box()).getByRole('heading')).toHaveTextContent('Merging is blocked');
+  });
+
+  it('says a pull request without blockers can be merged, and one with pending checks is waiting', () => {
+    setup({ reviews: { approvals: 1, changesRequestedBy: [] } });
+    expect(within(box()).getByRole('heading')).toHaveTextContent('This pull request can be merged');
+    expect(row('Reviews')).toHaveTextContent('1 approval');
   });
 
   it('still lets a conflicting pull request be marked as manually merged when the repository allows it', () => {
@@ -189,6 +196,7 @@ describe('merge box', () => {
     );
     const { user } = setup({ checks: combined('pending', [status(1, 'ci/build', 'pending', 'Running')]) });
     expect(row('Checks')).toHaveTextContent('Some checks haven’t completed yet');
+    expect(within(box()).getByRole('heading')).toHaveTextContent('Waiting for the checks to complete');
     expect(screen.getByRole('button', { name: 'Create merge commit now' })).toBeEnabled();
     await user.click(screen.getByRole('button', { name: 'Merge when checks succeed' }));
     expect(await screen.findByRole('listitem', { name: 'Automatic merge' })).toHaveTextContent('will be merged automatically when all checks succeed');

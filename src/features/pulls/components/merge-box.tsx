@@ -127,10 +127,29 @@ function OpenBox({ owner, repo, pull, repository, canMerge, canEditTitle, checks
   const failing = checks?.state === 'failure' || checks?.state === 'error';
   // A conflicting pull request can only be marked as merged by hand (Gitea's manually-merged).
   const styles = allowedMergeStyles(repository).filter((s) => !conflicts || s === 'manually-merged');
-  const blocked = draft || conflicts || failing || reviews.changesRequestedBy.length > 0;
+  // Drafts and conflicts cannot merge; failing checks and change requests are shown but left to
+  // the server (branch protection decides whether they block).
+  const blocked = draft || conflicts;
+  const unmet = failing || reviews.changesRequestedBy.length > 0;
+
+  const summary = isScheduled
+    ? { tone: 'bg-indigo-600', text: 'Merging automatically when the checks succeed' }
+    : blocked
+      ? { tone: 'bg-red-600', text: draft ? 'This pull request is still a work in progress' : 'Merging is blocked' }
+      : unmet
+        ? { tone: 'bg-red-600', text: 'Not all requirements are met' }
+        : checksPending
+        ? { tone: 'bg-amber-500', text: 'Waiting for the checks to complete' }
+        : { tone: 'bg-green-600', text: 'This pull request can be merged' };
 
   return (
     <section aria-label="Merge status" className={box}>
+      <div className="flex items-center gap-3 border-b border-gray-200 bg-gray-50 px-4 py-3 dark:border-gray-800 dark:bg-gray-950">
+        <span className={`inline-flex h-7 w-7 shrink-0 items-center justify-center rounded-full ${summary.tone}`}>
+          <PullStateIcon state="merged" className="fill-white! dark:fill-white!" />
+        </span>
+        <h2 className="text-sm font-semibold text-gray-900 dark:text-gray-100">{summary.text}</h2>
+      </div>
       <ul className="divide-y divide-gray-200 dark:divide-gray-800">
         {reviews.changesRequestedBy.length > 0 ? (
           <StatusRow tone="fail" title="Changes requested" label="Reviews">
@@ -231,7 +250,7 @@ function OpenBox({ owner, repo, pull, repository, canMerge, canEditTitle, checks
       )}
       {!canMerge && (
         <p className="border-t border-gray-200 px-4 py-3 text-sm text-gray-600 dark:border-gray-800 dark:text-gray-400">
-          {blocked ? 'This pull request cannot be merged yet.' : 'This pull request can be merged by someone with write access.'}
+          {blocked || unmet ? 'This pull request cannot be merged yet.' : 'This pull request can be merged by someone with write access.'}
         </p>
       )}
     </section>

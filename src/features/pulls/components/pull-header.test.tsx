@@ -61,6 +61,12 @@ describe('pull request header', () => {
     expect(header()).toHaveTextContent(/bob merged 1 commit into main from search\s*5 minutes ago/);
   });
 
+  it('names a deleted head branch by its label, without a link (Gitea answers ref refs/pull/N/head then)', () => {
+    setup({ pull: fakePull({ state: 'closed', merged: true, merged_by: bob, base: branch('main'), head: { ...branch('refs/pull/1/head'), label: 'search' } }) });
+    expect(header()).toHaveTextContent('bob merged 3 commits into main from search');
+    expect(screen.queryByRole('link', { name: 'search' })).toBeNull();
+  });
+
   it('lets the poster or a writer edit the title (PATCH, Gitea answers 201)', async () => {
     let body: unknown;
     server.use(

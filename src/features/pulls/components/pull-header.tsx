@@ -65,7 +65,10 @@ export function PullHeader({ owner, repo, pull, commits, canEdit }: PullHeaderPr
   // A head in a fork links to that repository's branch; a deleted fork leaves the label alone.
   const headOwner = pull.head.repo?.owner.login ?? owner;
   const headRepo = pull.head.repo?.name ?? repo;
-  const headLabel = pull.head.repo && pull.head.repo_id !== pull.base.repo_id ? `${headOwner}:${pull.head.ref}` : pull.head.ref;
+  // Once the head branch is gone, Gitea answers ref "refs/pull/N/head" and keeps the name in label.
+  const headGone = pull.head.ref.startsWith('refs/');
+  const headBranch = headGone ? pull.head.label.replace(/^[^:]*:/, '') : pull.head.ref;
+  const headLabel = pull.head.repo && pull.head.repo_id !== pull.base.repo_id ? `${headOwner}:${headBranch}` : headBranch;
   const who = pull.merged ? pull.merged_by ?? pull.user : pull.user;
 
   return (
@@ -134,7 +137,13 @@ export function PullHeader({ owner, repo, pull, commits, canEdit }: PullHeaderPr
             {who.login}
           </Link>{' '}
           {pull.merged ? 'merged' : 'wants to merge'} {commitsText} into <BranchLink owner={owner} repo={repo} branch={pull.base.ref} label={pull.base.ref} /> from{' '}
-          <BranchLink owner={headOwner} repo={headRepo} branch={pull.head.ref} label={headLabel} />
+          {headGone ? (
+            <span className="rounded bg-gray-100 px-1.5 py-0.5 font-mono text-xs text-gray-700 line-through dark:bg-gray-800 dark:text-gray-300" title="This branch was deleted">
+              {headLabel}
+            </span>
+          ) : (
+            <BranchLink owner={headOwner} repo={headRepo} branch={pull.head.ref} label={headLabel} />
+          )}
           {pull.merged && pull.merged_at && (
             <>
               {' '}
