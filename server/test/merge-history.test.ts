@@ -148,6 +148,32 @@ describe('merge styles make the history git makes', () => {
     expect(await worktreesOf(dir)).toEqual([]);
   });
 
+  it('rebase touches only the paths in play, yet makes the trees a full `git rebase` makes (odd names, a file added then removed)', async () => {
+    const history = [
+      ...standardHistory(posterAsCommitter),
+      { id: 't1', branch: 'tricky', from: 'base', author: posterAsCommitter, message: 'odd names\n', files: { 'dir with space/a*b[1]?.txt': 'odd\n', 'tmp file.txt': 'temp\n', '#hash!.md': 'h\n' } },
+      { id: 't2', branch: 'tricky', author: posterAsCommitter, message: 'drop the temp file\n', files: { 'tmp file.txt': null, 'README.md': '# demo, edited\n' } },
+    ];
+    const { repo, dir, api, shas } = await makeRepo(forge, owner, history);
+    const index = await openPull(forge, repo, dir, poster, { head: 'tricky' });
+    expect((await forge.req('POST', `${api}/pulls/${index}/merge`, { token: owner.token, body: { Do: 'rebase' } })).status).toBe(200);
+    const ours = (await git(dir, 'rev-list', '--reverse', `${shas.m1}..main`)).split('\n');
+
+    const clone = fs.mkdtempSync(path.join(os.tmpdir(), 'rebase-ref-'));
+    try {
+      await runGit(['clone', '--quiet', '--shared', dir, clone], { cwd: os.tmpdir() });
+      await runGit(['checkout', '--quiet', '--detach', shas.t2!], { cwd: clone });
+      await runGit(['rebase', '--quiet', shas.m1!], { cwd: clone, env: { GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' } });
+      const theirs = (await git(clone, 'rev-list', '--reverse', `${shas.m1}..HEAD`)).split('\n');
+      expect(ours).toHaveLength(theirs.length);
+      for (const [i, c] of ours.entries()) expect(await treeOf(dir, c)).toBe(await treeOf(clone, theirs[i]!));
+    } finally {
+      fs.rmSync(clone, { recursive: true, force: true });
+    }
+    expect(await fileAt(dir, 'main', 'dir with space/a*b[1]?.txt')).toBe('odd\n');
+    expect(tmpEntries(forge)).toEqual([]);
+  });
+
   it('rebase-merge: the rebased commits joined to the base by a merge commit', async () => {
     const { repo, dir, api, shas } = await setup();
     const index = await openPull(forge, repo, dir, poster, { head: 'feature', title: 'Both' });

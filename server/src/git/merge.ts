@@ -151,19 +151,42 @@ export async function commitAuthors(dir: string, base: string, head: string): Pr
 
 /**
  * Runs `fn` in a temporary detached work tree of the bare repository `dir`, checked out at `at`,
- * under `tmpRoot`. The work tree and git's record of it are removed afterwards, also on failure.
+ * under `tmpRoot`. With `sparse`, only those paths are written to disk (a per-work-tree sparse
+ * checkout, as Gitea does for merges), so a large repository costs little to check out; commands
+ * in it then need `-c core.sparseCheckout=true` (SPARSE). The work tree and git's record of it
+ * are removed afterwards, also on failure.
  */
-export async function withWorktree<T>(dir: string, tmpRoot: string, at: string, fn: (worktree: string) => Promise<T>): Promise<T> {
+export async function withWorktree<T>(dir: string, tmpRoot: string, at: string, fn: (worktree: string) => Promise<T>, opts: { sparse?: string[] } = {}): Promise<T> {
   await fs.promises.mkdir(tmpRoot, { recursive: true });
   const worktree = await fs.promises.mkdtemp(path.join(tmpRoot, 'merge-'));
   try {
-    await runGit(['worktree', 'add', '--detach', '--quiet', '--end-of-options', worktree, at], { cwd: dir });
+    if (!opts.sparse) {
+      await runGit(['worktree', 'add', '--detach', '--quiet', '--end-of-options', worktree, at], { cwd: dir });
+    } else {
+      await runGit(['worktree', 'add', '--no-checkout', '--detach', '--quiet', '--end-of-options', worktree, at], { cwd: dir });
+      // info/sparse-checkout is per work tree, so the repository's shared config stays untouched.
+      const file = path.resolve(worktree, (await runGit(['rev-parse', '--git-path', 'info/sparse-checkout'], { cwd: worktree })).trim());
+      await fs.promises.mkdir(path.dirname(file), { recursive: true });
+      await fs.promises.writeFile(file, opts.sparse.map((p) => `/${p.replace(/([*?[\]! \\#])/g, '\\$1')}\n`).join(''));
+      await runGit([...SPARSE, 'read-tree', '-mu', 'HEAD'], { cwd: worktree });
+    }
     return await fn(worktree);
   } finally {
     await runGitStatus(['worktree', 'remove', '--force', '--force', worktree], { cwd: dir }).catch(() => undefined);
     await fs.promises.rm(worktree, { recursive: true, force: true });
     await runGitStatus(['worktree', 'prune'], { cwd: dir }).catch(() => undefined);
   }
+}
+
+const SPARSE = ['-c', 'core.sparseCheckout=true'];
+
+/** Every path that differs between `base` and `head` or that a commit of base..head touches. */
+async function pathsInPlay(dir: string, base: string, head: string): Promise<string[]> {
+  const [diff, touched] = await Promise.all([
+    runGit(['diff', '--no-renames', '--name-only', '-z', base, head], { cwd: dir }),
+    runGit(['log', '--no-renames', '--name-only', '-z', '--format=', `${base}..${head}`], { cwd: dir }),
+  ]);
+  return [...new Set(`${diff}\0${touched}`.split('\0').filter(Boolean))];
 }
 
 /**
@@ -173,14 +196,23 @@ export async function withWorktree<T>(dir: string, tmpRoot: string, at: string, 
  * work tree changes; the caller moves refs.
  */
 export async function rebaseOnto(dir: string, tmpRoot: string, base: string, head: string, committer: GitIdentity): Promise<string> {
-  return withWorktree(dir, tmpRoot, head, async (wt) => {
-    const env = identityEnv(null, committer);
-    const r = await runGitStatus(['rebase', '--quiet', '--no-autostash', '--no-verify', base], { cwd: wt, env });
-    if (r.code !== 0) {
-      const stopped = await runGitStatus(['rev-parse', '--verify', '--quiet', 'REBASE_HEAD'], { cwd: wt });
-      if (stopped.code === 0) throw new RebaseConflictError(stopped.stdout.trim());
-      throw new GitError(`git rebase failed: ${r.stderr.trim() || r.stdout.trim()}`, r.code, r.stderr);
-    }
-    return (await runGit(['rev-parse', '--verify', 'HEAD'], { cwd: wt })).trim();
-  });
+  const sparse = await pathsInPlay(dir, base, head);
+  return withWorktree(
+    dir,
+    tmpRoot,
+    head,
+    async (wt) => {
+      const env = identityEnv(null, committer);
+      // gc.auto=0: rebase ends with `gc --auto`, which can repack the whole repository inside a merge
+      // request; housekeeping is for pushes (receive-pack runs it) and maintenance, not here.
+      const r = await runGitStatus([...SPARSE, '-c', 'gc.auto=0', 'rebase', '--quiet', '--no-autostash', '--no-verify', base], { cwd: wt, env });
+      if (r.code !== 0) {
+        const stopped = await runGitStatus(['rev-parse', '--verify', '--quiet', 'REBASE_HEAD'], { cwd: wt });
+        if (stopped.code === 0) throw new RebaseConflictError(stopped.stdout.trim());
+        throw new GitError(`git rebase failed: ${r.stderr.trim() || r.stdout.trim()}`, r.code, r.stderr);
+      }
+      return (await runGit(['rev-parse', '--verify', 'HEAD'], { cwd: wt })).trim();
+    },
+    { sparse },
+  );
 }

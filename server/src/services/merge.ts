@@ -246,18 +246,22 @@ async function squashAuthor(deps: Deps, dir: string, issue: IssueRow, base: stri
 
 async function mergePull(deps: Deps, rc: RepoContext, issue: IssueRow, pr: PullRequestRow, doer: UserRow, opts: MergeOptions): Promise<string> {
   const { dir } = rc;
-  const headSha = await resolveCommit(dir, `refs/heads/${pr.head_branch}`);
+  const [headSha, baseSha, before] = await Promise.all([
+    resolveCommit(dir, `refs/heads/${pr.head_branch}`),
+    resolveCommit(dir, `refs/heads/${pr.base_branch}`),
+    snapshotRefs(dir),
+  ]);
   if (!headSha) throw conflict(`head branch does not exist [name: ${pr.head_branch}]`);
   if (opts.expectedHead && opts.expectedHead !== headSha) throw conflict('head out of date');
-  const baseSha = await resolveCommit(dir, `refs/heads/${pr.base_branch}`);
   if (!baseSha) throw conflict(`base branch does not exist [name: ${pr.base_branch}]`);
+  // The snapshot must show the base where the merge starts from, or the feed would miss commits.
+  if (before.get(`refs/heads/${pr.base_branch}`) !== baseSha) throw conflict('merge push out of date');
 
-  const before = await snapshotRefs(dir);
   const committer = gitSignature(doer);
   const tmpRoot = path.join(deps.config.dataDir, 'tmp');
   let tip = baseSha;
   // Already contained in the base (merged by hand, or an empty pull request): git has nothing to do.
-  const alreadyIn = await isAncestor(dir, headSha, baseSha);
+  const [alreadyIn, foundBase] = await Promise.all([isAncestor(dir, headSha, baseSha), mergeBaseOf(dir, baseSha, headSha)]);
   try {
     if (!alreadyIn) {
       switch (opts.style) {
@@ -299,7 +303,7 @@ async function mergePull(deps: Deps, rc: RepoContext, issue: IssueRow, pr: PullR
     mergeGitError(e);
   }
   const mergedCommit = alreadyIn ? headSha : tip;
-  const mergeBase = (await mergeBaseOf(dir, baseSha, headSha)) ?? pr.merge_base;
+  const mergeBase = foundBase ?? pr.merge_base;
 
   await setMerged(deps, rc, issue, pr, doer, { commit: mergedCommit, when: nowUnix(), headSha, mergeBase, auto: opts.auto });
   const after = await snapshotRefs(dir);
