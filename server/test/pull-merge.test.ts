@@ -388,3 +388,48 @@ describe('scheduled merges (merge_when_checks_succeed)', () => {
     expect((await merge(api, index, { Do: 'merge', merge_when_checks_succeed: true })).status).toBe(405);
   });
 });
+
+describe('with pull requests opened through the API', () => {
+  it('merging shows on the pull request, its timeline, and the other pull requests the base change affects', async () => {
+    const { dir, api, shas } = await setup();
+    const open = async (head: string, title: string) => {
+      const r = await forge.req('POST', `${api}/pulls`, { token: owner.token, body: { head, base: 'main', title } });
+      expect(r.status).toBe(201);
+      return r.body.number as number;
+    };
+    const feature = await open('feature', 'Feature');
+    const behind = await open('behind', 'Behind');
+    expect((await forge.req('GET', `${api}/pulls/${feature}`, { token: owner.token })).body.mergeable).toBe(true);
+
+    const r = await merge(api, feature, { Do: 'squash', delete_branch_after_merge: true });
+    expect(r.status).toBe(200);
+    const pull = (await forge.req('GET', `${api}/pulls/${feature}`, { token: owner.token })).body;
+    const tip = await tipOf(dir, 'main');
+    expect(pull).toMatchObject({ state: 'closed', merged: true, merge_commit_sha: tip, merged_by: { login: owner.name } });
+    expect(pull.merged_at).toBeTruthy();
+    const timeline = (await forge.req('GET', `${api}/issues/${feature}/timeline`, { token: owner.token })).body as { type: string }[];
+    expect(timeline.map((e) => e.type)).toEqual(expect.arrayContaining(['merge_pull', 'delete_branch']));
+    expect(await branchExists(dir, 'feature')).toBe(false);
+
+    // The base moved: the other open pull request is now behind by one more commit.
+    const other = (await forge.req('GET', `${api}/pulls/${behind}`, { token: owner.token })).body;
+    expect(other.base.sha).toBe(tip);
+    expect(other.commits_behind).toBe(2);
+    // Bringing the base into it catches it up.
+    expect((await forge.req('POST', `${api}/pulls/${behind}/update`, { token: owner.token })).status).toBe(200);
+    const updated = (await forge.req('GET', `${api}/pulls/${behind}`, { token: owner.token })).body;
+    expect(updated.commits_behind).toBe(0);
+    expect(updated.head.sha).toBe(await tipOf(dir, 'behind'));
+    expect(await parentsOf(dir, updated.head.sha)).toEqual([shas.b1, tip]);
+  });
+
+  it('a pull request the server found conflicting is refused with 405', async () => {
+    const { dir, api, shas } = await setup();
+    const r = await forge.req('POST', `${api}/pulls`, { token: owner.token, body: { head: 'conflicting', base: 'main', title: 'Conflicts' } });
+    expect(r.status).toBe(201);
+    expect(r.body.mergeable).toBe(false);
+    const refused = await merge(api, r.body.number, { Do: 'merge' });
+    expect(refused.status).toBe(405);
+    expect(await tipOf(dir, 'main')).toBe(shas.m1);
+  });
+});
