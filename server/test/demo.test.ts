@@ -10,7 +10,7 @@ beforeAll(async () => {
   forge = await createTestForge();
   const admin = await forge.deps.db.selectFrom('user').selectAll().where('lower_name', '=', forge.admin.name.toLowerCase()).executeTakeFirstOrThrow();
   const started = performance.now();
-  await seedDemo(forge.deps, admin);
+  await seedDemo(forge.deps, admin, { strict: true });
   seedMs = performance.now() - started;
 }, 60_000);
 
@@ -98,6 +98,81 @@ describe('demo seed', () => {
     const content = JSON.parse(main.content);
     expect(content.Len).toBeGreaterThanOrEqual(200);
     expect(content.Commits).toHaveLength(5);
+  });
+
+  describe('pull requests in hello-forge', () => {
+    const base = '/repos/alice/hello-forge';
+    const pulls = async () => {
+      const res = await forge.req('GET', `${base}/pulls?state=all&limit=50`);
+      expect(res.status).toBe(200);
+      return new Map<string, any>(res.body.map((p: any) => [p.title, p]));
+    };
+    const combined = async (sha: string) => (await forge.req('GET', `${base}/commits/${sha}/status`)).body;
+
+    it('seeds open, draft, merged, closed and conflicting pull requests', async () => {
+      const byTitle = await pulls();
+      expect([...byTitle.keys()].sort()).toEqual([
+        'Add a contributing guide',
+        'Add parse options',
+        'Read options from YAML files',
+        'Rewrite the README introduction',
+        'WIP: plugin API',
+      ]);
+      expect(byTitle.get('Add parse options')).toMatchObject({ state: 'open', draft: false, mergeable: true, merged: false, head: { ref: 'feature/parse-options' }, base: { ref: 'main' } });
+      expect(byTitle.get('Add parse options').labels.map((l: any) => l.name)).toEqual(['enhancement']);
+      expect(byTitle.get('WIP: plugin API')).toMatchObject({ state: 'open', draft: true });
+      expect(byTitle.get('Add a contributing guide')).toMatchObject({ state: 'closed', merged: true, merged_by: { login: 'alice' } });
+      expect(byTitle.get('Read options from YAML files')).toMatchObject({ state: 'closed', merged: false });
+      expect(byTitle.get('Rewrite the README introduction')).toMatchObject({ state: 'open', mergeable: false });
+      const open = await forge.req('GET', `${base}/pulls`);
+      expect(open.body).toHaveLength(3);
+    });
+
+    it('squash-merged the contributing guide into main and deleted its branch', async () => {
+      const merged = (await pulls()).get('Add a contributing guide');
+      expect((await forge.req('GET', `${base}/pulls/${merged.number}/merge`)).status).toBe(204);
+      const commit = await forge.req('GET', `${base}/git/commits/${merged.merge_commit_sha}?stat=false&files=false`);
+      expect(commit.body.commit.message).toMatch(new RegExp(`^Add a contributing guide \\(#${merged.number}\\)`));
+      expect(commit.body.parents).toHaveLength(1);
+      const main = await forge.req('GET', `${base}/branches/main`);
+      expect(main.body.commit.id).toBe(merged.merge_commit_sha);
+      expect((await forge.req('GET', `${base}/branches/docs%2Fcontributing`)).status).toBe(404);
+      const guide = await forge.req('GET', `${base}/contents/CONTRIBUTING.md`);
+      expect(guide.status).toBe(200);
+    });
+
+    it('has a review requesting changes with an inline comment, and an approval', async () => {
+      const pr = (await pulls()).get('Add parse options');
+      const reviews = await forge.req('GET', `${base}/pulls/${pr.number}/reviews`);
+      expect(reviews.status).toBe(200);
+      const states = reviews.body.map((r: any) => `${r.user.login}:${r.state}`);
+      expect(states).toEqual(expect.arrayContaining(['bob:REQUEST_CHANGES', 'carol:APPROVED']));
+      const changes = reviews.body.find((r: any) => r.state === 'REQUEST_CHANGES');
+      expect(changes.comments_count).toBe(1);
+      const comments = await forge.req('GET', `${base}/pulls/${pr.number}/reviews/${changes.id}/comments`);
+      expect(comments.body).toHaveLength(1);
+      expect(comments.body[0]).toMatchObject({ path: 'src/core/options.ts', position: 13, user: { login: 'bob' } });
+      expect(comments.body[0].diff_hunk).toContain('separator: /\\s+/');
+      // The conflicting one has a comment-only review with its own inline comment.
+      const intro = (await pulls()).get('Rewrite the README introduction');
+      const introReviews = await forge.req('GET', `${base}/pulls/${intro.number}/reviews`);
+      expect(introReviews.body.map((r: any) => `${r.user.login}:${r.state}:${r.comments_count}`)).toEqual(['carol:COMMENT:1']);
+    });
+
+    it('has successful, pending and failing checks on the heads', async () => {
+      const byTitle = await pulls();
+      const options = await combined(byTitle.get('Add parse options').head.sha);
+      expect(options).toMatchObject({ state: 'success', total_count: 2 });
+      expect(options.statuses.map((s: any) => s.context).sort()).toEqual(['ci/build', 'ci/test']);
+      expect((await combined(byTitle.get('WIP: plugin API').head.sha)).state).toBe('pending');
+      expect((await combined(byTitle.get('Read options from YAML files').head.sha)).state).toBe('failure');
+      expect((await combined(byTitle.get('Rewrite the README introduction').head.sha)).state).toBe('failure');
+    });
+
+    it('leaves no seeding tokens behind', async () => {
+      const tokens = await forge.deps.db.selectFrom('access_token').select('name').where('name', 'like', 'demo-seed%').execute();
+      expect(tokens).toEqual([]);
+    });
   });
 
   it('does nothing when run again', async () => {

@@ -245,7 +245,11 @@ export async function seedPulls(deps: Deps, users: Record<Who, UserRow>): Promis
     });
     await status(docs.head.sha, 'success', 'ci/build', 'Build passed in 38s');
     await api('carol', 'POST', `/pulls/${docs.number}/reviews`, { event: 'APPROVED', body: 'Clear and short.' });
-    await api('alice', 'POST', `/pulls/${docs.number}/merge`, { Do: 'squash', MergeTitleField: `Add a contributing guide (#${docs.number})` });
+    await api('alice', 'POST', `/pulls/${docs.number}/merge`, {
+      Do: 'squash',
+      MergeTitleField: `Add a contributing guide (#${docs.number})`,
+      delete_branch_after_merge: true,
+    });
 
     // Closed without merging, its checks failing.
     const yaml = await api('alice', 'POST', '/pulls', {
