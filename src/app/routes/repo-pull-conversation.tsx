@@ -125,7 +125,7 @@ export function Component() {
       }
       sidebar={({ participants, attachments }) => (
         <IssueSidebar owner={owner} repo={repo} issue={issue} canWrite={canWrite} participants={participants} attachments={attachments} label="Pull request details">
-          <PullReviewers owner={owner} repo={repo} pull={pull} reviewers={standing.reviewers} canRequest={canWrite} />
+          <PullReviewers owner={owner} repo={repo} pull={pull} reviewers={standing.reviewers} canRequest={canWrite && open} />
         </IssueSidebar>
       )}
     />

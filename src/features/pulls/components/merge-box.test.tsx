@@ -106,8 +106,10 @@ describe('merge box', () => {
         return HttpResponse.json(fakePull({ title: 'Add search' }), { status: 201 });
       }),
     );
-    const { user } = setup({ pull: fakePull({ title: 'WIP: Add search', draft: true }) });
+    // Gitea says mergeable: false for any work in progress; that alone is no conflict.
+    const { user } = setup({ pull: fakePull({ title: 'WIP: Add search', draft: true, mergeable: false, conflicted_files: [] }) });
     expect(row('Work in progress')).toHaveTextContent('This pull request is marked as a work in progress');
+    expect(row('Conflicts')).toHaveTextContent('This branch has no conflicts with the base branch');
     expect(screen.queryByRole('form', { name: 'Merge pull request' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Remove WIP: prefix' }));
     await waitFor(() => expect(body).toEqual({ title: 'Add search' }));

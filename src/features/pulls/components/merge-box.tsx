@@ -121,7 +121,9 @@ function OpenBox({ owner, repo, pull, repository, canMerge, canEditTitle, checks
   const isScheduled = (scheduled || justScheduled) && !cancel.isSuccess;
 
   const draft = pull.draft || hasWipPrefix(pull.title);
-  const conflicts = !pull.mergeable;
+  // Gitea answers mergeable false for every work-in-progress pull request, so on a draft only the
+  // conflicting files tell a conflict.
+  const conflicts = (!pull.mergeable && !draft) || (pull.conflicted_files?.length ?? 0) > 0;
   const behind = pull.commits_behind ?? 0;
   const checksPending = checks?.state === 'pending';
   const failing = checks?.state === 'failure' || checks?.state === 'error';
