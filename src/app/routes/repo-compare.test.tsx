@@ -173,10 +173,13 @@ describe('compare page', () => {
         ? new HttpResponse('diff --git a/a.txt b/a.txt\nnew file mode 100644\n--- /dev/null\n+++ b/a.txt\n@@ -0,0 +1 @@\n+hello diff\n', { headers: { 'Content-Type': 'text/plain' } })
         : HttpResponse.json(fakeCompare()),
     );
-    renderRoute(Component, route('/alice/hello/compare/main...feature/login'));
+    const { router } = renderRoute(Component, route('/alice/hello/compare/main...feature/login'));
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Show full diff' }));
+    await screen.findByRole('button', { name: 'Show full diff' });
+    expect(compared.some((c) => c.includes('.diff'))).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Show full diff' }));
     expect(await screen.findByText('hello diff', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?diff=full');
     expect(compared).toContain('main...feature/login.diff');
     // The whitespace mode goes to the diff request.
     await user.selectOptions(screen.getByRole('combobox', { name: 'Whitespace' }), 'ignore-all');

@@ -1,9 +1,9 @@
 // /{owner}/{repo}/compare/{base}...{head} (and /compare alone, to pick branches): whether head
 // merges into base, its commits and changed files, the full diff on demand, then either a link to
 // the pull request already open for the pair or the form that opens one.
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '../query-client';
 import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/auth-store';
@@ -147,16 +147,22 @@ function Comparison({ repository: r, refs }: { repository: Repository; refs: Com
   );
 }
 
-/** The whole diff, fetched and drawn only when asked for (it can be large). */
+/** The whole diff, fetched and drawn only when asked for (it can be large); ?diff=full keeps it open in a shared link. */
 function FullDiff({ owner, repo, base, head }: { owner: string; repo: string; base: string; head: string }) {
-  const [shown, setShown] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const shown = params.get('diff') === 'full';
+  const show = () => {
+    const next = new URLSearchParams(params);
+    next.set('diff', 'full');
+    setParams(next, { replace: true, preventScrollReset: true });
+  };
   const style = useDiffStyle();
   const whitespace = useWhitespaceMode();
   const diff = useQuery({ ...compareQueries.diff(owner, repo, base, head, whitespace), enabled: shown });
   if (!shown) {
     return (
       <div>
-        <Button onMouseEnter={preloadDiffFiles} onFocus={preloadDiffFiles} onClick={() => setShown(true)}>
+        <Button onMouseEnter={preloadDiffFiles} onFocus={preloadDiffFiles} onClick={show}>
           Show full diff
         </Button>
       </div>

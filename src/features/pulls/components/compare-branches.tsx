@@ -13,7 +13,7 @@ export function CompareBranches({ base, head, branches, onChange }: CompareBranc
   return (
     <div role="group" aria-label="Branches to compare" className="flex flex-wrap items-center gap-2 rounded-lg border border-gray-200 bg-gray-50 p-3 dark:border-gray-800 dark:bg-gray-900">
       <BranchPicker label="base" value={base} branches={branches} onChange={(b) => onChange({ base: b, head })} />
-      <span aria-hidden className="text-gray-500">
+      <span aria-hidden className="hidden text-gray-500 sm:inline">
         ←
       </span>
       <BranchPicker label="compare" value={head} branches={branches} onChange={(h) => onChange({ base, head: h })} />

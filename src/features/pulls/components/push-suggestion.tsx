@@ -26,9 +26,9 @@ export function PushSuggestion({ push, compareHref, scope }: { push: RecentPush;
       aria-label="Recent push"
       className="mb-3 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100"
     >
-      <p className="flex min-w-0 flex-1 items-center gap-1.5">
+      <p className="flex min-w-0 basis-full items-center gap-1.5 sm:basis-0 sm:flex-1">
         <BranchIcon className="text-amber-700 dark:text-amber-400" />
-        <span className="min-w-0 break-words">
+        <span className="min-w-0 [overflow-wrap:anywhere]">
           <strong className="font-mono">{push.branch}</strong> had recent pushes <RelativeTime date={push.at} />
         </span>
       </p>
