@@ -30,6 +30,7 @@ import {
   treeOf,
   type GitIdentity,
 } from '../git/merge.ts';
+import { PullStatus } from '../git/pull-diff.ts';
 import { runGit } from '../git/run-git.ts';
 import { recordAction } from './activity.ts';
 import { CommentType, changeState, insertEvent, recountRepo } from './conversation.ts';
@@ -112,8 +113,8 @@ async function checkPullMergeable(deps: Deps, rc: RepoContext, issue: IssueRow, 
   if (mode < Access.write) throw notAllowed('User not allowed to merge PR');
   if (type === 'manual') return;
   if (isWorkInProgress(issue.name)) throw notAllowed('Work in progress PRs cannot be merged');
-  // 2 = conflict (pull_request.status); "checking" and "error" are decided by the merge itself.
-  if (pr.status === 2) throw notAllowed('Please try again later');
+  // "checking" and "error" are left to the merge itself, which finds any conflict with git.
+  if (pr.status === PullStatus.conflict) throw notAllowed('Please try again later');
 }
 
 async function reloadPull(deps: Deps, pullId: number): Promise<{ issue: IssueRow; pr: PullRequestRow }> {
