@@ -36,7 +36,7 @@ index 1111111..2222222 100644
 type Review = ReturnType<typeof fakeReview>;
 type ReviewComment = ReturnType<typeof fakeReviewComment>;
 
-function setup({ viewer = bob, reviews = [] as Review[], comments = {} as Record<number, ReviewComment[]>, author = alice } = {}) {
+function setup({ viewer = bob, reviews = [] as Review[], comments = {} as Record<number, ReviewComment[]>, author = alice, pull = {} as Partial<ReturnType<typeof fakePull>> } = {}) {
   if (viewer) setSession({ token: `tok-${viewer.login}`, login: viewer.login });
   const state = { reviews, comments };
   const posted: { url: string; method: string; body: unknown }[] = [];
@@ -53,7 +53,7 @@ function setup({ viewer = bob, reviews = [] as Review[], comments = {} as Record
   };
   server.use(
     http.get(apiUrl('/user'), () => (viewer ? HttpResponse.json(viewer) : HttpResponse.json({ message: 'unauthorized' }, { status: 401 }))),
-    http.get(apiUrl('/repos/alice/tools/pulls/3'), () => HttpResponse.json(fakePull({ number: 3, user: author }, { owner: 'alice', name: 'tools' }))),
+    http.get(apiUrl('/repos/alice/tools/pulls/3'), () => HttpResponse.json(fakePull({ number: 3, user: author, ...pull }, { owner: 'alice', name: 'tools' }))),
     http.get(apiUrl('/repos/alice/tools/pulls/3.diff'), () => HttpResponse.text(DIFF)),
     http.get(apiUrl('/repos/alice/tools/pulls/3/reviews'), () => HttpResponse.json(state.reviews, { headers: { 'X-Total-Count': String(state.reviews.length) } })),
     http.get(apiUrl('/repos/alice/tools/pulls/3/reviews/:id/comments'), ({ params }) => HttpResponse.json(state.comments[Number(params.id)] ?? [])),
@@ -208,7 +208,7 @@ describe('Files changed: the review bar', () => {
     await userEvent.click(await within(bar).findByRole('button', { name: /Finish your review/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Finish your review' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Review summary' }), 'Rename b first');
-    await userEvent.click(within(dialog).getByRole('radio', { name: /Request changes/ }));
+    await userEvent.click(await within(dialog).findByRole('radio', { name: /Request changes/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Submit review' }));
     await waitFor(() => expect(posted).toEqual([{ url: '/reviews/5', method: 'POST', body: { event: 'REQUEST_CHANGES', body: 'Rename b first' } }]));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -219,7 +219,7 @@ describe('Files changed: the review bar', () => {
     const { posted } = setup();
     await userEvent.click(await within(screen.getByRole('toolbar', { name: 'Review' })).findByRole('button', { name: 'Review changes' }));
     const dialog = await screen.findByRole('dialog', { name: 'Review changes' });
-    await userEvent.click(within(dialog).getByRole('radio', { name: /Approve/ }));
+    await userEvent.click(await within(dialog).findByRole('radio', { name: /Approve/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Submit review' }));
     await waitFor(() => expect(posted).toEqual([{ url: '/reviews', method: 'POST', body: { event: 'APPROVED', body: '' } }]));
   });
@@ -236,6 +236,15 @@ describe('Files changed: the review bar', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('approve your own pull is not allowed');
     expect(within(dialog).getByRole('textbox', { name: 'Review summary' })).toHaveValue('Self review');
     expect(posted[0].body).toEqual({ event: 'COMMENT', body: 'Self review' });
+  });
+
+  it('on a merged pull request a review can only comment (Gitea refuses approvals there)', async () => {
+    setup({ pull: { state: 'closed', merged: true } });
+    await fileRegion();
+    await userEvent.click(await within(screen.getByRole('toolbar', { name: 'Review' })).findByRole('button', { name: 'Review changes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Review changes' });
+    expect(await within(dialog).findByText(/This pull request is closed/)).toBeInTheDocument();
+    expect(within(dialog).getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['COMMENT']);
   });
 
   it('discards the pending review after confirmation', async () => {

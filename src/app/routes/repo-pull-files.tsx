@@ -147,7 +147,7 @@ export function Component() {
 
   const p = pull.data;
   const viewer = me
-    ? { pendingCount, hasPending, isAuthor: !!p && p.user.id === me.id, isOpen: !p || (p.state === 'open' && !p.merged) }
+    ? { pendingCount, hasPending, isAuthor: !!p && p.user.id === me.id, isOpen: p ? p.state === 'open' && !p.merged : null }
     : { signInHref: paths.signIn.href(location.pathname + location.search) };
 
   return (
@@ -155,13 +155,6 @@ export function Component() {
       <ReviewBar viewer={viewer} onSubmit={submit} onDiscard={discard} Editor={MarkdownEditor} renderMarkdown={renderMarkdown}>
         <DiffStyleToggle />
         <WhitespaceToggle />
-        {p && (
-          <span className="text-sm text-gray-600 dark:text-gray-400">
-            {p.changed_files === 1 ? '1 file changed' : `${p.changed_files.toLocaleString('en-US')} files changed`}{' '}
-            <span className="font-mono text-green-700 dark:text-green-400">+{p.additions.toLocaleString('en-US')}</span>{' '}
-            <span className="font-mono text-red-700 dark:text-red-400">−{p.deletions.toLocaleString('en-US')}</span>
-          </span>
-        )}
       </ReviewBar>
       {reviews.isError && <ErrorNotice error={reviews.error} />}
       {diff.isPending ? (

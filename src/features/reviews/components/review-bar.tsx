@@ -15,8 +15,8 @@ export type ReviewEvent = 'COMMENT' | 'APPROVED' | 'REQUEST_CHANGES';
 export interface ReviewBarProps {
   /** Left side: diff view toggles and the like. */
   children?: ReactNode;
-  /** Signed out: where to sign in; signed in: the viewer's draft review and rights. */
-  viewer: { signInHref: string } | { pendingCount: number; hasPending: boolean; isAuthor: boolean; isOpen: boolean };
+  /** Signed out: where to sign in; signed in: the viewer's draft review and rights (isOpen null until the pull request is known). */
+  viewer: { signInHref: string } | { pendingCount: number; hasPending: boolean; isAuthor: boolean; isOpen: boolean | null };
   onSubmit: (event: ReviewEvent, body: string) => Promise<unknown>;
   onDiscard: () => Promise<unknown>;
   Editor: ReviewEditor;
@@ -80,8 +80,9 @@ export function ReviewBar({ children, viewer, onSubmit, onDiscard, Editor, rende
           </Button>
           <Dialog open={open} onClose={() => setOpen(false)} title={viewer.hasPending ? 'Finish your review' : 'Review changes'}>
             <ReviewForm
-              canDecide={!viewer.isAuthor && viewer.isOpen}
+              canDecide={!viewer.isAuthor && viewer.isOpen === true}
               isAuthor={viewer.isAuthor}
+              isOpen={viewer.isOpen}
               hasPending={viewer.hasPending}
               pendingCount={viewer.pendingCount}
               body={body}
@@ -121,6 +122,7 @@ export function ReviewBar({ children, viewer, onSubmit, onDiscard, Editor, rende
 function ReviewForm({
   canDecide,
   isAuthor,
+  isOpen,
   hasPending,
   pendingCount,
   body,
@@ -134,6 +136,7 @@ function ReviewForm({
 }: {
   canDecide: boolean;
   isAuthor: boolean;
+  isOpen: boolean | null;
   hasPending: boolean;
   pendingCount: number;
   body: string;
@@ -185,7 +188,11 @@ function ReviewForm({
             </span>
           </label>
         ))}
-        {isAuthor && <p className="text-xs text-gray-500 dark:text-gray-400">You opened this pull request, so you can comment but not approve or request changes.</p>}
+        {isAuthor ? (
+          <p className="text-xs text-gray-500 dark:text-gray-400">You opened this pull request, so you can comment but not approve or request changes.</p>
+        ) : (
+          isOpen === false && <p className="text-xs text-gray-500 dark:text-gray-400">This pull request is closed: a review can only comment.</p>
+        )}
       </fieldset>
       {hasPending && <p className="text-xs text-gray-500 dark:text-gray-400">{pendingCount === 1 ? 'Your pending comment is' : `Your ${pendingCount} pending comments are`} submitted with this review.</p>}
       <ErrorNotice error={error} />
