@@ -61,6 +61,12 @@ test('push a branch, follow the suggestion to the compare page and open the pull
   await expect(page.getByRole('navigation', { name: 'Repository' }).getByRole('link', { name: /Pull requests/ })).toContainText('1');
   await screenshots(page, 'pulls-list');
 
+  // Across repositories: created by me.
+  await page.goto('/pulls');
+  await expect(page.getByRole('link', { name: `${user.username}/${name}` })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Add a greeting' })).toHaveAttribute('href', `/${user.username}/${name}/pulls/1`);
+  await screenshots(page, 'your-pulls');
+
   await page.goto(`/${user.username}/${name}`);
   await expect(page.getByRole('table')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Recent push' })).toHaveCount(0);
