@@ -5,7 +5,7 @@ type State = PullReview['state'];
 
 /** "bob approved these changes", as a verb phrase after the reviewer's name. */
 export function reviewVerb(state: State, dismissed = false): string {
-  if (dismissed) return 'reviewed (dismissed)';
+  if (dismissed) return 'reviewed';
   switch (state) {
     case 'APPROVED':
       return 'approved these changes';

@@ -51,7 +51,8 @@ export const ReviewCard = memo(function ReviewCard({ review, threads, renderMark
         <span className="text-gray-600 dark:text-gray-400">
           {reviewVerb(review.state, review.dismissed)} <RelativeTime date={review.submitted_at || review.updated_at} />
         </span>
-        <ReviewStateBadge state={review.state} dismissed={review.dismissed} />
+        {/* The verb already says the decision; only a dismissal needs saying apart. */}
+        {review.dismissed && <ReviewStateBadge state={review.state} dismissed />}
         {review.stale && !review.dismissed && <Tag>Stale</Tag>}
       </div>
       {(review.body.trim() || threads.length > 0) && (
