@@ -103,6 +103,17 @@ describe('merge refusals, as Gitea answers them', () => {
 });
 
 describe('who may merge', () => {
+  it('a style the repository disallows is 405; the repository settings say which are allowed', async () => {
+    const { repo, dir, api } = await setup();
+    const edit = await forge.req('PATCH', api, { token: owner.token, body: { allow_squash_merge: false, default_merge_style: 'rebase' } });
+    expect(edit.status).toBe(200);
+    expect(edit.body).toMatchObject({ allow_squash_merge: false, allow_merge_commits: true, default_merge_style: 'rebase' });
+    const index = await openPull(forge, repo, dir, poster, { head: 'feature' });
+    const r = await merge(api, index, { Do: 'squash' });
+    expect(r.status).toBe(405);
+    expect((await merge(api, index, { Do: 'merge' })).status).toBe(200);
+  });
+
   it('a reader is 405 "User not allowed to merge PR"; anonymous is 401', async () => {
     const { repo, dir, api, shas } = await setup();
     const index = await openPull(forge, repo, dir, poster, { head: 'feature' });

@@ -141,6 +141,21 @@ describe('PATCH /repos/{owner}/{repo}', () => {
     expect((await forge.req('GET', `/repos/${u.name}/${name}`)).status).toBe(404);
   });
 
+  it('stores the pull request merge settings (Gitea allow_* fields and defaults)', async () => {
+    const u = await forge.user();
+    const name = uniq('merge');
+    await create(u.token, { name });
+    const fresh = await forge.req('GET', `/repos/${u.name}/${name}`);
+    expect(fresh.body).toMatchObject({ allow_merge_commits: true, allow_rebase: true, allow_squash_merge: true, allow_fast_forward_only_merge: true, default_merge_style: 'merge', default_delete_branch_after_merge: false });
+    const r = await forge.req('PATCH', `/repos/${u.name}/${name}`, {
+      token: u.token,
+      body: { allow_rebase: false, allow_rebase_explicit: false, default_merge_style: 'squash', default_delete_branch_after_merge: true },
+    });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ allow_rebase: false, allow_rebase_explicit: false, allow_merge_commits: true, default_merge_style: 'squash', default_delete_branch_after_merge: true });
+    expect((await forge.req('PATCH', `/repos/${u.name}/${name}`, { token: u.token, body: { default_merge_style: 'octopus' } })).status).toBe(422);
+  });
+
   it('renames: moves the git folder and records rename_repo with the old name', async () => {
     const u = await forge.user();
     const name = uniq('old');

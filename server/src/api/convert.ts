@@ -84,19 +84,16 @@ export function toApiRepo(r: RepoRow, owner: UserRow, mode: AccessMode, config: 
   };
 }
 
-/**
- * A repository's pull request merge settings (Gitea's PullRequestsConfig). Constant until they are
- * stored per repository; services/merge.ts refuses the styles these disallow.
- */
-export function repoMergeSettings(_r: RepoRow) {
+/** A repository's pull request merge settings (Gitea's PullRequestsConfig); services/merge.ts refuses the styles these disallow. */
+export function repoMergeSettings(r: RepoRow) {
   return {
-    default_merge_style: 'merge',
-    allow_merge_commits: true,
-    allow_rebase: true,
-    allow_rebase_explicit: true,
-    allow_squash_merge: true,
-    allow_fast_forward_only_merge: true,
-    allow_manual_merge: true,
-    default_delete_branch_after_merge: false,
+    default_merge_style: r.default_merge_style,
+    allow_merge_commits: r.allow_merge_commits === 1,
+    allow_rebase: r.allow_rebase === 1,
+    allow_rebase_explicit: r.allow_rebase_explicit === 1,
+    allow_squash_merge: r.allow_squash_merge === 1,
+    allow_fast_forward_only_merge: r.allow_fast_forward_only_merge === 1,
+    allow_manual_merge: r.allow_manual_merge === 1,
+    default_delete_branch_after_merge: r.default_delete_branch_after_merge === 1,
   };
 }

@@ -69,6 +69,16 @@ export interface RepositoryTable {
   created_unix: number;
   updated_unix: number;
   archived_unix: number;
+  /** Merge settings (1/0), defaults from the migration. */
+  allow_merge_commits: Generated<number>;
+  allow_rebase: Generated<number>;
+  allow_rebase_explicit: Generated<number>;
+  allow_squash_merge: Generated<number>;
+  allow_fast_forward_only_merge: Generated<number>;
+  allow_manual_merge: Generated<number>;
+  default_delete_branch_after_merge: Generated<number>;
+  /** merge, rebase, rebase-merge, squash or fast-forward-only. */
+  default_merge_style: Generated<string>;
 }
 
 export interface ActionTable {

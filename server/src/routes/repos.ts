@@ -225,6 +225,14 @@ const EditRepoSchema = z
     has_releases: z.boolean().optional(),
     default_branch: z.string().optional(),
     archived: z.boolean().optional().openapi({ description: 'set to `true` to archive this repository.' }),
+    allow_merge_commits: z.boolean().optional(),
+    allow_rebase: z.boolean().optional(),
+    allow_rebase_explicit: z.boolean().optional(),
+    allow_squash_merge: z.boolean().optional(),
+    allow_fast_forward_only_merge: z.boolean().optional(),
+    allow_manual_merge: z.boolean().optional(),
+    default_delete_branch_after_merge: z.boolean().optional(),
+    default_merge_style: z.enum(['merge', 'rebase', 'rebase-merge', 'squash', 'fast-forward-only']).optional(),
   })
   .openapi('EditRepoOption');
 

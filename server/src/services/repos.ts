@@ -275,7 +275,20 @@ export interface EditRepoOptions {
   has_pull_requests?: boolean;
   has_projects?: boolean;
   has_releases?: boolean;
+  allow_merge_commits?: boolean;
+  allow_rebase?: boolean;
+  allow_rebase_explicit?: boolean;
+  allow_squash_merge?: boolean;
+  allow_fast_forward_only_merge?: boolean;
+  allow_manual_merge?: boolean;
+  default_delete_branch_after_merge?: boolean;
+  default_merge_style?: string;
 }
+
+const MERGE_FLAGS = [
+  'allow_merge_commits', 'allow_rebase', 'allow_rebase_explicit', 'allow_squash_merge', 'allow_fast_forward_only_merge', 'allow_manual_merge',
+  'default_delete_branch_after_merge',
+] as const;
 
 const flag = (b: boolean) => (b ? 1 : 0);
 
@@ -299,6 +312,8 @@ export async function editRepository(deps: Deps, doer: UserRow, owner: UserRow, 
   if (opts.has_pull_requests !== undefined) update.has_pull_requests = flag(opts.has_pull_requests);
   if (opts.has_projects !== undefined) update.has_projects = flag(opts.has_projects);
   if (opts.has_releases !== undefined) update.has_releases = flag(opts.has_releases);
+  for (const key of MERGE_FLAGS) if (opts[key] !== undefined) update[key] = flag(opts[key]);
+  if (opts.default_merge_style !== undefined) update.default_merge_style = opts.default_merge_style;
   if (opts.archived !== undefined && opts.archived !== (repo.is_archived === 1)) {
     update.is_archived = flag(opts.archived);
     update.archived_unix = opts.archived ? nowUnix() : 0;

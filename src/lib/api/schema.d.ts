@@ -1323,6 +1323,15 @@ export interface components {
             default_branch?: string;
             /** @description set to `true` to archive this repository. */
             archived?: boolean;
+            allow_merge_commits?: boolean;
+            allow_rebase?: boolean;
+            allow_rebase_explicit?: boolean;
+            allow_squash_merge?: boolean;
+            allow_fast_forward_only_merge?: boolean;
+            allow_manual_merge?: boolean;
+            default_delete_branch_after_merge?: boolean;
+            /** @enum {string} */
+            default_merge_style?: "merge" | "rebase" | "rebase-merge" | "squash" | "fast-forward-only";
         };
         GenerateRepoOption: {
             /** @description The organization or person who will own the new repository (default: the authenticated user) */
@@ -1718,24 +1727,24 @@ export interface components {
         };
         CreatePullReviewOptions: {
             /**
-             * @description APPROVED, REQUEST_CHANGES, COMMENT, or PENDING (default) to keep collecting comments
-             * @enum {string}
+             * @description APPROVED, REQUEST_CHANGES, COMMENT, or PENDING (the default, also for "") to keep collecting comments
+             * @enum {string|null}
              */
-            event?: "APPROVED" | "PENDING" | "COMMENT" | "REQUEST_CHANGES" | "REQUEST_REVIEW";
-            body?: string;
-            commit_id?: string;
-            comments?: components["schemas"]["CreatePullReviewComment"][];
+            event?: "APPROVED" | "PENDING" | "COMMENT" | "REQUEST_CHANGES" | "REQUEST_REVIEW" | "" | null;
+            body?: string | null;
+            commit_id?: string | null;
+            comments?: components["schemas"]["CreatePullReviewComment"][] | null;
         };
         CreatePullReviewComment: {
             path: string;
             body: string;
-            old_position?: number;
-            new_position?: number;
+            old_position?: number | null;
+            new_position?: number | null;
         };
         SubmitPullReviewOptions: {
             /** @enum {string} */
             event: "APPROVED" | "PENDING" | "COMMENT" | "REQUEST_CHANGES" | "REQUEST_REVIEW";
-            body?: string;
+            body?: string | null;
         };
         PullReviewComment: {
             id: number;
@@ -1756,12 +1765,12 @@ export interface components {
             outdated?: boolean;
         };
         DismissPullReviewOptions: {
-            message?: string;
-            priors?: boolean;
+            message?: string | null;
+            priors?: boolean | null;
         };
         PullReviewRequestOptions: {
-            reviewers?: string[];
-            team_reviewers?: string[];
+            reviewers?: string[] | null;
+            team_reviewers?: string[] | null;
         };
         CommitStatus: {
             id: number;
@@ -1795,31 +1804,38 @@ export interface components {
             title: string;
             head: string;
             base: string;
-            body?: string;
+            body?: string | null;
             /** @deprecated */
-            assignee?: string;
-            assignees?: string[];
-            labels?: number[];
-            milestone?: number;
-            reviewers?: string[];
-            team_reviewers?: string[];
-            allow_maintainer_edit?: boolean;
+            assignee?: string | null;
+            assignees?: string[] | null;
+            /** @description label ids; ids not in the repository are dropped, as Gitea */
+            labels?: number[] | null;
+            milestone?: number | null;
+            reviewers?: string[] | null;
+            team_reviewers?: string[] | null;
+            allow_maintainer_edit?: boolean | null;
             due_date?: string | null;
         };
         EditPullRequestOption: {
-            title?: string;
-            body?: string;
-            base?: string;
+            /** @description empty leaves the title as it is */
+            title?: string | null;
+            body?: string | null;
+            /** @description empty leaves the base as it is */
+            base?: string | null;
             /** @deprecated */
-            assignee?: string;
-            assignees?: string[];
-            labels?: number[];
+            assignee?: string | null;
+            /** @description replaces the assignees; [] removes them all, null leaves them */
+            assignees?: string[] | null;
+            /** @description replaces the labels; null leaves them */
+            labels?: number[] | null;
+            /** @description milestone id; 0 or null leaves the milestone as it is (as Gitea) */
             milestone?: number | null;
-            /** @enum {string} */
-            state?: "open" | "closed";
+            /** @enum {string|null} */
+            state?: "open" | "closed" | null;
+            /** @description null leaves the deadline; unset_due_date removes it */
             due_date?: string | null;
-            unset_due_date?: boolean;
-            allow_maintainer_edit?: boolean;
+            unset_due_date?: boolean | null;
+            allow_maintainer_edit?: boolean | null;
         };
         ChangedFile: {
             filename: string;
@@ -5997,7 +6013,7 @@ export interface operations {
             path: {
                 owner: string;
                 repo: string;
-                index: number | null;
+                index: number;
             };
             cookie?: never;
         };
@@ -6030,7 +6046,7 @@ export interface operations {
             path: {
                 owner: string;
                 repo: string;
-                index: number | null;
+                index: number;
             };
             cookie?: never;
         };
@@ -6103,8 +6119,8 @@ export interface operations {
             path: {
                 owner: string;
                 repo: string;
-                index: number | null;
-                id: number | null;
+                index: number;
+                id: number;
             };
             cookie?: never;
         };
@@ -6137,8 +6153,8 @@ export interface operations {
             path: {
                 owner: string;
                 repo: string;
-                index: number | null;
-                id: number | null;
+                index: number;
+                id: number;
             };
             cookie?: never;
         };
@@ -6211,8 +6227,8 @@ export interface operations {
             path: {
                 owner: string;
                 repo: string;
-                index: number | null;
-                id: number | null;
+                index: number;
+                id: number;
             };
             cookie?: never;
         };
@@ -6270,8 +6286,8 @@ export interface operations {
             path: {
                 owner: string;
                 repo: string;
-                index: number | null;
-                id: number | null;
+                index: number;
+                id: number;
             };
             cookie?: never;
         };
@@ -6304,8 +6320,8 @@ export interface operations {
             path: {
                 owner: string;
                 repo: string;
-                index: number | null;
-                id: number | null;
+                index: number;
+                id: number;
             };
             cookie?: never;
         };
@@ -6378,8 +6394,8 @@ export interface operations {
             path: {
                 owner: string;
                 repo: string;
-                index: number | null;
-                id: number | null;
+                index: number;
+                id: number;
             };
             cookie?: never;
         };
@@ -6448,7 +6464,7 @@ export interface operations {
             path: {
                 owner: string;
                 repo: string;
-                index: number | null;
+                index: number;
             };
             cookie?: never;
         };
@@ -6521,7 +6537,7 @@ export interface operations {
             path: {
                 owner: string;
                 repo: string;
-                index: number | null;
+                index: number;
             };
             cookie?: never;
         };
@@ -6813,7 +6829,7 @@ export interface operations {
             path: {
                 owner: string;
                 repo: string;
-                index: number | null;
+                index: number;
                 diffType: "diff" | "patch";
             };
             cookie?: never;
@@ -6992,7 +7008,7 @@ export interface operations {
             path: {
                 owner: string;
                 repo: string;
-                index: number | null;
+                index: number;
             };
             cookie?: never;
         };
@@ -7025,7 +7041,7 @@ export interface operations {
             path: {
                 owner: string;
                 repo: string;
-                index: number | null;
+                index: number;
             };
             cookie?: never;
         };
@@ -7123,7 +7139,7 @@ export interface operations {
             path: {
                 owner: string;
                 repo: string;
-                index: number | null;
+                index: number;
             };
             cookie?: never;
         };
@@ -7162,7 +7178,7 @@ export interface operations {
             path: {
                 owner: string;
                 repo: string;
-                index: number | null;
+                index: number;
             };
             cookie?: never;
         };
