@@ -42,6 +42,23 @@ describe('repository settings form', () => {
     expect(body).toEqual({ name: 'renamed', description: 'new', default_branch: 'dev', has_wiki: false });
   });
 
+  it('sends the merge styles the repository allows and its default style', async () => {
+    let body: unknown;
+    server.use(
+      http.patch(apiUrl('/repos/alice/hello-forge'), async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json(fakeRepo({ name: 'hello-forge' }));
+      }),
+    );
+    renderForm();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: 'Rebase and fast-forward' }));
+    await user.selectOptions(screen.getByLabelText('Default merge style'), 'squash');
+    await user.click(screen.getByRole('checkbox', { name: /Delete the head branch after merge/ }));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await vi.waitFor(() => expect(body).toEqual({ allow_rebase: false, default_merge_style: 'squash', default_delete_branch_after_merge: true }));
+  });
+
   it('shows a refused name beside the name field and keeps the input', async () => {
     server.use(http.patch(apiUrl('/repos/alice/hello-forge'), () => HttpResponse.json({ message: 'repo name is already taken [name: taken]', url: '' }, { status: 422 })));
     renderForm();

@@ -19,6 +19,18 @@ const UNITS = [
 
 type Unit = (typeof UNITS)[number][0];
 
+/** The merge styles a pull request may use here (Gitea's pull request unit settings), with the API's style names. */
+const MERGE_STYLES = [
+  ['allow_merge_commits', 'merge', 'Create a merge commit'],
+  ['allow_rebase', 'rebase', 'Rebase and fast-forward'],
+  ['allow_rebase_explicit', 'rebase-merge', 'Rebase and create a merge commit'],
+  ['allow_squash_merge', 'squash', 'Squash into one commit'],
+  ['allow_fast_forward_only_merge', 'fast-forward-only', 'Fast-forward only'],
+  ['allow_manual_merge', null, 'Mark as manually merged'],
+] as const;
+
+type MergeFlag = (typeof MERGE_STYLES)[number][0] | 'default_delete_branch_after_merge';
+
 const FIELDS = ['name', 'description', 'website', 'default_branch'];
 
 // Besides "field: reason", Gitea words some refusals as "reason [name: value]"; the bracket
@@ -41,7 +53,7 @@ function changes(repo: Repository, fd: FormData): EditRepoInput {
     const v = String(fd.get(k) ?? '').trim();
     if (v !== (repo[k] ?? '')) out[k] = v;
   };
-  const flag = (k: 'private' | 'template' | Unit) => {
+  const flag = (k: 'private' | 'template' | Unit | MergeFlag) => {
     const v = fd.get(k) === 'on';
     if (v !== !!repo[k]) out[k] = v;
   };
@@ -52,6 +64,12 @@ function changes(repo: Repository, fd: FormData): EditRepoInput {
   flag('private');
   flag('template');
   UNITS.forEach(([k]) => flag(k));
+  if (fd.has('default_merge_style')) {
+    MERGE_STYLES.forEach(([k]) => flag(k));
+    flag('default_delete_branch_after_merge');
+    const style = String(fd.get('default_merge_style'));
+    if (style !== repo.default_merge_style) out.default_merge_style = style;
+  }
   return out as EditRepoInput;
 }
 
@@ -104,6 +122,24 @@ export function RepoSettingsForm({ repo, branches, onRenamed }: { repo: Reposito
           <Checkbox key={k} role="switch" name={k} defaultChecked={!!repo[k]} label={label} hint={hint} />
         ))}
       </fieldset>
+      {repo.has_pull_requests && (
+        <fieldset className="space-y-3">
+          <legend className="mb-2 text-sm font-semibold">Pull requests</legend>
+          {MERGE_STYLES.map(([k, , label]) => (
+            <Checkbox key={k} name={k} defaultChecked={!!repo[k]} label={label} />
+          ))}
+          <SelectField label="Default merge style" name="default_merge_style" defaultValue={repo.default_merge_style} hint="Offered first in the merge box.">
+            {MERGE_STYLES.flatMap(([, style, label]) =>
+              style ? [
+                <option key={style} value={style}>
+                  {label}
+                </option>,
+              ] : [],
+            )}
+          </SelectField>
+          <Checkbox name="default_delete_branch_after_merge" defaultChecked={repo.default_delete_branch_after_merge} label="Delete the head branch after merge by default" />
+        </fieldset>
+      )}
       {errors.general && <ErrorNotice error={edit.error} />}
       <div className="flex items-center gap-3">
         <Button type="submit" variant="primary" disabled={edit.isPending}>
