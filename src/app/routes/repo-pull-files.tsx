@@ -151,7 +151,10 @@ export function Component() {
     : { signInHref: paths.signIn.href(location.pathname + location.search) };
 
   return (
-    <div className="space-y-3">
+    // From md up the review bar sticks to the top (3rem high): file headers and the file tree stick
+    // below it instead of under it (important: the engine's own CSS is unlayered, so it beats any
+    // utility otherwise). On phones the bar stays in place and leaves the screen to the diff.
+    <div className="space-y-3 md:[&_#diff-file-tree]:top-14 md:[&_#diff-file-tree]:max-h-[calc(100vh-4rem)] md:[&_.diff-file-header]:top-12!">
       <ReviewBar viewer={viewer} onSubmit={submit} onDiscard={discard} Editor={MarkdownEditor} renderMarkdown={renderMarkdown}>
         <DiffStyleToggle />
         <WhitespaceToggle />

@@ -1,7 +1,8 @@
-// The bar above the diff on Files changed: the view toggles the page passes in, the count of the
-// viewer's draft comments, "Review changes" (a dialog: Markdown body and Comment / Approve / Request
-// changes) and discarding the draft review. It renders from the review data alone, so it is
-// usable before the diff has been drawn. The pull request's author may only comment (as Gitea).
+// The bar above the diff on Files changed, sticky from md up: the view toggles the page passes in,
+// the count of the viewer's draft comments, "Review changes" (a dialog: Markdown body and Comment /
+// Approve / Request changes) and discarding the draft review. It renders from the review data
+// alone, so it is usable before the diff has been drawn. The pull request's author may only
+// comment (as Gitea).
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -55,7 +56,7 @@ export function ReviewBar({ children, viewer, onSubmit, onDiscard, Editor, rende
     <div
       role="toolbar"
       aria-label="Review"
-      className="sticky top-0 z-20 -mx-1 flex flex-wrap items-center gap-2 border-b border-gray-200 bg-white/95 px-1 py-2 backdrop-blur dark:border-gray-800 dark:bg-gray-950/95"
+      className="z-20 -mx-1 flex flex-wrap items-center gap-2 border-b border-gray-200 bg-white/95 px-1 py-2 backdrop-blur md:sticky md:top-0 md:min-h-12 dark:border-gray-800 dark:bg-gray-950/95"
     >
       <div className="flex min-w-0 flex-1 flex-wrap items-center gap-2">{children}</div>
       {'signInHref' in viewer ? (
