@@ -5,7 +5,7 @@ import type { components } from '@/lib/api/schema';
 import { inputClass } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { ISSUE_SORTS, clearedSearch, hasFilters, viewSearch, type IssueListView } from '../lib/issue-list-params';
-import { FilterMenu } from './filter-menu';
+import { FilterMenu } from '@/components/ui/filter-menu';
 import { LabelChip } from './label-chip';
 
 type Label = components['schemas']['Label'];

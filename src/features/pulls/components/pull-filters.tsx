@@ -5,7 +5,7 @@ import type { components } from '@/lib/api/schema';
 import { inputClass } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { PULL_SORTS, clearedPullSearch, hasPullFilters, pullViewSearch, type PullListView } from '../lib/pull-list-params';
-import { PullFilterMenu } from './pull-filter-menu';
+import { FilterMenu } from '@/components/ui/filter-menu';
 
 type Label = components['schemas']['Label'];
 type Milestone = NonNullable<components['schemas']['Milestone']>;
@@ -22,7 +22,7 @@ export interface PullFiltersProps {
 function AuthorFilter({ value, onApply }: { value: string; onApply: (v: string) => void }) {
   const [draft, setDraft] = useState(value);
   return (
-    <PullFilterMenu label="Author" active={!!value}>
+    <FilterMenu label="Author" active={!!value}>
       {(close) => (
         <form
           className="space-y-2"
@@ -55,7 +55,7 @@ function AuthorFilter({ value, onApply }: { value: string; onApply: (v: string) 
           </div>
         </form>
       )}
-    </PullFilterMenu>
+    </FilterMenu>
   );
 }
 
@@ -88,7 +88,7 @@ export function PullFilters({ view, labels, milestones, branches, renderLabel }:
 
   return (
     <div className="flex flex-wrap items-center gap-1">
-      <PullFilterMenu label="Labels" active={view.labels.length > 0}>
+      <FilterMenu label="Labels" active={view.labels.length > 0}>
         {() =>
           labels.length === 0 ? (
             <p className="p-1 text-gray-500">No labels in this repository.</p>
@@ -104,8 +104,8 @@ export function PullFilters({ view, labels, milestones, branches, renderLabel }:
             </fieldset>
           )
         }
-      </PullFilterMenu>
-      <PullFilterMenu label="Milestone" active={!!view.milestone}>
+      </FilterMenu>
+      <FilterMenu label="Milestone" active={!!view.milestone}>
         {(close) => (
           <>
             <ChoiceList
@@ -119,9 +119,9 @@ export function PullFilters({ view, labels, milestones, branches, renderLabel }:
             {milestones.length === 0 && <p className="p-1 text-gray-500">No milestones yet.</p>}
           </>
         )}
-      </PullFilterMenu>
+      </FilterMenu>
       <AuthorFilter key={`p-${view.poster}`} value={view.poster} onApply={(poster) => go({ poster })} />
-      <PullFilterMenu label="Base" active={!!view.base}>
+      <FilterMenu label="Base" active={!!view.base}>
         {(close) => (
           <ChoiceList
             items={[{ id: '', title: 'All branches' }, ...baseChoices.map((b) => ({ id: b, title: b }))]}
@@ -132,7 +132,7 @@ export function PullFilters({ view, labels, milestones, branches, renderLabel }:
             }}
           />
         )}
-      </PullFilterMenu>
+      </FilterMenu>
       <label className="ml-1 flex items-center gap-1 text-sm text-gray-700 dark:text-gray-300">
         <span>Sort</span>
         <select

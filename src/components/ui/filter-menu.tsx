@@ -1,11 +1,12 @@
-// A disclosure menu for one list filter, built on <details> so it opens with the keyboard without
-// script. Clicking elsewhere or Escape closes it; a choice closes it through `close`.
+// A disclosure menu for one list filter (built on <details>, so it opens with the keyboard and
+// needs no script to stay accessible). Clicking elsewhere or Escape closes it; a choice closes it through `close`.
 import { useEffect, useRef, type ReactNode } from 'react';
 
-export function PullFilterMenu({ label, active, children, align = 'left' }: { label: string; active?: boolean; children: (close: () => void) => ReactNode; align?: 'left' | 'right' }) {
+export function FilterMenu({ label, active, children, align = 'left' }: { label: string; active?: boolean; children: (close: () => void) => ReactNode; align?: 'left' | 'right' }) {
   const ref = useRef<HTMLDetailsElement>(null);
+  const close = () => ref.current?.removeAttribute('open');
   useEffect(() => {
-    const close = () => ref.current?.removeAttribute('open');
+    // Clicking anywhere else closes an open menu, as a dropdown should.
     const onDown = (e: MouseEvent) => {
       if (ref.current?.open && !ref.current.contains(e.target as Node)) close();
     };
@@ -39,7 +40,7 @@ export function PullFilterMenu({ label, active, children, align = 'left' }: { la
           align === 'right' ? 'right-0' : 'left-0'
         }`}
       >
-        {children(() => ref.current?.removeAttribute('open'))}
+        {children(close)}
       </div>
     </details>
   );
