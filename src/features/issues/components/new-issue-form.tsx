@@ -8,7 +8,7 @@ import { ErrorNotice } from '@/components/ui/error-notice';
 import { useCreateIssue } from '../api/use-create-issue';
 import type { Issue } from '../api/issue-queries';
 import { useIssueDraft } from '../lib/issue-draft';
-import { formErrors } from '../lib/field-errors';
+import { formErrors } from '@/lib/form-errors';
 import { LabelChip } from './label-chip';
 import { AssigneePicker } from './assignee-picker';
 

@@ -8,7 +8,7 @@ import { SelectField, TextField } from '@/components/ui/field';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { useCreatePull } from '../api/use-create-pull';
 import type { PullRequest } from '../api/pull-queries';
-import { formErrors } from '../lib/form-errors';
+import { formErrors } from '@/lib/form-errors';
 import { MAX_TITLE } from '../lib/pull-draft-text';
 
 type Label = components['schemas']['Label'];
