@@ -2,6 +2,7 @@
 //   ?state=closed&labels=bug,ui&milestone=3&poster=alice&assignee=bob&mentioned=carol&q=crash&sort=oldest&page=2
 // Labels and people are names (what the API filters on); the milestone is its id.
 import { pageParam } from '@/lib/search-params';
+import { clearedListSearch, commaParam, hasListFilters, listViewSearch, sortParam, stateParam } from '@/lib/list-view-params';
 import type { IssueListQuery } from '../api/issue-queries';
 
 export const ISSUE_SORTS = [
@@ -33,16 +34,15 @@ export interface IssueListView {
 export const FILTER_KEYS = ['labels', 'milestone', 'poster', 'assignee', 'mentioned', 'q'] as const;
 
 export function parseIssueListView(q: URLSearchParams): IssueListView {
-  const sort = q.get('sort') ?? '';
   return {
-    state: q.get('state') === 'closed' ? 'closed' : 'open',
-    labels: (q.get('labels') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    state: stateParam(q),
+    labels: commaParam(q, 'labels'),
     milestone: q.get('milestone') ?? '',
     poster: q.get('poster') ?? '',
     assignee: q.get('assignee') ?? '',
     mentioned: q.get('mentioned') ?? '',
     q: q.get('q') ?? '',
-    sort: (ISSUE_SORTS.some((s) => s.value === sort) ? sort : 'newest') as IssueSort,
+    sort: sortParam(q, ISSUE_SORTS),
     page: pageParam(q),
   };
 }
@@ -66,32 +66,10 @@ export function issueListQuery(v: IssueListView): IssueListQuery {
   return f;
 }
 
-export const hasFilters = (v: IssueListView) => FILTER_KEYS.some((k) => (k === 'labels' ? v.labels.length > 0 : v[k] !== ''));
+export const hasFilters = (v: IssueListView) => hasListFilters(v, FILTER_KEYS);
 
-/**
- * The URL search for a changed view. Any change other than the page itself starts again at page 1;
- * defaults are left out so URLs stay short.
- */
-export function viewSearch(current: URLSearchParams, patch: Partial<IssueListView>): string {
-  const q = new URLSearchParams(current);
-  for (const [k, val] of Object.entries(patch)) {
-    const s = Array.isArray(val) ? val.join(',') : String(val ?? '');
-    const isDefault = s === '' || (k === 'state' && s === 'open') || (k === 'sort' && s === 'newest') || (k === 'page' && s === '1');
-    if (isDefault) q.delete(k);
-    else q.set(k, s);
-  }
-  if (!('page' in patch)) q.delete('page');
-  const out = q.toString();
-  return out ? `?${out}` : '?';
-}
+/** The URL search for a changed view (page 1 again unless the page itself changes). */
+export const viewSearch: (current: URLSearchParams, patch: Partial<IssueListView>) => string = listViewSearch;
 
 /** The URL search with every filter removed but state and sort kept. */
-export function clearedSearch(current: URLSearchParams): string {
-  const q = new URLSearchParams();
-  for (const k of ['state', 'sort']) {
-    const v = current.get(k);
-    if (v) q.set(k, v);
-  }
-  const out = q.toString();
-  return out ? `?${out}` : '?';
-}
+export const clearedSearch = clearedListSearch;

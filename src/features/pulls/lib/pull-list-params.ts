@@ -2,6 +2,7 @@
 //   ?state=closed&labels=3,5&milestone=2&poster=alice&base=main&sort=oldest&page=2
 // Labels and the milestone are ids (what GET /pulls filters on); the poster is a username.
 import { pageParam } from '@/lib/search-params';
+import { clearedListSearch, commaParam, hasListFilters, listViewSearch, sortParam, stateParam } from '@/lib/list-view-params';
 import type { PullListQuery } from '../api/pull-queries';
 
 /** The sorts GET /pulls knows (Gitea's), newest first being what it does without one. */
@@ -33,23 +34,17 @@ export interface PullListView {
 /** The keys that narrow the list (everything but state, sort and page). */
 export const PULL_FILTER_KEYS = ['labels', 'milestone', 'poster', 'base'] as const;
 
-const ids = (s: string) =>
-  s
-    .split(',')
-    .map((x) => x.trim())
-    .filter((x) => /^\d+$/.test(x))
-    .map(Number);
-
 export function parsePullListView(q: URLSearchParams): PullListView {
-  const sort = q.get('sort') ?? '';
   const milestone = q.get('milestone') ?? '';
   return {
-    state: q.get('state') === 'closed' ? 'closed' : 'open',
-    labels: ids(q.get('labels') ?? ''),
+    state: stateParam(q),
+    labels: commaParam(q, 'labels')
+      .filter((x) => /^\d+$/.test(x))
+      .map(Number),
     milestone: /^\d+$/.test(milestone) ? milestone : '',
     poster: q.get('poster') ?? '',
     base: q.get('base') ?? '',
-    sort: (PULL_SORTS.some((s) => s.value === sort) ? sort : 'newest') as PullSort,
+    sort: sortParam(q, PULL_SORTS),
     page: pageParam(q),
   };
 }
@@ -71,32 +66,10 @@ export function pullListQuery(v: PullListView): PullListQuery {
   return f;
 }
 
-export const hasPullFilters = (v: PullListView) => v.labels.length > 0 || PULL_FILTER_KEYS.some((k) => k !== 'labels' && v[k] !== '');
+export const hasPullFilters = (v: PullListView) => hasListFilters(v, PULL_FILTER_KEYS);
 
-/**
- * The URL search for a changed view. Any change other than the page itself starts again at page 1;
- * defaults are left out so URLs stay short.
- */
-export function pullViewSearch(current: URLSearchParams, patch: Partial<PullListView>): string {
-  const q = new URLSearchParams(current);
-  for (const [k, val] of Object.entries(patch)) {
-    const s = Array.isArray(val) ? val.join(',') : String(val ?? '');
-    const isDefault = s === '' || (k === 'state' && s === 'open') || (k === 'sort' && s === 'newest') || (k === 'page' && s === '1');
-    if (isDefault) q.delete(k);
-    else q.set(k, s);
-  }
-  if (!('page' in patch)) q.delete('page');
-  const out = q.toString();
-  return out ? `?${out}` : '?';
-}
+/** The URL search for a changed view (page 1 again unless the page itself changes). */
+export const pullViewSearch: (current: URLSearchParams, patch: Partial<PullListView>) => string = listViewSearch;
 
 /** The URL search with every filter removed but state and sort kept. */
-export function clearedPullSearch(current: URLSearchParams): string {
-  const q = new URLSearchParams();
-  for (const k of ['state', 'sort']) {
-    const v = current.get(k);
-    if (v) q.set(k, v);
-  }
-  const out = q.toString();
-  return out ? `?${out}` : '?';
-}
+export const clearedPullSearch = clearedListSearch;
