@@ -39,7 +39,7 @@ describe('a push to the head', () => {
       { poster: owner.id, is_force_push: false, commit_ids: [shas.f1, shas.f2] },
       { poster: pusher.id, is_force_push: false, commit_ids: [n1, n2] },
     ]);
-    expect((await forge.req('GET', `${base}/pulls/1/commits`)).body.map((c: any) => c.sha)).toEqual([shas.f1, shas.f2, n1, n2]);
+    expect((await forge.req('GET', `${base}/pulls/1/commits`)).body.map((c: any) => c.sha)).toEqual([n2, n1, shas.f2, shas.f1]);
   });
 
   it('records a force push as old and new head', async () => {
@@ -132,7 +132,7 @@ describe('the branch API', () => {
     expect(pr.head).toMatchObject({ label: 'feature', ref: 'refs/pull/1/head', sha: shas.f2 });
     expect(pr.state).toBe('open');
     expect(await refSha(dir, 'refs/pull/1/head')).toBe(shas.f2);
-    expect((await forge.req('GET', `${base}/pulls/1/commits`)).body.map((c: any) => c.sha)).toEqual([shas.f1, shas.f2]);
+    expect((await forge.req('GET', `${base}/pulls/1/commits`)).body.map((c: any) => c.sha)).toEqual([shas.f2, shas.f1]);
     expect((await forge.req('GET', `${base}/pulls/1/files`)).body.length).toBe(5);
     expect((await forge.req('GET', `${base}/pulls/1.diff`)).text).toContain('a.txt');
     // Recreating the branch elsewhere moves the pull request with it.

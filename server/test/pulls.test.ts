@@ -179,10 +179,13 @@ describe('opening a pull request', () => {
     expect(r.body.milestone.title).toBe('v1');
     expect(r.body.assignees.map((u: any) => u.login)).toEqual([owner.name]);
     expect(r.body.due_date).toBe('2030-01-02T23:59:59Z');
-    expect((await open(base, { title: 'x', head: 'docs/x', base: 'main', labels: [99999] })).status).toBe(422);
-    expect((await open(base, { title: 'x', head: 'docs/x', base: 'main', milestone: 99999 })).status).toBe(422);
+    // As Gitea: an unknown milestone or reviewer is 404, an unknown assignee 422; unknown label ids are dropped.
+    expect((await open(base, { title: 'x', head: 'docs/x', base: 'main', milestone: 99999 })).status).toBe(404);
     expect((await open(base, { title: 'x', head: 'docs/x', base: 'main', assignees: ['nobody-at-all'] })).status).toBe(422);
-    expect((await open(base, { title: 'x', head: 'docs/x', base: 'main', reviewers: ['nobody-at-all'] })).status).toBe(422);
+    expect((await open(base, { title: 'x', head: 'docs/x', base: 'main', reviewers: ['nobody-at-all'] })).status).toBe(404);
+    const dropped = await open(base, { title: 'x', head: 'clash', base: 'main', labels: [99999, label.body.id] });
+    expect(dropped.status).toBe(201);
+    expect(dropped.body.labels.map((l: any) => l.name)).toEqual(['bug']);
     expect((await open(base, { title: 'x', head: 'docs/x', base: 'main', team_reviewers: ['core'] })).status).toBe(404);
   });
 
@@ -342,8 +345,9 @@ describe('editing a pull request', () => {
     expect(r.body.assignees.map((u: any) => u.login)).toEqual([owner.name]);
     expect(r.body.due_date).toBe('2031-05-06T23:59:59Z');
     expect(r.body.allow_maintainer_edit).toBe(true);
+    // As Gitea: milestone 0 leaves the milestone (its SDK always sends one), unset_due_date removes the deadline.
     const unset = await forge.req('PATCH', `${base}/pulls/1`, { token: owner.token, body: { unset_due_date: true, milestone: 0 } });
-    expect(unset.body).toMatchObject({ due_date: null, milestone: null });
+    expect(unset.body).toMatchObject({ due_date: null, milestone: { id: ms.body.id } });
     // A reader may not edit someone else's pull request…
     expect((await forge.req('PATCH', `${base}/pulls/1`, { token: reader.token, body: { title: 'Mine now' } })).status).toBe(403);
     expect((await forge.req('PATCH', `${base}/pulls/1`, { body: { title: 'x' } })).status).toBe(401);
@@ -373,17 +377,17 @@ describe('pull request by base and head', () => {
 });
 
 describe('commits and files of a pull request', () => {
-  it('lists the commits oldest first, with paging headers', async () => {
+  it('lists the commits newest first (as Gitea), with paging headers', async () => {
     const { base, shas } = await pullRepo(forge, owner);
     await open(base, { title: 'F', head: 'feature', base: 'main' });
     const all = await forge.req('GET', `${base}/pulls/1/commits`);
     expect(all.status).toBe(200);
-    expect(all.body.map((c: any) => c.sha)).toEqual([shas.f1, shas.f2]);
-    expect(all.body[0].commit.message).toBe('Feature one\n');
-    expect(all.body[0].files).toEqual([{ filename: 'a.txt', status: 'added' }]);
+    expect(all.body.map((c: any) => c.sha)).toEqual([shas.f2, shas.f1]);
+    expect(all.body[1].commit.message).toBe('Feature one\n');
+    expect(all.body[1].files).toEqual([{ filename: 'a.txt', status: 'added' }]);
     expect(all.headers.get('X-Total-Count')).toBe('2');
     const p2 = await forge.req('GET', `${base}/pulls/1/commits?limit=1&page=2&files=false&verification=false`);
-    expect(p2.body.map((c: any) => c.sha)).toEqual([shas.f2]);
+    expect(p2.body.map((c: any) => c.sha)).toEqual([shas.f1]);
     expect(p2.body[0].files).toBeNull();
     expect(p2.body[0].commit.verification).toBeNull();
     expect(p2.headers.get('X-Page')).toBe('2');
@@ -392,7 +396,7 @@ describe('commits and files of a pull request', () => {
     expect(p2.headers.get('X-HasMore')).toBe('false');
     expect(p2.headers.get('Link')).toContain('rel="prev"');
     const p1 = await forge.req('GET', `${base}/pulls/1/commits?limit=1`);
-    expect(p1.body.map((c: any) => c.sha)).toEqual([shas.f1]);
+    expect(p1.body.map((c: any) => c.sha)).toEqual([shas.f2]);
     expect(p1.headers.get('X-HasMore')).toBe('true');
     expect((await forge.req('GET', `${base}/pulls/1/commits?limit=1&page=5`)).body).toEqual([]);
   });

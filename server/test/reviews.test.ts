@@ -95,7 +95,8 @@ describe('creating reviews', () => {
       pull_request_review_id: res.body.id, resolver: null, outdated: false, user: { login: reader.name },
       // The hunk header recomputed for the last four lines up to the commented one.
       diff_hunk: '@@ -3,3 +3,3 @@\n line 3\n line 4\n-line 5\n+changed 5',
-      html_url: `http://localhost:3000/${pr.owner.name}/${pr.repo.name}/pulls/${pr.index}/files#issuecomment-${nc.id}`,
+      // Gitea's Comment.HTMLURL: a comment of a submitted review points at the conversation.
+      html_url: `http://localhost:3000/${pr.owner.name}/${pr.repo.name}/pulls/${pr.index}#issuecomment-${nc.id}`,
     });
     // Short enough: the hunk is kept whole up to the line, with its own header.
     expect(oc).toMatchObject({ body: 'old side', position: 0, original_position: 5, diff_hunk: '@@ -2,7 +2,7 @@ line 1\n line 2\n line 3\n line 4\n-line 5' });
@@ -488,10 +489,12 @@ describe('after the head moves', () => {
     const b = await createPull(forge, { owner: a.owner });
     const reviewer = await forge.user('reviewer');
     await forge.req('POST', `${a.pull}/reviews`, { token: reviewer.token, body: { event: 'COMMENT', comments: [onA('1', 5), onA('2', 25)] } });
+    await forge.req('POST', `${a.pull}/reviews`, { token: reviewer.token, body: { event: 'COMMENT', body: 'and more' } });
     await forge.req('POST', `${b.pull}/reviews`, { token: reviewer.token, body: { event: 'COMMENT', comments: [onA('1', 5)] } });
-    // A pending comment is not counted.
+    // A pending review is not counted.
     await forge.req('POST', `${b.pull}/reviews`, { token: a.owner.token, body: { comments: [onA('p', 5)] } });
     await forge.req('POST', `${b.pull}/requested_reviewers`, { token: a.owner.token, body: { reviewers: [reviewer.name] } });
+    // Gitea's review_comments counts the submitted reviews (its LoadReviewCommentsCounts), not their inline comments.
     const counts = await reviewCommentCounts(db, [a.issueId, b.issueId]);
     expect([counts.get(a.issueId), counts.get(b.issueId)]).toEqual([2, 1]);
     const req = await requestedReviewerIds(db, [a.issueId, b.issueId]);

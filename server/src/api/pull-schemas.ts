@@ -64,36 +64,40 @@ export const PullRequestSchema = z
   })
   .openapi('PullRequest');
 
+/**
+ * Gitea's Go SDK (and so `tea`) sends every field of these options, `null` for an empty slice or an
+ * unset pointer; Gitea reads null as "not given". Optional fields therefore accept null (`nullish`).
+ */
 export const CreatePullRequestSchema = z
   .object({
     title: z.string().min(1),
     head: z.string().min(1),
     base: z.string().min(1),
-    body: z.string().optional(),
-    assignee: z.string().optional().openapi({ deprecated: true }),
-    assignees: z.array(z.string()).optional(),
-    labels: z.array(z.number().int()).optional(),
-    milestone: z.number().int().optional(),
-    reviewers: z.array(z.string()).optional(),
-    team_reviewers: z.array(z.string()).optional(),
-    allow_maintainer_edit: z.boolean().optional(),
-    due_date: z.string().nullable().optional(),
+    body: z.string().nullish(),
+    assignee: z.string().nullish().openapi({ deprecated: true }),
+    assignees: z.array(z.string()).nullish(),
+    labels: z.array(z.number().int()).nullish().openapi({ description: 'label ids; ids not in the repository are dropped, as Gitea' }),
+    milestone: z.number().int().nullish(),
+    reviewers: z.array(z.string()).nullish(),
+    team_reviewers: z.array(z.string()).nullish(),
+    allow_maintainer_edit: z.boolean().nullish(),
+    due_date: z.string().nullish(),
   })
   .openapi('CreatePullRequestOption');
 
 export const EditPullRequestSchema = z
   .object({
-    title: z.string().optional(),
-    body: z.string().optional(),
-    base: z.string().optional(),
-    assignee: z.string().optional().openapi({ deprecated: true }),
-    assignees: z.array(z.string()).optional(),
-    labels: z.array(z.number().int()).optional(),
-    milestone: z.number().int().nullable().optional(),
-    state: z.enum(['open', 'closed']).optional(),
-    due_date: z.string().nullable().optional(),
-    unset_due_date: z.boolean().optional(),
-    allow_maintainer_edit: z.boolean().optional(),
+    title: z.string().nullish().openapi({ description: 'empty leaves the title as it is' }),
+    body: z.string().nullish(),
+    base: z.string().nullish().openapi({ description: 'empty leaves the base as it is' }),
+    assignee: z.string().nullish().openapi({ deprecated: true }),
+    assignees: z.array(z.string()).nullish().openapi({ description: 'replaces the assignees; [] removes them all, null leaves them' }),
+    labels: z.array(z.number().int()).nullish().openapi({ description: 'replaces the labels; null leaves them' }),
+    milestone: z.number().int().nullish().openapi({ description: 'milestone id; 0 or null leaves the milestone as it is (as Gitea)' }),
+    state: z.enum(['open', 'closed']).nullish(),
+    due_date: z.string().nullish().openapi({ description: 'null leaves the deadline; unset_due_date removes it' }),
+    unset_due_date: z.boolean().nullish(),
+    allow_maintainer_edit: z.boolean().nullish(),
   })
   .openapi('EditPullRequestOption');
 
@@ -179,31 +183,34 @@ export const CreatePullReviewCommentSchema = z
     path: z.string().min(1),
     body: z.string().min(1),
     /** Line of the old file; 0 when commenting on the new file. */
-    old_position: z.number().int().optional(),
+    old_position: z.number().int().nullish(),
     /** Line of the new file; 0 when commenting on the old file. */
-    new_position: z.number().int().optional(),
+    new_position: z.number().int().nullish(),
   })
   .openapi('CreatePullReviewComment');
 
 export const CreatePullReviewSchema = z
   .object({
-    event: z.enum(REVIEW_STATES).optional().openapi({ description: 'APPROVED, REQUEST_CHANGES, COMMENT, or PENDING (default) to keep collecting comments' }),
-    body: z.string().optional(),
-    commit_id: z.string().optional(),
-    comments: z.array(CreatePullReviewCommentSchema).optional(),
+    event: z
+      .enum([...REVIEW_STATES, ''] as const)
+      .nullish()
+      .openapi({ description: 'APPROVED, REQUEST_CHANGES, COMMENT, or PENDING (the default, also for "") to keep collecting comments' }),
+    body: z.string().nullish(),
+    commit_id: z.string().nullish(),
+    comments: z.array(CreatePullReviewCommentSchema).nullish(),
   })
   .openapi('CreatePullReviewOptions');
 
 export const SubmitPullReviewSchema = z
-  .object({ event: z.enum(REVIEW_STATES), body: z.string().optional() })
+  .object({ event: z.enum(REVIEW_STATES), body: z.string().nullish() })
   .openapi('SubmitPullReviewOptions');
 
 export const DismissPullReviewSchema = z
-  .object({ message: z.string().optional(), priors: z.boolean().optional() })
+  .object({ message: z.string().nullish(), priors: z.boolean().nullish() })
   .openapi('DismissPullReviewOptions');
 
 export const PullReviewRequestSchema = z
-  .object({ reviewers: z.array(z.string()).optional(), team_reviewers: z.array(z.string()).optional() })
+  .object({ reviewers: z.array(z.string()).nullish(), team_reviewers: z.array(z.string()).nullish() })
   .openapi('PullReviewRequestOptions');
 
 export const COMMIT_STATES = ['pending', 'success', 'error', 'failure', 'warning'] as const;
@@ -242,6 +249,15 @@ export const CreateStatusSchema = z
     context: z.string().optional(),
   })
   .openapi('CreateStatusOption');
+
+/** A path number (index, review id): Gitea reads one that is not a number as 0, which nothing has, so 404 rather than 400. */
+export const zIndex = (name: string) => z.coerce.number().int().catch(0).openapi({ param: { name, in: 'path' }, type: 'integer', example: 1 });
+
+/** A body with its nulls read as "not given", as Gitea reads them; services see plain optional fields. */
+export type WithoutNulls<T> = { [K in keyof T]: Exclude<T[K], null> };
+export function withoutNulls<T extends object>(body: T): WithoutNulls<T> {
+  return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== null)) as WithoutNulls<T>;
+}
 
 export type ApiPullRequest = z.infer<typeof PullRequestSchema>;
 export type ApiChangedFile = z.infer<typeof ChangedFileSchema>;

@@ -176,9 +176,12 @@ export function pullRawDiff(dir: string, from: string, to: string, opts: { white
   return runGitBuffer([...args, '--end-of-options', from, to, '--'], { cwd: dir });
 }
 
-/** The commits from `from` to `to` as a mailbox of patches (Gitea's GetPatch). */
+/**
+ * The commits from `from` to `to` as a mailbox of patches, exactly as Gitea's GetPatch runs it
+ * (`format-patch --binary --stdout`): "[PATCH n/m]" subjects and git's "-- \n<version>" signature.
+ */
 export function pullRawPatch(dir: string, from: string, to: string): Promise<Buffer> {
-  return runGitBuffer(['format-patch', '--binary', '--stdout', '--no-signature', '--end-of-options', `${from}..${to}`], { cwd: dir });
+  return runGitBuffer(['format-patch', '--binary', '--stdout', '--end-of-options', `${from}..${to}`], { cwd: dir });
 }
 
 /** Branch name → commit SHA for every branch of the repository (one git call). */

@@ -2,7 +2,7 @@
 // (Gitea's routers/api/v1/repo/pull.go). The rules live in services/pulls.ts.
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import { createRouter, errorResponses, z, zLimit, zPage, zQueryBool } from '../api/openapi.ts';
-import { ChangedFileSchema, CreatePullRequestSchema, EditPullRequestSchema, PullRequestSchema } from '../api/pull-schemas.ts';
+import { ChangedFileSchema, CreatePullRequestSchema, EditPullRequestSchema, PullRequestSchema, withoutNulls, zIndex } from '../api/pull-schemas.ts';
 import { CommitSchema } from './commits.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { paging, setPageHeaders, type Paging } from '../api/paging.ts';
@@ -12,19 +12,18 @@ import type { AppEnv } from '../context.ts';
 import { loadIssueRepo } from '../services/conversation.ts';
 import { loadPull } from '../services/pull-context.ts';
 import { issuesQuery, sortedIssues } from '../services/issues-search.ts';
-import { createPull, editPull, findPullByBaseHead } from '../services/pulls.ts';
+import { createPull, editPull, findPullByBaseHead, pullDiffOrPatch, pullRange } from '../services/pulls.ts';
 import { toApiPull, toApiPulls, type PullRow } from '../services/pulls-convert.ts';
 import { repoApiUrl, repoHtmlUrl, toApiCommit, usersByEmail } from '../services/commits.ts';
-import type { RepoContext } from '../services/repo-context.ts';
 import { countCommits, logCommits } from '../git/log.ts';
-import { branchHeads, pullFiles, pullRawDiff, pullRawPatch } from '../git/pull-diff.ts';
+import { pullFiles } from '../git/pull-diff.ts';
 
 export const pullsRoutes = createRouter();
 
 const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
 const body = <T extends z.ZodTypeAny>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
 const RepoParams = z.object({ owner: z.string(), repo: z.string() });
-const PullParams = RepoParams.extend({ index: z.coerce.number().int().openapi({ param: { name: 'index', in: 'path' }, example: 1 }) });
+const PullParams = RepoParams.extend({ index: zIndex('index') });
 
 /** Documents the route under its Gitea path and serves it under a Hono path Hono can match (dots, slashes). */
 function wideRoute<R extends RouteConfig>(route: R, honoPath: string) {
@@ -98,7 +97,7 @@ export const pullCommitsRoute = createRoute({
   path: '/repos/{owner}/{repo}/pulls/{index}/commits',
   operationId: 'repoGetPullRequestCommits',
   tags: ['repository'],
-  summary: 'The commits of a pull request, oldest first',
+  summary: 'The commits of a pull request, newest first (as Gitea)',
   description: 'Headers: X-Total-Count, X-Page, X-PerPage, X-PageCount, X-HasMore and Link.',
   request: {
     params: PullParams,
@@ -170,23 +169,10 @@ pullsRoutes.openapi(
     const q = c.req.valid('query');
     const [index, kind] = file.split('.') as [string, 'diff' | 'patch'];
     const { rc, pr } = await loadPull(c, owner, repo, Number(index), 'read');
-    const { from, to } = await pullRange(rc, pr);
-    // As Gitea's DownloadDiffOrPatch: merge base → head (whitespace is our extension for .diff).
-    const out = kind === 'patch' ? await pullRawPatch(rc.dir, from, to) : await pullRawDiff(rc.dir, from, to, { whitespace: q.whitespace, binary: q.binary });
+    const out = await pullDiffOrPatch(rc, pr, kind, { whitespace: q.whitespace, binary: q.binary });
     return c.body(new Uint8Array(out), 200, { 'Content-Type': 'text/plain; charset=utf-8' });
   },
 );
-
-/** What a pull request compares: its merge base (or the base tip when histories are unrelated) and its head. */
-async function pullRange(rc: RepoContext, pr: PullRow['pr']): Promise<{ from: string; to: string; base: string }> {
-  const heads = await branchHeads(rc.dir);
-  const baseTip = heads.get(pr.base_branch) ?? '';
-  // A merged pull request, or one whose base branch is gone, keeps its merge base.
-  const base = pr.has_merged || !baseTip ? pr.merge_base : baseTip;
-  const from = pr.merge_base || baseTip;
-  if (!from || !pr.head_commit_id) throw notFound('pull request has no commits to compare');
-  return { from, to: pr.head_commit_id, base: base || from };
-}
 
 /** Paging headers of the pull request's commit and file lists (Gitea sets X-Page… on both). */
 function setListHeaders(c: Context<AppEnv>, total: number, p: Paging) {
@@ -249,7 +235,7 @@ pullsRoutes.openapi(createPullRoute, async (c) => {
   const doer = requireUser(c);
   const { owner, repo } = c.req.valid('param');
   const rc = await loadIssueRepo(c, owner, repo, 'participate');
-  const row = await createPull(c.var.deps, rc, doer, c.req.valid('json'));
+  const row = await createPull(c.var.deps, rc, doer, withoutNulls(c.req.valid('json')));
   return c.json(await toApiPull(c.var.deps.db, c.var.deps.config, rc, row, doer), 201);
 });
 
@@ -257,7 +243,7 @@ pullsRoutes.openapi(editPullRoute, async (c) => {
   const doer = requireUser(c);
   const { owner, repo, index } = c.req.valid('param');
   const { rc, issue, pr } = await loadPull(c, owner, repo, index, 'participate');
-  const row = await editPull(c.var.deps, rc, { issue, pr }, doer, c.req.valid('json'));
+  const row = await editPull(c.var.deps, rc, { issue, pr }, doer, withoutNulls(c.req.valid('json')));
   // As Gitea: 201 (its own TODO says it should be 200).
   return c.json(await toApiPull(c.var.deps.db, c.var.deps.config, rc, row, doer), 201);
 });
@@ -271,14 +257,12 @@ pullsRoutes.openapi(pullCommitsRoute, async (c) => {
   const filter = { revs: [to, `^${base}`] };
   const p = paging(q);
   const total = await countCommits(rc.dir, filter);
-  // Oldest first: page p counts from the oldest commit, git log from the newest.
-  const start = Math.min(p.offset, total);
-  const max = Math.min(p.limit, total - start);
+  // Newest first, in git log's order, as Gitea lists them (its test: the head commit is commits[0]).
   const opts = { stat: true, verification: q.verification ?? true, files: q.files ?? true };
-  const logged = max > 0 ? await logCommits(rc.dir, { ...filter, skip: total - start - max, max, files: opts.files, stat: true }) : [];
+  const logged = p.offset < total ? await logCommits(rc.dir, { ...filter, skip: p.offset, max: p.limit, files: opts.files, stat: true }) : [];
   const users = await usersByEmail(db, logged.flatMap((cm) => [cm.author.email, cm.committer.email]));
   setListHeaders(c, total, p);
-  return c.json(logged.reverse().map((cm) => toApiCommit(cm, rc, config, users, c.var.user, opts)), 200);
+  return c.json(logged.map((cm) => toApiCommit(cm, rc, config, users, c.var.user, opts)), 200);
 });
 
 const escapePath = (path: string) => path.split('/').map(encodeURIComponent).join('/');

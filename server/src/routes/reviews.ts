@@ -5,7 +5,7 @@ import type { Context } from 'hono';
 import { createRouter, errorResponses, z, zLimit, zPage } from '../api/openapi.ts';
 import {
   CreatePullReviewSchema, DismissPullReviewSchema, PullReviewCommentSchema, PullReviewRequestSchema, PullReviewSchema,
-  SubmitPullReviewSchema,
+  SubmitPullReviewSchema, withoutNulls, zIndex,
 } from '../api/pull-schemas.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
 import { requireUser } from '../auth/middleware.ts';
@@ -23,24 +23,24 @@ export const reviewsRoutes = createRouter();
 
 const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
 const jsonBody = <T extends z.ZodTypeAny>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
-const PullParams = z.object({
-  owner: z.string(),
-  repo: z.string(),
-  index: z.coerce.number().int().openapi({ param: { name: 'index', in: 'path' }, example: 1 }),
-});
-const ReviewParams = PullParams.extend({ id: z.coerce.number().int().openapi({ param: { name: 'id', in: 'path' }, example: 1 }) });
+// Not-a-number ids read as 0 and so answer 404, as Gitea's PathParamInt64.
+const PullParams = z.object({ owner: z.string(), repo: z.string(), index: zIndex('index') });
+const ReviewParams = PullParams.extend({ id: zIndex('id') });
 
 type Need = 'read' | 'participate';
+
+/** A path number as Gitea's PathParamInt64 reads it: anything else is 0. */
+const toIndex = (v: string | undefined) => (/^\d+$/.test(v ?? '') ? Number(v) : 0);
 
 /** The pull request of the path; writes need a signed-in reader of an unarchived repository (Gitea's reqToken). */
 function pullOf(c: Context<AppEnv>, need: Need): Promise<PullRef> {
   const { owner, repo, index } = c.req.param() as Record<string, string>;
-  return loadPull(c, owner!, repo!, Number(index), need);
+  return loadPull(c, owner!, repo!, toIndex(index), need);
 }
 
 async function reviewOf(c: Context<AppEnv>, need: Need): Promise<{ p: PullRef; review: ReviewRow }> {
   const p = await pullOf(c, need);
-  return { p, review: await getReview(c.var.deps.db, p, Number(c.req.param('id')), c.var.user) };
+  return { p, review: await getReview(c.var.deps.db, p, toIndex(c.req.param('id')), c.var.user) };
 }
 
 async function one(c: Context<AppEnv>, p: PullRef, review: ReviewRow) {
@@ -75,7 +75,8 @@ reviewsRoutes.openapi(
   async (c) => {
     const doer = requireUser(c);
     const p = await pullOf(c, 'participate');
-    const review = await createReview(c.var.deps, p, doer, c.req.valid('json'));
+    const input = withoutNulls(c.req.valid('json'));
+    const review = await createReview(c.var.deps, p, doer, { ...input, comments: input.comments?.map(withoutNulls) });
     return c.json(await one(c, p, review), 200);
   },
 );
@@ -104,7 +105,7 @@ reviewsRoutes.openapi(
     const doer = requireUser(c);
     const { p, review } = await reviewOf(c, 'participate');
     const { event, body } = c.req.valid('json');
-    return c.json(await one(c, p, await submitReview(c.var.deps, p, review, doer, event, body)), 200);
+    return c.json(await one(c, p, await submitReview(c.var.deps, p, review, doer, event, body ?? undefined)), 200);
   },
 );
 
@@ -149,7 +150,7 @@ reviewsRoutes.openapi(
     const p = await pullOf(c, 'participate');
     // Gitea checks the permission before it looks the review up.
     if (p.rc.mode < Access.admin) throw forbidden('Must be repo admin');
-    const review = await getReview(c.var.deps.db, p, Number(c.req.param('id')), doer);
+    const review = await getReview(c.var.deps.db, p, toIndex(c.req.param('id')), doer);
     const { message, priors } = c.req.valid('json');
     return c.json(await one(c, p, await dismissReview(c.var.deps, p, review, doer, true, message ?? '', priors ?? false)), 200);
   },
@@ -166,7 +167,7 @@ reviewsRoutes.openapi(
     const doer = requireUser(c);
     const p = await pullOf(c, 'participate');
     if (p.rc.mode < Access.admin) throw forbidden('Must be repo admin');
-    const review = await getReview(c.var.deps.db, p, Number(c.req.param('id')), doer);
+    const review = await getReview(c.var.deps.db, p, toIndex(c.req.param('id')), doer);
     return c.json(await one(c, p, await dismissReview(c.var.deps, p, review, doer, false)), 200);
   },
 );

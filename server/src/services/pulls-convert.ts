@@ -8,7 +8,7 @@ import { toApiRepo, toApiUser } from '../api/convert.ts';
 import type { ApiPullRequest } from '../api/pull-schemas.ts';
 import { branchHeads, PullStatus, pullHeadRef } from '../git/pull-diff.ts';
 import { fullName, ghostUser, isWorkInProgress, toApiIssues, usersByIds } from './issues-convert.ts';
-import { requestedReviewerIds, reviewCommentCounts } from './reviews.ts';
+import { listedReviewerIds, reviewCommentCounts } from './reviews.ts';
 import type { RepoContext } from './repo-context.ts';
 
 export interface PullRow {
@@ -37,7 +37,7 @@ export async function toApiPulls(db: Db, config: Config, rc: RepoContext, rows: 
   const issueIds = rows.map((r) => r.issue.id);
   const [issues, reviewers, reviewComments, heads] = await Promise.all([
     toApiIssues(db, config, rows.map((r) => r.issue), new Map([[rc.repo.id, { repo: rc.repo, owner: rc.owner }]]), viewer),
-    requestedReviewerIds(db, issueIds),
+    listedReviewerIds(db, issueIds),
     reviewCommentCounts(db, issueIds),
     branchHeads(rc.dir),
   ]);

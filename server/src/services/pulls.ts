@@ -13,7 +13,8 @@ import { resolveCommit } from '../git/repo.ts';
 import { isAncestor, refExists } from '../git/refs.ts';
 import { GitError } from '../git/run-git.ts';
 import {
-  PullStatus, branchHeads, commitIdsBetween, deletePullHeadRef, pullGitState, setPullHeadRef, type PullGitState,
+  PullStatus, branchHeads, commitIdsBetween, deletePullHeadRef, pullGitState, pullRawDiff, pullRawPatch, setPullHeadRef, type PullGitState,
+  type WhitespaceMode,
 } from '../git/pull-diff.ts';
 import { recordAction } from './activity.ts';
 import { recordMentions, recordReferences } from './mentions.ts';
@@ -21,7 +22,7 @@ import { setIssueLabels } from './labels.ts';
 import { Access, repoAccess } from './permissions.ts';
 import { afterPullHeadChange, requestReviews } from './reviews.ts';
 import {
-  CommentType, allocateIndex, assertAssignable, assertLabels, assertMilestone, canWrite, changeState, deadlineFromIso, insertEvent,
+  CommentType, allocateIndex, assertAssignable, assertMilestone, canWrite, changeState, deadlineFromIso, insertEvent,
   recountRepo, setAssignees, setDeadline, setMilestone,
 } from './conversation.ts';
 import type { RepoContext } from './repo-context.ts';
@@ -122,6 +123,18 @@ async function branchTip(dir: string, name: string, heads: Map<string, string>, 
   throw notFound(`${side} branch does not exist [name: ${name}]`);
 }
 
+/** The ids among `ids` that are labels of the repository: Gitea drops the others without a word (GetLabelsInRepoByIDs). */
+async function repoLabels(db: Db, repoId: number, ids: number[]): Promise<number[]> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return [];
+  const found = new Set((await db.selectFrom('label').select('id').where('repo_id', '=', repoId).where('id', 'in', unique).execute()).map((l) => l.id));
+  return unique.filter((id) => found.has(id));
+}
+
+async function milestoneExists(db: Db, repoId: number, id: number): Promise<boolean> {
+  return !!(await db.selectFrom('milestone').select('id').where('repo_id', '=', repoId).where('id', '=', id).executeTakeFirst());
+}
+
 export interface CreatePullInput {
   title: string;
   head: string;
@@ -137,12 +150,16 @@ export interface CreatePullInput {
   due_date?: string | null;
 }
 
-/** Users to request reviews from: they must exist, be able to read, and not be the author (Gitea's IsValidReviewRequest). */
+/**
+ * Users to request reviews from, by name or by email as Gitea's parseReviewersByNames (an unknown one
+ * is 404); they must be able to read and not be the author (Gitea's IsValidReviewRequest).
+ */
 async function assertReviewers(db: Db, rc: RepoContext, doer: UserRow, names: string[]): Promise<number[]> {
   const ids: number[] = [];
   for (const name of [...new Set(names.filter(Boolean).map((n) => n.toLowerCase()))]) {
-    const u = await db.selectFrom('user').selectAll().where('lower_name', '=', name).executeTakeFirst();
-    if (!u) throw unprocessable(`reviewers: user does not exist [name: ${name}]`);
+    const q = db.selectFrom('user').selectAll();
+    const u = await (name.includes('@') ? q.where('email', '=', name) : q.where('lower_name', '=', name)).executeTakeFirst();
+    if (!u) throw notFound(`User '${name}' not exist`);
     if (u.id === doer.id) throw unprocessable(`reviewers: the author of a pull request cannot review it [name: ${u.name}]`);
     if ((await repoAccess(db, u, rc.repo)) < Access.read) throw unprocessable(`reviewers: user ${u.name} cannot read this repository`);
     ids.push(u.id);
@@ -185,8 +202,10 @@ export async function createPull(deps: Deps, rc: RepoContext, doer: UserRow, inp
   if (existing) throw alreadyExists(existing);
 
   const writer = canWrite(rc);
-  const labelIds = writer ? await assertLabels(db, rc.repo.id, input.labels ?? []) : [];
-  const milestoneId = writer ? await assertMilestone(db, rc.repo.id, input.milestone ?? 0) : 0;
+  const labelIds = writer ? await repoLabels(db, rc.repo.id, input.labels ?? []) : [];
+  // Gitea: a milestone the repository does not have is 404 (GetMilestoneByRepoID).
+  if (writer && input.milestone && !(await milestoneExists(db, rc.repo.id, input.milestone))) throw notFound(`milestone does not exist [id: ${input.milestone}]`);
+  const milestoneId = writer ? input.milestone ?? 0 : 0;
   const assigneeIds = writer ? await assertAssignable(db, rc, [...(input.assignees ?? []), ...(input.assignee ? [input.assignee] : [])]) : [];
   const deadline = writer && input.due_date ? deadlineFromIso(input.due_date) : 0;
   const reviewerIds = await assertReviewers(db, rc, doer, input.reviewers ?? []);
@@ -258,7 +277,7 @@ export interface EditPullInput {
   assignee?: string;
   assignees?: string[];
   labels?: number[];
-  milestone?: number | null;
+  milestone?: number;
   state?: 'open' | 'closed';
   due_date?: string | null;
   unset_due_date?: boolean;
@@ -275,11 +294,13 @@ export async function editPull(deps: Deps, rc: RepoContext, row: PullRow, doer: 
 
   // Validate everything a writer sends before changing anything.
   const assigneeIds =
-    writer && (input.assignees !== undefined || input.assignee !== undefined)
+    // As Gitea: an empty `assignee` (which its SDK always sends) is not a change.
+    writer && (input.assignees !== undefined || !!input.assignee)
       ? await assertAssignable(db, rc, [...(input.assignees ?? []), ...(input.assignee ? [input.assignee] : [])])
       : undefined;
-  const milestoneId = writer && input.milestone !== undefined ? await assertMilestone(db, rc.repo.id, input.milestone ?? 0) : undefined;
-  const labelIds = writer && input.labels !== undefined ? await assertLabels(db, rc.repo.id, input.labels) : undefined;
+  // Gitea leaves the milestone alone for 0 (its SDK always sends the field).
+  const milestoneId = writer && input.milestone ? await assertMilestone(db, rc.repo.id, input.milestone) : undefined;
+  const labelIds = writer && input.labels !== undefined ? await repoLabels(db, rc.repo.id, input.labels) : undefined;
   const title = input.title?.trim();
   if (input.title && !title) throw unprocessable('title: must not be empty');
   if (title && title.length > 255) throw unprocessable('title: must be at most 255 characters');
@@ -444,4 +465,24 @@ async function refreshOne(deps: Deps, repo: RepoRow, dir: string, pr: PullReques
 export async function renamePullBranches(db: Db, repoId: number, from: string, to: string): Promise<void> {
   await db.updateTable('pull_request').set({ base_branch: to }).where('base_repo_id', '=', repoId).where('base_branch', '=', from).where('has_merged', '=', 0).execute();
   await db.updateTable('pull_request').set({ head_branch: to }).where('head_repo_id', '=', repoId).where('head_branch', '=', from).where('has_merged', '=', 0).execute();
+}
+
+/**
+ * What a pull request compares: `from` its merge base (or the base tip when histories are unrelated)
+ * to `to` its head; `base` is what its commits are counted against (the base tip while open, the
+ * merge base once merged or when the base branch is gone).
+ */
+export async function pullRange(rc: RepoContext, pr: PullRequestRow): Promise<{ from: string; to: string; base: string }> {
+  const heads = await branchHeads(rc.dir);
+  const baseTip = heads.get(pr.base_branch) ?? '';
+  const base = pr.has_merged || !baseTip ? pr.merge_base : baseTip;
+  const from = pr.merge_base || baseTip;
+  if (!from || !pr.head_commit_id) throw notFound('pull request has no commits to compare');
+  return { from, to: pr.head_commit_id, base: base || from };
+}
+
+/** Gitea's DownloadDiffOrPatch: merge base → head as a diff or a format-patch mailbox (whitespace is our extension for .diff). */
+export async function pullDiffOrPatch(rc: RepoContext, pr: PullRequestRow, kind: 'diff' | 'patch', opts: { whitespace?: WhitespaceMode; binary?: boolean } = {}): Promise<Buffer> {
+  const { from, to } = await pullRange(rc, pr);
+  return kind === 'patch' ? pullRawPatch(rc.dir, from, to) : pullRawDiff(rc.dir, from, to, opts);
 }

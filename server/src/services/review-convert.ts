@@ -8,7 +8,7 @@ import { toApiUser } from '../api/convert.ts';
 import type { ApiPullReview, ApiPullReviewComment } from '../api/pull-schemas.ts';
 import { CommentType } from './conversation.ts';
 import { fullName, ghostUser, usersByIds, type RepoRef } from './issues-convert.ts';
-import { REVIEW_STATE_OF } from './reviews.ts';
+import { REVIEW_STATE_OF, ReviewType } from './reviews.ts';
 
 const pullHtmlUrl = (config: Config, r: RepoRef, issue: Pick<IssueRow, 'index'>) => `${config.rootUrl}${fullName(r)}/pulls/${issue.index}`;
 
@@ -71,6 +71,10 @@ export async function toApiReviewComments(
   viewer: UserRow | null,
 ): Promise<ApiPullReviewComment[]> {
   const users = await usersByIds(db, comments.flatMap((c) => [c.poster_id, c.resolve_doer_id]));
+  const reviewIds = [...new Set(comments.map((c) => c.review_id).filter(Boolean))];
+  const pendingReviews = new Set(
+    reviewIds.length ? (await db.selectFrom('review').select('id').where('id', 'in', reviewIds).where('type', '=', ReviewType.pending).execute()).map((rv) => rv.id) : [],
+  );
   const pullUrl = pullHtmlUrl(config, r, issue);
   const user = (id: number) => toApiUser(users.get(id) ?? ghostUser(), config, viewer);
   return comments.map((c) => ({
@@ -87,7 +91,8 @@ export async function toApiReviewComments(
     diff_hunk: patchToDiffHunk(c.patch),
     position: c.line > 0 ? c.line : 0,
     original_position: c.line < 0 ? -c.line : 0,
-    html_url: `${pullUrl}/files#issuecomment-${c.id}`,
+    // Gitea's Comment.HTMLURL: on the files page while its review is pending, in the conversation once submitted.
+    html_url: !c.review_id || pendingReviews.has(c.review_id) ? `${pullUrl}/files#issuecomment-${c.id}` : `${pullUrl}#issuecomment-${c.id}`,
     pull_request_url: pullUrl,
     outdated: c.invalidated === 1,
   }));

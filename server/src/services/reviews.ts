@@ -61,18 +61,44 @@ export async function requestedReviewerIds(db: Db, issueIds: number[]): Promise<
   return out;
 }
 
-/** Issue id → number of inline review comments (of submitted reviews), for the pull request object's review_comments. */
+/**
+ * Issue id → the users the pull request object lists as `requested_reviewers`, as Gitea fills it
+ * (GetReviewsByIssueID / PullRequestList.LoadReviews): each user's latest approval, change request or
+ * review request that is not dismissed, oldest update first. So someone who approved stays listed
+ * (with their approval); a dismissed verdict drops back to the one before it, if any.
+ */
+export async function listedReviewerIds(db: Db, issueIds: number[]): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>();
+  if (!issueIds.length) return out;
+  const latest = db
+    .selectFrom('review')
+    .select((eb) => eb.fn.max<number>('id').as('id'))
+    .where('issue_id', 'in', issueIds)
+    .where('type', 'in', [ReviewType.approve, ReviewType.reject, ReviewType.request])
+    .where('dismissed', '=', 0)
+    .where('original_author_id', '=', 0)
+    .where('reviewer_team_id', '=', 0)
+    .where('reviewer_id', '>', 0)
+    .groupBy(['issue_id', 'reviewer_id']);
+  const rows = await db.selectFrom('review').select(['issue_id', 'reviewer_id']).where('id', 'in', latest).orderBy('updated_unix').orderBy('id').execute();
+  for (const r of rows) out.set(r.issue_id, [...(out.get(r.issue_id) ?? []), r.reviewer_id]);
+  return out;
+}
+
+/**
+ * Issue id → the pull request object's `review_comments`, counted as Gitea counts it
+ * (LoadReviewCommentsCounts): the submitted reviews in the timeline (comment type `review`), not the
+ * inline comments in them.
+ */
 export async function reviewCommentCounts(db: Db, issueIds: number[]): Promise<Map<number, number>> {
   const out = new Map<number, number>();
   if (!issueIds.length) return out;
   const rows = await db
     .selectFrom('comment')
-    .innerJoin('review', 'review.id', 'comment.review_id')
-    .select(['comment.issue_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('comment.issue_id', 'in', issueIds)
-    .where('comment.type', '=', CommentType.code)
-    .where('review.type', '!=', ReviewType.pending)
-    .groupBy('comment.issue_id')
+    .select(['issue_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('issue_id', 'in', issueIds)
+    .where('type', '=', CommentType.review)
+    .groupBy('issue_id')
     .execute();
   for (const r of rows) out.set(r.issue_id, Number(r.n));
   return out;
@@ -152,13 +178,14 @@ export interface NewCodeComment {
 }
 
 export interface CreateReviewInput {
-  event?: ReviewState;
+  /** '' (what Gitea's SDK sends when none is chosen) means PENDING, as any value Gitea does not know. */
+  event?: ReviewState | '';
   body?: string;
   commit_id?: string;
   comments?: NewCodeComment[];
 }
 
-function typeOfEvent(event: ReviewState | undefined): number {
+function typeOfEvent(event: ReviewState | '' | undefined): number {
   if (event === 'APPROVED') return ReviewType.approve;
   if (event === 'REQUEST_CHANGES') return ReviewType.reject;
   if (event === 'COMMENT') return ReviewType.comment;
@@ -167,7 +194,7 @@ function typeOfEvent(event: ReviewState | undefined): number {
 }
 
 /** Gitea's preparePullReviewType: who may approve or reject, and which events need a body. */
-function checkEvent(p: PullRef, doer: UserRow, event: ReviewState | undefined, body: string, hasComments: boolean): number {
+function checkEvent(p: PullRef, doer: UserRow, event: ReviewState | '' | undefined, body: string, hasComments: boolean): number {
   const type = typeOfEvent(event);
   const hasBody = body.trim().length > 0;
   const name = event || 'PENDING';

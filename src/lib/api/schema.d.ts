@@ -1027,7 +1027,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The commits of a pull request, oldest first
+         * The commits of a pull request, newest first (as Gitea)
          * @description Headers: X-Total-Count, X-Page, X-PerPage, X-PageCount, X-HasMore and Link.
          */
         get: operations["repoGetPullRequestCommits"];
