@@ -5,7 +5,8 @@ import { Avatar } from '@/components/ui/avatar';
 import { RelativeTime } from '@/components/ui/relative-time';
 import type { Issue } from '../api/issue-queries';
 import { LabelChip } from './label-chip';
-import { CommentIcon, IssueStateIcon, MilestoneIcon } from './issue-icons';
+import { CommentIcon, MilestoneIcon } from '@/components/ui/octicons';
+import { IssueStateIcon } from './issue-state-icon';
 
 export interface IssueRowProps {
   issue: Issue;

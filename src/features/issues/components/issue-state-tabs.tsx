@@ -1,7 +1,7 @@
 // Open/Closed switch of an issue list, with how many match the current filters in each state.
 import { Link, useSearchParams } from 'react-router';
 import { viewSearch } from '../lib/issue-list-params';
-import { IssueStateIcon } from './issue-icons';
+import { IssueStateIcon } from './issue-state-icon';
 
 const fmt = (n: number | undefined) => (n === undefined ? '' : n.toLocaleString('en'));
 

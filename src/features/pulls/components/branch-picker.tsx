@@ -2,7 +2,7 @@
 // is not listed (the list holds one page of branches) can still be used with Enter.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { inputClass } from '@/components/ui/field';
-import { BranchIcon } from './pull-list-icons';
+import { BranchIcon } from '@/components/ui/octicons';
 
 export interface BranchPickerProps {
   /** "base" or "compare": what the button says before the name. */

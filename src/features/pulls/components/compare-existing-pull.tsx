@@ -4,7 +4,7 @@ import { paths } from '@/lib/paths';
 import { buttonClass } from '@/components/ui/button';
 import type { PullRequest } from '../api/pull-queries';
 import { pullDisplayState } from '../lib/pull-row-data';
-import { PullStateIcon } from './pull-list-icons';
+import { PullStateIcon } from './pull-state-icon';
 
 export function CompareExistingPull({ owner, repo, pull }: { owner: string; repo: string; pull: PullRequest }) {
   const href = paths.pull.href(owner, repo, pull.number);

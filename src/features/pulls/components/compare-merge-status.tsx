@@ -1,7 +1,7 @@
 // Whether the head can merge into the base, from our server's compare extension. A Gitea server
 // does not say (mergeable absent): then nothing is shown rather than a guess.
 import type { Compare } from '../api/compare-queries';
-import { CheckIcon, CrossIcon } from './pull-list-icons';
+import { CheckIcon, CrossIcon } from '@/components/ui/octicons';
 
 export function CompareMergeStatus({ compare, base, head }: { compare: Compare; base: string; head: string }) {
   if (compare.total_commits === 0) {

@@ -17,7 +17,7 @@ import { allowedMergeStyles, hasWipPrefix, withoutWipPrefix } from '../lib/merge
 import { PullChecks } from './pull-page-checks';
 import { MergeForm } from './pull-page-merge-form';
 import { StatusRow } from './pull-page-status-row';
-import { PullStateIcon } from './pull-list-icons';
+import { PullStateIcon } from './pull-state-icon';
 
 type Repository = components['schemas']['Repository'];
 type CombinedStatus = components['schemas']['CombinedStatus'];

@@ -10,7 +10,7 @@ import { paths } from '@/lib/paths';
 import type { PullRequest } from '../api/pull-queries';
 import { useEditPull } from '../api/use-edit-pull';
 import { pullDisplayState, PULL_STATE_TEXT, type PullDisplayState } from '../lib/pull-row-data';
-import { PullStateIcon } from './pull-list-icons';
+import { PullStateIcon } from './pull-state-icon';
 
 const badgeTone: Record<PullDisplayState, string> = {
   open: 'bg-green-600 dark:bg-green-700',

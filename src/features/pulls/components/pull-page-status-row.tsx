@@ -1,7 +1,7 @@
 // One line of the merge box: an icon for how it stands (ok, warning, failing, neutral), what it
 // says, and optional detail or actions beneath.
 import type { ReactNode } from 'react';
-import { CheckIcon, CrossIcon, DotIcon } from './pull-list-icons';
+import { CheckIcon, CrossIcon, DotIcon } from '@/components/ui/octicons';
 
 export type RowTone = 'ok' | 'warn' | 'fail' | 'info';
 

@@ -6,7 +6,8 @@ import { paths } from '@/lib/paths';
 import { RelativeTime } from '@/components/ui/relative-time';
 import type { components } from '@/lib/api/schema';
 import { PULL_STATE_TEXT, type PullRowData } from '../lib/pull-row-data';
-import { BranchIcon, CheckIcon, CommentIcon, CrossIcon, DotIcon, PullStateIcon } from './pull-list-icons';
+import { BranchIcon, CheckIcon, CommentIcon, CrossIcon, DotIcon } from '@/components/ui/octicons';
+import { PullStateIcon } from './pull-state-icon';
 
 type Label = components['schemas']['Label'];
 

@@ -1,7 +1,8 @@
 // Open/Closed switch of a pull request list, with how many match the current filters in each state.
 import { Link, useSearchParams } from 'react-router';
 import { pullViewSearch } from '../lib/pull-list-params';
-import { CheckIcon, PullStateIcon } from './pull-list-icons';
+import { CheckIcon } from '@/components/ui/octicons';
+import { PullStateIcon } from './pull-state-icon';
 
 const fmt = (n: number | undefined) => (n === undefined ? '' : n.toLocaleString('en'));
 

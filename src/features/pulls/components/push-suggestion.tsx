@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
 import { RelativeTime } from '@/components/ui/relative-time';
 import type { RecentPush } from '../lib/recent-push';
-import { BranchIcon } from './pull-list-icons';
+import { BranchIcon } from '@/components/ui/octicons';
 
 const storageKey = (scope: string, push: RecentPush) => `forge.push-suggestion:${scope}:${push.branch}:${push.at}`;
 
