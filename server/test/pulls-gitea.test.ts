@@ -2,8 +2,15 @@
 // api_pull_review_test.go, api_pull_commits_test.go) and its API code (routers/api/v1/repo/pull.go,
 // pull_review.go, services/convert/pull.go, pull_review.go) say a client sees, checked on our server
 // with real SQLite and real git. Each `it` names the Gitea behaviour it holds us to.
-import { describe, expect, it } from 'vitest';
-import { createTestForge } from './helpers.ts';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { serve } from '@hono/node-server';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestForge, uniq } from './helpers.ts';
 import { pullRepo, writeCommit } from './pulls-helpers.ts';
 import { runGit } from '../src/git/run-git.ts';
 import { pullsHttp } from '../src/pulls-http.ts';
@@ -321,5 +328,130 @@ describe('.diff and .patch (DownloadDiffOrPatch: git diff / git format-patch of 
     expect((await web(pr.body.diff_url)).status).toBe(404);
     expect((await web(pr.body.diff_url, owner.token)).status).toBe(200);
     expect((await web(`http://localhost:3000/${owner.name}/${name}/pulls/99.diff`, owner.token)).status).toBe(404);
+  });
+});
+
+describe('a merged pull request (convert.ToAPIPullRequest, EditPullRequest, IsPullRequestMerged)', () => {
+  it('says who merged what; its head ref is refs/pull/N/head once the branch is gone; any state change is 412', async () => {
+    const { base, dir, shas } = await pullRepo(forge, owner);
+    const pr = await open(base, { title: 'Docs', head: 'docs/x', base: 'main' });
+    const n = pr.body.number;
+    expect((await forge.req('GET', `${base}/pulls/${n}/merge`)).status).toBe(404);
+    const merged = await forge.req('POST', `${base}/pulls/${n}/merge`, { token: owner.token, body: { Do: 'merge', delete_branch_after_merge: true } });
+    expect(merged.status).toBe(200);
+    expect((await forge.req('GET', `${base}/pulls/${n}/merge`)).status).toBe(204);
+    const mainTip = (await runGit(['rev-parse', 'refs/heads/main'], { cwd: dir })).trim();
+    const got = (await forge.req('GET', `${base}/pulls/${n}`)).body;
+    expect(got).toMatchObject({
+      state: 'closed', merged: true, mergeable: true, merge_commit_sha: mainTip, merged_by: { login: owner.name }, merge_base: shas.c2,
+      base: { label: 'main', ref: 'main', sha: mainTip }, head: { label: 'docs/x', ref: `refs/pull/${n}/head`, sha: shas.d1 },
+    });
+    expect(got.merged_at).not.toBeNull();
+    expect(got.closed_at).toBe(got.merged_at);
+    // The merge is the one timeline event of closing, then the branch deletion.
+    const tl = (await forge.req('GET', `${base}/issues/${n}/timeline`)).body;
+    expect(tl.map((t: any) => t.type)).toEqual(['pull_push', 'merge_pull', 'delete_branch']);
+    expect(tl[2].old_ref).toBe('docs/x');
+    // Still readable: its commits and files from the merge base.
+    expect((await forge.req('GET', `${base}/pulls/${n}/commits`)).body.map((c: any) => c.sha)).toEqual([shas.d1]);
+    expect((await forge.req('GET', `${base}/pulls/${n}/files`)).body.map((f: any) => f.filename)).toEqual(['docs.md']);
+    for (const state of ['closed', 'open']) {
+      const r = await forge.req('PATCH', `${base}/pulls/${n}`, { token: owner.token, body: { state } });
+      expect([state, r.status]).toEqual([state, 412]);
+    }
+  });
+});
+
+describe('one pull request over real HTTP with the git CLI', () => {
+  const exec = promisify(execFile);
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'forge-pr-home-'));
+  fs.writeFileSync(path.join(home, '.gitconfig'), '[user]\n\tname = Pat Pusher\n\temail = pat@example.com\n[init]\n\tdefaultBranch = main\n');
+  const server = serve({ fetch: forge.app.fetch, port: 0, hostname: '127.0.0.1' });
+  afterAll(() => {
+    server.close();
+    fs.rmSync(home, { recursive: true, force: true });
+  });
+  const git = async (cwd: string, ...args: string[]) =>
+    (await exec('git', args, { cwd, env: { PATH: process.env.PATH, HOME: home, GIT_TERMINAL_PROMPT: '0', GIT_CONFIG_NOSYSTEM: '1', LC_ALL: 'C' } })).stdout;
+  const write = (dir: string, file: string, text: string) => fs.writeFileSync(path.join(dir, file), text);
+
+  it('clone, push a branch, open, push again, conflict and resolve, merge; a fresh clone has what Gitea makes', async () => {
+    await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const name = uniq('flow');
+    expect((await forge.req('POST', '/user/repos', { token: owner.token, body: { name, auto_init: true, default_branch: 'main' } })).status).toBe(201);
+    const base = `/repos/${owner.name}/${name}`;
+    const remote = `${origin.replace('://', `://${owner.name}:${owner.token}@`)}/${owner.name}/${name}.git`;
+    const work = fs.mkdtempSync(path.join(home, 'w-'));
+    await git(work, 'clone', '--quiet', remote, 'a');
+    const a = path.join(work, 'a');
+
+    // A topic branch with one commit, pushed; then the pull request.
+    await git(a, 'checkout', '--quiet', '-b', 'topic');
+    write(a, 'topic.txt', 'one\n');
+    write(a, 'shared.txt', 'from topic\n');
+    await git(a, 'add', '.');
+    await git(a, 'commit', '--quiet', '-m', 'Add topic');
+    await git(a, 'push', '--quiet', 'origin', 'topic');
+    const first = (await git(a, 'rev-parse', 'HEAD')).trim();
+    const pr = await open(base, { title: 'Add topic', head: 'topic', base: 'main' });
+    expect(pr.status).toBe(201);
+    const n = pr.body.number;
+    expect(pr.body).toMatchObject({ mergeable: true, head: { ref: 'topic', sha: first }, changed_files: 2, additions: 2, deletions: 0 });
+
+    // A second push: the pull request follows.
+    write(a, 'topic.txt', 'one\ntwo\n');
+    await git(a, 'commit', '--quiet', '-am', 'More topic');
+    await git(a, 'push', '--quiet', 'origin', 'topic');
+    const second = (await git(a, 'rev-parse', 'HEAD')).trim();
+    const afterPush = (await forge.req('GET', `${base}/pulls/${n}`)).body;
+    expect(afterPush).toMatchObject({ mergeable: true, head: { sha: second }, additions: 3, changed_files: 2 });
+    expect((await forge.req('GET', `${base}/pulls/${n}/commits`)).body.map((c: any) => c.sha)).toEqual([second, first]);
+    const files = (await forge.req('GET', `${base}/pulls/${n}/files`)).body;
+    expect(files.map((f: any) => [f.filename, f.status, f.additions])).toEqual([['shared.txt', 'added', 1], ['topic.txt', 'added', 2]]);
+    const pushes = (await forge.req('GET', `${base}/issues/${n}/timeline`)).body.filter((t: any) => t.type === 'pull_push');
+    expect(pushes.map((t: any) => JSON.parse(t.body))).toEqual([
+      { is_force_push: false, commit_ids: [first] },
+      { is_force_push: false, commit_ids: [second] },
+    ]);
+
+    // Someone pushes a conflicting shared.txt to main: not mergeable, and merging is refused.
+    await git(work, 'clone', '--quiet', remote, 'b');
+    const b = path.join(work, 'b');
+    write(b, 'shared.txt', 'from main\n');
+    await git(b, 'add', '.');
+    await git(b, 'commit', '--quiet', '-m', 'Shared on main');
+    await git(b, 'push', '--quiet', 'origin', 'main');
+    const conflicted = (await forge.req('GET', `${base}/pulls/${n}`)).body;
+    expect(conflicted).toMatchObject({ mergeable: false, conflicted_files: ['shared.txt'] });
+    expect((await forge.req('POST', `${base}/pulls/${n}/merge`, { token: owner.token, body: { Do: 'merge' } })).status).toBe(405);
+
+    // The author merges main into topic, resolving, and pushes: mergeable again.
+    await git(a, 'pull', '--quiet', '--no-rebase', '--no-edit', 'origin', 'main').catch(() => '');
+    write(a, 'shared.txt', 'from both\n');
+    await git(a, 'add', 'shared.txt');
+    await git(a, 'commit', '--quiet', '--no-edit');
+    await git(a, 'push', '--quiet', 'origin', 'topic');
+    const resolved = (await git(a, 'rev-parse', 'HEAD')).trim();
+    const ready = (await forge.req('GET', `${base}/pulls/${n}`)).body;
+    expect(ready).toMatchObject({ mergeable: true, conflicted_files: [], head: { sha: resolved } });
+
+    const merged = await forge.req('POST', `${base}/pulls/${n}/merge`, { token: owner.token, body: { Do: 'merge', delete_branch_after_merge: true } });
+    expect(merged.status).toBe(200);
+
+    // What a fresh clone sees: a merge commit of main's tip and the topic head, with Gitea's message.
+    await git(work, 'clone', '--quiet', remote, 'c');
+    const c = path.join(work, 'c');
+    const mainBefore = (await git(b, 'rev-parse', 'HEAD')).trim();
+    const [parents, subject] = (await git(c, 'log', '-1', '--format=%P%n%s', 'main')).trim().split('\n');
+    expect(parents!.split(' ')).toEqual([mainBefore, resolved]);
+    expect(subject).toBe(`Merge pull request 'Add topic' (#${n}) from topic into main`);
+    expect(fs.readFileSync(path.join(c, 'shared.txt'), 'utf8')).toBe('from both\n');
+    expect(fs.readFileSync(path.join(c, 'topic.txt'), 'utf8')).toBe('one\ntwo\n');
+    const remoteRefs = await git(c, 'ls-remote', 'origin');
+    expect(remoteRefs).not.toContain('refs/heads/topic');
+    expect(remoteRefs).toContain(`${resolved}\trefs/pull/${n}/head`);
+    const final = (await forge.req('GET', `${base}/pulls/${n}`)).body;
+    expect(final).toMatchObject({ merged: true, state: 'closed', merge_commit_sha: (await git(c, 'rev-parse', 'main')).trim(), head: { ref: `refs/pull/${n}/head`, sha: resolved } });
   });
 });

@@ -323,8 +323,9 @@ export async function editPull(deps: Deps, rc: RepoContext, row: PullRow, doer: 
   if (milestoneId !== undefined) issue = await setMilestone(db, rc, issue, doer, milestoneId);
   if (labelIds) await setIssueLabels(db, issue, doer, labelIds, 'replace');
 
+  // Gitea refuses any state on a merged pull request, even the "closed" it already has.
+  if (input.state !== undefined && pr.has_merged) throw new ApiError(412, 'cannot change state of this pull request, it was already merged');
   if (input.state !== undefined && (input.state === 'closed') !== (issue.is_closed === 1)) {
-    if (pr.has_merged) throw new ApiError(412, 'cannot change state of this pull request, it was already merged');
     if (input.state === 'open') {
       const other = await findOpenPull(db, { headRepoId: pr.head_repo_id, baseRepoId: pr.base_repo_id, headBranch: pr.head_branch, baseBranch: pr.base_branch });
       if (other && other.id !== pr.id) throw alreadyExists(other);
