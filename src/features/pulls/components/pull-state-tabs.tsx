@@ -1,32 +1,20 @@
 // Open/Closed switch of a pull request list, with how many match the current filters in each state.
-import { Link, useSearchParams } from 'react-router';
-import { pullViewSearch } from '../lib/pull-list-params';
+import { useSearchParams } from 'react-router';
+import { StateTabs } from '@/components/ui/state-tabs';
 import { CheckIcon } from '@/components/ui/octicons';
+import { pullViewSearch } from '../lib/pull-list-params';
 import { PullStateIcon } from './pull-state-icon';
-
-const fmt = (n: number | undefined) => (n === undefined ? '' : n.toLocaleString('en'));
 
 export function PullStateTabs({ state, openCount, closedCount }: { state: 'open' | 'closed'; openCount?: number; closedCount?: number }) {
   const [search] = useSearchParams();
-  const tab = (s: 'open' | 'closed', count: number | undefined, text: string) => {
-    const active = state === s;
-    return (
-      <Link
-        to={pullViewSearch(search, { state: s })}
-        aria-current={active ? 'page' : undefined}
-        className={`inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm ${
-          active ? 'font-semibold text-gray-900 dark:text-gray-100' : 'text-gray-600 hover:text-gray-900 dark:text-gray-400 dark:hover:text-gray-100'
-        }`}
-      >
-        {s === 'open' ? <PullStateIcon state="open" className={active ? '' : 'opacity-60'} /> : <CheckIcon className={active ? '' : 'opacity-60'} />}
-        {fmt(count)} {text}
-      </Link>
-    );
-  };
   return (
-    <nav aria-label="Pull request state" className="flex items-center gap-1">
-      {tab('open', openCount, 'Open')}
-      {tab('closed', closedCount, 'Closed')}
-    </nav>
+    <StateTabs
+      label="Pull request state"
+      state={state}
+      openCount={openCount}
+      closedCount={closedCount}
+      href={(s) => pullViewSearch(search, { state: s })}
+      icon={(s, dim) => (s === 'open' ? <PullStateIcon state="open" className={dim ? 'opacity-60' : ''} /> : <CheckIcon className={dim ? 'opacity-60' : ''} />)}
+    />
   );
 }
