@@ -49,10 +49,11 @@ export const listPullsRoute = createRoute({
   request: {
     params: RepoParams,
     query: z.object({
-      state: z.enum(['open', 'closed', 'all']).optional().openapi({ description: 'default open' }),
+      // Gitea reads a value it does not know as the default (open, newest, no milestone filter), never 400.
+      state: z.enum(['open', 'closed', 'all']).optional().catch(undefined).openapi({ type: 'string', enum: ['open', 'closed', 'all'], description: 'default open' }),
       base_branch: z.string().optional(),
-      sort: z.enum(PULL_SORTS).optional().openapi({ description: 'default newest' }),
-      milestone: z.coerce.number().int().optional().openapi({ description: 'milestone id' }),
+      sort: z.enum(PULL_SORTS).optional().catch(undefined).openapi({ type: 'string', enum: [...PULL_SORTS], description: 'default newest' }),
+      milestone: z.coerce.number().int().optional().catch(undefined).openapi({ type: 'integer', description: 'milestone id' }),
       labels: zLabelIds,
       poster: z.string().optional().openapi({ description: 'username of the author' }),
       page: zPage,
@@ -122,7 +123,8 @@ export const pullFilesRoute = createRoute({
     params: PullParams,
     query: z.object({
       'skip-to': z.string().optional().openapi({ description: 'start the list at this file' }),
-      whitespace: z.enum(WHITESPACE_MODES).optional(),
+      // As Gitea's GetWhitespaceFlag: an unknown mode shows all.
+      whitespace: z.enum(WHITESPACE_MODES).optional().catch(undefined).openapi({ type: 'string', enum: [...WHITESPACE_MODES] }),
       page: zPage,
       limit: zLimit,
     }),

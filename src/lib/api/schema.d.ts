@@ -6865,7 +6865,7 @@ export interface operations {
                 /** @description default newest */
                 sort?: "oldest" | "recentupdate" | "recentclose" | "leastupdate" | "mostcomment" | "leastcomment" | "priority";
                 /** @description milestone id */
-                milestone?: number | null;
+                milestone?: number;
                 /** @description label ids (repeat the parameter) */
                 labels?: number[];
                 /** @description username of the author */
