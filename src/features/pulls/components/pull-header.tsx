@@ -1,9 +1,7 @@
 // The pull request's title (editable inline by its poster and by writers), its state, and what it
 // merges where: "alice wants to merge 3 commits into main from feature" (merged: "bob merged …").
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { inputClass } from '@/components/ui/field';
+import { TitleHeader } from '@/components/ui/title-header';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { errorMessage } from '@/lib/api/api-error';
 import { paths } from '@/lib/paths';
@@ -50,15 +48,7 @@ export interface PullHeaderProps {
 }
 
 export function PullHeader({ owner, repo, pull, commits, canEdit }: PullHeaderProps) {
-  const [editing, setEditing] = useState(false);
-  const [title, setTitle] = useState(pull.title);
   const edit = useEditPull(owner, repo, pull.number);
-
-  const save = () => {
-    if (!title.trim()) return;
-    if (title === pull.title) return setEditing(false);
-    edit.mutate({ title: title.trim() }, { onSuccess: () => setEditing(false) });
-  };
 
   const count = commits ?? pull.commits_ahead;
   const commitsText = count === undefined ? 'commits' : `${count} ${count === 1 ? 'commit' : 'commits'}`;
@@ -72,66 +62,17 @@ export function PullHeader({ owner, repo, pull, commits, canEdit }: PullHeaderPr
   const who = pull.merged ? pull.merged_by ?? pull.user : pull.user;
 
   return (
-    <header className="space-y-2">
-      {editing ? (
-        <form
-          className="flex flex-col gap-2 sm:flex-row"
-          onSubmit={(e) => {
-            e.preventDefault();
-            save();
-          }}
-        >
-          <label htmlFor="pull-title" className="sr-only">
-            Title
-          </label>
-          <input
-            id="pull-title"
-            className={`${inputClass} text-lg`}
-            value={title}
-            onChange={(e) => setTitle(e.target.value)}
-            onKeyDown={(e) => e.key === 'Escape' && setEditing(false)}
-            autoFocus
-            required
-            maxLength={255}
-            aria-invalid={edit.isError}
-            aria-describedby={edit.isError ? 'pull-title-error' : undefined}
-          />
-          <div className="flex shrink-0 gap-2">
-            <Button type="submit" variant="primary" disabled={edit.isPending || !title.trim()}>
-              {edit.isPending ? 'Saving…' : 'Save'}
-            </Button>
-            <Button onClick={() => setEditing(false)} disabled={edit.isPending}>
-              Cancel
-            </Button>
-          </div>
-          {edit.isError && (
-            <p id="pull-title-error" role="alert" className="text-sm text-red-600 sm:self-center dark:text-red-400">
-              {errorMessage(edit.error)}
-            </p>
-          )}
-        </form>
-      ) : (
-        <div className="flex items-start gap-3">
-          <h1 className="min-w-0 flex-1 text-2xl font-semibold break-words">
-            {pull.title} <span className="font-normal text-gray-500 dark:text-gray-400">#{pull.number}</span>
-          </h1>
-          {canEdit && (
-            <Button
-              size="sm"
-              className="mt-1 shrink-0"
-              onClick={() => {
-                setTitle(pull.title);
-                edit.reset();
-                setEditing(true);
-              }}
-            >
-              Edit
-            </Button>
-          )}
-        </div>
-      )}
-      <div className="flex flex-wrap items-center gap-2 text-sm text-gray-600 dark:text-gray-400">
-        <PullStateBadge pull={pull} />
+    <TitleHeader
+      title={pull.title}
+      number={pull.number}
+      canEdit={canEdit}
+      inputId="pull-title"
+      onSave={(title, done) => edit.mutate({ title }, { onSuccess: done })}
+      saving={edit.isPending}
+      error={edit.isError ? errorMessage(edit.error) : null}
+      onStartEdit={edit.reset}
+      badge={<PullStateBadge pull={pull} />}
+      subtitle={
         <p className="min-w-0 leading-7">
           <Link to={paths.user.href(who.login)} className="font-medium text-gray-800 hover:underline dark:text-gray-200">
             {who.login}
@@ -151,7 +92,7 @@ export function PullHeader({ owner, repo, pull, commits, canEdit }: PullHeaderPr
             </>
           )}
         </p>
-      </div>
-    </header>
+      }
+    />
   );
 }
