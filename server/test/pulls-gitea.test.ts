@@ -90,6 +90,24 @@ describe('requested_reviewers and review_comments (convert.ToAPIPullRequest, Loa
   });
 });
 
+describe('a review request and the answers to it (SubmitReview, GetReviewByIssueIDAndUserID)', () => {
+  it('a COMMENT review leaves the request standing; an approval answers it', async () => {
+    const { base } = await pullRepo(forge, owner);
+    const asked = await forge.user('asked');
+    const pr = await open(base, { title: 'F', head: 'feature', base: 'main', reviewers: [asked.name] });
+    const n = pr.body.number;
+    const states = async () => (await forge.req('GET', `${base}/pulls/${n}/reviews`)).body.map((r: any) => r.state);
+    await review(base, n, asked.token, { event: 'COMMENT', body: 'a question first' });
+    expect(await states()).toEqual(['REQUEST_REVIEW', 'COMMENT']);
+    expect((await forge.req('GET', `${base}/pulls/${n}`)).body.requested_reviewers.map((u: any) => u.login)).toEqual([asked.name]);
+    const mine = await forge.req('GET', `/repos/issues/search?type=pulls&review_requested=true`, { token: asked.token });
+    expect(mine.body.map((i: any) => i.number)).toContain(n);
+    await review(base, n, asked.token, { event: 'APPROVED' });
+    expect(await states()).toEqual(['COMMENT', 'APPROVED']);
+    expect((await forge.req('GET', `${base}/pulls/${n}`)).body.requested_reviewers.map((u: any) => u.login)).toEqual([asked.name]);
+  });
+});
+
 describe('TestAPIPullCommits', () => {
   it('lists the commits newest first (the head is commits[0]), each with files and stats', async () => {
     const { base, shas } = await pullRepo(forge, owner);

@@ -278,8 +278,8 @@ async function isOfficialReviewer(db: Db, user: UserRow, repo: RepoRow) {
 
 /**
  * Turns the doer's pending review (or a new one) into a submitted review of `type`, as Gitea's
- * SubmitReview: only the latest verdict of a reviewer stays official, the reviewer's open request is
- * cleared, and a `review` event joins the timeline. Runs inside the caller's transaction.
+ * SubmitReview: only the latest verdict of a reviewer stays official, a verdict clears the reviewer's
+ * open request, and a `review` event joins the timeline. Runs inside the caller's transaction.
  */
 async function submitInTx(trx: Db, p: PullRef, doer: UserRow, type: number, content: string, commitId: string, stale: boolean, pending: ReviewRow | undefined) {
   const now = nowUnix();
@@ -309,7 +309,9 @@ async function submitInTx(trx: Db, p: PullRef, doer: UserRow, type: number, cont
     }
     review = await insertReview(trx, { type, reviewer_id: doer.id, issue_id: p.issue.id, content, official, commit_id: commitId, stale });
   }
-  await trx.deleteFrom('review').where('issue_id', '=', p.issue.id).where('reviewer_id', '=', doer.id).where('type', '=', ReviewType.request).execute();
+  // A verdict answers the reviewer's request (in Gitea it becomes their latest review, which is what
+  // counts); a COMMENT review does not, so the request stays, as in Gitea.
+  if (isVerdict(type)) await trx.deleteFrom('review').where('issue_id', '=', p.issue.id).where('reviewer_id', '=', doer.id).where('type', '=', ReviewType.request).execute();
   const eventId = await insertEvent(trx, { type: CommentType.review, poster_id: doer.id, issue_id: p.issue.id, content, review_id: review.id, created_unix: now });
   await trx.updateTable('issue').set({ updated_unix: now }).where('id', '=', p.issue.id).execute();
   return { review, eventId };
