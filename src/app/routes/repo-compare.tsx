@@ -21,7 +21,6 @@ import { CompareMergeStatus } from '@/features/pulls/components/compare-merge-st
 import { CompareFiles } from '@/features/pulls/components/compare-files';
 import { CompareExistingPull } from '@/features/pulls/components/compare-existing-pull';
 import { NewPullForm } from '@/features/pulls/components/new-pull-form';
-import { ReviewerPicker } from '@/features/pulls/components/reviewer-picker';
 import { CommitList } from '@/features/commits/components/commit-list';
 import { LazyDiffFiles, preloadDiffFiles } from '@/features/diff/components/diff-view';
 import { DiffStyleToggle, useDiffStyle } from '@/features/diff/components/diff-style-toggle';
@@ -29,7 +28,6 @@ import { WhitespaceToggle, useWhitespaceMode } from '@/features/diff/components/
 import { labelQueries } from '@/features/labels/api/label-queries';
 import { milestoneQueries } from '@/features/milestones/api/milestone-queries';
 import { LabelChip } from '@/features/issues/components/label-chip';
-import { AssigneePicker } from '@/features/issues/components/assignee-picker';
 import { assigneeQueries } from '@/features/issues/api/assignee-queries';
 import { MarkdownEditor } from '@/features/comments/components/markdown-editor';
 import { MarkdownView } from '@/features/markdown/components/markdown-view';
@@ -38,6 +36,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { Spinner } from '@/components/ui/spinner';
+import { UserPicker } from '@/components/ui/user-picker';
 import { RouteError } from '../layout/route-error';
 
 type Label = components['schemas']['Label'];
@@ -227,8 +226,8 @@ function CreateForm({ repository: r, refs, commits }: { repository: Repository; 
           preview={(source) => (source.trim() ? <MarkdownView source={source} references={{ owner, repo }} privateRepo={r.private || r.internal} /> : <p className="text-sm text-gray-500">Nothing to preview.</p>)}
         />
       )}
-      renderReviewers={(p) => <ReviewerPicker value={p.value} onChange={p.onChange} error={p.error} search={assigneeQueries.search} exclude={me ? [me.login] : []} />}
-      renderAssignees={(p) => <AssigneePicker value={p.value} onChange={p.onChange} error={p.error} />}
+      renderReviewers={(p) => <UserPicker label="Reviewers" search={assigneeQueries.search} exclude={me ? [me.login] : []} {...p} />}
+      renderAssignees={(p) => <UserPicker label="Assignees" search={assigneeQueries.search} {...p} />}
       onCreated={(pull) => navigate(paths.pull.href(owner, repo, pull.number))}
     />
   );

@@ -5,12 +5,13 @@ import type { components } from '@/lib/api/schema';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
 import { ErrorNotice } from '@/components/ui/error-notice';
+import { UserPicker } from '@/components/ui/user-picker';
 import { useCreateIssue } from '../api/use-create-issue';
+import { assigneeQueries } from '../api/assignee-queries';
 import type { Issue } from '../api/issue-queries';
 import { useIssueDraft } from '../lib/issue-draft';
 import { formErrors } from '@/lib/form-errors';
 import { LabelChip } from './label-chip';
-import { AssigneePicker } from './assignee-picker';
 
 type Label = components['schemas']['Label'];
 type Milestone = NonNullable<components['schemas']['Milestone']>;
@@ -117,7 +118,7 @@ export function NewIssueForm({ owner, repo, labels, milestones, renderBody, onCr
             </p>
           )}
         </fieldset>
-        <AssigneePicker value={draft.assignees} onChange={(assignees) => update({ assignees })} error={errs.fields.assignees} />
+        <UserPicker label="Assignees" search={assigneeQueries.search} value={draft.assignees} onChange={(assignees) => update({ assignees })} error={errs.fields.assignees} />
         <SelectField label="Milestone" value={draft.milestone ?? ''} onChange={(e) => update({ milestone: e.target.value ? Number(e.target.value) : null })} error={errs.fields.milestone}>
           <option value="">No milestone</option>
           {openMs.length > 0 && (

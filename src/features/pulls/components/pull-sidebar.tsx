@@ -4,12 +4,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
+import { UserPicker } from '@/components/ui/user-picker';
 import { errorMessage } from '@/lib/api/api-error';
 import { paths } from '@/lib/paths';
 import type { components } from '@/lib/api/schema';
-import type { PullRequest } from '../api/pull-queries';
+import { pullQueries, type PullRequest } from '../api/pull-queries';
 import { useRequestReviewers } from '../api/use-request-reviewers';
-import { ReviewersPicker } from './reviewers-picker';
 
 type User = components['schemas']['User'];
 
@@ -61,7 +61,15 @@ export function PullReviewers({ owner, repo, pull, reviewers, canRequest }: Pull
           </button>
         )}
       </div>
-      {picking && <ReviewersPicker exclude={[pull.user.login, ...requested]} disabled={request.isPending} onPick={(login) => request.mutate({ add: [login] })} />}
+      {picking && (
+        <UserPicker
+          label="Request a review from"
+          search={pullQueries.reviewerCandidates}
+          exclude={[pull.user.login, ...requested]}
+          disabled={request.isPending}
+          onPick={(login) => request.mutate({ add: [login] })}
+        />
+      )}
       {request.isError && (
         <p role="alert" className="mb-2 text-xs text-red-600 dark:text-red-400">
           {errorMessage(request.error)}
