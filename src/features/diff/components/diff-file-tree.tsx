@@ -1,6 +1,6 @@
 // The changed files as a tree beside the diff: folders (single-child chains joined) that open and
 // close, each file's status, +/− counts and viewed mark; a click brings the file into view.
-import { memo, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import type { FileModel, FileStatus } from '../lib/diff-model';
 import { buildTree, flattenTree } from '../lib/file-tree';
 
@@ -24,6 +24,9 @@ function FolderIcon({ open }: { open: boolean }) {
   );
 }
 
+// Rows out of the tree's view skip style, layout and paint (a thousand files stay cheap); 24px is a row's height.
+const ROW = '[content-visibility:auto] [contain-intrinsic-size:auto_24px]';
+
 const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export interface DiffFileTreeProps {
@@ -33,68 +36,76 @@ export interface DiffFileTreeProps {
   onSelect: (index: number) => void;
 }
 
+const FolderRow = memo(function FolderRow({ name, path, depth, open, onToggle }: { name: string; path: string; depth: number; open: boolean; onToggle: (path: string) => void }) {
+  return (
+    <li className={ROW}>
+      <button
+        type="button"
+        aria-expanded={open}
+        onClick={() => onToggle(path)}
+        style={{ paddingLeft: `${depth * 12 + 6}px` }}
+        className="flex w-full items-center gap-1.5 rounded py-1 pr-2 text-left text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800"
+      >
+        <FolderIcon open={open} />
+        <span className="min-w-0 truncate">{name}</span>
+      </button>
+    </li>
+  );
+});
+
+// Memoized: scrolling moves "current" from one file to the next, which re-draws those two rows only.
+const FileRow = memo(function FileRow({ model: m, name, depth, viewed, current, onSelect }: { model: FileModel; name: string; depth: number; viewed: boolean; current: boolean; onSelect: (index: number) => void }) {
+  const s = STATUS[m.status];
+  return (
+    <li className={ROW}>
+      <button
+        type="button"
+        onClick={() => onSelect(m.index)}
+        style={{ paddingLeft: `${depth * 12 + 6}px` }}
+        title={m.path}
+        aria-current={current ? 'true' : undefined}
+        aria-label={`${name} (${m.status}${viewed ? ', viewed' : ''}), ${count(m.additions, 'addition')}, ${count(m.deletions, 'deletion')}`}
+        className={`flex w-full items-center gap-1.5 rounded py-1 pr-2 text-left hover:bg-gray-100 dark:hover:bg-gray-800 ${current ? 'bg-indigo-50 font-medium dark:bg-indigo-950' : ''}`}
+      >
+        <span className={`w-3 shrink-0 text-center font-mono font-bold ${s.cls}`} aria-hidden>
+          {s.letter}
+        </span>
+        <span className={`min-w-0 flex-1 truncate font-mono ${viewed ? 'text-gray-500 dark:text-gray-400' : ''}`}>{name}</span>
+        {viewed && (
+          <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden className="shrink-0 text-indigo-600 dark:text-indigo-400" fill="currentColor">
+            <path d="M13.78 4.22a.75.75 0 0 1 0 1.06l-7.25 7.25a.75.75 0 0 1-1.06 0L2.22 9.28a.751.751 0 0 1 .018-1.042.751.751 0 0 1 1.042-.018L6 10.94l6.72-6.72a.75.75 0 0 1 1.06 0Z" />
+          </svg>
+        )}
+        <span className="shrink-0 font-mono text-[11px]" aria-hidden>
+          <span className="text-green-700 dark:text-green-400">+{m.additions}</span> <span className="text-red-700 dark:text-red-400">−{m.deletions}</span>
+        </span>
+      </button>
+    </li>
+  );
+});
+
 export const DiffFileTree = memo(function DiffFileTree({ models, viewed, currentPath, onSelect }: DiffFileTreeProps) {
   const tree = useMemo(() => buildTree(models), [models]);
   const [closed, setClosed] = useState<ReadonlySet<string>>(new Set());
   const rows = useMemo(() => flattenTree(tree, closed), [tree, closed]);
-  const toggle = (path: string) =>
-    setClosed((c) => {
-      const next = new Set(c);
-      if (!next.delete(path)) next.add(path);
-      return next;
-    });
+  const toggle = useCallback(
+    (path: string) =>
+      setClosed((c) => {
+        const next = new Set(c);
+        if (!next.delete(path)) next.add(path);
+        return next;
+      }),
+    [],
+  );
   return (
     <ul className="py-1 text-xs">
-      {rows.map(({ node, depth }) => {
-        const indent = { paddingLeft: `${depth * 12 + 6}px` };
-        if (node.kind === 'folder') {
-          const open = !closed.has(node.path);
-          return (
-            <li key={`d:${node.path}`}>
-              <button
-                type="button"
-                aria-expanded={open}
-                onClick={() => toggle(node.path)}
-                style={indent}
-                className="flex w-full items-center gap-1.5 rounded py-1 pr-2 text-left text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800"
-              >
-                <FolderIcon open={open} />
-                <span className="min-w-0 truncate">{node.name}</span>
-              </button>
-            </li>
-          );
-        }
-        const m = node.model;
-        const s = STATUS[m.status];
-        const isViewed = viewed.has(m.path);
-        const current = m.path === currentPath;
-        return (
-          <li key={`f:${m.path}`}>
-            <button
-              type="button"
-              onClick={() => onSelect(m.index)}
-              style={indent}
-              title={m.path}
-              aria-current={current ? 'true' : undefined}
-              aria-label={`${node.name} (${m.status}${isViewed ? ', viewed' : ''}), ${count(m.additions, 'addition')}, ${count(m.deletions, 'deletion')}`}
-              className={`flex w-full items-center gap-1.5 rounded py-1 pr-2 text-left hover:bg-gray-100 dark:hover:bg-gray-800 ${current ? 'bg-indigo-50 font-medium dark:bg-indigo-950' : ''}`}
-            >
-              <span className={`w-3 shrink-0 text-center font-mono font-bold ${s.cls}`} aria-hidden>
-                {s.letter}
-              </span>
-              <span className={`min-w-0 flex-1 truncate font-mono ${isViewed ? 'text-gray-500 dark:text-gray-400' : ''}`}>{node.name}</span>
-              {isViewed && (
-                <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden className="shrink-0 text-indigo-600 dark:text-indigo-400" fill="currentColor">
-                  <path d="M13.78 4.22a.75.75 0 0 1 0 1.06l-7.25 7.25a.75.75 0 0 1-1.06 0L2.22 9.28a.751.751 0 0 1 .018-1.042.751.751 0 0 1 1.042-.018L6 10.94l6.72-6.72a.75.75 0 0 1 1.06 0Z" />
-                </svg>
-              )}
-              <span className="shrink-0 font-mono text-[11px]" aria-hidden>
-                <span className="text-green-700 dark:text-green-400">+{m.additions}</span> <span className="text-red-700 dark:text-red-400">−{m.deletions}</span>
-              </span>
-            </button>
-          </li>
-        );
-      })}
+      {rows.map(({ node, depth }) =>
+        node.kind === 'folder' ? (
+          <FolderRow key={`d:${node.path}`} name={node.name} path={node.path} depth={depth} open={!closed.has(node.path)} onToggle={toggle} />
+        ) : (
+          <FileRow key={`f:${node.model.path}`} model={node.model} name={node.name} depth={depth} viewed={viewed.has(node.model.path)} current={node.model.path === currentPath} onSelect={onSelect} />
+        ),
+      )}
     </ul>
   );
 });

@@ -4,7 +4,7 @@
 import { memo, useMemo } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import type { DiffSide, FileModel, FileStatus } from '../lib/diff-model';
+import { formatCount, type DiffSide, type FileModel, type FileStatus } from '../lib/diff-model';
 import { lineKey, shownLines } from '../lib/diff-rows';
 import { DiffTable, type DiffAnnotation, type LineSelection } from './diff-table';
 
@@ -109,7 +109,7 @@ export const DiffFileView = memo(function DiffFileView(props: DiffFileProps) {
             <div className="diff-note flex flex-col items-center gap-2">
               <p>
                 {model.heldBack === 'large'
-                  ? `Large diff not shown (${(model.additions + model.deletions).toLocaleString('en-US')} changed lines).`
+                  ? `Large diff not shown (${formatCount(model.additions + model.deletions)} changed lines).`
                   : 'Generated file not shown.'}
               </p>
               <Button size="sm" onClick={() => onLoad(path)} aria-label={`Load diff of ${path}`}>

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { DiffFiles, type DiffAnnotation, type DiffFilesProps } from './diff-files';
@@ -25,7 +25,7 @@ function renderDiff(props: Partial<DiffFilesProps> = {}) {
 
 const file = (path: string) => screen.getByRole('region', { name: new RegExp(`^${path.replace(/[.]/g, '\\.')}`) });
 /** The text of each row of a file's table, cell by cell. */
-const rowsOf = (region: HTMLElement) => [...region.querySelectorAll('tbody > tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent).join('|'));
+const rowsOf = (region: HTMLElement) => [...region.querySelectorAll('tbody > tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => (td.dataset.prefix ?? '') + td.textContent).join('|'));
 
 beforeEach(() => {
   localStorage.clear();
@@ -100,29 +100,53 @@ describe('DiffFiles: drawing', () => {
 
 describe('DiffFiles: comments', () => {
   it('selects a range with click and shift+click on line numbers and reports it from "+"', async () => {
+    const user = userEvent.setup();
     const onCommentRange = vi.fn();
     renderDiff({ onCommentRange });
     const b = file('src/b.ts');
     const newNumber = (n: number) => b.querySelector<HTMLElement>(`td[data-side="new"][data-line="${n}"]`)!;
-    await userEvent.click(newNumber(2));
-    fireEvent.click(newNumber(4), { shiftKey: true });
+    await user.click(newNumber(2));
+    await user.keyboard('{Shift>}');
+    await user.click(newNumber(4));
+    await user.keyboard('{/Shift}');
     expect([...b.querySelectorAll('tr.is-selected')].map((tr) => tr.querySelectorAll('td')[1]!.textContent)).toEqual(['2', '3', '4']);
-    await userEvent.click(within(b).getByRole('button', { name: 'Comment on new line 4' }));
+    await user.click(within(b).getByRole('button', { name: 'Comment on new line 4' }));
     expect(onCommentRange).toHaveBeenLastCalledWith({ path: 'src/b.ts', side: 'new', start: 2, end: 4 });
 
     // "+" on a line outside the selection comments on that line alone (a deletion: the old side).
-    await userEvent.click(within(b).getByRole('button', { name: 'Comment on old line 2' }));
+    await user.hover(b.querySelector<HTMLElement>('td[data-side="old"][data-line="2"]')!);
+    await user.click(within(b).getByRole('button', { name: 'Comment on old line 2' }));
     expect(onCommentRange).toHaveBeenLastCalledWith({ path: 'src/b.ts', side: 'old', start: 2, end: 2 });
   });
 
+  it('moves "+" with the arrow keys and selects lines with shift+arrows', async () => {
+    const user = userEvent.setup();
+    const onCommentRange = vi.fn();
+    renderDiff({ onCommentRange });
+    const b = file('src/b.ts');
+    act(() => within(b).getByRole('button', { name: /^Comment on/ }).focus());
+    expect(within(b).getByRole('button', { name: 'Comment on new line 1' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(within(b).getByRole('button', { name: 'Comment on old line 2' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(within(b).getByRole('button', { name: 'Comment on new line 2' })).toHaveFocus();
+    await user.keyboard('{Shift>}{ArrowDown}{ArrowDown}{/Shift}');
+    expect(within(b).getByRole('button', { name: 'Comment on new line 4' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(onCommentRange).toHaveBeenLastCalledWith({ path: 'src/b.ts', side: 'new', start: 2, end: 4 });
+  });
+
   it('selects on one side in split view', async () => {
+    const user = userEvent.setup();
     const onCommentRange = vi.fn();
     renderDiff({ style: 'split', onCommentRange });
     const b = file('src/b.ts');
-    await userEvent.click(b.querySelector<HTMLElement>('td[data-side="old"][data-line="1"]')!);
-    fireEvent.click(b.querySelector<HTMLElement>('td[data-side="old"][data-line="3"]')!, { shiftKey: true });
+    await user.click(b.querySelector<HTMLElement>('td[data-side="old"][data-line="1"]')!);
+    await user.keyboard('{Shift>}');
+    await user.click(b.querySelector<HTMLElement>('td[data-side="old"][data-line="3"]')!);
+    await user.keyboard('{/Shift}');
     expect(b.querySelectorAll('td.diff-num.is-selected')).toHaveLength(3);
-    await userEvent.click(within(b).getByRole('button', { name: 'Comment on old line 3' }));
+    await user.click(within(b).getByRole('button', { name: 'Comment on old line 3' }));
     expect(onCommentRange).toHaveBeenLastCalledWith({ path: 'src/b.ts', side: 'old', start: 1, end: 3 });
   });
 
@@ -143,7 +167,7 @@ describe('DiffFiles: annotations', () => {
     });
     const b = file('src/b.ts');
     const trs = [...b.querySelectorAll('tbody > tr')];
-    const after = (text: string) => trs[trs.findIndex((tr) => tr.textContent!.includes(text)) + 1]!;
+    const after = (line: string) => trs[trs.findIndex((tr) => rowsOf(b)[trs.indexOf(tr)]!.endsWith(line)) + 1]!;
     expect(after('-two')).toHaveTextContent('thread on-old-2');
     expect(after('+two and a half')).toHaveTextContent('thread on-new-3');
     const outdated = within(b).getByLabelText('Outdated comments');

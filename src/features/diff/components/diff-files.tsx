@@ -6,7 +6,7 @@
 import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { EmptyState } from '@/components/ui/empty-state';
-import { parseDiff, type DiffSide, type FileModel } from '../lib/diff-model';
+import { fileHash, formatCount, parseDiff, wrappedLines, type DiffSide, type FileModel } from '../lib/diff-model';
 import { linePosition } from '../lib/diff-rows';
 import { useViewedMarks } from '../lib/viewed-store';
 import type { DiffAnnotation, LineSelection } from './diff-table';
@@ -61,6 +61,14 @@ const PROBE_PX = 60;
 
 const EMPTY_SET: ReadonlySet<string> = new Set();
 
+/** Characters of code on one screen line of a file `width` px wide (as diff.css lays it out: 12px monospace). */
+function charsPerLine(width: number, style: 'unified' | 'split', viewport: number) {
+  const number = viewport <= 640 ? 38 : 50;
+  const padding = 34 + 2;
+  const code = style === 'split' ? (width - 2 - 2 * number) / 2 - padding : width - 2 - 2 * number - padding;
+  return Math.max(10, Math.floor(code / 7.22));
+}
+
 function isTyping(target: EventTarget | null) {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable) return true;
@@ -75,6 +83,16 @@ function whenDrawn(find: () => HTMLElement | null | undefined, found: (el: HTMLE
   else if (frames > 0 && typeof requestAnimationFrame !== 'undefined') requestAnimationFrame(() => whenDrawn(find, found, frames - 1));
 }
 
+/** `value`, once it has stayed the same for `ms`. */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return settled;
+}
+
 interface AnnotationStop {
   fileIndex: number;
   key: string;
@@ -82,12 +100,13 @@ interface AnnotationStop {
 }
 
 export function DiffFiles({ diff, style, viewedKey, annotations, onCommentRange, fileTree, keyboard, emptyText, fileHref }: DiffFilesProps) {
-  const models = useMemo(() => parseDiff(diff, viewedKey !== undefined), [diff, viewedKey]);
+  const models = useMemo(() => parseDiff(diff), [diff]);
   const [marks, setMark] = useViewedMarks(viewedKey);
   const viewedPaths = useMemo(() => {
     if (!viewedKey) return EMPTY_SET;
     const set = new Set<string>();
-    for (const m of models) if (marks[m.path] === m.hash) set.add(m.path);
+    // Only a file with a mark needs its hash.
+    for (const m of models) if (marks[m.path] !== undefined && marks[m.path] === fileHash(m)) set.add(m.path);
     return set;
   }, [models, marks, viewedKey]);
 
@@ -104,16 +123,22 @@ export function DiffFiles({ diff, style, viewedKey, annotations, onCommentRange,
   // The list's distance from the top of the document, for the window virtualizer.
   const listRef = useRef<HTMLDivElement>(null);
   const [margin, setMargin] = useState(0);
+  // Only for estimates: how many characters of code fit on one screen line before it wraps.
+  const [perLine, setPerLine] = useState(100);
   useLayoutEffect(() => {
     const el = listRef.current;
     if (!el) return;
-    const update = () => setMargin(Math.round(el.getBoundingClientRect().top + window.scrollY));
+    const update = () => {
+      const rect = el.getBoundingClientRect();
+      setMargin(Math.round(rect.top + window.scrollY));
+      if (rect.width > 0) setPerLine(charsPerLine(rect.width, style, window.innerWidth));
+    };
     update();
     // What sits above (summary, review bar, a banner) can change height and move the list.
     const ro = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
     ro?.observe(document.body);
     return () => ro?.disconnect();
-  }, [models.length]);
+  }, [models.length, style]);
 
   const annotationCount = useCallback((m: FileModel) => annotations?.[m.path]?.length ?? 0, [annotations]);
   const estimateSize = useCallback(
@@ -123,9 +148,9 @@ export function DiffFiles({ diff, style, viewedKey, annotations, onCommentRange,
       if (m.heldBack && !loaded.has(m.path)) return HEADER_PX + HELD_PX;
       const extra = annotationCount(m) * ANNOTATION_PX;
       if (m.note) return HEADER_PX + NOTE_PX + extra;
-      return HEADER_PX + (style === 'split' ? m.splitRows : m.unifiedRows) * ROW_PX + extra;
+      return HEADER_PX + wrappedLines(m, style, perLine) * ROW_PX + extra;
     },
-    [models, isCollapsed, loaded, style, annotationCount],
+    [models, isCollapsed, loaded, style, annotationCount, perLine],
   );
   // Keyed by layout too: a file's unified and split heights differ, and switching redraws every row.
   const getItemKey = useCallback((i: number) => `${style}:${models[i]!.path}`, [models, style]);
@@ -144,25 +169,13 @@ export function DiffFiles({ diff, style, viewedKey, annotations, onCommentRange,
     },
   });
 
-  // The file at the top of the viewport: highlighted in the tree, the one j/k/v start from.
-  const [current, setCurrent] = useState(-1);
-  useEffect(() => {
-    let frame = 0;
-    const update = () => {
-      frame = 0;
-      const offset = window.scrollY + PROBE_PX;
-      if (models.length === 0 || offset < virtualizer.options.scrollMargin) return setCurrent(-1);
-      setCurrent(virtualizer.getVirtualItemForOffset(offset)?.index ?? -1);
-    };
-    const onScroll = () => {
-      if (!frame) frame = requestAnimationFrame(update);
-    };
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => {
-      window.removeEventListener('scroll', onScroll);
-      if (frame) cancelAnimationFrame(frame);
-    };
-  }, [models, virtualizer]);
+  // The file at the top of the viewport: highlighted in the tree, the one j/k/v start from. From the
+  // virtualizer's own scroll offset (it re-renders on scroll): reading window.scrollY in a scroll
+  // handler would force a layout in the middle of every frame.
+  // At the top of the page, or above the first file, no file is current yet.
+  const scrolled = virtualizer.scrollOffset ?? 0;
+  const probe = scrolled + PROBE_PX;
+  const current = models.length === 0 || scrolled <= 0 || probe < virtualizer.options.scrollMargin ? -1 : (virtualizer.getVirtualItemForOffset(probe)?.index ?? -1);
 
   const currentIndex = () => {
     // A file focused by j/k (or a click inside it) wins over the scroll position.
@@ -189,23 +202,28 @@ export function DiffFiles({ diff, style, viewedKey, annotations, onCommentRange,
     if (i >= 0) scrollToFile(i, false);
   }, [models, scrollToFile]);
 
-  // Switching unified/split keeps the reader at the same file.
+  // Switching unified/split keeps the reader at the same file (the one current before the switch).
   const lastStyle = useRef(style);
+  const lastCurrent = useRef(current);
   useLayoutEffect(() => {
-    if (lastStyle.current === style) return;
+    if (lastStyle.current === style) {
+      lastCurrent.current = current;
+      return;
+    }
     lastStyle.current = style;
-    if (current >= 0) virtualizer.scrollToIndex(current, { align: 'start' });
-  }, [style, current, virtualizer]);
+    if (lastCurrent.current >= 0) virtualizer.scrollToIndex(lastCurrent.current, { align: 'start' });
+  });
 
   const onToggleCollapse = useCallback((path: string, collapsed: boolean) => setCollapsedBy((c) => ({ ...c, [path]: collapsed })), []);
-  const hashByPath = useMemo(() => new Map(models.map((m) => [m.path, m.hash])), [models]);
+  const byPath = useMemo(() => new Map(models.map((m) => [m.path, m])), [models]);
   const onToggleViewed = useCallback(
     (path: string, viewed: boolean) => {
-      setMark(path, hashByPath.get(path) ?? '', viewed);
+      const m = byPath.get(path);
+      if (m) setMark(path, fileHash(m), viewed);
       // The file folds when marked viewed and opens when unmarked.
       setCollapsedBy(({ [path]: _, ...rest }) => rest);
     },
-    [setMark, hashByPath],
+    [setMark, byPath],
   );
   const onLoad = useCallback((path: string) => setLoaded((s) => new Set(s).add(path)), []);
   const onLineClick = useCallback(
@@ -238,14 +256,13 @@ export function DiffFiles({ diff, style, viewedKey, annotations, onCommentRange,
   const stops = useMemo(() => {
     const out: AnnotationStop[] = [];
     if (!annotations) return out;
-    const byPath = new Map(models.map((m) => [m.path, m]));
     for (const [path, list] of Object.entries(annotations)) {
       const m = byPath.get(path);
       if (!m) continue;
       for (const a of list) out.push({ fileIndex: m.index, key: a.key, pos: linePosition(m.file, a.side, a.line) });
     }
     return out.sort((a, b) => a.fileIndex - b.fileIndex || a.pos - b.pos);
-  }, [annotations, models]);
+  }, [annotations, byPath]);
   const stopCursor = useRef(-1);
 
   const goToStop = (i: number) => {
@@ -320,6 +337,9 @@ export function DiffFiles({ diff, style, viewedKey, annotations, onCommentRange,
 
   // The tree waits for the first files to be drawn: with a thousand files it is the larger part.
   const treeModels = useDeferredValue(models, [] as FileModel[]);
+  // It marks the current file once scrolling pauses: re-marking it every frame of a fast scroll
+  // costs a repaint of the whole tree per frame.
+  const treeCurrent = useSettled(models[current]?.path, 150);
   const onTreeSelect = useCallback(
     (index: number) => {
       setTreeOpen(false);
@@ -334,7 +354,7 @@ export function DiffFiles({ diff, style, viewedKey, annotations, onCommentRange,
   const deletions = models.reduce((n, m) => n + m.deletions, 0);
   const items = virtualizer.getVirtualItems();
   const commenting = onCommentRange !== undefined;
-  const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+  const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
   return (
     <div className="diff-files space-y-3">
@@ -379,7 +399,7 @@ export function DiffFiles({ diff, style, viewedKey, annotations, onCommentRange,
             aria-label="Changed files"
             className={`${treeOpen ? 'block' : 'hidden'} absolute inset-x-0 top-0 z-30 max-h-[70vh] overflow-y-auto rounded-lg border border-gray-200 bg-white shadow-lg md:sticky md:top-2 md:block md:max-h-[calc(100vh-1rem)] md:self-start md:shadow-none dark:border-gray-800 dark:bg-gray-900`}
           >
-            <DiffFileTree models={treeModels} viewed={viewedPaths} currentPath={models[current]?.path} onSelect={onTreeSelect} />
+            <DiffFileTree models={treeModels} viewed={viewedPaths} currentPath={treeCurrent} onSelect={onTreeSelect} />
           </nav>
         )}
         <div ref={listRef} className="relative min-w-0" style={{ height: virtualizer.getTotalSize() }}>

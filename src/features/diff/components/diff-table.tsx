@@ -1,7 +1,9 @@
 // The rows of one file, drawn by React in diff2html's look: unified (old and new line numbers, then
 // the code) or split (old on the left, new on the right). Annotations (review threads, composers)
-// sit in rows of their own right after the line they belong to. Clicks are handled once per table.
-import { memo, useMemo, type MouseEvent, type ReactNode } from 'react';
+// sit in rows of their own right after the line they belong to. Clicks are handled once per table,
+// and one "+" button per file follows the pointer (or the arrow keys) instead of one per line:
+// rows stay a few DOM nodes each, which keeps a large diff quick to draw while scrolling.
+import { memo, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import type { DiffFile } from 'diff2html/lib/types';
 import type { DiffSide } from '../lib/diff-model';
 import { lineKey, splitRows, unifiedRows, type LineCell } from '../lib/diff-rows';
@@ -40,6 +42,8 @@ const inSelection = (sel: LineSelection | undefined, c: LineCell, side: DiffSide
   const n = numberOn(c, side);
   return n !== undefined && n >= sel.start && n <= sel.end;
 };
+/** The code cell's comment target, `side:line`, read back by the "+" button. */
+const at = (side: DiffSide, line: number) => `${side}:${line}`;
 
 function Code({ cell }: { cell: LineCell }) {
   if (!cell.hl) return <>{cell.text}</>;
@@ -51,14 +55,6 @@ function Code({ cell }: { cell: LineCell }) {
       {e > s && <Mark>{cell.text.slice(s, e)}</Mark>}
       {cell.text.slice(e)}
     </>
-  );
-}
-
-function AddButton({ side, line, shown }: { side: DiffSide; line: number; shown: boolean }) {
-  return (
-    <button type="button" className={`diff-add${shown ? ' is-shown' : ''}`} data-comment="" data-side={side} data-line={line} aria-label={`Comment on ${side} line ${line}`}>
-      +
-    </button>
   );
 }
 
@@ -75,8 +71,7 @@ function Annotations({ list }: { list: DiffAnnotation[] | undefined }) {
   );
 }
 
-function UnifiedBody({ path: _path, file, placed, selection, commenting }: DiffTableProps) {
-  const rows = useMemo(() => unifiedRows(file), [file]);
+function unifiedBody(rows: ReturnType<typeof unifiedRows>, placed: DiffTableProps['placed'], selection: LineSelection | undefined) {
   const out: ReactNode[] = [];
   rows.forEach((row, i) => {
     if (row.kind === 'hunk') {
@@ -92,9 +87,8 @@ function UnifiedBody({ path: _path, file, placed, selection, commenting }: DiffT
     const oldN = numberOn(c, 'old');
     const newN = numberOn(c, 'new');
     // A context line is commented on its new side unless an old-side range already covers it.
-    const side: DiffSide = c.kind === 'del' || (c.kind === 'cntx' && selection?.side === 'old' && inSelection(selection, c, 'old')) ? 'old' : 'new';
-    const selected = inSelection(selection, c, side) || inSelection(selection, c, side === 'old' ? 'new' : 'old');
-    const line = (side === 'old' ? oldN : newN)!;
+    const side: DiffSide = c.kind === 'del' || (c.kind === 'cntx' && inSelection(selection, c, 'old')) ? 'old' : 'new';
+    const selected = inSelection(selection, c, 'old') || inSelection(selection, c, 'new');
     out.push(
       <tr key={i} className={`d2h-${c.kind}${c.change ? ' d2h-change' : ''}${selected ? ' is-selected' : ''}`}>
         <td className="diff-num" data-side={oldN === undefined ? undefined : 'old'} data-line={oldN}>
@@ -103,9 +97,7 @@ function UnifiedBody({ path: _path, file, placed, selection, commenting }: DiffT
         <td className="diff-num" data-side={newN === undefined ? undefined : 'new'} data-line={newN}>
           {newN}
         </td>
-        <td className="diff-code">
-          {commenting && <AddButton side={side} line={line} shown={selection?.side === side && selection.end === line} />}
-          <span className="diff-prefix">{c.prefix}</span>
+        <td className="diff-code" data-prefix={c.prefix} data-at={at(side, (side === 'old' ? oldN : newN)!)}>
           <Code cell={c} />
         </td>
       </tr>,
@@ -134,33 +126,21 @@ function UnifiedBody({ path: _path, file, placed, selection, commenting }: DiffT
   );
 }
 
-function SplitSide({ cell, side, selection, commenting }: { cell?: LineCell; side: DiffSide; selection?: LineSelection; commenting: boolean }) {
-  if (!cell) {
-    return (
-      <>
-        <td className="diff-num diff-empty" />
-        <td className="diff-code diff-empty" />
-      </>
-    );
-  }
+function splitSide(cell: LineCell | undefined, side: DiffSide, selection: LineSelection | undefined) {
+  if (!cell) return [<td key={`${side}n`} className="diff-num diff-empty" />, <td key={`${side}c`} className="diff-code diff-empty" />];
   const n = numberOn(cell, side)!;
   const sel = inSelection(selection, cell, side) ? ' is-selected' : '';
-  return (
-    <>
-      <td className={`diff-num d2h-${cell.kind}${sel}`} data-side={side} data-line={n}>
-        {n}
-      </td>
-      <td className={`diff-code d2h-${cell.kind}${sel}`}>
-        {commenting && <AddButton side={side} line={n} shown={selection?.side === side && selection.end === n} />}
-        <span className="diff-prefix">{cell.prefix}</span>
-        <Code cell={cell} />
-      </td>
-    </>
-  );
+  return [
+    <td key={`${side}n`} className={`diff-num d2h-${cell.kind}${sel}`} data-side={side} data-line={n}>
+      {n}
+    </td>,
+    <td key={`${side}c`} className={`diff-code d2h-${cell.kind}${sel}`} data-prefix={cell.prefix} data-at={at(side, n)}>
+      <Code cell={cell} />
+    </td>,
+  ];
 }
 
-function SplitBody({ file, placed, selection, commenting }: DiffTableProps) {
-  const rows = useMemo(() => splitRows(file), [file]);
+function splitBody(rows: ReturnType<typeof splitRows>, placed: DiffTableProps['placed'], selection: LineSelection | undefined) {
   const out: ReactNode[] = [];
   rows.forEach((row, i) => {
     if (row.kind === 'hunk') {
@@ -176,8 +156,8 @@ function SplitBody({ file, placed, selection, commenting }: DiffTableProps) {
     }
     out.push(
       <tr key={i}>
-        <SplitSide cell={row.left} side="old" selection={selection} commenting={commenting} />
-        <SplitSide cell={row.right} side="new" selection={selection} commenting={commenting} />
+        {splitSide(row.left, 'old', selection)}
+        {splitSide(row.right, 'new', selection)}
       </tr>,
     );
     if (placed) {
@@ -209,31 +189,120 @@ function SplitBody({ file, placed, selection, commenting }: DiffTableProps) {
   );
 }
 
+interface Target {
+  side: DiffSide;
+  line: number;
+  top: number;
+  left: number;
+}
+
+/** The comment target of the code cell `cell`: its side, line and where the "+" goes. */
+function targetOf(cell: HTMLElement): Target | null {
+  const [side, line] = (cell.dataset.at ?? '').split(':');
+  if (!side || !line) return null;
+  const tr = cell.parentElement as HTMLElement;
+  return { side: side as DiffSide, line: Number(line), top: tr.offsetTop, left: cell.offsetLeft };
+}
+
+/** The code cell in the same column of the next (or previous) row that has one. */
+function neighbour(cell: HTMLElement, dir: 1 | -1): HTMLElement | null {
+  const column = [...cell.parentElement!.children].indexOf(cell);
+  for (let tr = cell.parentElement as Element | null; (tr = dir === 1 ? tr!.nextElementSibling : tr!.previousElementSibling); ) {
+    const candidate = tr.children[column] as HTMLElement | undefined;
+    if (candidate?.dataset.at) return candidate;
+  }
+  return null;
+}
+
 export const DiffTable = memo(function DiffTable(props: DiffTableProps) {
-  const { path, commenting, onLineClick, onComment } = props;
+  const { path, file, style, placed, selection, commenting, onLineClick, onComment } = props;
+  const split = style === 'split';
+  const rows = useMemo(() => (split ? splitRows(file) : unifiedRows(file)), [file, split]);
+  // The rows do not depend on where the "+" is: moving it re-draws the button only.
+  const body = useMemo(
+    () => (split ? splitBody(rows as ReturnType<typeof splitRows>, placed, selection) : unifiedBody(rows as ReturnType<typeof unifiedRows>, placed, selection)),
+    [rows, split, placed, selection],
+  );
+  const tableRef = useRef<HTMLTableElement>(null);
+  // Where the pointer (or the arrow keys) put the "+"; else it waits at the end of the selection.
+  const [target, setTarget] = useState<Target | null>(null);
+  const [selectionTarget, setSelectionTarget] = useState<Target | null>(null);
+  const [focused, setFocused] = useState(false);
+  const cellAt = (t: Pick<Target, 'side' | 'line'>) => tableRef.current?.querySelector<HTMLElement>(`td[data-at="${at(t.side, t.line)}"]`) ?? null;
+  useLayoutEffect(() => {
+    const cell = selection ? tableRef.current?.querySelector<HTMLElement>(`td[data-at="${at(selection.side, selection.end)}"]`) : null;
+    setSelectionTarget(cell ? targetOf(cell) : null);
+  }, [selection, body]);
+  const shown = target ?? selectionTarget;
+
   const onClick = (e: MouseEvent<HTMLTableElement>) => {
     if (!commenting) return;
-    const target = e.target as HTMLElement;
-    const add = target.closest<HTMLElement>('[data-comment]');
-    const cell = add ?? target.closest<HTMLElement>('td[data-line]');
-    if (!cell) return;
-    const side = cell.dataset.side as DiffSide;
-    const line = Number(cell.dataset.line);
-    if (add) onComment(path, side, line);
-    else onLineClick(path, side, line, e.shiftKey);
+    const cell = (e.target as HTMLElement).closest<HTMLElement>('td[data-line]');
+    if (cell) onLineClick(path, cell.dataset.side as DiffSide, Number(cell.dataset.line), e.shiftKey);
   };
   // Shift+click on a line number extends the selection; keep the browser from selecting text too.
   const onMouseDown = (e: MouseEvent<HTMLTableElement>) => {
     if (commenting && e.shiftKey && (e.target as HTMLElement).closest('td[data-line]')) e.preventDefault();
   };
-  const split = props.style === 'split';
+  const onMouseOver = (e: MouseEvent<HTMLDivElement>) => {
+    if (!commenting) return;
+    const td = (e.target as HTMLElement).closest<HTMLElement>('td');
+    if (!td || !tableRef.current?.contains(td)) return;
+    // Over a line number: the code cell beside it.
+    const cell = td.dataset.at ? td : td.dataset.line ? (td.nextElementSibling?.hasAttribute('data-at') ? td.nextElementSibling : td.parentElement?.querySelector('td[data-at]')) : null;
+    const t = cell ? targetOf(cell as HTMLElement) : null;
+    if (t && (t.side !== target?.side || t.line !== target.line)) setTarget(t);
+  };
+  const onMouseLeave = () => !focused && setTarget(null);
+
+  const onButtonKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
+    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    e.preventDefault();
+    const from = shown ? cellAt(shown) : null;
+    const next = from ? neighbour(from, e.key === 'ArrowDown' ? 1 : -1) : null;
+    const t = next ? targetOf(next) : null;
+    if (!t || !shown) return;
+    // Shift+arrows grow a range from the line the button was on.
+    if (e.shiftKey) {
+      if (selection?.side !== t.side) onLineClick(path, shown.side, shown.line, false);
+      if (t.side === shown.side) onLineClick(path, t.side, t.line, true);
+    }
+    setTarget(t);
+    next!.scrollIntoView?.({ block: 'nearest' });
+  };
+  const onButtonFocus = () => {
+    setFocused(true);
+    if (shown) return;
+    const first = tableRef.current?.querySelector<HTMLElement>('td[data-at]');
+    if (first) setTarget(targetOf(first));
+  };
+
   return (
-    <table
-      className={`diff-table ${split ? 'diff-split d2h-file-side-diff' : 'diff-unified d2h-file-diff'}${commenting ? ' diff-selectable' : ''}`}
-      onClick={onClick}
-      onMouseDown={onMouseDown}
-    >
-      {split ? <SplitBody {...props} /> : <UnifiedBody {...props} />}
-    </table>
+    // The pointer may leave the table for the "+" itself (it sits over the line numbers).
+    <div className="relative" onMouseOver={onMouseOver} onMouseLeave={onMouseLeave}>
+      <table
+        ref={tableRef}
+        className={`diff-table ${split ? 'diff-split d2h-file-side-diff' : 'diff-unified d2h-file-diff'}${commenting ? ' diff-selectable' : ''}`}
+        onClick={onClick}
+        onMouseDown={onMouseDown}
+      >
+        {body}
+      </table>
+      {commenting && (
+        <button
+          type="button"
+          className={`diff-add${shown ? ' is-shown' : ''}`}
+          style={shown ? { top: shown.top + 1, left: shown.left - 9 } : undefined}
+          aria-label={shown ? `Comment on ${shown.side} line ${shown.line}` : 'Comment on a line'}
+          title="Comment (arrow keys move, shift+arrows select lines)"
+          onClick={() => shown && onComment(path, shown.side, shown.line)}
+          onKeyDown={onButtonKeyDown}
+          onFocus={onButtonFocus}
+          onBlur={() => setFocused(false)}
+        >
+          +
+        </button>
+      )}
+    </div>
   );
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { HUGE_FILE_LINES, parseDiff } from './diff-model';
+import { HUGE_FILE_LINES, fileHash, formatCount, parseDiff } from './diff-model';
 import { buildTree, flattenTree } from './file-tree';
+import { splitRows, unifiedRows } from './diff-rows';
 
 const diff = `diff --git a/src/a.ts b/src/a.ts
 index 1111111..2222222 100644
@@ -52,6 +53,14 @@ describe('parseDiff', () => {
     expect([files[0]!.unifiedRows, files[0]!.splitRows]).toEqual([5, 4]);
   });
 
+  it('knows the text length of each row in both layouts, as the rows are drawn', () => {
+    const body = '@@ -1,9 +1,8 @@\n one\n-a\n-bb\n-ccc\n+dddd\n two\n+e\n+ff\n three\n-gggggg\n-h\n+i\n four\n-j\n';
+    const [m] = parseDiff(`diff --git a/x b/x\nindex 1..2 100644\n--- a/x\n+++ b/x\n${body}`);
+    const len = (c?: { text: string }) => c?.text.length ?? 0;
+    expect([...m!.unifiedLengths]).toEqual(unifiedRows(m!.file).map((r) => (r.kind === 'hunk' ? 0 : len(r.cell))));
+    expect([...m!.splitLengths]).toEqual(splitRows(m!.file).map((r) => (r.kind === 'hunk' ? 0 : Math.max(len(r.left), len(r.right)))));
+  });
+
   it('holds back a file with more changed lines than the limit', () => {
     const n = HUGE_FILE_LINES + 1;
     const big = `diff --git a/big.txt b/big.txt\nnew file mode 100644\n--- /dev/null\n+++ b/big.txt\n@@ -0,0 +1,${n} @@\n${Array.from({ length: n }, (_, i) => `+${i}`).join('\n')}\n`;
@@ -59,17 +68,21 @@ describe('parseDiff', () => {
   });
 
   it('hashes a file by its own diff: the same text gives the same hash, any change another', () => {
-    const [a1] = parseDiff(diff, true);
-    const [a2] = parseDiff(diff, true);
-    const [changed] = parseDiff(diff.replace('+new line', '+newer line'), true);
-    expect(a1!.hash).not.toBe('');
-    expect(a2!.hash).toBe(a1!.hash);
-    expect(changed!.hash).not.toBe(a1!.hash);
+    const [a1] = parseDiff(diff);
+    const [a2] = parseDiff(diff);
+    const [changed] = parseDiff(diff.replace('+new line', '+newer line'));
+    expect(fileHash(a1!)).toMatch(/^[0-9a-z]+$/);
+    expect(fileHash(a2!)).toBe(fileHash(a1!));
+    expect(fileHash(changed!)).not.toBe(fileHash(a1!));
     // Other files keep theirs.
-    expect(parseDiff(diff.replace('+new line', '+newer line'), true)[3]!.hash).toBe(parseDiff(diff, true)[3]!.hash);
+    expect(fileHash(parseDiff(diff.replace('+new line', '+newer line'))[3]!)).toBe(fileHash(parseDiff(diff)[3]!));
     // The anchor depends on the path only.
     expect(changed!.id).toBe(a1!.id);
     expect(a1!.id).toMatch(/^diff-[0-9a-z]+$/);
+  });
+
+  it('writes counts with thousands separators', () => {
+    expect([formatCount(7), formatCount(1500), formatCount(100000), formatCount(1234567)]).toEqual(['7', '1,500', '100,000', '1,234,567']);
   });
 
   it('finds nothing in an empty diff', () => {

@@ -23,8 +23,9 @@ export interface FileModel {
   /** Table rows each layout draws (hunk headers included), for size estimates. */
   unifiedRows: number;
   splitRows: number;
-  /** Hash of the file's diff; empty unless asked for (only viewed marks need it). */
-  hash: string;
+  /** Text length of each row of each layout (the longer side of a split row; 0 for a hunk header), for wrapped-line estimates. */
+  unifiedLengths: Uint16Array;
+  splitLengths: Uint16Array;
   /** Element id, stable across reloads: `diff-` + a hash of the path. */
   id: string;
   /** Why the rows wait for a click; undefined when they are drawn as the file comes near. */
@@ -38,6 +39,9 @@ const DEV_NULL = '/dev/null';
 // Lock files and minified bundles: reviewers rarely read them, and they are often huge.
 const GENERATED = [/(^|\/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|Cargo\.lock|go\.sum|composer\.lock|Gemfile\.lock|poetry\.lock|Pipfile\.lock|bun\.lockb)$/, /\.min\.(js|css)$/, /\.js\.map$/, /\.css\.map$/];
 
+/** 12345 → "12,345", without Intl (its first use costs tens of milliseconds). */
+export const formatCount = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
 /** cyrb53: a fast 53-bit string hash, plenty to tell two versions of one file apart. */
 export function hashString(s: string, seed = 0): string {
   let h1 = 0xdeadbeef ^ seed;
@@ -50,6 +54,18 @@ export function hashString(s: string, seed = 0): string {
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}
+
+const fileHashes = new WeakMap<DiffFile, string>();
+
+/** Hash of a file's own diff, computed when first asked for (only viewed marks need it). */
+export function fileHash(m: FileModel): string {
+  let h = fileHashes.get(m.file);
+  if (h === undefined) {
+    h = hashFile(m.file);
+    fileHashes.set(m.file, h);
+  }
+  return h;
 }
 
 function hashFile(f: DiffFile): string {
@@ -72,33 +88,45 @@ function statusOf(f: DiffFile): FileStatus {
   return 'modified';
 }
 
-/** Rows of each layout: unified draws every line; split pairs a run of deletions with the insertions after it. */
-function countRows(f: DiffFile): { unified: number; split: number } {
-  let unified = 0;
-  let split = 0;
+/** Rows of each layout and their text lengths: unified draws every line; split pairs a run of deletions with the insertions after it. */
+function countRows(f: DiffFile): { unified: Uint16Array; split: Uint16Array } {
+  const prefix = f.isCombined ? 2 : 1;
+  let rows = 0;
+  for (const b of f.blocks) rows += 1 + b.lines.length;
+  // Typed arrays filled in place: this runs for every line of the diff before anything is drawn.
+  const unified = new Uint16Array(rows);
+  const split = new Uint16Array(rows);
+  let u = 0;
+  let sp = 0;
   for (const b of f.blocks) {
-    unified += 1 + b.lines.length;
-    split += 1;
-    let del = 0;
-    let ins = 0;
+    unified[u++] = 0;
+    split[sp++] = 0;
+    // The pending change run: where its deletions start in `unified`, and how many of each.
+    let delStart = 0;
+    let dels = 0;
+    let inss = 0;
+    const flush = () => {
+      for (let i = 0; i < Math.max(dels, inss); i++) split[sp++] = Math.max(i < dels ? unified[delStart + i]! : 0, i < inss ? unified[delStart + dels + i]! : 0);
+      dels = inss = 0;
+    };
     for (const l of b.lines) {
+      const len = Math.min(l.content.length - prefix, 65535);
       if (l.type === 'delete') {
-        if (ins > 0) {
-          split += Math.max(del, ins);
-          del = 0;
-          ins = 0;
-        }
-        del++;
-      } else if (l.type === 'insert') ins++;
-      else {
-        split += Math.max(del, ins) + 1;
-        del = 0;
-        ins = 0;
+        if (inss) flush();
+        if (!dels) delStart = u;
+        dels++;
+      } else if (l.type === 'insert') {
+        if (!dels && !inss) delStart = u;
+        inss++;
+      } else {
+        flush();
+        split[sp++] = len;
       }
+      unified[u++] = len;
     }
-    split += Math.max(del, ins);
+    flush();
   }
-  return { unified, split };
+  return { unified, split: split.subarray(0, sp) };
 }
 
 function noteOf(f: DiffFile, status: FileStatus, rows: number): string | undefined {
@@ -112,14 +140,14 @@ function noteOf(f: DiffFile, status: FileStatus, rows: number): string | undefin
   return 'No changes to show.';
 }
 
-export function toFileModels(files: DiffFile[], withHash: boolean): FileModel[] {
+export function toFileModels(files: DiffFile[]): FileModel[] {
   return files.map((file, index) => {
     const status = statusOf(file);
     const path = (status === 'deleted' ? file.oldName : file.newName) || file.oldName;
     const oldPath = status === 'renamed' || status === 'copied' ? file.oldName : undefined;
-    const rows = file.isBinary ? { unified: 0, split: 0 } : countRows(file);
+    const rows = file.isBinary ? { unified: new Uint16Array(), split: new Uint16Array() } : countRows(file);
     const changed = file.addedLines + file.deletedLines;
-    const heldBack = rows.unified === 0 ? undefined : changed > HUGE_FILE_LINES || file.isTooBig ? 'large' : GENERATED.some((re) => re.test(path)) ? 'generated' : undefined;
+    const heldBack = rows.unified.length === 0 ? undefined : changed > HUGE_FILE_LINES || file.isTooBig ? 'large' : GENERATED.some((re) => re.test(path)) ? 'generated' : undefined;
     return {
       index,
       file,
@@ -128,19 +156,33 @@ export function toFileModels(files: DiffFile[], withHash: boolean): FileModel[] 
       status,
       additions: file.addedLines,
       deletions: file.deletedLines,
-      unifiedRows: rows.unified,
-      splitRows: rows.split,
-      hash: withHash ? hashFile(file) : '',
+      unifiedRows: rows.unified.length,
+      splitRows: rows.split.length,
+      unifiedLengths: rows.unified,
+      splitLengths: rows.split,
       id: fileAnchorId(path),
       heldBack,
-      note: noteOf(file, status, rows.unified),
+      note: noteOf(file, status, rows.unified.length),
     };
   });
 }
 
 /** Parses a raw unified diff (git diff, the .diff endpoints). */
-export function parseDiff(diff: string, withHash = false): FileModel[] {
+export function parseDiff(diff: string): FileModel[] {
   if (!diff.trim()) return [];
   // No line matching here: word highlights are computed per drawn file, only when it is drawn.
-  return toFileModels(parse(diff, { matching: 'none' }), withHash);
+  return toFileModels(parse(diff, { matching: 'none' }));
+}
+
+const wrappedCache = new WeakMap<Uint16Array, { perLine: number; lines: number }>();
+
+/** Screen lines a layout's rows take when `perLine` characters fit on one (long lines wrap). */
+export function wrappedLines(m: FileModel, style: 'unified' | 'split', perLine: number): number {
+  const lengths = style === 'split' ? m.splitLengths : m.unifiedLengths;
+  const hit = wrappedCache.get(lengths);
+  if (hit?.perLine === perLine) return hit.lines;
+  let lines = 0;
+  for (const len of lengths) lines += len > perLine ? Math.ceil(len / perLine) : 1;
+  wrappedCache.set(lengths, { perLine, lines });
+  return lines;
 }
