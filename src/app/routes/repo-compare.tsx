@@ -29,14 +29,13 @@ import { labelQueries } from '@/features/labels/api/label-queries';
 import { milestoneQueries } from '@/features/milestones/api/milestone-queries';
 import { LabelChip } from '@/features/issues/components/label-chip';
 import { assigneeQueries } from '@/features/issues/api/assignee-queries';
-import { MarkdownEditor } from '@/features/comments/components/markdown-editor';
-import { MarkdownView } from '@/features/markdown/components/markdown-view';
 import { useCurrentUser } from '@/features/auth/api/auth-queries';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { Spinner } from '@/components/ui/spinner';
 import { UserPicker } from '@/components/ui/user-picker';
+import { DescriptionEditor } from '../description-editor';
 import { RouteError } from '../layout/route-error';
 
 type Label = components['schemas']['Label'];
@@ -213,19 +212,7 @@ function CreateForm({ repository: r, refs, commits }: { repository: Repository; 
       labels={labels.data ?? []}
       milestones={[...(milestones.data?.open ?? []), ...(milestones.data?.closed ?? [])]}
       renderLabel={renderLabel}
-      renderBody={(p) => (
-        <MarkdownEditor
-          label="Description"
-          placeholder="What does this change, and why?"
-          rows={10}
-          value={p.value}
-          onChange={p.onChange}
-          onSubmit={p.onSubmit}
-          error={p.error}
-          disabled={p.disabled}
-          preview={(source) => (source.trim() ? <MarkdownView source={source} references={{ owner, repo }} privateRepo={r.private || r.internal} /> : <p className="text-sm text-gray-500">Nothing to preview.</p>)}
-        />
-      )}
+      renderBody={(p) => <DescriptionEditor owner={owner} repo={repo} privateRepo={r.private || r.internal} placeholder="What does this change, and why?" {...p} />}
       renderReviewers={(p) => <UserPicker label="Reviewers" search={assigneeQueries.search} exclude={me ? [me.login] : []} {...p} />}
       renderAssignees={(p) => <UserPicker label="Assignees" search={assigneeQueries.search} {...p} />}
       onCreated={(pull) => navigate(paths.pull.href(owner, repo, pull.number))}

@@ -8,9 +8,8 @@ import { repoQueries } from '@/features/repos/api/repo-queries';
 import { labelQueries } from '@/features/labels/api/label-queries';
 import { milestoneQueries } from '@/features/milestones/api/milestone-queries';
 import { NewIssueForm } from '@/features/issues/components/new-issue-form';
-import { MarkdownEditor } from '@/features/comments/components/markdown-editor';
-import { MarkdownView } from '@/features/markdown/components/markdown-view';
 import { EmptyState } from '@/components/ui/empty-state';
+import { DescriptionEditor } from '../description-editor';
 import { RouteError } from '../layout/route-error';
 
 export async function loader({ params }: LoaderFunctionArgs) {
@@ -49,19 +48,7 @@ export function Component() {
         repo={repo}
         labels={labels.data ?? []}
         milestones={[...(milestones.data?.open ?? []), ...(milestones.data?.closed ?? [])]}
-        renderBody={(p) => (
-          <MarkdownEditor
-            label="Description"
-            placeholder="Describe the problem or the idea."
-            rows={10}
-            value={p.value}
-            onChange={p.onChange}
-            onSubmit={p.onSubmit}
-            error={p.error}
-            disabled={p.disabled}
-            preview={(source) => (source.trim() ? <MarkdownView source={source} references={{ owner, repo }} privateRepo={r.private || r.internal} /> : <p className="text-sm text-gray-500">Nothing to preview.</p>)}
-          />
-        )}
+        renderBody={(p) => <DescriptionEditor owner={owner} repo={repo} privateRepo={r.private || r.internal} placeholder="Describe the problem or the idea." {...p} />}
         onCreated={(issue) => navigate(paths.issue.href(owner, repo, issue.number))}
       />
     </div>

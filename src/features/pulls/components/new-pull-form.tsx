@@ -4,7 +4,8 @@
 import { useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import type { components } from '@/lib/api/schema';
 import { Button } from '@/components/ui/button';
-import { SelectField, TextField } from '@/components/ui/field';
+import { TextField } from '@/components/ui/field';
+import { BodyField, CheckListField, MilestoneSelect, type BodyEditorProps } from '@/components/ui/issue-form-fields';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { useCreatePull } from '../api/use-create-pull';
 import type { PullRequest } from '../api/pull-queries';
@@ -13,14 +14,6 @@ import { MAX_TITLE } from '../lib/pull-draft-text';
 
 type Label = components['schemas']['Label'];
 type Milestone = NonNullable<components['schemas']['Milestone']>;
-
-export interface BodyEditorProps {
-  value: string;
-  onChange: (v: string) => void;
-  onSubmit: () => void;
-  error?: string;
-  disabled?: boolean;
-}
 
 export interface PeopleFieldProps {
   value: string[];
@@ -100,23 +93,13 @@ export function NewPullForm(props: NewPullFormProps) {
       submit();
     }
   };
-  const toggleLabel = (id: number) => setPicked((p) => (p.includes(id) ? p.filter((l) => l !== id) : [...p, id]));
   const bodyProps: BodyEditorProps = { value: body, onChange: setBody, onSubmit: submit, error: errs.fields.body, disabled: create.isPending };
-  const openMs = milestones.filter((m) => m.state === 'open');
-  const closedMs = milestones.filter((m) => m.state === 'closed');
 
   return (
     <form onSubmit={onSubmit} onKeyDown={onKeyDown} aria-label="New pull request" className="grid gap-6 md:grid-cols-[minmax(0,1fr)_16rem]" noValidate>
       <div className="min-w-0 space-y-4">
         <TextField label="Title" name="title" value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={MAX_TITLE} error={titleError} />
-        {renderBody ? (
-          renderBody(bodyProps)
-        ) : (
-          <label className="block text-sm font-medium">
-            Description
-            <textarea className="mt-1 block w-full rounded-md border p-2" rows={8} value={body} onChange={(e) => setBody(e.target.value)} />
-          </label>
-        )}
+        <BodyField render={renderBody} {...bodyProps} />
         {branchError && (
           <p role="alert" className="text-sm text-red-600 dark:text-red-400">
             {branchError}
@@ -135,44 +118,8 @@ export function NewPullForm(props: NewPullFormProps) {
       <aside className="space-y-5 md:border-l md:border-gray-200 md:pl-5 dark:md:border-gray-800" aria-label="Pull request details">
         {renderReviewers?.({ value: reviewers, onChange: setReviewers, error: errs.fields.reviewers })}
         {renderAssignees?.({ value: assignees, onChange: setAssignees, error: errs.fields.assignees })}
-        <fieldset className="space-y-1.5">
-          <legend className="text-sm font-medium text-gray-800 dark:text-gray-200">Labels</legend>
-          {labels.length === 0 && <p className="text-xs text-gray-500 dark:text-gray-400">No labels in this repository.</p>}
-          <div className="max-h-56 space-y-1 overflow-auto">
-            {labels.map((l) => (
-              <label key={l.id} className="flex cursor-pointer items-center gap-2 text-sm">
-                <input type="checkbox" className="h-4 w-4 accent-indigo-600" checked={picked.includes(l.id)} onChange={() => toggleLabel(l.id)} aria-label={l.name} />
-                {renderLabel(l)}
-              </label>
-            ))}
-          </div>
-          {errs.fields.labels && (
-            <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-              {errs.fields.labels}
-            </p>
-          )}
-        </fieldset>
-        <SelectField label="Milestone" value={milestone ?? ''} onChange={(e) => setMilestone(e.target.value ? Number(e.target.value) : null)} error={errs.fields.milestone}>
-          <option value="">No milestone</option>
-          {openMs.length > 0 && (
-            <optgroup label="Open">
-              {openMs.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.title}
-                </option>
-              ))}
-            </optgroup>
-          )}
-          {closedMs.length > 0 && (
-            <optgroup label="Closed">
-              {closedMs.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.title}
-                </option>
-              ))}
-            </optgroup>
-          )}
-        </SelectField>
+        <CheckListField legend="Labels" empty="No labels in this repository." items={labels} value={picked} onChange={setPicked} render={renderLabel} error={errs.fields.labels} />
+        <MilestoneSelect milestones={milestones} value={milestone} onChange={setMilestone} error={errs.fields.milestone} />
       </aside>
     </form>
   );
