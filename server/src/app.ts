@@ -14,6 +14,7 @@ import { createApi } from './api/index.ts';
 import { gitHttp } from './git-http.ts';
 import { avatars } from './avatars.ts';
 import { attachmentsHttp } from './attachments-http.ts';
+import { pullsHttp } from './pulls-http.ts';
 import { GitError } from './git/run-git.ts';
 
 export function createApp(deps: Deps) {
@@ -50,6 +51,8 @@ export function createApp(deps: Deps) {
 
   app.route('/', avatars);
   app.route('/', attachmentsHttp);
+  // diff_url / patch_url of pull requests, before the web app's index.html fallback.
+  app.route('/', pullsHttp);
   app.route('/', gitHttp);
 
   // The built web app, with index.html for every client-side route.

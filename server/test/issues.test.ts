@@ -208,6 +208,14 @@ describe('issues', () => {
     expect((await forge.req('GET', '/repos/issues/search?created=true')).status).toBe(401);
   });
 
+  it('reads a page or limit that is not a number as the default, as Gitea', async () => {
+    const { owner, base } = await ownerWithRepo(forge);
+    await forge.req('POST', `${base}/issues`, { token: owner.token, body: { title: 'only one' } });
+    const r = await forge.req('GET', `${base}/issues?page=abc&limit=xyz`);
+    expect(r.status).toBe(200);
+    expect(r.body.map((i: any) => i.title)).toEqual(['only one']);
+  });
+
   it('searches for pull requests whose review is requested from me, or that I reviewed', async () => {
     const a = await ownerWithRepo(forge);
     const me = await forge.user('reviewer');

@@ -13,11 +13,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestForge, uniq } from './helpers.ts';
 import { pullRepo, writeCommit } from './pulls-helpers.ts';
 import { runGit } from '../src/git/run-git.ts';
-import { pullsHttp } from '../src/pulls-http.ts';
 
 const forge = await createTestForge();
-// diff_url and patch_url are web paths; mounted here as the app mounts its other web routes.
-forge.app.route('/', pullsHttp);
 const owner = await forge.user('owner');
 const reader = await forge.user('reader');
 // Full URLs: forge.req sends them as they are (paths would go under /api/v1).

@@ -24,8 +24,9 @@ export const zQueryBool = z
   .enum(['true', 'false', '1', '0', ''])
   .transform((v) => (v === '' ? undefined : v === 'true' || v === '1'));
 
-export const zPage = z.coerce.number().int().optional().openapi({ param: { name: 'page', in: 'query' }, example: 1 });
-export const zLimit = z.coerce.number().int().optional().openapi({ param: { name: 'limit', in: 'query' }, example: 30 });
+// Gitea reads page and limit leniently: a value that is not a number means the default.
+export const zPage = z.coerce.number().int().optional().catch(undefined).openapi({ param: { name: 'page', in: 'query' }, type: 'integer', example: 1 });
+export const zLimit = z.coerce.number().int().optional().catch(undefined).openapi({ param: { name: 'limit', in: 'query' }, type: 'integer', example: 30 });
 
 /** Standard error responses for createRoute({ responses }). */
 export const errorResponses = (...codes: number[]) =>

@@ -4,7 +4,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { createRouter, errorResponses, z } from '../api/openapi.ts';
-import { MergePullRequestSchema } from '../api/pull-schemas.ts';
+import { MergePullRequestSchema, zIndex } from '../api/pull-schemas.ts';
 import type { AppEnv } from '../context.ts';
 import { requireUser } from '../auth/middleware.ts';
 import { loadPull } from '../services/pull-context.ts';
@@ -15,7 +15,7 @@ import { notFound } from '../errors.ts';
 export const pullMergeRoutes = createRouter();
 
 const RepoParams = z.object({ owner: z.string(), repo: z.string() });
-const PullParams = RepoParams.extend({ index: z.coerce.number().int().openapi({ param: { name: 'index', in: 'path' }, example: 1 }) });
+const PullParams = RepoParams.extend({ index: zIndex('index') });
 
 // Keys compare without case and without '_'/'-', so `merge_title_field` finds MergeTitleField too.
 const looseKey = (k: string) => k.toLowerCase().replace(/[_-]/g, '');

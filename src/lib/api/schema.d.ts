@@ -1912,8 +1912,8 @@ export interface operations {
             query?: {
                 q?: string;
                 uid?: number | null;
-                page?: number | null;
-                limit?: number | null;
+                page?: number;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -2155,8 +2155,8 @@ export interface operations {
                 /** @description pull requests the caller reviewed */
                 reviewed?: "true" | "false";
                 sort?: "newest" | "oldest" | "recentupdate" | "leastupdate" | "mostcomment" | "leastcomment" | "nearduedate" | "farduedate";
-                page?: number | null;
-                limit?: number | null;
+                page?: number;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -2232,8 +2232,8 @@ export interface operations {
                 sort?: string;
                 /** @description sort order, either "asc" (ascending) or "desc" (descending). Default is "asc", ignored if "sort" is not specified. */
                 order?: string;
-                page?: number | null;
-                limit?: number | null;
+                page?: number;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -2588,8 +2588,8 @@ export interface operations {
     repoListBranches: {
         parameters: {
             query?: {
-                page?: number | null;
-                limit?: number | null;
+                page?: number;
+                limit?: number;
             };
             header?: never;
             path: {
@@ -2950,8 +2950,8 @@ export interface operations {
     repoListTags: {
         parameters: {
             query?: {
-                page?: number | null;
-                limit?: number | null;
+                page?: number;
+                limit?: number;
             };
             header?: never;
             path: {
@@ -3001,8 +3001,8 @@ export interface operations {
                 verification?: "0" | "1" | "true" | "false" | "";
                 /** @description Include the changed files (default true; false is faster). */
                 files?: "0" | "1" | "true" | "false" | "";
-                page?: number | null;
-                limit?: number | null;
+                page?: number;
+                limit?: number;
             };
             header?: never;
             path: {
@@ -3354,8 +3354,8 @@ export interface operations {
             query?: {
                 /** @description the date of the activities to be found (YYYY-MM-DD) */
                 date?: string;
-                page?: number | null;
-                limit?: number | null;
+                page?: number;
+                limit?: number;
             };
             header?: never;
             path: {
@@ -3402,8 +3402,8 @@ export interface operations {
                 "only-performed-by"?: "0" | "1" | "true" | "false" | "";
                 /** @description the date of the activities to be found (YYYY-MM-DD) */
                 date?: string;
-                page?: number | null;
-                limit?: number | null;
+                page?: number;
+                limit?: number;
             };
             header?: never;
             path: {
@@ -3447,8 +3447,8 @@ export interface operations {
             query?: {
                 since?: string;
                 before?: string;
-                page?: number | null;
-                limit?: number | null;
+                page?: number;
+                limit?: number;
             };
             header?: never;
             path: {
@@ -3657,8 +3657,8 @@ export interface operations {
             query?: {
                 since?: string;
                 before?: string;
-                page?: number | null;
-                limit?: number | null;
+                page?: number;
+                limit?: number;
             };
             header?: never;
             path: {
@@ -3777,8 +3777,8 @@ export interface operations {
             query?: {
                 since?: string;
                 before?: string;
-                page?: number | null;
-                limit?: number | null;
+                page?: number;
+                limit?: number;
             };
             header?: never;
             path: {
@@ -4435,8 +4435,8 @@ export interface operations {
                 assigned_by?: string;
                 mentioned_by?: string;
                 sort?: "newest" | "oldest" | "recentupdate" | "leastupdate" | "mostcomment" | "leastcomment" | "nearduedate" | "farduedate";
-                page?: number | null;
-                limit?: number | null;
+                page?: number;
+                limit?: number;
             };
             header?: never;
             path: {
@@ -4908,8 +4908,8 @@ export interface operations {
     issueListLabels: {
         parameters: {
             query?: {
-                page?: number | null;
-                limit?: number | null;
+                page?: number;
+                limit?: number;
             };
             header?: never;
             path: {
@@ -5477,8 +5477,8 @@ export interface operations {
             query?: {
                 state?: "open" | "closed" | "all";
                 name?: string;
-                page?: number | null;
-                limit?: number | null;
+                page?: number;
+                limit?: number;
             };
             header?: never;
             path: {
@@ -5755,7 +5755,7 @@ export interface operations {
             path: {
                 owner: string;
                 repo: string;
-                index: number | null;
+                index: number;
             };
             cookie?: never;
         };
@@ -5786,7 +5786,7 @@ export interface operations {
             path: {
                 owner: string;
                 repo: string;
-                index: number | null;
+                index: number;
             };
             cookie?: never;
         };
@@ -5873,7 +5873,7 @@ export interface operations {
             path: {
                 owner: string;
                 repo: string;
-                index: number | null;
+                index: number;
             };
             cookie?: never;
         };
@@ -5934,7 +5934,7 @@ export interface operations {
             path: {
                 owner: string;
                 repo: string;
-                index: number | null;
+                index: number;
             };
             cookie?: never;
         };
@@ -6006,8 +6006,8 @@ export interface operations {
     repoListPullReviews: {
         parameters: {
             query?: {
-                page?: number | null;
-                limit?: number | null;
+                page?: number;
+                limit?: number;
             };
             header?: never;
             path: {
@@ -6608,8 +6608,8 @@ export interface operations {
                 sort?: string;
                 /** @description Only statuses in this state: pending, success, error, failure, warning. */
                 state?: string;
-                page?: number | null;
-                limit?: number | null;
+                page?: number;
+                limit?: number;
             };
             header?: never;
             path: {
@@ -6730,8 +6730,8 @@ export interface operations {
                 sort?: string;
                 /** @description Only statuses in this state: pending, success, error, failure, warning. */
                 state?: string;
-                page?: number | null;
-                limit?: number | null;
+                page?: number;
+                limit?: number;
             };
             header?: never;
             path: {
@@ -6775,8 +6775,8 @@ export interface operations {
     repoGetCombinedStatusByRef: {
         parameters: {
             query?: {
-                page?: number | null;
-                limit?: number | null;
+                page?: number;
+                limit?: number;
             };
             header?: never;
             path: {
@@ -6870,8 +6870,8 @@ export interface operations {
                 labels?: number[];
                 /** @description username of the author */
                 poster?: string;
-                page?: number | null;
-                limit?: number | null;
+                page?: number;
+                limit?: number;
             };
             header?: never;
             path: {
@@ -7128,8 +7128,8 @@ export interface operations {
     repoGetPullRequestCommits: {
         parameters: {
             query?: {
-                page?: number | null;
-                limit?: number | null;
+                page?: number;
+                limit?: number;
                 /** @description include signature verification (default true) */
                 verification?: "0" | "1" | "true" | "false" | "";
                 /** @description include the changed files (default true) */
@@ -7171,8 +7171,8 @@ export interface operations {
                 /** @description start the list at this file */
                 "skip-to"?: string;
                 whitespace?: "ignore-all" | "ignore-change" | "ignore-eol" | "show-all";
-                page?: number | null;
-                limit?: number | null;
+                page?: number;
+                limit?: number;
             };
             header?: never;
             path: {
