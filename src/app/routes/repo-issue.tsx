@@ -4,6 +4,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useParams, type LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '../query-client';
 import { RouteError } from '../layout/route-error';
+import { canWriteRepo, indexRouteParams } from '../index-route';
 import { Conversation } from '../conversation';
 import { repoQueries } from '@/features/repos/api/repo-queries';
 import { useCurrentUser } from '@/features/auth/api/auth-queries';
@@ -13,27 +14,21 @@ import { useEditIssue } from '@/features/issues/api/use-edit-issue';
 import { IssueHeader } from '@/features/issues/components/issue-header';
 import { IssueSidebar } from '@/features/issues/components/issue-sidebar';
 
-function routeParams(params: Record<string, string | undefined>) {
-  const index = Number(params.index);
-  if (!Number.isInteger(index) || index < 1) throw new Response('Not Found', { status: 404 });
-  return { owner: params.owner!, repo: params.repo!, index };
-}
-
 export async function loader({ params }: LoaderFunctionArgs) {
-  const { owner, repo, index } = routeParams(params);
+  const { owner, repo, index } = indexRouteParams(params);
   void queryClient.prefetchInfiniteQuery(timelineQueries.list(owner, repo, index));
   await queryClient.ensureQueryData(issueDetailQueries.detail(owner, repo, index));
   return null;
 }
 
 export function Component() {
-  const { owner, repo, index } = routeParams(useParams());
+  const { owner, repo, index } = indexRouteParams(useParams());
   const { data: issue } = useSuspenseQuery(issueDetailQueries.detail(owner, repo, index));
   const { data: repository } = useQuery(repoQueries.detail(owner, repo));
   const me = useCurrentUser();
   const editIssue = useEditIssue(owner, repo, index);
 
-  const canWrite = !!me && (!!repository?.permissions?.push || !!repository?.permissions?.admin || me.is_admin);
+  const canWrite = canWriteRepo(me, repository);
   const isAuthor = !!me && me.id === issue.user.id;
 
   return (

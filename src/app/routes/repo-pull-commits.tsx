@@ -4,26 +4,21 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '../query-client';
 import { RouteError } from '../layout/route-error';
+import { indexRouteParams } from '../index-route';
 import { pullQueries, PULL_COMMITS_PER_PAGE } from '@/features/pulls/api/pull-queries';
 import { CommitList } from '@/features/commits/components/commit-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
 import { pageParam } from '@/lib/search-params';
 
-function routeParams(params: Record<string, string | undefined>) {
-  const index = Number(params.index);
-  if (!Number.isInteger(index) || index < 1) throw new Response('Not Found', { status: 404 });
-  return { owner: params.owner!, repo: params.repo!, index };
-}
-
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const { owner, repo, index } = routeParams(params);
+  const { owner, repo, index } = indexRouteParams(params);
   await queryClient.ensureQueryData(pullQueries.commits(owner, repo, index, pageParam(new URL(request.url).searchParams)));
   return null;
 }
 
 export function Component() {
-  const { owner, repo, index } = routeParams(useParams());
+  const { owner, repo, index } = indexRouteParams(useParams());
   const [search] = useSearchParams();
   const page = pageParam(search);
   const { data } = useSuspenseQuery(pullQueries.commits(owner, repo, index, page));

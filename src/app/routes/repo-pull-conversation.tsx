@@ -7,6 +7,7 @@ import { useInfiniteQuery, useQuery, useSuspenseQuery } from '@tanstack/react-qu
 import { useParams, type LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '../query-client';
 import { RouteError } from '../layout/route-error';
+import { canWriteRepo, indexRouteParams } from '../index-route';
 import { Conversation } from '../conversation';
 import { repoQueries } from '@/features/repos/api/repo-queries';
 import { useCurrentUser } from '@/features/auth/api/auth-queries';
@@ -27,14 +28,8 @@ import { branchQueries } from '@/features/branches/api/branch-queries';
 import { useDeleteBranch } from '@/features/branches/api/use-delete-branch';
 import { MarkdownView } from '@/features/markdown/components/markdown-view';
 
-function routeParams(params: Record<string, string | undefined>) {
-  const index = Number(params.index);
-  if (!Number.isInteger(index) || index < 1) throw new Response('Not Found', { status: 404 });
-  return { owner: params.owner!, repo: params.repo!, index };
-}
-
 export async function loader({ params }: LoaderFunctionArgs) {
-  const { owner, repo, index } = routeParams(params);
+  const { owner, repo, index } = indexRouteParams(params);
   void queryClient.prefetchInfiniteQuery(timelineQueries.list(owner, repo, index));
   void queryClient.prefetchQuery(reviewQueries.list(owner, repo, index));
   await Promise.all([queryClient.ensureQueryData(pullQueries.detail(owner, repo, index)), queryClient.ensureQueryData(issueDetailQueries.detail(owner, repo, index))]);
@@ -52,7 +47,7 @@ function isScheduled(items: TimelineItem[]): boolean {
 }
 
 export function Component() {
-  const { owner, repo, index } = routeParams(useParams());
+  const { owner, repo, index } = indexRouteParams(useParams());
   const { data: pull } = useSuspenseQuery(pullQueries.detail(owner, repo, index));
   const { data: issue } = useSuspenseQuery(issueDetailQueries.detail(owner, repo, index));
   const { data: repository } = useQuery(repoQueries.detail(owner, repo));
@@ -75,7 +70,7 @@ export function Component() {
   const sameRepo = !pull.head.repo || pull.head.repo_id === pull.base.repo_id;
   const headBranch = useQuery({ ...branchQueries.detail(owner, repo, pull.head.ref), enabled: pull.merged && sameRepo, retry: false });
 
-  const canWrite = !!me && (!!repository?.permissions?.push || !!repository?.permissions?.admin || me.is_admin);
+  const canWrite = canWriteRepo(me, repository);
   const isAuthor = !!me && me.id === pull.user.id;
   const items = useMemo(() => timeline.data?.pages.flatMap((p) => p.items) ?? [], [timeline.data]);
   const scheduled = useMemo(() => isScheduled(items), [items]);

@@ -4,33 +4,28 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Outlet, useParams, type LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '../query-client';
 import { RouteError } from '../layout/route-error';
+import { canWriteRepo, indexRouteParams } from '../index-route';
 import { repoQueries } from '@/features/repos/api/repo-queries';
 import { useCurrentUser } from '@/features/auth/api/auth-queries';
 import { pullQueries } from '@/features/pulls/api/pull-queries';
 import { PullHeader } from '@/features/pulls/components/pull-header';
 import { PullTabs } from '@/features/pulls/components/pull-tabs';
 
-function pullRouteParams(params: Record<string, string | undefined>) {
-  const index = Number(params.index);
-  if (!Number.isInteger(index) || index < 1) throw new Response('Not Found', { status: 404 });
-  return { owner: params.owner!, repo: params.repo!, index };
-}
-
 export async function loader({ params }: LoaderFunctionArgs) {
-  const { owner, repo, index } = pullRouteParams(params);
+  const { owner, repo, index } = indexRouteParams(params);
   void queryClient.prefetchQuery(pullQueries.commits(owner, repo, index, 1));
   await queryClient.ensureQueryData(pullQueries.detail(owner, repo, index));
   return null;
 }
 
 export function Component() {
-  const { owner, repo, index } = pullRouteParams(useParams());
+  const { owner, repo, index } = indexRouteParams(useParams());
   const { data: pull } = useSuspenseQuery(pullQueries.detail(owner, repo, index));
   // The first page's X-Total-Count is the number of commits (Gitea's PullRequest has no count).
   const commits = useQuery(pullQueries.commits(owner, repo, index, 1));
   const { data: repository } = useQuery(repoQueries.detail(owner, repo));
   const me = useCurrentUser();
-  const canWrite = !!me && (!!repository?.permissions?.push || !!repository?.permissions?.admin || me.is_admin);
+  const canWrite = canWriteRepo(me, repository);
   const commitCount = commits.data ? (commits.data.total ?? commits.data.commits.length) : undefined;
 
   return (
