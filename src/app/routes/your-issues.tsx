@@ -10,6 +10,7 @@ import { parseIssueListView } from '@/features/issues/lib/issue-list-params';
 import { IssueListPanel } from '@/features/issues/components/issue-list-panel';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
+import { TabLinks } from '@/components/ui/tab-links';
 import { RouteError } from '../layout/route-error';
 
 const TABS = [
@@ -49,18 +50,7 @@ function YourIssues() {
     <div className="space-y-4">
       <title>Your issues</title>
       <h1 className="text-xl font-semibold">Your issues</h1>
-      <nav aria-label="Whose issues" className="flex flex-wrap gap-1 border-b border-gray-200 dark:border-gray-800">
-        {TABS.map((t) => (
-          <Link
-            key={t.type}
-            to={tabHref(t.type)}
-            aria-current={t.type === tab.type ? 'page' : undefined}
-            className={`-mb-px border-b-2 px-3 py-2 text-sm ${t.type === tab.type ? 'border-indigo-600 font-semibold text-gray-900 dark:text-gray-100' : 'border-transparent text-gray-600 hover:text-gray-900 dark:text-gray-400 dark:hover:text-gray-100'}`}
-          >
-            {t.label}
-          </Link>
-        ))}
-      </nav>
+      <TabLinks label="Whose issues" tabs={TABS.map((t) => ({ key: t.type, label: t.label, to: tabHref(t.type) }))} current={tab.type} />
       <IssueListPanel
         view={view}
         issues={list.issues}

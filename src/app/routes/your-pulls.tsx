@@ -14,6 +14,7 @@ import { rowFromIssue } from '@/features/pulls/lib/pull-row-data';
 import { PullList } from '@/features/pulls/components/pull-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
+import { TabLinks } from '@/components/ui/tab-links';
 import { RouteError } from '../layout/route-error';
 
 type Label = components['schemas']['Label'];
@@ -56,18 +57,7 @@ function YourPulls() {
     <div className="space-y-4">
       <title>Your pull requests</title>
       <h1 className="text-xl font-semibold">Your pull requests</h1>
-      <nav aria-label="Whose pull requests" className="flex flex-wrap gap-1 overflow-x-auto border-b border-gray-200 dark:border-gray-800">
-        {TABS.map((t) => (
-          <Link
-            key={t.type}
-            to={tabHref(t.type)}
-            aria-current={t.type === tab.type ? 'page' : undefined}
-            className={`-mb-px border-b-2 px-3 py-2 text-sm whitespace-nowrap ${t.type === tab.type ? 'border-indigo-600 font-semibold text-gray-900 dark:text-gray-100' : 'border-transparent text-gray-600 hover:text-gray-900 dark:text-gray-400 dark:hover:text-gray-100'}`}
-          >
-            {t.label}
-          </Link>
-        ))}
-      </nav>
+      <TabLinks label="Whose pull requests" tabs={TABS.map((t) => ({ key: t.type, label: t.label, to: tabHref(t.type) }))} current={tab.type} />
       <PullList
         state={state}
         pulls={list.issues.map(rowFromIssue)}
