@@ -201,11 +201,9 @@ function checkEvent(p: PullRef, doer: UserRow, event: ReviewState | '' | undefin
   if (type === ReviewType.approve && p.issue.poster_id === doer.id) throw unprocessable('approve your own pull is not allowed');
   if (type === ReviewType.reject && p.issue.poster_id === doer.id) throw unprocessable('reject your own pull is not allowed');
   if (type === ReviewType.reject && !hasBody) throw unprocessable(`review event ${name} requires a body`);
-  // Gitea asks a PENDING call for a body; comments alone are enough here, so a client can start a
-  // review with its first inline comment.
-  if ((type === ReviewType.comment || type === ReviewType.pending) && !hasBody && !hasComments) {
-    throw unprocessable(`review event ${name} requires a body or a comment`);
-  }
+  if (type === ReviewType.comment && !hasBody && !hasComments) throw unprocessable(`review event ${name} requires a body or a comment`);
+  // As Gitea: a PENDING call needs a body too (it is replaced by the body given when submitting).
+  if (type === ReviewType.pending && !hasBody) throw unprocessable(`review event ${name} requires a body`);
   return type;
 }
 

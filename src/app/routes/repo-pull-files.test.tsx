@@ -173,7 +173,7 @@ describe('Files changed: commenting', () => {
     await userEvent.type(await screen.findByRole('textbox', { name: 'Comment on line 2 of the old file of src/app.ts' }), 'Keep the 2');
     await userEvent.click(screen.getByRole('button', { name: 'Start a review' }));
     await waitFor(() => expect(posted).toHaveLength(1));
-    expect(posted[0].body).toEqual({ event: 'PENDING', body: '', comments: [{ path: 'src/app.ts', body: 'Keep the 2', new_position: 0, old_position: 2 }] });
+    expect(posted[0].body).toEqual({ event: 'PENDING', body: 'Review in progress', comments: [{ path: 'src/app.ts', body: 'Keep the 2', new_position: 0, old_position: 2 }] });
 
     const thread = await screen.findByRole('region', { name: 'Thread on line 2 of the old file of src/app.ts' });
     expect(await within(thread).findByText('Pending')).toBeInTheDocument();
@@ -184,7 +184,7 @@ describe('Files changed: commenting', () => {
     expect(within(thread).queryByRole('button', { name: 'Add single comment' })).toBeNull();
     await userEvent.type(within(thread).getByRole('textbox', { name: 'Reply on line 2 of the old file of src/app.ts' }), 'Or not{Control>}{Enter}{/Control}');
     await waitFor(() => expect(posted).toHaveLength(2));
-    expect(posted[1].body).toEqual({ event: 'PENDING', body: '', comments: [{ path: 'src/app.ts', body: 'Or not', new_position: 0, old_position: 2 }] });
+    expect(posted[1].body).toEqual({ event: 'PENDING', body: 'Review in progress', comments: [{ path: 'src/app.ts', body: 'Or not', new_position: 0, old_position: 2 }] });
     await waitFor(() => expect(within(screen.getByRole('toolbar', { name: 'Review' })).getByText('2 pending comments')).toBeInTheDocument());
   });
 

@@ -38,6 +38,9 @@ function routeParams(params: Record<string, string | undefined>) {
   return { owner: params.owner!, repo: params.repo!, index };
 }
 
+
+/** The placeholder body of a pending review (Gitea asks for one; submitting replaces it). */
+const PENDING_BODY = 'Review in progress';
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const { owner, repo, index } = routeParams(params);
   const ws = new URL(request.url).searchParams.get('whitespace') as WhitespaceMode | null;
@@ -73,10 +76,15 @@ export function Component() {
   const hasPending = !!pending;
 
   // One inline comment: at once as a COMMENT review, or into the viewer's pending review (PENDING
-  // creates it on first use and adds to it after, as Gitea).
+  // creates it on first use and adds to it after, as Gitea). Gitea refuses a PENDING call without a
+  // body; the body is replaced by the one given when the review is submitted.
   const postComment = useCallback(
     (range: LineRange, mode: CommentMode, text: string) =>
-      createReview({ event: mode === 'single' ? 'COMMENT' : 'PENDING', body: '', comments: [placeComment(range, text)] }),
+      createReview(
+        mode === 'single'
+          ? { event: 'COMMENT', body: '', comments: [placeComment(range, text)] }
+          : { event: 'PENDING', body: PENDING_BODY, comments: [placeComment(range, text)] },
+      ),
     [createReview],
   );
 
