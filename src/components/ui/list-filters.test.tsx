@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { ActiveFilters, CheckFilter, ChoiceFilter, SortSelect, UsernameFilter } from './list-filters';
+import { ActiveFilters, CheckFilter, ChoiceFilter, MilestoneFilter, SortSelect, UsernameFilter } from './list-filters';
 
 const menu = (name: string) => screen.getByText(name, { selector: 'summary' }).closest('details')!;
 
@@ -43,6 +43,18 @@ describe('list filters', () => {
     await user.click(screen.getByRole('button', { name: 'All milestones' }));
     expect(onPick).toHaveBeenCalledWith('');
     expect(menu('Milestone')).not.toHaveAttribute('open');
+  });
+
+  it('offers every milestone after "All milestones", and says when there are none', async () => {
+    const user = userEvent.setup();
+    const onPick = vi.fn();
+    const { rerender } = render(<MilestoneFilter milestones={[{ id: 3, title: 'v1.0' }]} current="" onPick={onPick} />);
+    await user.click(screen.getByText('Milestone', { selector: 'summary' }));
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['All milestones', 'v1.0']);
+    await user.click(screen.getByRole('button', { name: 'v1.0' }));
+    expect(onPick).toHaveBeenCalledWith('3');
+    rerender(<MilestoneFilter milestones={[]} current="" onPick={onPick} />);
+    expect(screen.getByText('No milestones yet.')).toBeInTheDocument();
   });
 
   it('ticks items and stays open; says so when there is nothing to tick', async () => {

@@ -95,6 +95,30 @@ export function ChoiceFilter({
   );
 }
 
+/** The labels filter of an issue or pull request list (ticked by name or by id: the page decides). */
+export function LabelsFilter<T extends { id: number; name: string }>(props: {
+  labels: T[];
+  active: boolean;
+  isChecked: (label: T) => boolean;
+  onToggle: (label: T) => void;
+  render: (label: T) => ReactNode;
+}) {
+  return <CheckFilter label="Labels" legend="Filter by labels" empty="No labels in this repository." items={props.labels} {...props} />;
+}
+
+/** The milestone filter: "All milestones", then each milestone by id. */
+export function MilestoneFilter({ milestones, current, onPick }: { milestones: { id: number; title: string }[]; current: string; onPick: (id: string) => void }) {
+  return (
+    <ChoiceFilter
+      label="Milestone"
+      items={[{ id: '', title: 'All milestones' }, ...milestones.map((m) => ({ id: String(m.id), title: m.title }))]}
+      current={current}
+      onPick={onPick}
+      empty={milestones.length === 0 ? 'No milestones yet.' : undefined}
+    />
+  );
+}
+
 /**
  * A username typed in and applied (author, assignee, mentions). Give it a key that changes with
  * `value`, so the draft starts again from the URL after back/forward.

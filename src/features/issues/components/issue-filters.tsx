@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { components } from '@/lib/api/schema';
 import { inputClass } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
-import { ActiveFilters, CheckFilter, ChoiceFilter, SortSelect, UsernameFilter, type ActiveFilter } from '@/components/ui/list-filters';
+import { ActiveFilters, LabelsFilter, MilestoneFilter, SortSelect, UsernameFilter, type ActiveFilter } from '@/components/ui/list-filters';
 import { ISSUE_SORTS, clearedSearch, hasFilters, viewSearch, type IssueListView } from '../lib/issue-list-params';
 import { LabelChip } from './label-chip';
 
@@ -37,25 +37,8 @@ export function IssueFilters({ view, labels, milestones }: IssueFiltersProps) {
 
   return (
     <div className="flex flex-wrap items-center gap-1">
-      <CheckFilter
-        label="Labels"
-        active={view.labels.length > 0}
-        legend="Filter by labels"
-        empty="No labels in this repository."
-        items={labels}
-        isChecked={(l) => view.labels.includes(l.name)}
-        onToggle={(l) => toggleLabel(l.name)}
-        render={(l) => <LabelChip label={l} />}
-      />
-      {milestones && (
-        <ChoiceFilter
-          label="Milestone"
-          items={[{ id: '', title: 'All milestones' }, ...milestones.map((m) => ({ id: String(m.id), title: m.title }))]}
-          current={view.milestone}
-          onPick={(milestone) => go({ milestone })}
-          empty={milestones.length === 0 ? 'No milestones yet.' : undefined}
-        />
-      )}
+      <LabelsFilter labels={labels} active={view.labels.length > 0} isChecked={(l) => view.labels.includes(l.name)} onToggle={(l) => toggleLabel(l.name)} render={(l) => <LabelChip label={l} />} />
+      {milestones && <MilestoneFilter milestones={milestones} current={view.milestone} onPick={(milestone) => go({ milestone })} />}
       <UsernameFilter key={`p-${view.poster}`} label="Author" value={view.poster} onApply={(poster) => go({ poster })} />
       <UsernameFilter key={`a-${view.assignee}`} label="Assignee" value={view.assignee} onApply={(assignee) => go({ assignee })} />
       <UsernameFilter key={`m-${view.mentioned}`} label="Mentions" value={view.mentioned} onApply={(mentioned) => go({ mentioned })} />

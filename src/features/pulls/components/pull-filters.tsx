@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { components } from '@/lib/api/schema';
-import { ActiveFilters, CheckFilter, ChoiceFilter, SortSelect, UsernameFilter, type ActiveFilter } from '@/components/ui/list-filters';
+import { ActiveFilters, ChoiceFilter, LabelsFilter, MilestoneFilter, SortSelect, UsernameFilter, type ActiveFilter } from '@/components/ui/list-filters';
 import { PULL_SORTS, clearedPullSearch, hasPullFilters, pullViewSearch, type PullListView } from '../lib/pull-list-params';
 
 type Label = components['schemas']['Label'];
@@ -36,23 +36,8 @@ export function PullFilters({ view, labels, milestones, branches, renderLabel }:
 
   return (
     <div className="flex flex-wrap items-center gap-1">
-      <CheckFilter
-        label="Labels"
-        active={view.labels.length > 0}
-        legend="Filter by labels"
-        empty="No labels in this repository."
-        items={labels}
-        isChecked={(l) => view.labels.includes(l.id)}
-        onToggle={(l) => toggleLabel(l.id)}
-        render={renderLabel}
-      />
-      <ChoiceFilter
-        label="Milestone"
-        items={[{ id: '', title: 'All milestones' }, ...milestones.map((m) => ({ id: String(m.id), title: m.title }))]}
-        current={view.milestone}
-        onPick={(milestone) => go({ milestone })}
-        empty={milestones.length === 0 ? 'No milestones yet.' : undefined}
-      />
+      <LabelsFilter labels={labels} active={view.labels.length > 0} isChecked={(l) => view.labels.includes(l.id)} onToggle={(l) => toggleLabel(l.id)} render={renderLabel} />
+      <MilestoneFilter milestones={milestones} current={view.milestone} onPick={(milestone) => go({ milestone })} />
       <UsernameFilter key={`p-${view.poster}`} label="Author" value={view.poster} onApply={(poster) => go({ poster })} />
       <ChoiceFilter label="Base" items={[{ id: '', title: 'All branches' }, ...baseChoices.map((b) => ({ id: b, title: b }))]} current={view.base} onPick={(base) => go({ base })} />
       <SortSelect value={view.sort} sorts={PULL_SORTS} onChange={(sort) => go({ sort })} />
