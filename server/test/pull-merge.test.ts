@@ -393,6 +393,16 @@ describe('scheduled merges (merge_when_checks_succeed)', () => {
     expect(await tipOf(dir, 'main')).toBe(shas.m1);
   });
 
+  it('closing a scheduled pull request through PATCH drops its schedule at once', async () => {
+    const { repo, dir, api } = await setup();
+    const index = await openPull(forge, repo, dir, poster, { head: 'feature' });
+    expect((await merge(api, index, { Do: 'merge', merge_when_checks_succeed: true })).status).toBe(201);
+    expect((await forge.req('PATCH', `${api}/pulls/${index}`, { token: owner.token, body: { state: 'closed' } })).status).toBe(201);
+    const { pr } = await pullRow(forge, repo.id, index);
+    expect(await forge.deps.db.selectFrom('pull_auto_merge').selectAll().where('pull_id', '=', pr.id).execute()).toEqual([]);
+    expect((await forge.req('DELETE', `${api}/pulls/${index}/merge`, { token: owner.token })).status).toBe(404);
+  });
+
   it('WIP pull requests cannot be scheduled either (405)', async () => {
     const { repo, dir, api } = await setup();
     const index = await openPull(forge, repo, dir, poster, { head: 'feature', title: 'WIP: later' });

@@ -28,6 +28,7 @@ import {
 import type { RepoContext } from './repo-context.ts';
 import type { PullRow } from './pulls-convert.ts';
 import type { RefChange } from './push.ts';
+import { dropScheduledMerge } from './auto-merge.ts';
 
 const HEADS = 'refs/heads/';
 
@@ -331,6 +332,8 @@ export async function editPull(deps: Deps, rc: RepoContext, row: PullRow, doer: 
       if (other && other.id !== pr.id) throw alreadyExists(other);
     }
     issue = await changeState(deps, rc, issue, doer, input.state === 'closed');
+    // A closed pull request no longer waits to merge when its checks pass.
+    if (input.state === 'closed') await dropScheduledMerge(deps, pr.id);
     // Closed pull requests are not kept fresh; on reopening, catch up with the branches (and any push).
     if (input.state === 'open') {
       await refreshOne(deps, rc.repo, rc.dir, pr, await branchHeads(rc.dir), doer);
