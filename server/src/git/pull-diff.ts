@@ -30,7 +30,7 @@ export interface PullGitState {
 }
 
 /** Runs git and hands back stdout for exit 0 and 1 (merge-tree's "conflicts"), which execFile drops on failure. */
-function runGitExit01(args: string[], cwd: string): Promise<{ code: 0 | 1; stdout: string }> {
+export function runGitExit01(args: string[], cwd: string): Promise<{ code: 0 | 1; stdout: string }> {
   return new Promise((resolve, reject) => {
     const child = spawnGit(args, { cwd, timeoutMs: 60_000 });
     const out: Buffer[] = [];
@@ -57,7 +57,7 @@ export async function mergeBaseOf(dir: string, a: string, b: string): Promise<st
 }
 
 /** Parses `diff --numstat -z` output: per file "add\tdel\tpath\0" or, for a rename, "add\tdel\t\0old\0new\0". */
-function parseNumstat(out: string): Map<string, [number, number]> {
+export function parseNumstat(out: string): Map<string, [number, number]> {
   const counts = new Map<string, [number, number]>();
   const parts = out.split('\0');
   for (let i = 0; i < parts.length; i++) {
