@@ -112,6 +112,31 @@ function serve(dir: string, port: number): Promise<http.Server> {
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
 }
 
+/** The renderer processes' ids (Chromium's own list). */
+async function rendererPids(browser: Browser): Promise<number[]> {
+  try {
+    const cdp = await browser.newBrowserCDPSession();
+    const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string; id: number }[] };
+    await cdp.detach();
+    return processInfo.filter((x) => x.type === 'renderer').map((x) => x.id);
+  } catch {
+    return [];
+  }
+}
+
+/** Resident memory (MB) of the largest of `pids`: the JS heap plus what Blink holds (DOM, layout). Linux only. */
+function rssMb(pids: number[]): number {
+  let kb = 0;
+  for (const pid of pids) {
+    try {
+      kb = Math.max(kb, Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0));
+    } catch {}
+  }
+  return kb ? kb / 1024 : NaN;
+}
+
+const rendererMb = async (browser: Browser) => rssMb(await rendererPids(browser));
+
 async function heapMb(page: Page): Promise<number> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('HeapProfiler.collectGarbage');
@@ -125,6 +150,7 @@ interface Load {
   domNodes: number;
   filesInDom: number;
   heapMb: number;
+  rendererMb: number;
   htmlMs?: number;
 }
 
@@ -141,7 +167,7 @@ async function load(browser: Browser, url: string): Promise<{ page: Page; close:
     filesInDom: document.querySelectorAll('[data-file-index], .d2h-file-wrapper').length,
     htmlMs: window.__htmlMs,
   }));
-  return { page, close: () => context.close(), load: { ...atLoad, heapMb: await heapMb(page) } };
+  return { page, close: () => context.close(), load: { ...atLoad, heapMb: await heapMb(page), rendererMb: await rendererMb(browser) } };
 }
 
 export async function benchPrDiff(): Promise<Record<string, number | string>> {
@@ -151,7 +177,7 @@ export async function benchPrDiff(): Promise<Record<string, number | string>> {
   let server: http.Server | undefined;
   let browser: Browser | undefined;
   try {
-    let t = performance.now();
+    const t = performance.now();
     await buildHarness(outDir);
     const buildMs = performance.now() - t;
     const diff = makeDiff();
@@ -176,7 +202,11 @@ export async function benchPrDiff(): Promise<Record<string, number | string>> {
 
     // Scroll the whole diff, 1,500 px a frame (a quick flick, faster than reading), timing each frame.
     const run = await load(browser, url('mode=engine'));
-    t = performance.now();
+    // The renderer's memory, sampled from outside while the page scrolls.
+    // (/proc only: asking Chromium for its processes while it scrolls would disturb the frames.)
+    const pids = await rendererPids(browser);
+    let peakRenderer = 0;
+    const sampler = setInterval(() => (peakRenderer = Math.max(peakRenderer, rssMb(pids) || 0)), 250);
     const scroll = await run.page.evaluate(
       async ({ step, budgetMs }) => {
         const t0 = performance.now();
@@ -208,7 +238,9 @@ export async function benchPrDiff(): Promise<Record<string, number | string>> {
       },
       { step: SCROLL_STEP_PX, budgetMs: SCROLL_BUDGET_MS },
     );
+    clearInterval(sampler);
     const endHeap = await heapMb(run.page);
+    const endRenderer = await rendererMb(browser);
     await run.close();
 
     const plain: Load[] = [];
@@ -227,14 +259,15 @@ export async function benchPrDiff(): Promise<Record<string, number | string>> {
       'pr-diff: engine, data to first file shown (p50 of 3, unified; budget 500 ms)': ms(m(engine, 'firstFileMs')),
       'pr-diff: engine, data to first file shown (p50 of 3, split)': ms(m(split, 'firstFileMs')),
       'pr-diff: engine, DOM nodes / files in the DOM after load': `${ms(m(engine, 'domNodes'))} / ${ms(m(engine, 'filesInDom'))}`,
-      'pr-diff: engine, heap after load (after GC)': mb(m(engine, 'heapMb')),
+      'pr-diff: engine, after load: JS heap (after GC) / renderer memory': `${mb(m(engine, 'heapMb'))} / ${mb(m(engine, 'rendererMb'))}`,
       'pr-diff: engine, scroll to the end (ms, frames)': `${ms(scroll.scrollMs)} ms, ${scroll.frames} frames of ${SCROLL_STEP_PX} px${scroll.lastFileDrawn === FILES - 1 ? '' : ` (stopped at file ${scroll.lastFileDrawn + 1} of ${FILES})`}`,
       'pr-diff: engine, slowest frame while scrolling (budget 100 ms)': `${ms(scroll.slowestFrameMs)} ms (p95 ${ms(scroll.p95FrameMs)} ms, ${scroll.framesOver100} frames over 100 ms)`,
-      'pr-diff: engine, peak heap while scrolling / after GC at the end (budget 300 MB)': `${mb(scroll.peakHeapMb)} / ${mb(endHeap)}`,
+      'pr-diff: engine, while scrolling: peak JS heap / peak renderer memory (budget 300 MB)': `${mb(scroll.peakHeapMb)} / ${mb(peakRenderer)}`,
+      'pr-diff: engine, at the end: JS heap (after GC) / renderer memory': `${mb(endHeap)} / ${mb(endRenderer)}`,
       'pr-diff: engine, DOM nodes / files in the DOM at the end': `${scroll.domNodes} / ${scroll.filesInDom}`,
       'pr-diff: plain diff2html html() alone (p50 of 2)': `${ms(m(plain, 'htmlMs'))} ms`,
       'pr-diff: plain diff2html, data to drawn in one go (p50 of 2)': `${ms(m(plain, 'firstFileMs'))} ms`,
-      'pr-diff: plain diff2html, DOM nodes / heap after GC': `${ms(m(plain, 'domNodes'))} / ${mb(m(plain, 'heapMb'))}`,
+      'pr-diff: plain diff2html, DOM nodes / JS heap (after GC) / renderer memory': `${ms(m(plain, 'domNodes'))} / ${mb(m(plain, 'heapMb'))} / ${mb(m(plain, 'rendererMb'))}`,
     };
   } finally {
     await browser?.close();

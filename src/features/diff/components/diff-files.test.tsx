@@ -87,14 +87,21 @@ describe('DiffFiles: drawing', () => {
     expect(a).toHaveTextContent('new line');
   });
 
-  it('draws only the files near the viewport, not all of a large diff', () => {
-    const many = Array.from({ length: 300 }, (_, i) => fileDiff(`pkg/f${String(i).padStart(3, '0')}.ts`)).join('');
+  it('draws only the files near the viewport, not all of a large diff (a small one whole)', () => {
+    const body = `@@ -1,10 +1,10 @@\n${Array.from({ length: 10 }, (_, i) => `-old ${i}\n+new ${i}`).join('\n')}\n`;
+    const many = Array.from({ length: 300 }, (_, i) => fileDiff(`pkg/f${String(i).padStart(3, '0')}.ts`, body)).join('');
     renderDiff({ diff: many, fileTree: true });
     const drawn = document.querySelectorAll('[data-file-index]').length;
     expect(drawn).toBeGreaterThan(0);
     expect(drawn).toBeLessThan(30);
     // The tree lists every file all the same.
     expect(within(screen.getByRole('navigation', { name: 'Changed files' })).getAllByRole('button', { name: /^f\d{3}\.ts/ })).toHaveLength(300);
+  });
+
+  it('draws a small diff whole', () => {
+    const few = Array.from({ length: 60 }, (_, i) => fileDiff(`pkg/f${String(i).padStart(3, '0')}.ts`)).join('');
+    renderDiff({ diff: few });
+    expect(document.querySelectorAll('[data-file-index]')).toHaveLength(60);
   });
 });
 

@@ -56,6 +56,7 @@ const NOTE_PX = 52;
 const HELD_PX = 100;
 const ANNOTATION_PX = 120;
 const GAP_PX = 16;
+const SMALL_DIFF_ROWS = 1_500;
 // A file counts as current once its top passes this far below the top of the viewport.
 const PROBE_PX = 60;
 
@@ -154,11 +155,13 @@ export function DiffFiles({ diff, style, viewedKey, annotations, onCommentRange,
   );
   // Keyed by layout too: a file's unified and split heights differ, and switching redraws every row.
   const getItemKey = useCallback((i: number) => `${style}:${models[i]!.path}`, [models, style]);
+  // A small diff is drawn whole (a full-page screenshot or print shows it all); a large one only near the viewport.
+  const small = useMemo(() => models.reduce((n, m) => n + m.unifiedRows, 0) <= SMALL_DIFF_ROWS, [models]);
   const virtualizer = useWindowVirtualizer({
     count: models.length,
     estimateSize,
     getItemKey,
-    overscan: 2,
+    overscan: small ? models.length : 2,
     gap: GAP_PX,
     scrollMargin: margin,
     // jsdom lays nothing out: keep the estimate rather than a height of 0.
