@@ -3,6 +3,8 @@
 // from its line count until measured, so the scrollbar holds still; far files are released).
 // Around it: the file tree, Viewed marks, line selection for comments, annotations between rows and
 // keyboard shortcuts. The heavy module: load it lazily (see diff-view.tsx).
+// A page with its own sticky bar sets `--diff-sticky-top` (e.g. `md:[--diff-sticky-top:3rem]`) on an
+// ancestor: file headers and the tree stick below the bar, and files scrolled to (j/k, the tree) too.
 import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -126,6 +128,7 @@ export function DiffFiles({ diff, style, viewedKey, annotations, onCommentRange,
   const [margin, setMargin] = useState(0);
   // Only for estimates: how many characters of code fit on one screen line before it wraps.
   const [perLine, setPerLine] = useState(100);
+  const [stickyTop, setStickyTop] = useState(0);
   useLayoutEffect(() => {
     const el = listRef.current;
     if (!el) return;
@@ -133,6 +136,9 @@ export function DiffFiles({ diff, style, viewedKey, annotations, onCommentRange,
       const rect = el.getBoundingClientRect();
       setMargin(Math.round(rect.top + window.scrollY));
       if (rect.width > 0) setPerLine(charsPerLine(rect.width, style, window.innerWidth));
+      // Where file headers stick (below a page's own sticky bar): files scrolled to land below it.
+      const header = el.querySelector('.diff-file-header');
+      if (header) setStickyTop(parseFloat(getComputedStyle(header).top) || 0);
     };
     update();
     // What sits above (summary, review bar, a banner) can change height and move the list.
@@ -164,6 +170,7 @@ export function DiffFiles({ diff, style, viewedKey, annotations, onCommentRange,
     overscan: small ? models.length : 2,
     gap: GAP_PX,
     scrollMargin: margin,
+    scrollPaddingStart: stickyTop,
     // jsdom lays nothing out: keep the estimate rather than a height of 0.
     measureElement: (el, entry, instance) => {
       const box = entry?.borderBoxSize?.[0];
@@ -177,7 +184,7 @@ export function DiffFiles({ diff, style, viewedKey, annotations, onCommentRange,
   // handler would force a layout in the middle of every frame.
   // At the top of the page, or above the first file, no file is current yet.
   const scrolled = virtualizer.scrollOffset ?? 0;
-  const probe = scrolled + PROBE_PX;
+  const probe = scrolled + stickyTop + PROBE_PX;
   const current = models.length === 0 || scrolled <= 0 || probe < virtualizer.options.scrollMargin ? -1 : (virtualizer.getVirtualItemForOffset(probe)?.index ?? -1);
 
   const currentIndex = () => {
@@ -400,7 +407,7 @@ export function DiffFiles({ diff, style, viewedKey, annotations, onCommentRange,
           <nav
             id="diff-file-tree"
             aria-label="Changed files"
-            className={`${treeOpen ? 'block' : 'hidden'} absolute inset-x-0 top-0 z-30 max-h-[70vh] overflow-y-auto rounded-lg border border-gray-200 bg-white shadow-lg md:sticky md:top-2 md:block md:max-h-[calc(100vh-1rem)] md:self-start md:shadow-none dark:border-gray-800 dark:bg-gray-900`}
+            className={`${treeOpen ? 'block' : 'hidden'} absolute inset-x-0 top-0 z-30 max-h-[70vh] overflow-y-auto rounded-lg border border-gray-200 bg-white shadow-lg md:sticky md:top-[calc(var(--diff-sticky-top,0px)+0.5rem)] md:block md:max-h-[calc(100vh-var(--diff-sticky-top,0px)-1rem)] md:self-start md:shadow-none dark:border-gray-800 dark:bg-gray-900`}
           >
             <DiffFileTree models={treeModels} viewed={viewedPaths} currentPath={treeCurrent} onSelect={onTreeSelect} />
           </nav>
