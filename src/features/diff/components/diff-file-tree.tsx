@@ -24,8 +24,10 @@ function FolderIcon({ open }: { open: boolean }) {
   );
 }
 
-// Rows out of the tree's view skip style, layout and paint (a thousand files stay cheap); 24px is a row's height.
-const ROW = '[content-visibility:auto] [contain-intrinsic-size:auto_24px]';
+// Rows come in chunks that skip style, layout and paint while out of the tree's view, so a thousand
+// files stay cheap; chunks rather than rows, because the browser checks each such element every frame.
+const CHUNK_ROWS = 100;
+const ROW_PX = 24;
 
 const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -38,7 +40,7 @@ export interface DiffFileTreeProps {
 
 const FolderRow = memo(function FolderRow({ name, path, depth, open, onToggle }: { name: string; path: string; depth: number; open: boolean; onToggle: (path: string) => void }) {
   return (
-    <li className={ROW}>
+    <div role="listitem">
       <button
         type="button"
         aria-expanded={open}
@@ -49,7 +51,7 @@ const FolderRow = memo(function FolderRow({ name, path, depth, open, onToggle }:
         <FolderIcon open={open} />
         <span className="min-w-0 truncate">{name}</span>
       </button>
-    </li>
+    </div>
   );
 });
 
@@ -57,7 +59,7 @@ const FolderRow = memo(function FolderRow({ name, path, depth, open, onToggle }:
 const FileRow = memo(function FileRow({ model: m, name, depth, viewed, current, onSelect }: { model: FileModel; name: string; depth: number; viewed: boolean; current: boolean; onSelect: (index: number) => void }) {
   const s = STATUS[m.status];
   return (
-    <li className={ROW}>
+    <div role="listitem">
       <button
         type="button"
         onClick={() => onSelect(m.index)}
@@ -80,7 +82,7 @@ const FileRow = memo(function FileRow({ model: m, name, depth, viewed, current, 
           <span className="text-green-700 dark:text-green-400">+{m.additions}</span> <span className="text-red-700 dark:text-red-400">−{m.deletions}</span>
         </span>
       </button>
-    </li>
+    </div>
   );
 });
 
@@ -97,15 +99,21 @@ export const DiffFileTree = memo(function DiffFileTree({ models, viewed, current
       }),
     [],
   );
+  const chunks: (typeof rows)[] = [];
+  for (let i = 0; i < rows.length; i += CHUNK_ROWS) chunks.push(rows.slice(i, i + CHUNK_ROWS));
   return (
-    <ul className="py-1 text-xs">
-      {rows.map(({ node, depth }) =>
-        node.kind === 'folder' ? (
-          <FolderRow key={`d:${node.path}`} name={node.name} path={node.path} depth={depth} open={!closed.has(node.path)} onToggle={toggle} />
-        ) : (
-          <FileRow key={`f:${node.model.path}`} model={node.model} name={node.name} depth={depth} viewed={viewed.has(node.model.path)} current={node.model.path === currentPath} onSelect={onSelect} />
-        ),
-      )}
-    </ul>
+    <div role="list" className="py-1 text-xs">
+      {chunks.map((chunk, c) => (
+        <div key={c} style={{ contentVisibility: 'auto', containIntrinsicSize: `auto ${chunk.length * ROW_PX}px` }}>
+          {chunk.map(({ node, depth }) =>
+            node.kind === 'folder' ? (
+              <FolderRow key={`d:${node.path}`} name={node.name} path={node.path} depth={depth} open={!closed.has(node.path)} onToggle={toggle} />
+            ) : (
+              <FileRow key={`f:${node.model.path}`} model={node.model} name={node.name} depth={depth} viewed={viewed.has(node.model.path)} current={node.model.path === currentPath} onSelect={onSelect} />
+            ),
+          )}
+        </div>
+      ))}
+    </div>
   );
 });
