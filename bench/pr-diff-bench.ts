@@ -174,6 +174,7 @@ export async function benchPrDiff(): Promise<Record<string, number | string>> {
   const exe = findChromium();
   if (!exe) return { 'pr-diff: large pull request': 'skipped: no Chromium (run scripts/ensure-chromium.mjs)' };
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forge-bench-pr-diff-'));
+  const loadStart = os.loadavg()[0]!;
   let server: http.Server | undefined;
   let browser: Browser | undefined;
   try {
@@ -254,6 +255,8 @@ export async function benchPrDiff(): Promise<Record<string, number | string>> {
     const ms = (n: number) => Math.round(n);
     const mb = (n: number) => `${n.toFixed(0)} MB`;
     return {
+      // Timings are wall-clock: on a shared machine they stretch with its load, as plain diff2html's do.
+      'pr-diff: machine (CPUs / load average over 1 min, at start and end)': `${os.cpus().length} / ${loadStart.toFixed(1)} → ${os.loadavg()[0]!.toFixed(1)}`,
       'pr-diff: diff (files / changed lines / bytes)': `${FILES} / ${CHANGED_LINES.toLocaleString('en-US')} / ${(diff.length / 1024 / 1024).toFixed(1)} MB`,
       'pr-diff: harness build (Vite, production; ms)': ms(buildMs),
       'pr-diff: engine, data to first file shown (p50 of 3, unified; budget 500 ms)': ms(m(engine, 'firstFileMs')),
