@@ -169,6 +169,8 @@ describe('Files changed: commenting', () => {
 
   it('starts a review from a removed line (old_position), then adds to it and replies with Ctrl+Enter', async () => {
     const { posted } = setup();
+    // The one "+" button follows the pointer or the selected line; choose the line first.
+    fireEvent.click(await lineNumber('old', 2));
     await userEvent.click(within(await fileRegion()).getByRole('button', { name: 'Comment on old line 2' }));
     await userEvent.type(await screen.findByRole('textbox', { name: 'Comment on line 2 of the old file of src/app.ts' }), 'Keep the 2');
     await userEvent.click(screen.getByRole('button', { name: 'Start a review' }));
@@ -190,6 +192,7 @@ describe('Files changed: commenting', () => {
 
   it('keeps the text and shows the error beside the composer when the server refuses', async () => {
     const { posted, failNext } = setup();
+    fireEvent.click(await lineNumber('new', 3));
     await userEvent.click(within(await fileRegion()).getByRole('button', { name: 'Comment on new line 3' }));
     const box = await screen.findByRole('textbox', { name: 'Comment on line 3 of src/app.ts' });
     await userEvent.type(box, 'Precious words');
