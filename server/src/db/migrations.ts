@@ -346,4 +346,151 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('repository').addColumn('default_merge_style', 'varchar(32)', (c) => c.notNull().defaultTo('merge')).execute();
     },
   },
+  '20261122_0400_access': {
+    async up(db: Kysely<any>) {
+      // Who may do what beyond ownership, as Gitea's tables: collaborators with one access mode
+      // (1 read, 2 write, 3 admin), organization members, teams with an overall mode (authorize)
+      // and per-unit modes (team_unit.type is Gitea's unit type: 1 code, 2 issues, 3 pulls,
+      // 4 releases, 5 wiki), and the repositories a team covers.
+      await db.schema
+        .createTable('collaboration')
+        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('repo_id', 'integer', (c) => c.notNull())
+        .addColumn('user_id', 'integer', (c) => c.notNull())
+        .addColumn('mode', 'integer', (c) => c.notNull().defaultTo(2))
+        .addColumn('created_unix', 'bigint', now0)
+        .addColumn('updated_unix', 'bigint', now0)
+        .execute();
+      await db.schema.createIndex('collaboration_repo_user').on('collaboration').columns(['repo_id', 'user_id']).unique().execute();
+      await db.schema.createIndex('collaboration_user').on('collaboration').columns(['user_id']).execute();
+
+      await db.schema
+        .createTable('org_user')
+        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('uid', 'integer', (c) => c.notNull())
+        .addColumn('org_id', 'integer', (c) => c.notNull())
+        .addColumn('is_public', 'integer', now0)
+        .execute();
+      await db.schema.createIndex('org_user_uid_org').on('org_user').columns(['uid', 'org_id']).unique().execute();
+      await db.schema.createIndex('org_user_org').on('org_user').columns(['org_id']).execute();
+
+      await db.schema
+        .createTable('team')
+        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('org_id', 'integer', (c) => c.notNull())
+        .addColumn('lower_name', 'varchar(255)', (c) => c.notNull())
+        .addColumn('name', 'varchar(255)', (c) => c.notNull())
+        .addColumn('description', 'text', str)
+        .addColumn('authorize', 'integer', now0)
+        .addColumn('num_repos', 'integer', now0)
+        .addColumn('num_members', 'integer', now0)
+        .addColumn('includes_all_repositories', 'integer', now0)
+        .addColumn('can_create_org_repo', 'integer', now0)
+        .execute();
+      await db.schema.createIndex('team_org_name').on('team').columns(['org_id', 'lower_name']).unique().execute();
+
+      await db.schema
+        .createTable('team_user')
+        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('org_id', 'integer', (c) => c.notNull())
+        .addColumn('team_id', 'integer', (c) => c.notNull())
+        .addColumn('uid', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('team_user_team_uid').on('team_user').columns(['team_id', 'uid']).unique().execute();
+      await db.schema.createIndex('team_user_uid').on('team_user').columns(['uid', 'org_id']).execute();
+
+      await db.schema
+        .createTable('team_repo')
+        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('org_id', 'integer', (c) => c.notNull())
+        .addColumn('team_id', 'integer', (c) => c.notNull())
+        .addColumn('repo_id', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('team_repo_team_repo').on('team_repo').columns(['team_id', 'repo_id']).unique().execute();
+      await db.schema.createIndex('team_repo_repo').on('team_repo').columns(['repo_id']).execute();
+
+      await db.schema
+        .createTable('team_unit')
+        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('org_id', 'integer', (c) => c.notNull())
+        .addColumn('team_id', 'integer', (c) => c.notNull())
+        .addColumn('type', 'integer', (c) => c.notNull())
+        .addColumn('access_mode', 'integer', now0)
+        .execute();
+      await db.schema.createIndex('team_unit_team_type').on('team_unit').columns(['team_id', 'type']).unique().execute();
+    },
+  },
+  // U1 (issue #7): follows, stars, watches, SSH keys, and the user columns Gitea keeps for them.
+  '20261122_0500_users_social': {
+    async up(db: Kysely<any>) {
+      // Counters kept in the same transaction as the rows they count, as Gitea's user columns.
+      for (const col of ['num_followers', 'num_following', 'num_stars', 'keep_email_private', 'keep_activity_private', 'use_custom_avatar']) {
+        await db.schema.alterTable('user').addColumn(col, 'integer', now0).execute();
+      }
+      await db.schema.alterTable('user').addColumn('avatar', 'varchar(64)', str).execute();
+      await db.schema.alterTable('user').addColumn('diff_view_style', 'varchar(16)', str).execute();
+      await db.schema.alterTable('user').addColumn('theme', 'varchar(32)', str).execute();
+
+      await db.schema
+        .createTable('follow')
+        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('user_id', 'integer', (c) => c.notNull())
+        .addColumn('follow_id', 'integer', (c) => c.notNull())
+        .addColumn('created_unix', 'bigint', now0)
+        .execute();
+      await db.schema.createIndex('follow_user_follow').on('follow').columns(['user_id', 'follow_id']).unique().execute();
+      await db.schema.createIndex('follow_follow').on('follow').column('follow_id').execute();
+
+      await db.schema
+        .createTable('star')
+        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('uid', 'integer', (c) => c.notNull())
+        .addColumn('repo_id', 'integer', (c) => c.notNull())
+        .addColumn('created_unix', 'bigint', now0)
+        .execute();
+      await db.schema.createIndex('star_uid_repo').on('star').columns(['uid', 'repo_id']).unique().execute();
+      await db.schema.createIndex('star_repo').on('star').column('repo_id').execute();
+
+      // mode: 1 normal watch (Gitea's RepoWatchModeNormal); 0 rows are not kept.
+      await db.schema
+        .createTable('watch')
+        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('user_id', 'integer', (c) => c.notNull())
+        .addColumn('repo_id', 'integer', (c) => c.notNull())
+        .addColumn('mode', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('created_unix', 'bigint', now0)
+        .addColumn('updated_unix', 'bigint', now0)
+        .execute();
+      await db.schema.createIndex('watch_user_repo').on('watch').columns(['user_id', 'repo_id']).unique().execute();
+      await db.schema.createIndex('watch_repo').on('watch').column('repo_id').execute();
+
+      await db.schema
+        .createTable('public_key')
+        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('owner_id', 'integer', (c) => c.notNull())
+        .addColumn('name', 'varchar(255)', (c) => c.notNull())
+        .addColumn('fingerprint', 'varchar(255)', (c) => c.notNull())
+        .addColumn('content', 'text', (c) => c.notNull())
+        .addColumn('key_type', 'varchar(64)', str)
+        .addColumn('created_unix', 'bigint', now0)
+        .addColumn('updated_unix', 'bigint', now0)
+        .execute();
+      await db.schema.createIndex('public_key_owner').on('public_key').column('owner_id').execute();
+      await db.schema.createIndex('public_key_fingerprint').on('public_key').column('fingerprint').execute();
+    },
+  },
+  // O1 (issue #7): organizations' own column and the old names of renamed users and organizations.
+  '20261122_0600_orgs': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('user').addColumn('repo_admin_change_team_access', 'integer', now0).execute();
+      // Gitea's user_redirect: a name someone used to have, so old links still find them.
+      await db.schema
+        .createTable('user_redirect')
+        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('lower_name', 'varchar(255)', (c) => c.notNull().unique())
+        .addColumn('redirect_user_id', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('user_redirect_user').on('user_redirect').column('redirect_user_id').execute();
+    },
+  },
 };

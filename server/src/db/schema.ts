@@ -23,6 +23,20 @@ export interface UserTable {
   created_unix: number;
   updated_unix: number;
   last_login_unix: number;
+  /** U1's columns (migration 20261122_0500_users_social), kept as Gitea's user table. */
+  num_followers: Generated<number>;
+  num_following: Generated<number>;
+  num_stars: Generated<number>;
+  /** hide_email / hide_activity in the API's UserSettings. */
+  keep_email_private: Generated<number>;
+  keep_activity_private: Generated<number>;
+  use_custom_avatar: Generated<number>;
+  /** File name of an uploaded avatar under <data>/avatars (a content hash). */
+  avatar: Generated<string>;
+  diff_view_style: Generated<string>;
+  theme: Generated<string>;
+  /** O1's column (migration 20261122_0600_orgs): organizations only. */
+  repo_admin_change_team_access: Generated<number>;
 }
 
 export interface AccessTokenTable {
@@ -291,6 +305,104 @@ export interface AttachmentTable {
   created_unix: number;
 }
 
+/** A user given access to a repository; mode 1 read, 2 write, 3 admin (Gitea's collaboration). */
+export interface CollaborationTable {
+  id: Generated<number>;
+  repo_id: number;
+  user_id: number;
+  mode: number;
+  created_unix: number;
+  updated_unix: number;
+}
+
+/** Membership of a user (uid) in an organization (a user row with type 1). */
+export interface OrgUserTable {
+  id: Generated<number>;
+  uid: number;
+  org_id: number;
+  is_public: number;
+}
+
+/** authorize is the team's access mode (1 read, 2 write, 3 admin, 4 owner: the Owners team). */
+export interface TeamTable {
+  id: Generated<number>;
+  org_id: number;
+  lower_name: string;
+  name: string;
+  description: string;
+  authorize: number;
+  num_repos: number;
+  num_members: number;
+  includes_all_repositories: number;
+  can_create_org_repo: number;
+}
+
+export interface TeamUserTable {
+  id: Generated<number>;
+  org_id: number;
+  team_id: number;
+  uid: number;
+}
+
+export interface TeamRepoTable {
+  id: Generated<number>;
+  org_id: number;
+  team_id: number;
+  repo_id: number;
+}
+
+/** type is Gitea's unit type (1 code, 2 issues, 3 pulls, 4 releases, 5 wiki); access_mode 0..3. */
+export interface TeamUnitTable {
+  id: Generated<number>;
+  org_id: number;
+  team_id: number;
+  type: number;
+  access_mode: number;
+}
+
+/** user_id follows follow_id. */
+export interface FollowTable {
+  id: Generated<number>;
+  user_id: number;
+  follow_id: number;
+  created_unix: number;
+}
+
+export interface StarTable {
+  id: Generated<number>;
+  uid: number;
+  repo_id: number;
+  created_unix: number;
+}
+
+export interface WatchTable {
+  id: Generated<number>;
+  user_id: number;
+  repo_id: number;
+  mode: number;
+  created_unix: number;
+  updated_unix: number;
+}
+
+/** An SSH public key; content is the normalized "type base64" text, fingerprint "SHA256:…". */
+export interface PublicKeyTable {
+  id: Generated<number>;
+  owner_id: number;
+  name: string;
+  fingerprint: string;
+  content: string;
+  key_type: string;
+  created_unix: number;
+  updated_unix: number;
+}
+
+/** O1: an old user or organization name (lower case) and whom it now names. */
+export interface UserRedirectTable {
+  id: Generated<number>;
+  lower_name: string;
+  redirect_user_id: number;
+}
+
 export interface Database {
   user: UserTable;
   access_token: AccessTokenTable;
@@ -309,6 +421,17 @@ export interface Database {
   pull_auto_merge: PullAutoMergeTable;
   review: ReviewTable;
   commit_status: CommitStatusTable;
+  follow: FollowTable;
+  star: StarTable;
+  watch: WatchTable;
+  public_key: PublicKeyTable;
+  collaboration: CollaborationTable;
+  org_user: OrgUserTable;
+  team: TeamTable;
+  team_user: TeamUserTable;
+  team_repo: TeamRepoTable;
+  team_unit: TeamUnitTable;
+  user_redirect: UserRedirectTable;
 }
 
 export type UserRow = Selectable<UserTable>;
@@ -326,3 +449,7 @@ export type AttachmentRow = Selectable<AttachmentTable>;
 export type PullRequestRow = Selectable<PullRequestTable>;
 export type ReviewRow = Selectable<ReviewTable>;
 export type CommitStatusRow = Selectable<CommitStatusTable>;
+export type CollaborationRow = Selectable<CollaborationTable>;
+export type TeamRow = Selectable<TeamTable>;
+export type TeamUnitRow = Selectable<TeamUnitTable>;
+export type PublicKeyRow = Selectable<PublicKeyTable>;

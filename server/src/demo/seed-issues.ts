@@ -1,9 +1,7 @@
 // Demo issues: labels, milestones, open and closed issues with comments, label and state events,
 // mentions and references, in every repository that exists and has no issues yet.
 import type { Deps } from '../context.ts';
-import { repoDir } from '../context.ts';
-import { Access } from '../services/permissions.ts';
-import type { RepoContext } from '../services/repo-context.ts';
+import { repoContextFor } from '../services/repo-context.ts';
 import { createIssue, editIssue } from '../services/issues.ts';
 import { changeState } from '../services/conversation.ts';
 import { createComment } from '../services/comments.ts';
@@ -19,15 +17,15 @@ const LABELS = [
 ];
 
 export async function seedIssues(deps: Deps): Promise<void> {
-  const { db, config } = deps;
+  const { db } = deps;
   const repos = await db.selectFrom('repository').selectAll().where('num_issues', '=', 0).orderBy('id').execute();
   const users = await db.selectFrom('user').selectAll().where('type', '=', 0).orderBy('id').execute();
   for (const repo of repos) {
     const owner = users.find((u) => u.id === repo.owner_id);
     if (!owner) continue;
-    const rc: RepoContext = { repo, owner, mode: Access.owner, dir: repoDir(config, owner.name, repo.name) };
+    const rc = await repoContextFor(deps, owner, repo, owner);
     const other = users.find((u) => u.id !== owner.id && (!repo.is_private || u.is_admin)) ?? owner;
-    const otherRc: RepoContext = { ...rc, mode: other.id === owner.id || other.is_admin ? Access.owner : Access.read };
+    const otherRc = await repoContextFor(deps, other, repo, owner);
 
     const labels = [];
     for (const l of LABELS) labels.push(await createLabel(db, repo.id, l));

@@ -8,7 +8,6 @@ import type { z } from '@hono/zod-openapi';
 import type { MergePullRequestSchema, MergeStyle } from '../api/pull-schemas.ts';
 import { repoMergeSettings } from '../api/convert.ts';
 import type { Deps } from '../context.ts';
-import { repoDir } from '../context.ts';
 import { nowUnix } from '../db/index.ts';
 import type { IssueRow, PullRequestRow, RepoRow, UserRow } from '../db/schema.ts';
 import { ApiError, conflict, forbidden, notFound, unprocessable } from '../errors.ts';
@@ -35,10 +34,10 @@ import { runGit } from '../git/run-git.ts';
 import { recordAction } from './activity.ts';
 import { CommentType, changeState, insertEvent, recountRepo } from './conversation.ts';
 import { stripCode } from './mentions.ts';
-import { Access, repoAccess } from './permissions.ts';
+import { repoPermission } from './permissions.ts';
 import type { PullContext } from './pull-context.ts';
 import { applyPushEffects, snapshotRefs } from './push.ts';
-import type { RepoContext } from './repo-context.ts';
+import { type RepoContext, repoContextFor } from './repo-context.ts';
 import { combinedState } from './statuses.ts';
 
 export type MergeForm = z.infer<typeof MergePullRequestSchema>;
@@ -109,8 +108,8 @@ type CheckType = 'general' | 'manual' | 'auto';
 async function checkPullMergeable(deps: Deps, rc: RepoContext, issue: IssueRow, pr: PullRequestRow, doer: UserRow, type: CheckType) {
   if (pr.has_merged === 1) throw notAllowed('The pull request has already been merged');
   if (issue.is_closed === 1) throw notFound('The pull request is closed');
-  const mode = await repoAccess(deps.db, doer, rc.repo);
-  if (mode < Access.write) throw notAllowed('User not allowed to merge PR');
+  // Gitea's IsUserAllowedToMerge: write access to the base repository's code.
+  if (!(await repoPermission(deps.db, doer, rc.repo, rc.owner)).canWrite('code')) throw notAllowed('User not allowed to merge PR');
   if (type === 'manual') return;
   if (isWorkInProgress(issue.name)) throw notAllowed('Work in progress PRs cannot be merged');
   // "checking" and "error" are left to the merge itself, which finds any conflict with git.
@@ -191,7 +190,7 @@ export async function mergeScheduled(
   const doer = await userById(deps, schedule.doer_id);
   const owner = await userById(deps, repo.owner_id);
   if (!doer || !owner) return false;
-  const rc: RepoContext = { repo, owner, mode: await repoAccess(deps.db, doer, repo), dir: repoDir(deps.config, repo.owner_name, repo.name) };
+  const rc = await repoContextFor(deps, doer, repo, owner);
   return withRepoLock(repo.id, async () => {
     const { issue, pr } = await reloadPull(deps, schedule.pull_id);
     const still = await deps.db.selectFrom('pull_auto_merge').select('id').where('pull_id', '=', pr.id).executeTakeFirst();
@@ -412,20 +411,19 @@ export function findClosingReferences(...texts: string[]): ClosingReference[] {
 async function closeReferencedIssues(deps: Deps, rc: RepoContext, pull: IssueRow, doer: UserRow) {
   const { db } = deps;
   for (const ref of findClosingReferences(pull.name, pull.content)) {
-    let target: RepoContext = rc;
+    let target: RepoContext;
     if (ref.owner && ref.repo) {
       const owner = await db.selectFrom('user').selectAll().where('lower_name', '=', ref.owner).executeTakeFirst();
       const repo = owner && (await db.selectFrom('repository').selectAll().where('owner_id', '=', owner.id).where('lower_name', '=', ref.repo).executeTakeFirst());
       if (!owner || !repo) continue;
-      target = { repo, owner, mode: Access.none, dir: repoDir(deps.config, owner.name, repo.name) };
-    }
+      target = await repoContextFor(deps, doer, repo, owner);
+    } else target = await repoContextFor(deps, doer, rc.repo, rc.owner);
     // Only issues the merger may close themselves (Gitea neuters the keyword otherwise).
-    const mode = await repoAccess(db, doer, target.repo);
-    if (mode < Access.write || target.repo.is_archived === 1) continue;
+    if (!target.perm.canWrite('issues') || target.repo.is_archived === 1) continue;
     const issue = await db.selectFrom('issue').selectAll().where('repo_id', '=', target.repo.id).where('index', '=', ref.index).executeTakeFirst();
     if (!issue || issue.is_pull === 1 || issue.id === pull.id) continue;
     const close = ref.action === 'close';
-    if ((issue.is_closed === 1) !== close) await changeState(deps, { ...target, mode }, issue, doer, close);
+    if ((issue.is_closed === 1) !== close) await changeState(deps, target, issue, doer, close);
   }
 }
 
@@ -437,7 +435,7 @@ async function deleteHeadBranchAfterMerge(deps: Deps, rc: RepoContext, pr: PullR
   const { db } = deps;
   const branch = pr.head_branch;
   if (pr.head_repo_id !== rc.repo.id || branch === rc.repo.default_branch) return;
-  if ((await repoAccess(db, doer, rc.repo)) < Access.write) return;
+  if (!(await repoPermission(db, doer, rc.repo, rc.owner)).canWrite('code')) return;
   const others = await db
     .selectFrom('pull_request')
     .innerJoin('issue', 'issue.id', 'pull_request.issue_id')
@@ -480,7 +478,7 @@ export async function updatePullRequest(deps: Deps, pc: PullContext, doer: UserR
     if (pr.has_merged === 1) throw unprocessable('The pull request has already been merged');
     if (issue.is_closed === 1) throw unprocessable('The pull request is closed');
     // Gitea's IsUserAllowedToUpdate: write access to the head branch's repository.
-    if ((await repoAccess(deps.db, doer, rc.repo)) < Access.write) throw forbidden('user is not allowed to update this pull request');
+    if (!(await repoPermission(deps.db, doer, rc.repo, rc.owner)).canWrite('code')) throw forbidden('user is not allowed to update this pull request');
     const { dir } = rc;
     const headSha = await resolveCommit(dir, `refs/heads/${pr.head_branch}`);
     const baseSha = await resolveCommit(dir, `refs/heads/${pr.base_branch}`);

@@ -1,17 +1,279 @@
-// The one answer to "what may this user do in this repository".
-// Organizations, teams and collaborators will add to it here, and nowhere else.
+// The one answer to "what may this user do in this repository", per unit, as Gitea's
+// models/perm/access GetUserRepoPermission: ownership, site admin, the owner's visibility,
+// collaborators, organization membership and the union of the user's teams. readableRepo() below
+// is its SQL twin for lists; test/permissions-twin.test.ts holds the two to the same answers, so
+// change both together. Routes ask the named checks (canRead(unit), canWrite(unit), canAdmin(),
+// canParticipate(), isOwner()) instead of comparing numbers.
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { Db } from '../db/index.ts';
-import type { RepoRow, UserRow } from '../db/schema.ts';
+import type { Database, RepoRow, UserRow } from '../db/schema.ts';
 
 /** 0 none, 1 read, 2 write, 3 admin, 4 owner (as Gitea's perm.AccessMode). */
 export type AccessMode = 0 | 1 | 2 | 3 | 4;
 export const Access = { none: 0, read: 1, write: 2, admin: 3, owner: 4 } as const;
 
-export async function repoAccess(_db: Db, user: UserRow | null, repo: RepoRow): Promise<AccessMode> {
-  if (user) {
-    if (user.is_admin === 1) return Access.owner;
-    if (user.id === repo.owner_id) return Access.owner;
+/** Repository units a team grants one by one; settings is admin access (Gitea has no settings unit). */
+export type Unit = 'code' | 'issues' | 'pulls' | 'releases' | 'wiki';
+export type UnitOrSettings = Unit | 'settings';
+export const UNITS: readonly Unit[] = ['code', 'issues', 'pulls', 'releases', 'wiki'];
+/** Gitea's unit.Type numbers, stored in team_unit.type. */
+export const UnitType: Record<Unit, number> = { code: 1, issues: 2, pulls: 3, releases: 4, wiki: 5 };
+/** Gitea's units_map keys (repo.code, …) for the team API. */
+export const UnitKey: Record<Unit, string> = { code: 'repo.code', issues: 'repo.issues', pulls: 'repo.pulls', releases: 'repo.releases', wiki: 'repo.wiki' };
+export const unitOfType = (type: number): Unit | undefined => UNITS.find((u) => UnitType[u] === type);
+
+/** Gitea's names for access modes (collaborator permission, team permission). */
+export const accessModeName = (m: number): 'none' | 'read' | 'write' | 'admin' | 'owner' =>
+  m >= Access.owner ? 'owner' : m >= Access.admin ? 'admin' : m >= Access.write ? 'write' : m >= Access.read ? 'read' : 'none';
+export const parseAccessMode = (s: string): AccessMode | undefined =>
+  ({ none: 0, read: 1, write: 2, admin: 3, owner: 4 }) [s as 'read'] as AccessMode | undefined;
+
+export interface RepoPermission {
+  /** The highest mode over all units (Gitea's Permission.AccessMode for callers that need one number). */
+  readonly mode: AccessMode;
+  readonly units: Readonly<Record<Unit, AccessMode>>;
+  /** Signed in (anonymous users never write or participate). */
+  readonly signedIn: boolean;
+  /** Why the user has access, for the access page: owner, admin, collaborator, team, public. */
+  readonly via: { siteAdmin: boolean; owner: boolean; collaborator: AccessMode; teams: number[]; public: boolean };
+  unitMode(unit: UnitOrSettings): AccessMode;
+  /** Any unit readable: the repository exists for this user (else 404). */
+  canReadAny(): boolean;
+  canRead(unit: UnitOrSettings): boolean;
+  canWrite(unit: UnitOrSettings): boolean;
+  canAdmin(): boolean;
+  isOwner(): boolean;
+  /** May comment and react: signed in and can read the issues (or pulls) unit. */
+  canParticipate(unit?: 'issues' | 'pulls'): boolean;
+  /** Issues or pull requests unit by the issue's is_pull flag (Gitea's CanWriteIssuesOrPulls). */
+  canWriteIssuesOrPulls(isPull: boolean | number): boolean;
+  canReadIssuesOrPulls(isPull: boolean | number): boolean;
+}
+
+const allUnits = (m: AccessMode): Record<Unit, AccessMode> => ({ code: m, issues: m, pulls: m, releases: m, wiki: m });
+
+export function makePermission(units: Record<Unit, AccessMode>, signedIn: boolean, via: RepoPermission['via'], overall?: AccessMode): RepoPermission {
+  const mode = (overall ?? Math.max(...UNITS.map((u) => units[u]))) as AccessMode;
+  const unitMode = (unit: UnitOrSettings): AccessMode => (unit === 'settings' ? (mode >= Access.admin ? mode : Access.none) : units[unit]);
+  const p: RepoPermission = {
+    mode,
+    units,
+    signedIn,
+    via,
+    unitMode,
+    canReadAny: () => mode >= Access.read,
+    canRead: (unit) => unitMode(unit) >= Access.read,
+    canWrite: (unit) => signedIn && unitMode(unit) >= Access.write,
+    canAdmin: () => signedIn && mode >= Access.admin,
+    isOwner: () => signedIn && mode >= Access.owner,
+    canParticipate: (unit) => signedIn && (unit ? units[unit] >= Access.read : units.issues >= Access.read || units.pulls >= Access.read),
+    canWriteIssuesOrPulls: (isPull) => p.canWrite(isPull ? 'pulls' : 'issues'),
+    canReadIssuesOrPulls: (isPull) => p.canRead(isPull ? 'pulls' : 'issues'),
+  };
+  return p;
+}
+
+const noVia = (): RepoPermission['via'] => ({ siteAdmin: false, owner: false, collaborator: Access.none, teams: [], public: false });
+export const noPermission = (signedIn = false) => makePermission(allUnits(Access.none), signedIn, noVia());
+/** Full access, for code paths that act as the owner (the demo seed, system jobs). */
+export const ownerPermission = () => makePermission(allUnits(Access.owner), true, { ...noVia(), owner: true });
+
+export async function isOrgMember(db: Db, orgId: number, uid: number): Promise<boolean> {
+  return !!(await db.selectFrom('org_user').select('id').where('org_id', '=', orgId).where('uid', '=', uid).executeTakeFirst());
+}
+
+/**
+ * Gitea's HasOrgOrUserVisible: may `viewer` see that `owner` (a user or organization) exists and
+ * so its public repositories? Anonymous: public owners only; admins and the owner itself: always;
+ * a private owner or a restricted viewer: members of the organization only.
+ */
+export async function ownerVisibleTo(db: Db, owner: UserRow, viewer: UserRow | null): Promise<boolean> {
+  if (!viewer) return owner.visibility === 'public';
+  if (viewer.is_admin === 1 || viewer.id === owner.id) return true;
+  if (owner.visibility === 'private' || viewer.restricted === 1) return isOrgMember(db, owner.id, viewer.id);
+  return true;
+}
+
+/** The teams of `uid` in `repo`'s organization that cover the repository. */
+async function userRepoTeams(db: Db, repo: Pick<RepoRow, 'id' | 'owner_id'>, uid: number) {
+  return db
+    .selectFrom('team_user')
+    .innerJoin('team', 'team.id', 'team_user.team_id')
+    .select(['team.id', 'team.authorize'])
+    .where('team_user.uid', '=', uid)
+    .where('team.org_id', '=', repo.owner_id)
+    .where((eb) =>
+      eb.or([
+        eb('team.authorize', '>=', Access.owner),
+        eb('team.includes_all_repositories', '=', 1),
+        eb.exists(eb.selectFrom('team_repo').select('team_repo.id').whereRef('team_repo.team_id', '=', 'team.id').where('team_repo.repo_id', '=', repo.id)),
+      ]),
+    )
+    .execute();
+}
+
+/**
+ * What `user` may do in `repo`, per unit. `owner` is the repository's owner row when the caller
+ * already has it (saves a query).
+ */
+export async function repoPermission(db: Db, user: UserRow | null, repo: RepoRow, owner?: UserRow): Promise<RepoPermission> {
+  const via = noVia();
+  if (!user && repo.is_private === 1) return noPermission();
+  const own = owner && owner.id === repo.owner_id ? owner : await db.selectFrom('user').selectAll().where('id', '=', repo.owner_id).executeTakeFirst();
+  if (!own) return noPermission(!!user);
+
+  const collab = user
+    ? (((await db.selectFrom('collaboration').select('mode').where('repo_id', '=', repo.id).where('user_id', '=', user.id).executeTakeFirst())?.mode ?? 0) as AccessMode)
+    : Access.none;
+  via.collaborator = collab;
+  // Strangers may not reach the public repositories of a private or limited owner; its
+  // collaborators still may.
+  if (!(await ownerVisibleTo(db, own, user)) && collab < Access.read) return noPermission(!!user);
+
+  if (!user) return makePermission(allUnits(Access.read), false, { ...via, public: true });
+  if (user.is_admin === 1) return makePermission(allUnits(Access.owner), true, { ...via, siteAdmin: true });
+  if (user.id === repo.owner_id) return makePermission(allUnits(Access.owner), true, { ...via, owner: true });
+
+  const isOrg = own.type === 1;
+  // A public repository is readable by every signed-in user; a restricted user only reads the
+  // public repositories of public users (Gitea's accessLevel and the org minAccessMode).
+  const publicRead = repo.is_private === 0 && (user.restricted !== 1 || (!isOrg && own.visibility === 'public'));
+  const minMode: AccessMode = publicRead ? Access.read : Access.none;
+  via.public = publicRead;
+  const base = Math.max(minMode, collab) as AccessMode;
+  if (!isOrg) return makePermission(allUnits(base), true, via);
+
+  const teams = await userRepoTeams(db, repo, user.id);
+  via.teams = teams.map((t) => t.id);
+  if (teams.length === 0) return makePermission(allUnits(base), true, via);
+  // A team with admin access (the Owners team) makes its members owners of the repository.
+  if (teams.some((t) => t.authorize >= Access.admin)) return makePermission(allUnits(Access.owner), true, via);
+  // An admin collaborator is admin of every unit whatever the teams say.
+  if (collab >= Access.admin) return makePermission(allUnits(collab), true, via);
+
+  const units = allUnits(base);
+  const rows = await db
+    .selectFrom('team_unit')
+    .select(['type', 'access_mode'])
+    .where(
+      'team_id',
+      'in',
+      teams.map((t) => t.id),
+    )
+    .execute();
+  for (const r of rows) {
+    const unit = unitOfType(r.type);
+    if (unit) units[unit] = Math.max(units[unit], Math.min(r.access_mode, Access.write)) as AccessMode;
   }
-  if (repo.is_private === 0) return Access.read;
-  return Access.none;
+  return makePermission(units, true, via);
+}
+
+/** The overall mode (max over units), for callers that need one number. Prefer repoPermission's checks. */
+export async function repoAccess(db: Db, user: UserRow | null, repo: RepoRow): Promise<AccessMode> {
+  return (await repoPermission(db, user, repo)).mode;
+}
+
+/**
+ * Restricts a query over `repository` to rows `viewer` may read at all (any unit): the same rules
+ * as repoPermission() above, as SQL, so that paging and totals stay right.
+ */
+export function readableRepo(viewer: UserRow | null) {
+  return (eb: ExpressionBuilder<Database, 'repository'>): Expression<SqlBool> => {
+    if (viewer?.is_admin === 1) return eb.lit(true);
+    const owner = () => eb.selectFrom('user as owner').select('owner.id').whereRef('owner.id', '=', 'repository.owner_id');
+    if (!viewer) return eb.and([eb('repository.is_private', '=', 0), eb.exists(owner().where('owner.visibility', '=', 'public'))]);
+
+    const restricted = viewer.restricted === 1;
+    const member = eb.exists(
+      eb.selectFrom('org_user').select('org_user.id').whereRef('org_user.org_id', '=', 'repository.owner_id').where('org_user.uid', '=', viewer.id),
+    );
+    const ownerVisible = restricted
+      ? member
+      : eb.or([eb.exists(owner().where('owner.visibility', '!=', 'private')), member]);
+    const publicRead = restricted
+      ? eb.and([eb('repository.is_private', '=', 0), eb.exists(owner().where('owner.type', '!=', 1).where('owner.visibility', '=', 'public'))])
+      : eb('repository.is_private', '=', 0);
+    const team = eb.exists(
+      eb
+        .selectFrom('team_user')
+        .innerJoin('team', 'team.id', 'team_user.team_id')
+        .select('team.id')
+        .where('team_user.uid', '=', viewer.id)
+        .whereRef('team.org_id', '=', 'repository.owner_id')
+        .where((t) =>
+          t.and([
+            t.exists(owner().where('owner.type', '=', 1)),
+            t.or([
+              t('team.authorize', '>=', Access.owner),
+              t('team.includes_all_repositories', '=', 1),
+              t.exists(t.selectFrom('team_repo').select('team_repo.id').whereRef('team_repo.team_id', '=', 'team.id').whereRef('team_repo.repo_id', '=', 'repository.id')),
+            ]),
+            t.or([
+              t('team.authorize', '>=', Access.admin),
+              t.exists(
+                t
+                  .selectFrom('team_unit')
+                  .select('team_unit.id')
+                  .whereRef('team_unit.team_id', '=', 'team.id')
+                  .where('team_unit.access_mode', '>=', Access.read)
+                  .where('team_unit.type', 'in', UNITS.map((u) => UnitType[u])),
+              ),
+            ]),
+          ]),
+        ),
+    );
+    const collaborator = eb.exists(
+      eb
+        .selectFrom('collaboration')
+        .select('collaboration.id')
+        .whereRef('collaboration.repo_id', '=', 'repository.id')
+        .where('collaboration.user_id', '=', viewer.id)
+        .where('collaboration.mode', '>=', Access.read),
+    );
+    return eb.or([eb('repository.owner_id', '=', viewer.id), collaborator, eb.and([ownerVisible, eb.or([publicRead, team])])]);
+  };
+}
+
+/**
+ * Gitea's IsUserVisibleToViewer: may `viewer` see the profile (and activity) of `u`? Public: all;
+ * limited: signed-in, unrestricted users; private: members of the same organization (or of that
+ * organization). Admins and the user itself always.
+ */
+export async function userVisibleTo(db: Db, u: UserRow, viewer: UserRow | null): Promise<boolean> {
+  if (viewer && (viewer.is_admin === 1 || viewer.id === u.id)) return true;
+  if (u.visibility === 'public') return true;
+  if (!viewer || viewer.restricted === 1) return false;
+  if (u.visibility === 'limited') return true;
+  const shared = await db
+    .selectFrom('org_user')
+    .select('org_user.id')
+    .where('org_user.uid', '=', viewer.id)
+    .where((eb) =>
+      eb.or([eb('org_user.org_id', '=', u.id), eb('org_user.org_id', 'in', eb.selectFrom('org_user as o2').select('o2.org_id').where('o2.uid', '=', u.id))]),
+    )
+    .executeTakeFirst();
+  return !!shared;
+}
+
+/** userVisibleTo() as SQL over `user`, for user lists and searches. */
+export function visibleUser(viewer: UserRow | null) {
+  return (eb: ExpressionBuilder<Database, 'user'>): Expression<SqlBool> => {
+    if (viewer?.is_admin === 1) return eb.lit(true);
+    if (!viewer || viewer.restricted === 1) {
+      return viewer ? eb.or([eb('user.visibility', '=', 'public'), eb('user.id', '=', viewer.id)]) : eb('user.visibility', '=', 'public');
+    }
+    return eb.or([
+      eb('user.visibility', '!=', 'private'),
+      eb('user.id', '=', viewer.id),
+      eb('user.id', 'in', eb.selectFrom('org_user').select('org_user.org_id').where('org_user.uid', '=', viewer.id)),
+      eb(
+        'user.id',
+        'in',
+        eb
+          .selectFrom('org_user')
+          .select('org_user.uid')
+          .where('org_user.org_id', 'in', eb.selectFrom('org_user as o2').select('o2.org_id').where('o2.uid', '=', viewer.id)),
+      ),
+    ]);
+  };
 }

@@ -1,21 +1,29 @@
 // Loads {owner}/{repo} for a request and applies the access rules in one place: unreadable is
-// 404 (never 403), too little access is 403, a write to an archived repository is 423.
+// 404 (never 403), too little access is 403, a write to an archived repository is 423. What the
+// user may do comes from services/permissions.ts (rc.perm); rc.mode is its overall mode.
 import type { Context } from 'hono';
-import type { AppEnv } from '../context.ts';
+import type { AppEnv, Deps } from '../context.ts';
 import { repoDir } from '../context.ts';
 import type { RepoRow, UserRow } from '../db/schema.ts';
 import { forbidden, locked, notFound, unauthorized } from '../errors.ts';
-import { Access, type AccessMode, repoAccess } from './permissions.ts';
+import { type AccessMode, type RepoPermission, type Unit, repoPermission } from './permissions.ts';
 
 export interface RepoContext {
   repo: RepoRow;
   owner: UserRow;
+  /** The overall mode (max over units); ask `perm` for a unit. */
   mode: AccessMode;
+  perm: RepoPermission;
   /** Path of the bare git repository. */
   dir: string;
 }
 
-export type Need = 'read' | 'write' | 'admin';
+/**
+ * 'read': any unit readable (else 404); 'read:<unit>': that unit readable (else 403, as Gitea's
+ * reqRepoReader); 'write' is 'write:code' (Gitea's reqRepoWriter(unit.TypeCode)); 'write:<unit>':
+ * that unit writable; 'admin': repository admin (settings, collaborators).
+ */
+export type Need = 'read' | 'write' | 'admin' | `read:${Unit}` | `write:${Unit}`;
 
 export async function loadRepo(
   c: Context<AppEnv>,
@@ -40,18 +48,28 @@ export async function loadRepo(
 
 export async function checkRepo(
   c: Context<AppEnv>,
-  rc: Omit<RepoContext, 'mode'>,
+  rc: Omit<RepoContext, 'mode' | 'perm'>,
   need: Need,
   opts: { allowArchived?: boolean } = {},
 ): Promise<RepoContext> {
   const user = c.var.user;
-  const mode = await repoAccess(c.var.deps.db, user, rc.repo);
-  if (mode < Access.read) throw notFound();
+  const perm = await repoPermission(c.var.deps.db, user, rc.repo, rc.owner);
+  if (!perm.canReadAny()) throw notFound();
   if (need !== 'read') {
-    if (!user) throw unauthorized();
-    const want = need === 'write' ? Access.write : Access.admin;
-    if (mode < want) throw forbidden();
-    if (rc.repo.is_archived === 1 && !opts.allowArchived) throw locked();
+    const [kind, unit] = need === 'write' ? ['write', 'code' as Unit] : need === 'admin' ? ['admin', undefined] : (need.split(':') as [string, Unit]);
+    if (kind === 'read') {
+      if (!perm.canRead(unit!)) throw forbidden('user should have specific read permission or be a repo admin or a site admin');
+    } else {
+      if (!user) throw unauthorized();
+      if (kind === 'admin' ? !perm.canAdmin() : !perm.canWrite(unit!)) throw forbidden();
+      if (rc.repo.is_archived === 1 && !opts.allowArchived) throw locked();
+    }
   }
-  return { ...rc, mode };
+  return { ...rc, mode: perm.mode, perm };
+}
+
+/** A RepoContext for `user` outside a request (scheduled merges, references, the demo seed). */
+export async function repoContextFor(deps: Deps, user: UserRow | null, repo: RepoRow, owner: UserRow): Promise<RepoContext> {
+  const perm = await repoPermission(deps.db, user, repo, owner);
+  return { repo, owner, dir: repoDir(deps.config, owner.name, repo.name), mode: perm.mode, perm };
 }

@@ -2,12 +2,11 @@
 // and the query filter that says which repositories a viewer may read.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { Deps } from '../context.ts';
 import { repoDir } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { nowUnix } from '../db/index.ts';
-import type { Database, RepoRow, RepoUpdate, UserRow } from '../db/schema.ts';
+import type { RepoRow, RepoUpdate, UserRow } from '../db/schema.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../errors.ts';
 import { hasAnyBranch, initBare, resolveCommit, setHead } from '../git/repo.ts';
 import { runGit } from '../git/run-git.ts';
@@ -395,18 +394,8 @@ export async function userByName(db: Db, name: string): Promise<UserRow> {
   return u;
 }
 
-/**
- * Restricts a query over `repository` to rows `viewer` may read. It states the same rules as
- * services/permissions.ts repoAccess(), as SQL, so that paging and totals stay right; change both
- * together.
- */
-export function readableRepo(viewer: UserRow | null) {
-  return (eb: ExpressionBuilder<Database, 'repository'>): Expression<SqlBool> => {
-    if (viewer?.is_admin === 1) return eb.lit(true);
-    if (!viewer) return eb('repository.is_private', '=', 0);
-    return eb.or([eb('repository.is_private', '=', 0), eb('repository.owner_id', '=', viewer.id)]);
-  };
-}
+/** The SQL twin of the permission model lives beside it; exported here for the list routes. */
+export { readableRepo } from './permissions.ts';
 
 /** Approximate size of a folder in bytes (as Gitea's repository size: the git objects). */
 export function folderSize(dir: string): number {
