@@ -20,7 +20,21 @@ export const routes: RouteObject[] = [
           { path: 'repo/create', lazy: () => import('./routes/new-repo') },
           { path: 'issues', lazy: () => import('./routes/your-issues') },
           { path: 'pulls', lazy: () => import('./routes/your-pulls') },
-          { path: ':owner', lazy: () => import('./routes/user-profile') },
+          { path: 'explore/organizations', lazy: () => import('./routes/explore-orgs') },
+          { path: 'org/create', lazy: () => import('./routes/new-org') },
+          {
+            path: 'org/:org',
+            lazy: () => import('./routes/org-layout'),
+            children: [
+              { path: 'members', lazy: () => import('./routes/org-members') },
+              { path: 'teams', lazy: () => import('./routes/org-teams') },
+              { path: 'teams/new', lazy: () => import('./routes/org-team-new') },
+              { path: 'teams/:team', lazy: () => import('./routes/org-team') },
+              { path: 'settings', lazy: () => import('./routes/org-settings') },
+            ],
+          },
+          // An organization's page or a user's profile, whichever the name is (org-owner decides).
+          { path: ':owner', lazy: () => import('./routes/org-owner') },
           {
             path: ':owner/:repo',
             lazy: () => import('./routes/repo-layout'),
@@ -31,6 +45,7 @@ export const routes: RouteObject[] = [
               { path: 'commit/:sha', lazy: () => import('./routes/repo-commit') },
               { path: 'branches', lazy: () => import('./routes/repo-branches') },
               { path: 'settings', lazy: () => import('./routes/repo-settings') },
+              { path: 'settings/collaborators', lazy: () => import('./routes/repo-settings-collaborators') },
               { path: 'activity', lazy: () => import('./routes/repo-activity') },
               { path: 'issues', lazy: () => import('./routes/repo-issues') },
               { path: 'issues/new', lazy: () => import('./routes/repo-issue-new') },

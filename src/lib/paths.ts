@@ -58,4 +58,13 @@ export const paths = {
   /** The signed-in user's issues across repositories (created, assigned, mentioning). */
   yourIssues: { pattern: '/issues', href: (q?: Record<string, string>) => `/issues${q && Object.keys(q).length ? `?${new URLSearchParams(q)}` : ''}` },
   activity: { pattern: '/:owner/:repo/activity', href: (o: string, r: string) => `/${enc(o)}/${enc(r)}/activity` },
+  // Organizations and teams (Gitea's /org/{org}/… scheme; the organization's home is /{org}).
+  newOrg: { pattern: '/org/create', href: () => '/org/create' },
+  exploreOrgs: { pattern: '/explore/organizations', href: () => '/explore/organizations' },
+  orgMembers: { pattern: '/org/:org/members', href: (org: string) => `/org/${enc(org)}/members` },
+  orgTeams: { pattern: '/org/:org/teams', href: (org: string) => `/org/${enc(org)}/teams` },
+  orgNewTeam: { pattern: '/org/:org/teams/new', href: (org: string) => `/org/${enc(org)}/teams/new` },
+  orgTeam: { pattern: '/org/:org/teams/:team', href: (org: string, team: string) => `/org/${enc(org)}/teams/${enc(team)}` },
+  orgSettings: { pattern: '/org/:org/settings', href: (org: string) => `/org/${enc(org)}/settings` },
+  collaborators: { pattern: '/:owner/:repo/settings/collaborators', href: (o: string, r: string) => `/${enc(o)}/${enc(r)}/settings/collaborators` },
 } as const;

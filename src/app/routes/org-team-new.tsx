@@ -1,0 +1,29 @@
+// /org/:org/teams/new: owners create a team; others get the 404 page.
+import { useNavigate, useParams } from 'react-router';
+import { useSaveTeam } from '@/features/orgs/api/use-save-team';
+import { useOrgAccess } from '@/features/orgs/api/use-org-access';
+import { TeamForm } from '@/features/orgs/components/team-form';
+import { paths } from '@/lib/paths';
+import { NotFoundPage } from './not-found';
+
+export function Component() {
+  const { org } = useParams() as { org: string };
+  const access = useOrgAccess(org);
+  const save = useSaveTeam(org);
+  const navigate = useNavigate();
+  if (!access.isOwner) return <NotFoundPage />;
+  return (
+    <section className="mx-auto max-w-2xl space-y-4">
+      <title>{`New team · ${org} · Forge`}</title>
+      <h2 className="text-lg font-semibold">New team</h2>
+      <TeamForm
+        pending={save.isPending}
+        error={save.error}
+        submitLabel="Create team"
+        onSubmit={(body) => save.mutate(body, { onSuccess: (t) => navigate(paths.orgTeam.href(org, t.name)) })}
+      />
+    </section>
+  );
+}
+
+export { RouteError as ErrorBoundary } from '../layout/route-error';

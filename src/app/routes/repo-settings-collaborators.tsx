@@ -1,0 +1,39 @@
+// /{owner}/{repo}/settings/collaborators: repository admins add, change and remove collaborators;
+// everyone else gets the 404 page, as on Gitea.
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { data, Link, useParams, type LoaderFunctionArgs } from 'react-router';
+import { queryClient } from '../query-client';
+import { repoQueries } from '@/features/repos/api/repo-queries';
+import { collaboratorQueries } from '@/features/collaborators/api/collaborator-queries';
+import { CollaboratorsPanel } from '@/features/collaborators/components/collaborators-panel';
+import { paths } from '@/lib/paths';
+import { NotFoundPage } from './not-found';
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const { owner, repo } = params as { owner: string; repo: string };
+  const r = await queryClient.ensureQueryData(repoQueries.detail(owner, repo));
+  if (!r.permissions.admin) throw data(null, { status: 404 });
+  await queryClient.ensureQueryData(collaboratorQueries.list(owner, repo));
+  return null;
+}
+
+export function Component() {
+  const { owner, repo } = useParams() as { owner: string; repo: string };
+  const { data: r } = useSuspenseQuery(repoQueries.detail(owner, repo));
+  if (!r.permissions.admin) return <NotFoundPage />;
+  return (
+    <div className="mx-auto max-w-3xl space-y-4">
+      <title>{`Collaborators · ${owner}/${repo} · Forge`}</title>
+      <nav aria-label="Settings" className="text-sm">
+        <Link to={paths.settings.href(owner, repo)} className="text-indigo-700 hover:underline dark:text-indigo-400">
+          Settings
+        </Link>{' '}
+        / Collaborators
+      </nav>
+      <h1 className="text-lg font-semibold">Collaborators</h1>
+      <CollaboratorsPanel owner={owner} repo={repo} />
+    </div>
+  );
+}
+
+export { RouteError as ErrorBoundary } from '../layout/route-error';
