@@ -58,6 +58,12 @@ export const paths = {
   /** The signed-in user's issues across repositories (created, assigned, mentioning). */
   yourIssues: { pattern: '/issues', href: (q?: Record<string, string>) => `/issues${q && Object.keys(q).length ? `?${new URLSearchParams(q)}` : ''}` },
   activity: { pattern: '/:owner/:repo/activity', href: (o: string, r: string) => `/${enc(o)}/${enc(r)}/activity` },
+  // Users (issue #7): settings pages, explore users, a repository's stargazers.
+  userSettings: { pattern: '/user/settings', href: () => '/user/settings' },
+  userSettingsKeys: { pattern: '/user/settings/keys', href: () => '/user/settings/keys' },
+  userSettingsApplications: { pattern: '/user/settings/applications', href: () => '/user/settings/applications' },
+  exploreUsers: { pattern: '/explore/users', href: (q?: Record<string, string>) => `/explore/users${q && Object.keys(q).length ? `?${new URLSearchParams(q)}` : ''}` },
+  stargazers: { pattern: '/:owner/:repo/stars', href: (o: string, r: string) => `/${enc(o)}/${enc(r)}/stars` },
   // Organizations and teams (Gitea's /org/{org}/… scheme; the organization's home is /{org}).
   newOrg: { pattern: '/org/create', href: () => '/org/create' },
   exploreOrgs: { pattern: '/explore/organizations', href: () => '/explore/organizations' },

@@ -129,6 +129,9 @@ function UserMenu({ login, avatar }: { login: string; avatar?: string }) {
             <Link role="menuitem" to={paths.newRepo.href()} className={item} onClick={() => setOpen(false)}>
               New repository
             </Link>
+            <Link role="menuitem" to={paths.userSettings.href()} className={item} onClick={() => setOpen(false)}>
+              Settings
+            </Link>
             <div className="px-3 py-2 sm:hidden">
               <label className="flex items-center justify-between gap-2 text-sm">
                 Theme

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
 import type { Repository } from '../api/repo-queries';
 import { CloneBox } from './clone-box';
+import { RepoStarButton, RepoWatchButton } from './repo-star-button';
 
 export type RepoTab = 'code' | 'issues' | 'pulls' | 'commits' | 'branches' | 'activity' | 'settings';
 
@@ -55,10 +56,13 @@ export function RepoHeader({ repo, active }: { repo: Repository; active: RepoTab
             </a>
           )}
         </div>
-        <dl className="flex shrink-0 items-center gap-2 text-xs">
-          <Count label="Stars" value={repo.stars_count} icon={starIcon} />
-          <Count label="Forks" value={repo.forks_count} icon={forkIcon} />
-        </dl>
+        <div className="flex shrink-0 flex-wrap items-center gap-2 text-xs">
+          <RepoWatchButton repo={repo} />
+          <RepoStarButton repo={repo} />
+          <dl>
+            <Count label="Forks" value={repo.forks_count} icon={forkIcon} />
+          </dl>
+        </div>
       </div>
       {!repo.empty || repo.permissions?.push ? (
         <div className="mt-3">
@@ -83,7 +87,6 @@ function Badge({ children, tone = 'gray' }: { children: ReactNode; tone?: 'gray'
   );
 }
 
-const starIcon = 'M8 .25a.75.75 0 0 1 .673.418l1.882 3.815 4.21.612a.75.75 0 0 1 .416 1.279l-3.046 2.97.719 4.192a.751.751 0 0 1-1.088.791L8 12.347l-3.766 1.98a.75.75 0 0 1-1.088-.79l.72-4.194L.818 6.374a.75.75 0 0 1 .416-1.28l4.21-.611L7.327.668A.75.75 0 0 1 8 .25Z';
 const forkIcon =
   'M5 5.372v.878c0 .414.336.75.75.75h4.5a.75.75 0 0 0 .75-.75v-.878a2.25 2.25 0 1 1 1.5 0v.878a2.25 2.25 0 0 1-2.25 2.25h-1.5v2.128a2.251 2.251 0 1 1-1.5 0V8.5h-1.5A2.25 2.25 0 0 1 3.5 6.25v-.878a2.25 2.25 0 1 1 1.5 0ZM5 3.25a.75.75 0 1 0-1.5 0 .75.75 0 0 0 1.5 0Zm6.75.75a.75.75 0 1 0 0-1.5.75.75 0 0 0 0 1.5Zm-3 8.75a.75.75 0 1 0-1.5 0 .75.75 0 0 0 1.5 0Z';
 

@@ -1,6 +1,9 @@
-// A user's card on their profile: avatar, names, about text, location, website, joined date.
+// A user's card on their profile: avatar, names, about text, location, website, joined date,
+// follower counts (links to those tabs) and the follow button.
+import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import type { User } from '../api/user-queries';
+import { FollowButton } from './follow-button';
 
 const dateFmt = new Intl.DateTimeFormat('en', { year: 'numeric', month: 'short', day: 'numeric' });
 
@@ -56,9 +59,16 @@ export function ProfileCard({ user }: { user: User }) {
             </li>
           )}
           <li>
-            {user.followers_count} {user.followers_count === 1 ? 'follower' : 'followers'} · {user.following_count} following
+            <Link to="?tab=followers" className="hover:text-indigo-700 dark:hover:text-indigo-400">
+              <strong className="text-gray-900 dark:text-gray-100">{user.followers_count}</strong> {user.followers_count === 1 ? 'follower' : 'followers'}
+            </Link>
+            {' · '}
+            <Link to="?tab=following" className="hover:text-indigo-700 dark:hover:text-indigo-400">
+              <strong className="text-gray-900 dark:text-gray-100">{user.following_count}</strong> following
+            </Link>
           </li>
         </ul>
+        <FollowButton username={user.login} />
       </div>
     </section>
   );

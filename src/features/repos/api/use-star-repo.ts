@@ -1,0 +1,37 @@
+// Star/unstar (PUT/DELETE /user/starred/{o}/{r}) and watch/unwatch (PUT/DELETE …/subscription);
+// the repository is refetched afterwards so stars_count and watchers_count are the server's.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { loose, p } from '@/lib/api/untyped';
+import { starQueries } from './star-queries';
+
+export function useStarRepo(owner: string, repo: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (star: boolean) => {
+      const path = p`/user/starred/${owner}/${repo}`;
+      await (star ? loose().PUT(path) : loose().DELETE(path));
+      return star;
+    },
+    onSuccess: (star) => {
+      qc.setQueryData(starQueries.starred(owner, repo).queryKey, star);
+      qc.invalidateQueries({ queryKey: ['repos', owner, repo], predicate: (q) => q.queryKey[3] !== 'starred-by-me' });
+      // The user's starred tab and counts.
+      qc.invalidateQueries({ queryKey: ['users'] });
+    },
+  });
+}
+
+export function useWatchRepo(owner: string, repo: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (watch: boolean) => {
+      const path = p`/repos/${owner}/${repo}/subscription`;
+      await (watch ? loose().PUT(path) : loose().DELETE(path));
+      return watch;
+    },
+    onSuccess: (watch) => {
+      qc.setQueryData(starQueries.watched(owner, repo).queryKey, watch);
+      qc.invalidateQueries({ queryKey: ['repos', owner, repo, 'detail'] });
+    },
+  });
+}

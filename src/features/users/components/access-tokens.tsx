@@ -1,0 +1,218 @@
+// Access tokens: create one with a name and scopes (the password confirms it, as Gitea only mints
+// tokens over Basic auth), see its secret once with a copy button, list and delete them.
+import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { CopyButton } from '@/components/ui/copy-button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorNotice } from '@/components/ui/error-notice';
+import { inputClass, TextField } from '@/components/ui/field';
+import { RelativeTime } from '@/components/ui/relative-time';
+import { Spinner } from '@/components/ui/spinner';
+import { isApiError } from '@/lib/api/api-error';
+import { useSession } from '@/lib/auth-store';
+import { formErrors } from '@/lib/form-errors';
+import { userQueries } from '../api/user-queries';
+import { useCreateAccessToken, useDeleteAccessToken } from '../api/use-access-tokens';
+import type { AccessToken } from '../api/gitea-types';
+
+/** Gitea's scope categories (models/auth/access_token_scope.go); misc and notification have only read. */
+const CATEGORIES = [
+  ['activitypub', 'ActivityPub', true],
+  ['admin', 'Admin', true],
+  ['issue', 'Issues', true],
+  ['misc', 'Misc', false],
+  ['notification', 'Notifications', true],
+  ['organization', 'Organizations', true],
+  ['package', 'Packages', true],
+  ['repository', 'Repositories', true],
+  ['user', 'User', true],
+] as const;
+
+type Level = '' | 'read' | 'write';
+
+export function AccessTokens({ login }: { login: string }) {
+  const { data: tokens, error } = useQuery(userQueries.tokens(login));
+  const [created, setCreated] = useState<AccessToken | null>(null);
+  return (
+    <div className="space-y-8">
+      {created && <NewTokenNotice token={created} onDismiss={() => setCreated(null)} />}
+      <section aria-labelledby="tokens-title" className="space-y-3">
+        <h2 id="tokens-title" className="text-lg font-semibold">
+          Access tokens
+        </h2>
+        <p className="text-sm text-gray-600 dark:text-gray-400">Tokens let scripts and tools use the API as you. Anyone with a token can do what its scopes allow.</p>
+        <ErrorNotice error={error} />
+        {tokens ? <TokenList tokens={tokens} /> : !error && <Spinner label="Loading access tokens" />}
+      </section>
+      <CreateTokenForm onCreated={setCreated} />
+    </div>
+  );
+}
+
+/** The secret exists only in the answer to creating the token: shown here, once, until dismissed. */
+function NewTokenNotice({ token, onDismiss }: { token: AccessToken; onDismiss: () => void }) {
+  return (
+    <section aria-labelledby="new-token-title" className="space-y-2 rounded-md border border-green-300 bg-green-50 p-4 dark:border-green-800 dark:bg-green-950">
+      <h2 id="new-token-title" className="font-semibold text-green-900 dark:text-green-100">
+        Token “{token.name}” created
+      </h2>
+      <p className="text-sm text-green-900 dark:text-green-100">Copy it now: it will not be shown again.</p>
+      <div className="flex flex-wrap items-center gap-2">
+        <code aria-label="New token" className="rounded bg-white px-2 py-1 font-mono text-sm break-all text-gray-900 dark:bg-gray-900 dark:text-gray-100">
+          {token.sha1}
+        </code>
+        <CopyButton text={token.sha1} label="Copy token" />
+        <Button size="sm" variant="ghost" onClick={onDismiss}>
+          Done
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function TokenList({ tokens }: { tokens: AccessToken[] }) {
+  const session = useSession();
+  const [deleting, setDeleting] = useState<AccessToken | null>(null);
+  const remove = useDeleteAccessToken();
+  if (tokens.length === 0) return <EmptyState title="No access tokens yet" />;
+  // The browser's own session is a token too; deleting it signs this browser out.
+  const mine = (t: AccessToken) => !!session && t.token_last_eight === session.token.slice(-8);
+  return (
+    <>
+      <ul aria-label="Access tokens" className="divide-y divide-gray-200 rounded-md border border-gray-200 dark:divide-gray-800 dark:border-gray-800">
+        {tokens.map((t) => (
+          <li key={t.id} className="flex flex-wrap items-center justify-between gap-3 px-3 py-3">
+            <div className="min-w-0 space-y-0.5">
+              <p className="font-medium break-all">
+                {t.name}
+                {mine(t) && <span className="ml-2 rounded-full border border-indigo-300 px-2 py-0.5 text-xs font-normal text-indigo-700 dark:border-indigo-700 dark:text-indigo-300">This browser</span>}
+              </p>
+              <p className="text-xs text-gray-600 dark:text-gray-400">
+                <span className="font-mono">…{t.token_last_eight}</span> · {(t.scopes ?? []).join(', ') || 'no scopes'}
+                {t.created_at && (
+                  <>
+                    {' '}
+                    · Created <RelativeTime date={t.created_at} />
+                  </>
+                )}
+              </p>
+            </div>
+            <Button variant="danger" size="sm" onClick={() => setDeleting(t)} aria-label={`Delete token ${t.name}`}>
+              Delete
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <ConfirmDialog
+        open={!!deleting}
+        title="Delete access token"
+        confirmLabel="Delete token"
+        pendingLabel="Deleting…"
+        danger
+        pending={remove.isPending}
+        error={remove.error}
+        onClose={() => {
+          setDeleting(null);
+          remove.reset();
+        }}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              toast.success(`Token “${deleting.name}” deleted`);
+              setDeleting(null);
+            },
+          })
+        }
+      >
+        Delete <strong>{deleting?.name}</strong>? Anything using it stops working.
+        {deleting && mine(deleting) ? ' This browser signs in with it, so you will be signed out.' : ''}
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function CreateTokenForm({ onCreated }: { onCreated: (t: AccessToken) => void }) {
+  const create = useCreateAccessToken();
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [levels, setLevels] = useState<Record<string, Level>>({});
+  const [missing, setMissing] = useState<Record<string, string>>({});
+  const server = formErrors(create.error, ['name', 'scopes']);
+  const wrongPassword = isApiError(create.error) && create.error.status === 401 ? 'The password is not right' : null;
+  const scopes = Object.entries(levels)
+    .filter(([, l]) => l)
+    .map(([c, l]) => `${l}:${c}`);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const m: Record<string, string> = {};
+    if (!name.trim()) m.name = 'Token name is required';
+    if (!password) m.password = 'Enter your password to confirm';
+    if (scopes.length === 0) m.scopes = 'Choose at least one scope';
+    setMissing(m);
+    if (Object.keys(m).length) return;
+    create.mutate(
+      { name: name.trim(), scopes, password },
+      {
+        onSuccess: (t) => {
+          onCreated(t);
+          setName('');
+          setPassword('');
+          setLevels({});
+        },
+      },
+    );
+  };
+  const scopeError = missing.scopes ?? server.fields.scopes;
+  return (
+    <section aria-labelledby="new-token-form-title" className="space-y-3">
+      <h2 id="new-token-form-title" className="text-lg font-semibold">
+        Generate a new token
+      </h2>
+      <form onSubmit={submit} className="max-w-xl space-y-4" noValidate>
+        <TextField label="Token name" name="name" value={name} onChange={(e) => setName(e.target.value)} error={missing.name ?? server.fields.name} />
+        <fieldset className="space-y-2" aria-describedby={scopeError ? 'scopes-error' : undefined}>
+          <legend className="text-sm font-medium text-gray-800 dark:text-gray-200">Scopes</legend>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {CATEGORIES.map(([id, label, canWrite]) => (
+              <label key={id} className="flex items-center justify-between gap-2 text-sm">
+                {label}
+                <select
+                  value={levels[id] ?? ''}
+                  onChange={(e) => setLevels((l) => ({ ...l, [id]: e.target.value as Level }))}
+                  className={`${inputClass} w-40`}
+                >
+                  <option value="">No access</option>
+                  <option value="read">Read</option>
+                  {canWrite && <option value="write">Read and write</option>}
+                </select>
+              </label>
+            ))}
+          </div>
+          {scopeError && (
+            <p id="scopes-error" role="alert" className="text-sm text-red-600 dark:text-red-400">
+              {scopeError}
+            </p>
+          )}
+        </fieldset>
+        <TextField
+          label="Your password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={missing.password ?? wrongPassword}
+          hint="Tokens are created with your password, so a leaked token cannot make new ones."
+        />
+        <ErrorNotice error={wrongPassword ? null : server.general} />
+        <Button type="submit" variant="primary" disabled={create.isPending}>
+          {create.isPending ? 'Generating…' : 'Generate token'}
+        </Button>
+      </form>
+    </section>
+  );
+}
