@@ -6,7 +6,9 @@ import type { AccessMode } from '../services/permissions.ts';
 import type { ApiRepository, ApiUser } from './schemas.ts';
 
 export function toApiUser(u: UserRow, config: Config, viewer?: UserRow | null): ApiUser {
-  const showEmail = !!viewer && (viewer.is_admin === 1 || viewer.id === u.id);
+  // As Gitea's ToUser: anonymous viewers get no email; a hidden email shows as the no-reply address to others.
+  const authed = !!viewer && (viewer.is_admin === 1 || viewer.id === u.id);
+  const email = !viewer ? '' : u.keep_email_private === 1 && !authed ? `${u.lower_name}@noreply.${config.sshHost}` : u.email;
   return {
     id: u.id,
     login: u.name,
@@ -14,8 +16,9 @@ export function toApiUser(u: UserRow, config: Config, viewer?: UserRow | null): 
     login_name: '',
     source_id: 0,
     full_name: u.full_name,
-    email: showEmail ? u.email : '',
-    avatar_url: `${config.rootUrl}avatars/${encodeURIComponent(u.name)}`,
+    email,
+    // An uploaded avatar is served by its content hash (never a valid user name), else the generated one.
+    avatar_url: u.use_custom_avatar === 1 && u.avatar ? `${config.rootUrl}avatars/${u.avatar}` : `${config.rootUrl}avatars/${encodeURIComponent(u.name)}`,
     html_url: `${config.rootUrl}${encodeURIComponent(u.name)}`,
     language: u.language,
     is_admin: u.is_admin === 1,
@@ -28,9 +31,9 @@ export function toApiUser(u: UserRow, config: Config, viewer?: UserRow | null): 
     website: u.website,
     description: u.description,
     visibility: (u.visibility as ApiUser['visibility']) ?? 'public',
-    followers_count: 0,
-    following_count: 0,
-    starred_repos_count: 0,
+    followers_count: u.num_followers,
+    following_count: u.num_following,
+    starred_repos_count: u.num_stars,
   };
 }
 

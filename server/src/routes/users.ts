@@ -1,12 +1,15 @@
 // Users, tokens, admin user creation and /version.
 import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { AppEnv } from '../context.ts';
 import { createRouter, errorResponses, z, zLimit, zPage } from '../api/openapi.ts';
 import { UserSchema } from '../api/schemas.ts';
 import { toApiUser } from '../api/convert.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
 import { requireUser } from '../auth/middleware.ts';
 import { forbidden, notFound } from '../errors.ts';
-import { createToken, createUser } from '../services/users.ts';
+import { createToken, createUser, visibleUserByName } from '../services/users.ts';
+import { visibleUser } from '../services/permissions.ts';
 import { unixToIso } from '../db/index.ts';
 
 export const usersRoutes = createRouter();
@@ -61,9 +64,8 @@ usersRoutes.openapi(
       const like = `%${q.q.toLowerCase()}%`;
       query = query.where((eb) => eb.or([eb('lower_name', 'like', like), eb(eb.fn('lower', ['full_name']), 'like', like)]));
     }
-    // Anonymous visitors see public users; signed-in users also see limited ones; admins see all.
-    if (!viewer) query = query.where('visibility', '=', 'public');
-    else if (!viewer.is_admin) query = query.where((eb) => eb.or([eb('visibility', '!=', 'private'), eb('id', '=', viewer.id)]));
+    // Only users the viewer may see (Gitea's isUserVisibleToViewerCond).
+    query = query.where(visibleUser(viewer));
     const { n } = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const rows = await query.selectAll().orderBy('id').limit(p.limit).offset(p.offset).execute();
     setPageHeaders(c, Number(n), p);
@@ -84,9 +86,7 @@ usersRoutes.openapi(
     const { username } = c.req.valid('param');
     const viewer = c.var.user;
     const { db, config } = c.var.deps;
-    const u = await db.selectFrom('user').selectAll().where('lower_name', '=', username.toLowerCase()).executeTakeFirst();
-    const visible = u && (u.visibility === 'public' || (viewer && (viewer.is_admin || viewer.id === u.id || u.visibility === 'limited')));
-    if (!u || !visible) throw notFound(`user redirect does not exist [name: ${username}]`);
+    const u = await visibleUserByName(db, username, viewer);
     return c.json(toApiUser(u, config, viewer), 200);
   },
 );
@@ -170,6 +170,53 @@ usersRoutes.openapi(
   },
 );
 
+/**
+ * The /users/{username}/tokens group, as Gitea's reqSelfOrAdmin + reqBasicOrRevProxyAuth: the user
+ * must exist (404), be the caller or the caller a site admin (403), and the call be made with Basic
+ * auth (403), so a leaked token can neither list nor delete tokens.
+ */
+async function tokenOwner(c: Context<AppEnv>, username: string) {
+  const user = requireUser(c);
+  const { db } = c.var.deps;
+  const target = await db.selectFrom('user').select('id').where('lower_name', '=', username.toLowerCase()).executeTakeFirst();
+  if (!target) throw notFound(`user redirect does not exist [name: ${username}]`);
+  if (target.id !== user.id && user.is_admin !== 1) throw forbidden('doer should be the site admin or be same as the contextUser');
+  if (c.var.authMethod !== 'basic') throw forbidden('auth method not allowed');
+  return target;
+}
+
+usersRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/users/{username}/tokens',
+    operationId: 'userGetTokens',
+    tags: ['user'],
+    summary: "List a user's access tokens (Basic auth); the secrets are never shown again",
+    request: { params: z.object({ username: z.string() }), query: z.object({ page: zPage, limit: zLimit }) },
+    responses: { 200: json(z.array(AccessTokenSchema).openapi('AccessTokenList')), ...errorResponses(401, 403, 404) },
+  }),
+  async (c) => {
+    const target = await tokenOwner(c, c.req.valid('param').username);
+    const p = paging(c.req.valid('query'));
+    const q = c.var.deps.db.selectFrom('access_token').where('user_id', '=', target.id);
+    const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const rows = await q.selectAll().orderBy('id', 'desc').limit(p.limit).offset(p.offset).execute();
+    setPageHeaders(c, Number(n), p);
+    return c.json(
+      rows.map((t) => ({
+        id: t.id,
+        name: t.name,
+        sha1: '',
+        token_last_eight: t.token_last_eight,
+        scopes: t.scopes ? t.scopes.split(',') : [],
+        created_at: unixToIso(t.created_unix),
+        last_used_at: unixToIso(t.updated_unix),
+      })),
+      200,
+    );
+  },
+);
+
 usersRoutes.openapi(
   createRoute({
     method: 'delete',
@@ -180,12 +227,9 @@ usersRoutes.openapi(
     responses: { 204: { description: 'Deleted' }, ...errorResponses(401, 403, 404) },
   }),
   async (c) => {
-    const user = requireUser(c);
     const { username, token } = c.req.valid('param');
-    if (user.lower_name !== username.toLowerCase() && !user.is_admin) throw forbidden();
+    const target = await tokenOwner(c, username);
     const { db } = c.var.deps;
-    const target = await db.selectFrom('user').select('id').where('lower_name', '=', username.toLowerCase()).executeTakeFirst();
-    if (!target) throw notFound();
     let q = db.deleteFrom('access_token').where('user_id', '=', target.id);
     q = /^\d+$/.test(token) ? q.where('id', '=', Number(token)) : q.where('name', '=', token);
     const res = await q.executeTakeFirst();

@@ -21,6 +21,7 @@ export function ghostUser(): UserRow {
     id: -1, name: 'Ghost', lower_name: 'ghost', full_name: '', email: '', passwd: '', type: 0, is_admin: 0, must_change_password: 0,
     restricted: 0, active: 1, prohibit_login: 0, visibility: 'public', description: '', website: '', location: '', language: '',
     created_unix: 0, updated_unix: 0, last_login_unix: 0,
+    num_followers: 0, num_following: 0, num_stars: 0, keep_email_private: 0, keep_activity_private: 0, use_custom_avatar: 0, avatar: '', diff_view_style: '', theme: '',
   };
 }
 

@@ -2,7 +2,8 @@
 import type { Db } from '../db/index.ts';
 import { nowUnix } from '../db/index.ts';
 import type { UserRow } from '../db/schema.ts';
-import { badRequest, unprocessable } from '../errors.ts';
+import { userVisibleTo } from './permissions.ts';
+import { badRequest, notFound, unprocessable } from '../errors.ts';
 import { hashPassword } from '../auth/password.ts';
 import { hashToken, newTokenSecret } from '../auth/tokens.ts';
 
@@ -70,4 +71,11 @@ export async function createToken(db: Db, userId: number, name: string, scopes: 
     .returningAll()
     .executeTakeFirstOrThrow();
   return { row, secret };
+}
+
+/** A user by name that the viewer may see, else 404 in Gitea's words. */
+export async function visibleUserByName(db: Db, name: string, viewer: UserRow | null): Promise<UserRow> {
+  const u = await db.selectFrom('user').selectAll().where('lower_name', '=', name.toLowerCase()).executeTakeFirst();
+  if (!u || !(await userVisibleTo(db, u, viewer))) throw notFound(`user redirect does not exist [name: ${name}]`);
+  return u;
 }
