@@ -1,6 +1,8 @@
 // The /api/v1 router: every area's routes, and the OpenAPI document built from them.
 import { createRouter } from './openapi.ts';
 import { usersRoutes } from '../routes/users.ts';
+import { userAccountRoutes } from '../routes/user-account.ts';
+import { userSocialRoutes } from '../routes/user-social.ts';
 import { reposRoutes } from '../routes/repos.ts';
 import { issueSearchRoutes, issuesRoutes } from '../routes/issues.ts';
 import { commentsRoutes } from '../routes/comments.ts';
@@ -19,6 +21,8 @@ import { statusesRoutes } from '../routes/statuses.ts';
 export function createApi() {
   const api = createRouter();
   api.route('/', usersRoutes);
+  api.route('/', userAccountRoutes);
+  api.route('/', userSocialRoutes);
   // Before the repository routes: /repos/issues/search would otherwise match /repos/{owner}/{repo}.
   api.route('/', issueSearchRoutes);
   api.route('/', reposRoutes);
