@@ -71,8 +71,8 @@ export function CollaboratorsPanel({ owner, repo }: { owner: string; repo: strin
                   </option>
                 ))}
               </select>
-              <Button size="sm" variant="danger" onClick={() => setRemoving(user.login)}>
-                Remove<span className="sr-only"> {user.login}</span>
+              <Button size="sm" variant="danger" aria-label={`Remove ${user.login}`} onClick={() => setRemoving(user.login)}>
+                Remove
               </Button>
             </li>
           ))}

@@ -25,7 +25,7 @@ export function OrgDangerZone({ org, onRenamed, onDeleted }: { org: string; onRe
         onSubmit={(e) => {
           e.preventDefault();
           const next = name.trim();
-          if (next && next !== org) rename.mutate(next, { onSuccess: onRenamed });
+          if (next && next !== org) rename.mutate(next, { onSuccess: (name) => onRenamed(name) });
         }}
       >
         <TextField

@@ -50,8 +50,8 @@ export function OrgMembers({ org, me, isOwner, isMember }: { org: string; me?: s
                 </Button>
               )}
               {isOwner && !self && (
-                <Button size="sm" variant="danger" onClick={() => setRemoving(u.login)}>
-                  Remove<span className="sr-only"> {u.login}</span>
+                <Button size="sm" variant="danger" aria-label={`Remove ${u.login}`} onClick={() => setRemoving(u.login)}>
+                  Remove
                 </Button>
               )}
             </li>

@@ -34,8 +34,8 @@ export function TeamMembers({ org, team, canManage }: { org: string; team: Team;
                 {u.login}
               </Link>
               {canManage && (
-                <Button size="sm" disabled={change.isPending} onClick={() => change.mutate({ username: u.login, add: false })}>
-                  Remove<span className="sr-only"> {u.login} from {team.name}</span>
+                <Button size="sm" aria-label={`Remove ${u.login} from ${team.name}`} disabled={change.isPending} onClick={() => change.mutate({ username: u.login, add: false })}>
+                  Remove
                 </Button>
               )}
             </li>

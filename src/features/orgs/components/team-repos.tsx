@@ -58,8 +58,8 @@ export function TeamRepos({ org, team, canManage }: { org: string; team: Team; c
               </Link>
               {r.private && <span className="text-xs text-gray-500">Private</span>}
               {canManage && !team.includes_all_repositories && (
-                <Button size="sm" disabled={change.isPending} onClick={() => change.mutate({ repo: r.name, add: false })}>
-                  Remove<span className="sr-only"> {r.name} from {team.name}</span>
+                <Button size="sm" aria-label={`Remove ${r.name} from ${team.name}`} disabled={change.isPending} onClick={() => change.mutate({ repo: r.name, add: false })}>
+                  Remove
                 </Button>
               )}
             </li>
