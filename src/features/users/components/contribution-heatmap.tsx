@@ -75,7 +75,7 @@ export function ContributionHeatmap({ username, today = new Date() }: { username
   return (
     <section aria-labelledby="heatmap-title" className="space-y-2">
       <h2 id="heatmap-title" className="text-sm font-medium text-gray-700 dark:text-gray-300">
-        {grid.total} contribution{grid.total === 1 ? '' : 's'} in the last year
+        {grid.total === 0 ? 'No' : grid.total} contribution{grid.total === 1 ? '' : 's'} in the last year
       </h2>
       <div className="overflow-x-auto rounded-md border border-gray-200 p-2 dark:border-gray-800">
         <table className="border-separate border-spacing-[3px] text-[10px] text-gray-500 dark:text-gray-400">
