@@ -50,6 +50,7 @@ export const routes: RouteObject[] = [
               { path: 'branches', lazy: () => import('./routes/repo-branches') },
               { path: 'settings', lazy: () => import('./routes/repo-settings') },
               { path: 'settings/collaborators', lazy: () => import('./routes/repo-settings-collaborators') },
+              { path: 'settings/access', lazy: () => import('./routes/repo-access') },
               { path: 'activity', lazy: () => import('./routes/repo-activity') },
               { path: 'stars', lazy: () => import('./routes/repo-stargazers') },
               { path: 'issues', lazy: () => import('./routes/repo-issues') },

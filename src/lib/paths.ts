@@ -73,4 +73,5 @@ export const paths = {
   orgTeam: { pattern: '/org/:org/teams/:team', href: (org: string, team: string) => `/org/${enc(org)}/teams/${enc(team)}` },
   orgSettings: { pattern: '/org/:org/settings', href: (org: string) => `/org/${enc(org)}/settings` },
   collaborators: { pattern: '/:owner/:repo/settings/collaborators', href: (o: string, r: string) => `/${enc(o)}/${enc(r)}/settings/collaborators` },
+  repoAccess: { pattern: '/:owner/:repo/settings/access', href: (o: string, r: string) => `/${enc(o)}/${enc(r)}/settings/access` },
 } as const;
