@@ -4,6 +4,8 @@ import { usersRoutes } from '../routes/users.ts';
 import { userAccountRoutes } from '../routes/user-account.ts';
 import { userSocialRoutes } from '../routes/user-social.ts';
 import { reposRoutes } from '../routes/repos.ts';
+import { orgsRoutes } from '../routes/orgs.ts';
+import { teamsRoutes } from '../routes/teams.ts';
 import { issueSearchRoutes, issuesRoutes } from '../routes/issues.ts';
 import { commentsRoutes } from '../routes/comments.ts';
 import { labelsRoutes } from '../routes/labels.ts';
@@ -23,6 +25,10 @@ export function createApi() {
   api.route('/', usersRoutes);
   api.route('/', userAccountRoutes);
   api.route('/', userSocialRoutes);
+  // Organizations and teams before the repository routes: their middleware sends a renamed
+  // owner's old /orgs/{old}/… and /repos/{old}/… links to the new name.
+  api.route('/', orgsRoutes);
+  api.route('/', teamsRoutes);
   // Before the repository routes: /repos/issues/search would otherwise match /repos/{owner}/{repo}.
   api.route('/', issueSearchRoutes);
   api.route('/', reposRoutes);

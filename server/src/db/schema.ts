@@ -35,8 +35,6 @@ export interface UserTable {
   avatar: Generated<string>;
   diff_view_style: Generated<string>;
   theme: Generated<string>;
-  /** O1's column (migration 20261122_0600_orgs): organizations only. */
-  repo_admin_change_team_access: Generated<number>;
 }
 
 export interface AccessTokenTable {

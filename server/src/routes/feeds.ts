@@ -12,6 +12,9 @@ import type { Database } from '../db/schema.ts';
 import { unixToIso } from '../db/index.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { loadRepo } from '../services/repo-context.ts';
+import { isOrgMember } from '../services/orgs.ts';
+import { loadOrg } from './orgs.ts';
+import { loadTeam } from './teams.ts';
 import { repoAccess } from '../services/permissions.ts';
 import { readableRepo } from '../services/repos.ts';
 
@@ -129,5 +132,55 @@ feedsRoutes.openapi(
     let base = db.selectFrom('action').innerJoin('repository', 'repository.id', 'action.repo_id').where('action.user_id', '=', u.id);
     if (q['only-performed-by']) base = base.where('action.act_user_id', '=', u.id);
     return c.json(await answerFeed(c, base, q), 200);
+  },
+);
+
+// ---- organization and team feeds (O1) ----
+
+feedsRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/orgs/{org}/activities/feeds',
+    operationId: 'orgListActivityFeeds',
+    tags: ['organization'],
+    summary: "List an organization's activity feeds",
+    request: { params: z.object({ org: z.string() }), query: z.object({ date: zDate, page: zPage, limit: zLimit }) },
+    responses: { 200: json(z.array(ActivitySchema), 'ActivityFeedsList'), ...errorResponses(400, 404) },
+  }),
+  async (c) => {
+    const org = await loadOrg(c, c.req.valid('param').org);
+    const viewer = c.var.user;
+    const { db } = c.var.deps;
+    // Gitea's ListOrgActivityFeeds: private actions only for members and site admins.
+    const includePrivate = !!viewer && (viewer.is_admin === 1 || (await isOrgMember(db, org.id, viewer.id)));
+    let base = db.selectFrom('action').innerJoin('repository', 'repository.id', 'action.repo_id').where('action.user_id', '=', org.id);
+    if (!includePrivate) base = base.where('action.is_private', '=', 0);
+    return c.json(await answerFeed(c, base, c.req.valid('query')), 200);
+  },
+);
+
+feedsRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/teams/{id}/activities/feeds',
+    operationId: 'orgListTeamActivityFeeds',
+    tags: ['organization'],
+    summary: "List a team's activity feeds",
+    request: {
+      params: z.object({ id: z.coerce.number().int().openapi({ param: { name: 'id', in: 'path', required: true }, type: 'integer' }) }),
+      query: z.object({ date: zDate, page: zPage, limit: zLimit }),
+    },
+    responses: { 200: json(z.array(ActivitySchema), 'ActivityFeedsList'), ...errorResponses(400, 401, 403, 404) },
+  }),
+  async (c) => {
+    const tc = await loadTeam(c, c.req.valid('param').id);
+    const { db } = c.var.deps;
+    // The organization's feed, limited to the team's repositories (Gitea's RequestedTeam).
+    const base = db
+      .selectFrom('action')
+      .innerJoin('repository', 'repository.id', 'action.repo_id')
+      .where('action.user_id', '=', tc.org.id)
+      .where('action.repo_id', 'in', db.selectFrom('team_repo').select('team_repo.repo_id').where('team_repo.team_id', '=', tc.team.id));
+    return c.json(await answerFeed(c, base, c.req.valid('query')), 200);
   },
 );

@@ -10,7 +10,8 @@ import { requireUser } from '../auth/middleware.ts';
 import type { AppEnv } from '../context.ts';
 import { repoDir } from '../context.ts';
 import type { RepoRow, UserRow } from '../db/schema.ts';
-import { notFound, unprocessable } from '../errors.ts';
+import { forbidden, notFound, unprocessable } from '../errors.ts';
+import { afterOrgRepoCreated, canCreateOrgRepo, orgByName, orgVisibleTo } from '../services/orgs.ts';
 import { checkRepo, loadRepo } from '../services/repo-context.ts';
 import { repoAccess } from '../services/permissions.ts';
 import {
@@ -166,6 +167,30 @@ reposRoutes.openapi(
     const user = requireUser(c);
     const row = await createRepository(c.var.deps, user, user, c.req.valid('json'));
     return c.json(await apiRepo(c, row, user), 201);
+  },
+);
+
+// POST /orgs/{org}/repos: owners and members of a team with can_create_org_repo (or site admins), as Gitea's CreateOrgRepo.
+reposRoutes.openapi(
+  createRoute({
+    method: 'post',
+    path: '/orgs/{org}/repos',
+    operationId: 'createOrgRepo',
+    tags: ['organization'],
+    summary: 'Create a repository in an organization',
+    request: { params: z.object({ org: z.string() }), body: body(CreateRepoSchema) },
+    responses: { 201: json(RepositorySchema, 'Repository'), ...errorResponses(400, 401, 403, 404, 409, 422) },
+  }),
+  async (c) => {
+    const user = requireUser(c);
+    const { db } = c.var.deps;
+    const org = await orgByName(db, c.req.valid('param').org);
+    if (!org) throw unprocessable(`org does not exist [name: ${c.req.valid('param').org}]`);
+    if (!(await orgVisibleTo(db, org, user))) throw notFound();
+    if (!user.is_admin && !(await canCreateOrgRepo(db, org.id, user.id))) throw forbidden('Given user is not allowed to create repository in organization.');
+    const row = await createRepository(c.var.deps, user, org, c.req.valid('json'));
+    await afterOrgRepoCreated(db, org, row, user);
+    return c.json(await apiRepo(c, row, org), 201);
   },
 );
 
