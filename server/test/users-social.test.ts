@@ -176,3 +176,22 @@ describe('watching', () => {
     expect((await forge.req('GET', `/users/${owner.name}/subscriptions`, { token: other.token })).body).toEqual([]);
   });
 });
+
+describe('forgetRepoSocial (for repository deletion)', () => {
+  it('takes the stars off the stargazers and drops the rows', async () => {
+    const { forgetRepoSocial } = await import('../src/services/user-social.ts');
+    const owner = await forge.user('gone');
+    const fan = await forge.user('gonefan');
+    const r = await repo(owner, 'doomed');
+    await repo(owner, 'stays');
+    await forge.req('PUT', `/user/starred/${owner.name}/doomed`, { token: fan.token });
+    await forge.req('PUT', `/user/starred/${owner.name}/stays`, { token: fan.token });
+    await forge.req('PUT', `/repos/${owner.name}/doomed/subscription`, { token: fan.token });
+    expect((await counts(fan.name)).stars).toBe(2);
+    await forge.deps.db.transaction().execute((tx) => forgetRepoSocial(tx, r.id));
+    expect((await counts(fan.name)).stars).toBe(1);
+    const { db } = forge.deps;
+    expect(await db.selectFrom('star').select('id').where('repo_id', '=', r.id).execute()).toEqual([]);
+    expect(await db.selectFrom('watch').select('id').where('repo_id', '=', r.id).execute()).toEqual([]);
+  });
+});

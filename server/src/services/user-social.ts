@@ -82,3 +82,17 @@ export async function setWatch(db: Db, userId: number, repoId: number, watch: bo
     if (changed) await tx.updateTable('repository').set({ num_watches: sql`num_watches + ${watch ? 1 : -1}` }).where('id', '=', repoId).execute();
   });
 }
+
+/**
+ * For deleting a repository, inside the caller's transaction: drops its stars and watches and
+ * takes the stars off its stargazers' num_stars, so starred_repos_count stays the number of rows.
+ */
+export async function forgetRepoSocial(tx: Db, repoId: number) {
+  await tx
+    .updateTable('user')
+    .set({ num_stars: sql`num_stars - 1` })
+    .where('id', 'in', tx.selectFrom('star').select('star.uid').where('star.repo_id', '=', repoId))
+    .execute();
+  await tx.deleteFrom('star').where('repo_id', '=', repoId).execute();
+  await tx.deleteFrom('watch').where('repo_id', '=', repoId).execute();
+}
