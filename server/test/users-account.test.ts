@@ -321,4 +321,24 @@ describe('heatmap', () => {
     expect((await forge.req('GET', `/users/${u.name}/heatmap`, { token: forge.admin.token })).body).toEqual(self.body);
     expect((await forge.req('GET', '/users/nobody-at-all/heatmap')).status).toBe(404);
   });
+
+  it("counts everyone's actions in an organization's repositories on the organization's heatmap", async () => {
+    const o = await forge.user('heatorg');
+    const member = await forge.user('heatmember');
+    const r = await forge.req('POST', '/user/repos', { token: o.token, body: { name: 'orgrepo' } });
+    const { db } = forge.deps;
+    // Made an organization in the database: the org API is another area's.
+    await db.updateTable('user').set({ type: 1 }).where('id', '=', o.id).execute();
+    const slot = Math.floor(nowUnix() / 900) * 900 - 900 * 20;
+    await db
+      .insertInto('action')
+      .values([member.id, member.id].map((act_user_id, i) => ({
+        user_id: o.id, op_type: 'create_issue', act_user_id, repo_id: r.body.id, comment_id: 0, ref_name: '', is_private: 0, content: '', created_unix: slot + i,
+      })))
+      .execute();
+    const heat = await forge.req('GET', `/users/${o.name}/heatmap`);
+    expect(heat.body[0]).toEqual({ timestamp: slot, contributions: 2 });
+    // The member's own heatmap has none of them: those rows are the organization's feed.
+    expect((await forge.req('GET', `/users/${member.name}/heatmap`)).body).toEqual([]);
+  });
 });
