@@ -99,7 +99,15 @@ describe('SSH keys API', () => {
     expect(one.body.fingerprint).toBe(KEYS.ed25519.fingerprint);
 
     const other = await forge.user('keyother');
+    // Another user's key reads as public, without its owner's fields (Gitea's GetPublicKey)…
+    const seen = await forge.req('GET', `/user/keys/${add.body.id}`, { token: other.token });
+    expect(seen.status).toBe(200);
+    expect(seen.body.fingerprint).toBe(KEYS.ed25519.fingerprint);
+    expect(seen.body.user).toBeUndefined();
+    // …unless its owner is hidden from the caller.
+    await forge.req('PATCH', '/user/settings', { token: u.token, body: { visibility: 'private' } });
     expect((await forge.req('GET', `/user/keys/${add.body.id}`, { token: other.token })).status).toBe(404);
+    expect((await forge.req('GET', `/user/keys/${add.body.id}`, { token: forge.admin.token })).body.user.login).toBe(u.name);
     expect((await forge.req('DELETE', `/user/keys/${add.body.id}`, { token: other.token })).status).toBe(403);
     expect((await forge.req('DELETE', `/user/keys/${add.body.id}`, { token: u.token })).status).toBe(204);
     expect((await forge.req('DELETE', `/user/keys/${add.body.id}`, { token: u.token })).status).toBe(404);

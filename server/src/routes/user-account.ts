@@ -14,6 +14,7 @@ import { removeUserAvatar, saveUserAvatar } from '../services/user-avatar.ts';
 import { userHeatmap } from '../services/user-heatmap.ts';
 import { addPublicKey, deletePublicKey } from '../services/user-keys.ts';
 import { visibleUserByName } from '../services/users.ts';
+import { userVisibleTo } from '../services/permissions.ts';
 import {
   body,
   CreateKeyOptionSchema,
@@ -192,10 +193,12 @@ userAccountRoutes.openapi(
   }),
   async (c) => {
     const me = requireUser(c);
-    const key = await c.var.deps.db.selectFrom('public_key').selectAll().where('id', '=', c.req.valid('param').id).executeTakeFirst();
-    // Another user's key is not "mine": 404, unless a site admin asks.
-    if (!key || (key.owner_id !== me.id && me.is_admin !== 1)) throw notFound();
-    const owner = key.owner_id === me.id ? me : await c.var.deps.db.selectFrom('user').selectAll().where('id', '=', key.owner_id).executeTakeFirstOrThrow();
+    const { db } = c.var.deps;
+    const key = await db.selectFrom('public_key').selectAll().where('id', '=', c.req.valid('param').id).executeTakeFirst();
+    const owner = key && (await db.selectFrom('user').selectAll().where('id', '=', key.owner_id).executeTakeFirst());
+    // As Gitea, any key may be read by id (public keys are public; toApiKey keeps the private fields
+    // to its owner and admins), but not one whose owner the caller may not see.
+    if (!key || !owner || !(await userVisibleTo(db, owner, me))) throw notFound();
     return c.json(toApiKey(c, key, owner), 200);
   },
 );
