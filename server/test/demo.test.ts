@@ -175,10 +175,43 @@ describe('demo seed', () => {
     });
   });
 
+  describe('organization', () => {
+    const as = (who: string) => ({ basic: [who, DEMO_PASSWORD] as [string, string] });
+
+    it('has forge-org with the Owners, developers and triage teams, alice owning it', async () => {
+      const org = await forge.req('GET', '/orgs/forge-org');
+      expect(org.status).toBe(200);
+      expect(org.body).toMatchObject({ name: 'forge-org', full_name: 'Forge Org', visibility: 'public' });
+      const teams = await forge.req('GET', '/orgs/forge-org/teams', as('alice'));
+      const byName = new Map(teams.body.map((t: any) => [t.name, t]));
+      expect([...byName.keys()]).toEqual(['developers', 'Owners', 'triage']);
+      expect(byName.get('Owners')).toMatchObject({ permission: 'owner' });
+      expect(byName.get('developers')).toMatchObject({ permission: 'write', units_map: { 'repo.code': 'write', 'repo.issues': 'write' } });
+      expect(byName.get('triage')).toMatchObject({ permission: 'read', units_map: { 'repo.code': 'read', 'repo.issues': 'write' } });
+      const perms = async (who: string) => (await forge.req('GET', `/users/${who}/orgs/forge-org/permissions`, as('alice'))).body;
+      expect(await perms('alice')).toMatchObject({ is_owner: true });
+      expect(await perms('bob')).toMatchObject({ is_owner: false, can_write: true, can_create_repository: true });
+      expect(await perms('carol')).toMatchObject({ can_write: false, can_read: true });
+      // Public members to strangers: alice and bob made theirs public, carol did not.
+      expect((await forge.req('GET', '/orgs/forge-org/members')).body.map((u: any) => u.login)).toEqual(['alice', 'bob']);
+      expect((await forge.req('GET', '/orgs/forge-org/members', as('carol'))).body.map((u: any) => u.login)).toEqual(['alice', 'bob', 'carol']);
+    });
+
+    it('has a private repository that its teams work in and strangers cannot see', async () => {
+      expect((await forge.req('GET', '/repos/forge-org/roadmap')).status).toBe(404);
+      const asCarol = await forge.req('GET', '/repos/forge-org/roadmap', as('carol'));
+      expect(asCarol.status).toBe(200);
+      expect(asCarol.body.permissions).toMatchObject({ push: false, pull: true });
+      expect((await forge.req('GET', '/repos/forge-org/roadmap', as('bob'))).body.permissions).toMatchObject({ push: true, admin: false });
+      const issues = await forge.req('GET', '/repos/forge-org/roadmap/issues?state=all', as('carol'));
+      expect(issues.body.map((i: any) => `${i.user.login}:${i.title}:${i.comments}`)).toEqual(['carol:Plan the organization pages:1']);
+    });
+  });
+
   it('does nothing when run again', async () => {
     const admin = await forge.deps.db.selectFrom('user').selectAll().where('lower_name', '=', forge.admin.name.toLowerCase()).executeTakeFirstOrThrow();
     await seedDemo(forge.deps, admin);
     const count = await forge.deps.db.selectFrom('repository').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    expect(Number(count.n)).toBe(5);
+    expect(Number(count.n)).toBe(6);
   });
 });

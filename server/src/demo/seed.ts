@@ -12,6 +12,7 @@ import { applyPushEffects, snapshotRefs } from '../services/push.ts';
 import { buildFastImport, type HistorySpec, type Person } from './history.ts';
 import { seedIssues } from './seed-issues.ts';
 import { seedPulls } from './seed-pulls.ts';
+import { seedOrgs } from './seed-orgs.ts';
 
 /**
  * The demo users' password. It is public on purpose (printed at start and written here): the demo
@@ -204,6 +205,7 @@ export async function seedDemo(deps: Deps, _admin: UserRow, opts: { strict?: boo
   await seedIssues(deps);
   try {
     await seedPulls(deps, users);
+    await seedOrgs(deps, users);
   } catch (err) {
     if (opts.strict) throw err;
     console.warn(`Demo pull requests skipped: ${err instanceof Error ? err.message : String(err)}`);
