@@ -35,6 +35,7 @@ export const routes: RouteObject[] = [
               { path: 'teams/new', lazy: () => import('./routes/org-team-new') },
               { path: 'teams/:team', lazy: () => import('./routes/org-team') },
               { path: 'settings', lazy: () => import('./routes/org-settings') },
+              { path: 'repo/create', lazy: () => import('./routes/org-new-repo') },
             ],
           },
           // An organization's page or a user's profile, whichever the name is (org-owner decides).

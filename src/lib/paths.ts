@@ -72,6 +72,7 @@ export const paths = {
   orgNewTeam: { pattern: '/org/:org/teams/new', href: (org: string) => `/org/${enc(org)}/teams/new` },
   orgTeam: { pattern: '/org/:org/teams/:team', href: (org: string, team: string) => `/org/${enc(org)}/teams/${enc(team)}` },
   orgSettings: { pattern: '/org/:org/settings', href: (org: string) => `/org/${enc(org)}/settings` },
+  orgNewRepo: { pattern: '/org/:org/repo/create', href: (org: string) => `/org/${enc(org)}/repo/create` },
   collaborators: { pattern: '/:owner/:repo/settings/collaborators', href: (o: string, r: string) => `/${enc(o)}/${enc(r)}/settings/collaborators` },
   repoAccess: { pattern: '/:owner/:repo/settings/access', href: (o: string, r: string) => `/${enc(o)}/${enc(r)}/settings/access` },
 } as const;

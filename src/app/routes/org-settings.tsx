@@ -17,7 +17,7 @@ export function Component() {
   const edit = useEditOrg(name);
   const navigate = useNavigate();
   const qc = useQueryClient();
-  if (!access.isOwner) return <NotFoundPage />;
+  if (!access.isOwner) return access.loading ? null : <NotFoundPage />;
   return (
     <div className="mx-auto max-w-2xl space-y-8">
       <title>{`Settings · ${org.name} · Forge`}</title>

@@ -11,7 +11,7 @@ export function Component() {
   const access = useOrgAccess(org);
   const save = useSaveTeam(org);
   const navigate = useNavigate();
-  if (!access.isOwner) return <NotFoundPage />;
+  if (!access.isOwner) return access.loading ? null : <NotFoundPage />;
   return (
     <section className="mx-auto max-w-2xl space-y-4">
       <title>{`New team · ${org} · Forge`}</title>

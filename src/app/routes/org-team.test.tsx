@@ -51,7 +51,7 @@ describe('team page', () => {
     expect(within(screen.getByRole('list', { name: 'Members of triage' })).getByRole('link', { name: 'bob' })).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Repositories of triage' })).getByRole('link', { name: 'acme/secret' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument());
-    expect(screen.queryByLabelText('Add a member')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add a member' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit team' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete team' })).not.toBeInTheDocument();
   });
@@ -61,7 +61,8 @@ describe('team page', () => {
     const calls = teamApi({ owner: true });
     open();
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText('Add a member'), 'car');
+    await user.click(await screen.findByRole('button', { name: 'Add a member' }));
+    await user.type(screen.getByLabelText('Add a member'), 'car');
     await user.click(await within(screen.getByRole('list', { name: 'Matching users' })).findByRole('button', { name: 'carol' }));
     await waitFor(() => expect(calls).toContainEqual({ method: 'PUT', url: '/api/v1/teams/5/members/carol', body: undefined }));
 

@@ -18,7 +18,10 @@ import { paths } from '@/lib/paths';
 import { NotFoundPage } from './not-found';
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  const teams = await queryClient.ensureQueryData(orgQueries.teams(params.org!));
+  const named = (list: { name: string }[]) => list.find((t) => t.name.toLowerCase() === params.team!.toLowerCase());
+  let teams = await queryClient.ensureQueryData(orgQueries.teams(params.org!));
+  // A team made or renamed a moment ago is not in a list cached before: ask once more.
+  if (!named(teams)) teams = await queryClient.fetchQuery({ ...orgQueries.teams(params.org!), staleTime: 0 });
   const team = teams.find((t) => t.name.toLowerCase() === params.team!.toLowerCase());
   if (!team) throw data(null, { status: 404 });
   await Promise.all([queryClient.ensureQueryData(orgQueries.teamMembers(params.org!, team.id)), queryClient.ensureQueryData(orgQueries.teamRepos(params.org!, team.id))]);

@@ -50,6 +50,7 @@ describe('CollaboratorsPanel', () => {
     expect(await screen.findByLabelText('Permission of bob')).toHaveValue('write');
     const user = userEvent.setup();
     await user.selectOptions(screen.getByLabelText('Permission for new collaborators'), 'read');
+    await user.click(screen.getByRole('button', { name: 'Add a collaborator' }));
     await user.type(screen.getByLabelText('Add a collaborator'), 'c');
     const matches = within(await screen.findByRole('list', { name: 'Matching users' }));
     // bob already is a collaborator, so only carol is offered.

@@ -26,16 +26,24 @@ export function CollaboratorsPanel({ owner, repo }: { owner: string; repo: strin
   const remove = useRemoveCollaborator(owner, repo);
   const [newPermission, setNewPermission] = useState<CollaboratorPermission>('write');
   const [removing, setRemoving] = useState<string | null>(null);
+  // The picker opens on demand, so the page does not start with focus in a search box.
+  const [adding, setAdding] = useState(false);
   return (
     <div className="space-y-4">
       <div className="grid gap-2 rounded-lg border border-gray-200 p-4 sm:grid-cols-[minmax(0,1fr)_10rem] sm:items-start dark:border-gray-800">
-        <UserPicker
-          label="Add a collaborator"
-          search={collaboratorQueries.userSearch}
-          exclude={[owner, ...collaborators.map((c) => c.user.login)]}
-          disabled={set.isPending}
-          onPick={(username) => set.mutate({ username, permission: newPermission })}
-        />
+        {adding ? (
+          <UserPicker
+            label="Add a collaborator"
+            search={collaboratorQueries.userSearch}
+            exclude={[owner, ...collaborators.map((c) => c.user.login)]}
+            disabled={set.isPending}
+            onPick={(username) => set.mutate({ username, permission: newPermission })}
+          />
+        ) : (
+          <div className="self-end">
+            <Button onClick={() => setAdding(true)}>Add a collaborator</Button>
+          </div>
+        )}
         <label className="block space-y-1.5 text-xs text-gray-600 dark:text-gray-400">
           <span>Permission for new collaborators</span>
           <select className={inputClass} value={newPermission} onChange={(e) => setNewPermission(e.target.value as CollaboratorPermission)}>

@@ -15,5 +15,7 @@ export function useOrgAccess(org: string) {
     isAdmin: !!perms.data?.is_admin || !!perms.data?.is_owner,
     canCreateRepo: !!perms.data?.can_create_repository,
     isMember: !!member.data || !!perms.data?.is_owner,
+    /** Still asking the server: pages wait before deciding a signed-in viewer may not be here. */
+    loading: !!me && (perms.isPending || member.isPending),
   };
 }

@@ -42,7 +42,7 @@ export function OrgHeader({ org, current, isOwner, canCreateRepo }: { org: Organ
     <header className="space-y-4">
       <div className="flex flex-wrap items-start gap-4">
         <Avatar src={org.avatar_url} name={org.name} size={72} />
-        <div className="min-w-0 flex-1 space-y-1">
+        <div className="min-w-0 flex-1 basis-48 space-y-1">
           <h1 className="flex flex-wrap items-center gap-2 break-words text-xl font-semibold">
             {org.full_name || org.name}
             {org.full_name && <span className="text-base font-normal text-gray-600 dark:text-gray-400">{org.name}</span>}
@@ -73,7 +73,7 @@ export function OrgHeader({ org, current, isOwner, canCreateRepo }: { org: Organ
           </ul>
         </div>
         {canCreateRepo && (
-          <Link to={`${paths.newRepo.href()}?owner=${encodeURIComponent(org.name)}`} className={buttonClass('primary')}>
+          <Link to={paths.orgNewRepo.href(org.name)} className={`${buttonClass('primary')} w-full sm:w-auto`}>
             New repository
           </Link>
         )}

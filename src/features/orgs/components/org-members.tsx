@@ -44,7 +44,7 @@ export function OrgMembers({ org, me, isOwner, isMember }: { org: string; me?: s
                   {isPublic ? 'Public' : 'Private'}
                 </span>
               )}
-              {pub.data && (self || (isOwner && isPublic)) && (
+              {pub.data && (self || isOwner) && (
                 <Button size="sm" disabled={setPublic.isPending} onClick={() => setPublic.mutate({ username: u.login, isPublic: !isPublic })}>
                   {isPublic ? 'Make private' : 'Make public'}
                 </Button>

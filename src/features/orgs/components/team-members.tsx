@@ -1,5 +1,6 @@
 // A team's members; owners add people with the user picker and remove them. The Owners team
 // cannot be left empty (the server refuses; its message shows here).
+import { useState } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
@@ -14,14 +15,28 @@ import type { Team } from '../api/org-api';
 export function TeamMembers({ org, team, canManage }: { org: string; team: Team; canManage: boolean }) {
   const { data: members } = useSuspenseQuery(orgQueries.teamMembers(org, team.id));
   const change = useTeamMembership(org, team.id);
+  // The picker opens on demand, so the page does not start with focus in a search box.
+  const [adding, setAdding] = useState(false);
   return (
     <section aria-labelledby="team-members-title" className="space-y-3">
       <h2 id="team-members-title" className="text-base font-semibold">
         Members <span className="text-sm font-normal text-gray-500">({members.length})</span>
       </h2>
-      {canManage && (
-        <UserPicker label="Add a member" search={orgQueries.userSearch} exclude={members.map((m) => m.login)} disabled={change.isPending} onPick={(username) => change.mutate({ username, add: true })} />
-      )}
+      {canManage &&
+        (adding ? (
+          <div className="flex items-start gap-2">
+            <div className="min-w-0 flex-1">
+              <UserPicker label="Add a member" search={orgQueries.userSearch} exclude={members.map((m) => m.login)} disabled={change.isPending} onPick={(username) => change.mutate({ username, add: true })} />
+            </div>
+            <Button size="sm" variant="ghost" onClick={() => setAdding(false)}>
+              Done
+            </Button>
+          </div>
+        ) : (
+          <Button size="sm" onClick={() => setAdding(true)}>
+            Add a member
+          </Button>
+        ))}
       <ErrorNotice error={change.error} />
       {members.length === 0 ? (
         <p className="text-sm text-gray-600 dark:text-gray-400">This team has no members yet.</p>
