@@ -7,7 +7,7 @@ import type { AppEnv } from './context.ts';
 import { authenticate } from './auth/credentials.ts';
 import { errorBody } from './api/errors-body.ts';
 import { attachmentPath } from './services/attachments.ts';
-import { Access, repoAccess } from './services/permissions.ts';
+import { repoPermission } from './services/permissions.ts';
 
 export const attachmentsHttp = new Hono<AppEnv>();
 
@@ -23,7 +23,7 @@ attachmentsHttp.get('/attachments/:uuid', async (c) => {
   const auth = await authenticate(db, c.req.header('authorization'));
   const a = await db.selectFrom('attachment').selectAll().where('uuid', '=', uuid).executeTakeFirst();
   const repo = a && (await db.selectFrom('repository').selectAll().where('id', '=', a.repo_id).executeTakeFirst());
-  if (!a || !repo || (await repoAccess(db, auth?.user ?? null, repo)) < Access.read) return notFound();
+  if (!a || !repo || !(await repoPermission(db, auth?.user ?? null, repo)).canReadAny()) return notFound();
   const file = attachmentPath(config, uuid);
   if (!fs.existsSync(file)) return notFound();
   await db.updateTable('attachment').set((eb) => ({ download_count: eb('download_count', '+', 1) })).where('id', '=', a.id).execute();

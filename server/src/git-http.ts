@@ -10,7 +10,7 @@ import { repoDir } from './context.ts';
 import type { RepoRow, UserRow } from './db/schema.ts';
 import { ApiError } from './errors.ts';
 import { authenticate } from './auth/credentials.ts';
-import { Access, repoAccess } from './services/permissions.ts';
+import { noPermission, repoPermission } from './services/permissions.ts';
 import { applyPushEffects, snapshotRefs, type RefSnapshot } from './services/push.ts';
 import { spawnGit } from './git/run-git.ts';
 
@@ -67,14 +67,16 @@ async function handle(c: Context<AppEnv>, service: Service, rest: 'info/refs' | 
   }
 
   const found = await findRepo(deps, c.req.param('owner')!, bareName(c.req.param('repo')!));
-  const mode = found ? await repoAccess(deps.db, user, found.repo) : Access.none;
+  const perm = found ? await repoPermission(deps.db, user, found.repo, found.owner) : noPermission();
   // Anonymous callers are asked to sign in (git then prompts) whether the repository is private
   // or missing, so the answer does not tell which.
-  if (!found || mode < Access.read) return user ? text(404, 'Repository not found') : challenge();
+  if (!found || !perm.canReadAny()) return user ? text(404, 'Repository not found') : challenge();
+  // Cloning needs the code unit (a team may grant issues only), pushing write on it (Gitea's httpBase).
+  if (!perm.canRead('code')) return user ? text(403, 'User permission denied') : challenge();
   const isPush = service === 'git-receive-pack';
   if (isPush) {
     if (!user) return challenge();
-    if (mode < Access.write) return text(403, 'You do not have permission to push to this repository.');
+    if (!perm.canWrite('code')) return text(403, 'You do not have permission to push to this repository.');
     if (found.repo.is_archived === 1) return text(403, 'This repository is archived and cannot be pushed to. Unarchive it first.');
   }
   return runBackend(c, deps, found.owner, found.repo, user, service, rest);

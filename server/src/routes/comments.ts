@@ -237,7 +237,7 @@ async function commentHolder(c: Context<AppEnv>, need: 'read' | 'participate'): 
 
 /** Gitea: the poster of the issue or comment, or someone with write access; never on a locked issue otherwise. */
 function assertCanChangeAssets(h: Holder, doer: UserRow) {
-  if (!canWrite(h.rc) && (h.posterId !== doer.id || h.issue.is_locked === 1)) throw forbidden();
+  if (!canWrite(h.rc, h.issue.is_pull) && (h.posterId !== doer.id || h.issue.is_locked === 1)) throw forbidden();
 }
 
 function attachmentRoutes(kind: 'issue' | 'comment') {

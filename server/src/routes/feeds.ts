@@ -15,7 +15,7 @@ import { loadRepo } from '../services/repo-context.ts';
 import { isOrgMember } from '../services/orgs.ts';
 import { loadOrg } from './orgs.ts';
 import { loadTeam } from './teams.ts';
-import { repoAccess } from '../services/permissions.ts';
+import { apiRepoMode, repoPermission, userVisibleTo } from '../services/permissions.ts';
 import { readableRepo } from '../services/repos.ts';
 
 export const feedsRoutes = createRouter();
@@ -55,7 +55,7 @@ async function answerFeed(c: Context<AppEnv>, base: FeedQuery, q: { date?: strin
   const users = userIds.length ? await db.selectFrom('user').selectAll().where('id', 'in', userIds).execute() : [];
   const userById = new Map(users.map((u) => [u.id, u]));
   const apiRepoById = new Map(
-    await Promise.all(repos.map(async (r) => [r.id, toApiRepo(r, userById.get(r.owner_id)!, await repoAccess(db, viewer, r), config, viewer)] as const)),
+    await Promise.all(repos.map(async (r) => [r.id, toApiRepo(r, userById.get(r.owner_id)!, apiRepoMode(await repoPermission(db, viewer, r, userById.get(r.owner_id))), config, viewer)] as const)),
   );
   const data: ApiActivity[] = [];
   for (const a of rows) {
@@ -127,8 +127,7 @@ feedsRoutes.openapi(
     const viewer = c.var.user;
     const { db } = c.var.deps;
     const u = await db.selectFrom('user').selectAll().where('lower_name', '=', username.toLowerCase()).executeTakeFirst();
-    const visible = u && (u.visibility === 'public' || (viewer && (viewer.is_admin || viewer.id === u.id || u.visibility === 'limited')));
-    if (!u || !visible) throw notFound(`user redirect does not exist [name: ${username}]`);
+    if (!u || !(await userVisibleTo(db, u, viewer))) throw notFound(`user redirect does not exist [name: ${username}]`);
     let base = db.selectFrom('action').innerJoin('repository', 'repository.id', 'action.repo_id').where('action.user_id', '=', u.id);
     if (q['only-performed-by']) base = base.where('action.act_user_id', '=', u.id);
     return c.json(await answerFeed(c, base, q), 200);

@@ -10,7 +10,7 @@ import { unixToIso } from '../db/index.ts';
 import type { IssueRow } from '../db/schema.ts';
 import { forbidden } from '../errors.ts';
 import { createIssue, deleteIssue, editIssue } from '../services/issues.ts';
-import { deadlineFromIso, getIssueByIndex, loadIssueRepo, setDeadline, setLocked } from '../services/conversation.ts';
+import { canWrite, deadlineFromIso, getIssueByIndex, loadIssueRepo, setDeadline, setLocked } from '../services/conversation.ts';
 import { issuesQuery, sortedIssues, splitList, userIdFor, type IssueFilter } from '../services/issues-search.ts';
 import { toApiIssue, toApiIssues, type RepoRef } from '../services/issues-convert.ts';
 import type { RepoContext } from '../services/repo-context.ts';
@@ -183,7 +183,7 @@ issuesRoutes.openapi(
   async (c) => {
     const doer = requireUser(c);
     const { owner, repo } = c.req.valid('param');
-    const rc = await loadIssueRepo(c, owner, repo, 'participate');
+    const rc = await loadIssueRepo(c, owner, repo, 'participate', 'issues');
     const issue = await createIssue(c.var.deps, rc, doer, c.req.valid('json'));
     return c.json(await toApiIssue(c.var.deps.db, c.var.deps.config, issue, repoRef(rc), doer), 201);
   },
@@ -253,10 +253,11 @@ issuesRoutes.openapi(
     const doer = requireUser(c);
     const { owner, repo, index } = c.req.valid('param');
     const rc = await loadIssueRepo(c, owner, repo, 'participate');
-    if (rc.mode < 2) throw forbidden();
     const { due_date } = c.req.valid('json');
     const { db } = c.var.deps;
-    const issue = await setDeadline(db, await getIssueByIndex(db, rc.repo.id, index), doer, due_date ? deadlineFromIso(due_date) : 0);
+    const found = await getIssueByIndex(db, rc.repo.id, index);
+    if (!canWrite(rc, found.is_pull)) throw forbidden();
+    const issue = await setDeadline(db, found, doer, due_date ? deadlineFromIso(due_date) : 0);
     return c.json({ due_date: issue.deadline_unix ? unixToIso(issue.deadline_unix) : null }, 201);
   },
 );
@@ -282,6 +283,7 @@ async function lockHandler(c: Context<AppEnv>, lock: boolean, reason = '') {
   const rc = await loadIssueRepo(c, owner, repo, 'write');
   const { db } = c.var.deps;
   const issue: IssueRow = await getIssueByIndex(db, rc.repo.id, Number(index));
+  if (!canWrite(rc, issue.is_pull)) throw forbidden();
   await setLocked(db, issue, doer, lock, reason);
   return c.body(null, 204);
 }

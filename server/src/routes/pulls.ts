@@ -196,7 +196,7 @@ const rowsOf = async (c: Context<AppEnv>, issues: PullRow['issue'][]): Promise<P
 pullsRoutes.openapi(listPullsRoute, async (c) => {
   const { owner, repo } = c.req.valid('param');
   const q = c.req.valid('query');
-  const rc = await loadIssueRepo(c, owner, repo, 'read');
+  const rc = await loadIssueRepo(c, owner, repo, 'read', 'pulls');
   const { db, config } = c.var.deps;
   let posterId: number | undefined;
   if (q.poster) {
@@ -236,7 +236,7 @@ pullsRoutes.openapi(getPullRoute, async (c) => {
 pullsRoutes.openapi(createPullRoute, async (c) => {
   const doer = requireUser(c);
   const { owner, repo } = c.req.valid('param');
-  const rc = await loadIssueRepo(c, owner, repo, 'participate');
+  const rc = await loadIssueRepo(c, owner, repo, 'participate', 'pulls');
   const row = await createPull(c.var.deps, rc, doer, withoutNulls(c.req.valid('json')));
   return c.json(await toApiPull(c.var.deps.db, c.var.deps.config, rc, row, doer), 201);
 });
@@ -298,7 +298,7 @@ pullsRoutes.openapi(pullFilesRoute, async (c) => {
 // Last: {base}/{head} would take every /pulls/{index}/… path; the head may hold slashes.
 pullsRoutes.openapi(wideRoute(pullByBaseHeadRoute, '/repos/{owner}/{repo}/pulls/{base}/:head{.+}'), async (c) => {
   const { owner, repo, base, head } = c.req.valid('param');
-  const rc = await loadIssueRepo(c, owner, repo, 'read');
+  const rc = await loadIssueRepo(c, owner, repo, 'read', 'pulls');
   const { db, config } = c.var.deps;
   let headRepoId = rc.repo.id;
   let headBranch = head;

@@ -13,7 +13,7 @@ import type { RepoRow, UserRow } from '../db/schema.ts';
 import { forbidden, notFound, unprocessable } from '../errors.ts';
 import { afterOrgRepoCreated, canCreateOrgRepo, orgByName, orgVisibleTo } from '../services/orgs.ts';
 import { checkRepo, loadRepo } from '../services/repo-context.ts';
-import { repoAccess } from '../services/permissions.ts';
+import { apiRepoMode, repoPermission } from '../services/permissions.ts';
 import {
   assertCanCreateFor,
   createRepository,
@@ -37,12 +37,12 @@ export async function toApiRepos(c: Context<AppEnv>, rows: RepoRow[]) {
   const ownerIds = [...new Set(rows.map((r) => r.owner_id))];
   const owners = ownerIds.length ? await db.selectFrom('user').selectAll().where('id', 'in', ownerIds).execute() : [];
   const byId = new Map(owners.map((u) => [u.id, u]));
-  return Promise.all(rows.map(async (r) => toApiRepo(r, byId.get(r.owner_id)!, await repoAccess(db, viewer, r), config, viewer)));
+  return Promise.all(rows.map(async (r) => toApiRepo(r, byId.get(r.owner_id)!, apiRepoMode(await repoPermission(db, viewer, r, byId.get(r.owner_id))), config, viewer)));
 }
 
 async function apiRepo(c: Context<AppEnv>, repo: RepoRow, owner: UserRow) {
   const { db, config } = c.var.deps;
-  return toApiRepo(repo, owner, await repoAccess(db, c.var.user, repo), config, c.var.user);
+  return toApiRepo(repo, owner, apiRepoMode(await repoPermission(db, c.var.user, repo, owner)), config, c.var.user);
 }
 
 // ---- search ----
@@ -209,7 +209,7 @@ reposRoutes.openapi(
   async (c) => {
     const { owner, repo } = c.req.valid('param');
     const rc = await loadRepo(c, owner, repo, 'read');
-    return c.json(toApiRepo(rc.repo, rc.owner, rc.mode, c.var.deps.config, c.var.user), 200);
+    return c.json(toApiRepo(rc.repo, rc.owner, apiRepoMode(rc.perm), c.var.deps.config, c.var.user), 200);
   },
 );
 
@@ -230,7 +230,7 @@ reposRoutes.openapi(
     const owner = repo && (await db.selectFrom('user').selectAll().where('id', '=', repo.owner_id).executeTakeFirst());
     if (!repo || !owner) throw notFound();
     const rc = await checkRepo(c, { repo, owner, dir: repoDir(config, owner.name, repo.name) }, 'read');
-    return c.json(toApiRepo(rc.repo, rc.owner, rc.mode, config, c.var.user), 200);
+    return c.json(toApiRepo(rc.repo, rc.owner, apiRepoMode(rc.perm), config, c.var.user), 200);
   },
 );
 
@@ -275,7 +275,7 @@ reposRoutes.openapi(
     const { owner, repo } = c.req.valid('param');
     const rc = await loadRepo(c, owner, repo, 'admin', { allowArchived: true });
     const row = await editRepository(c.var.deps, requireUser(c), rc.owner, rc.repo, c.req.valid('json'));
-    return c.json(toApiRepo(row, rc.owner, rc.mode, c.var.deps.config, c.var.user), 200);
+    return c.json(toApiRepo(row, rc.owner, apiRepoMode(rc.perm), c.var.deps.config, c.var.user), 200);
   },
 );
 

@@ -13,7 +13,6 @@ import type { AppEnv } from '../context.ts';
 import type { ReviewRow } from '../db/schema.ts';
 import { forbidden } from '../errors.ts';
 import { loadPull } from '../services/pull-context.ts';
-import { Access } from '../services/permissions.ts';
 import { toApiReviewComments, toApiReviews } from '../services/review-convert.ts';
 import {
   changeReviewRequests, createReview, deleteReview, dismissReview, getReview, listReviews, reviewCodeComments, submitReview, type PullRef,
@@ -149,7 +148,7 @@ reviewsRoutes.openapi(
     const doer = requireUser(c);
     const p = await pullOf(c, 'participate');
     // Gitea checks the permission before it looks the review up.
-    if (p.rc.mode < Access.admin) throw forbidden('Must be repo admin');
+    if (!p.rc.perm.canAdmin()) throw forbidden('Must be repo admin');
     const review = await getReview(c.var.deps.db, p, toIndex(c.req.param('id')), doer);
     const { message, priors } = c.req.valid('json');
     return c.json(await one(c, p, await dismissReview(c.var.deps, p, review, doer, true, message ?? '', priors ?? false)), 200);
@@ -166,7 +165,7 @@ reviewsRoutes.openapi(
   async (c) => {
     const doer = requireUser(c);
     const p = await pullOf(c, 'participate');
-    if (p.rc.mode < Access.admin) throw forbidden('Must be repo admin');
+    if (!p.rc.perm.canAdmin()) throw forbidden('Must be repo admin');
     const review = await getReview(c.var.deps.db, p, toIndex(c.req.param('id')), doer);
     return c.json(await one(c, p, await dismissReview(c.var.deps, p, review, doer, false)), 200);
   },

@@ -6,6 +6,7 @@ import type { AppEnv } from '../context.ts';
 import { createRouter, errorResponses, z, zLimit, zPage } from '../api/openapi.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
 import { toApiRepo } from '../api/convert.ts';
+import { apiRepoMode } from '../services/permissions.ts';
 import { type ApiCombinedStatus, CombinedStatusSchema, CommitStatusSchema, CreateStatusSchema, COMMIT_STATES } from '../api/pull-schemas.ts';
 import { requireUser } from '../auth/middleware.ts';
 import { loadRepo } from '../services/repo-context.ts';
@@ -119,7 +120,7 @@ statusesRoutes.openapi(
     const p = paging(c.req.valid('query'));
     const { db, config } = c.var.deps;
     const { rows, total } = await latestStatuses(db, rc.repo.id, sha, p);
-    const repoApi = toApiRepo(rc.repo, rc.owner, rc.mode, config, c.var.user);
+    const repoApi = toApiRepo(rc.repo, rc.owner, apiRepoMode(rc.perm), config, c.var.user);
     const commitUrl = `${repoApi.url}/commits/${encodeURIComponent(sha)}`;
     c.header('X-Total-Count', String(total));
     const combined: ApiCombinedStatus = {

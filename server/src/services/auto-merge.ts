@@ -8,7 +8,6 @@ import { resolveCommit } from '../git/merge.ts';
 import { repoDir } from '../context.ts';
 import { CommentType, insertEvent } from './conversation.ts';
 import { mergeScheduled } from './merge.ts';
-import { Access } from './permissions.ts';
 import type { PullContext } from './pull-context.ts';
 import { combinedState } from './statuses.ts';
 
@@ -60,7 +59,7 @@ export async function cancelScheduledMerge(deps: Deps, pc: PullContext, doer: Us
   const { db } = deps;
   const schedule = await db.selectFrom('pull_auto_merge').selectAll().where('pull_id', '=', pc.pr.id).executeTakeFirst();
   if (!schedule) throw notFound();
-  if (schedule.doer_id !== doer.id && pc.rc.mode < Access.admin) throw forbidden('user has no permission to cancel the scheduled auto merge');
+  if (schedule.doer_id !== doer.id && !pc.rc.perm.canAdmin()) throw forbidden('user has no permission to cancel the scheduled auto merge');
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('pull_auto_merge').where('id', '=', schedule.id).execute();
     await insertEvent(trx, { type: CommentType.pullCancelScheduledMerge, poster_id: doer.id, issue_id: pc.issue.id });

@@ -19,14 +19,13 @@ import {
 } from '../git/refs.ts';
 import type { Paging } from '../api/paging.ts';
 import { recordAction } from './activity.ts';
-import { Access } from './permissions.ts';
 import type { RepoContext } from './repo-context.ts';
 import { isRepoEmpty, repoApiUrl, repoHtmlUrl, UNSIGNED, usersByEmail } from './commits.ts';
 
 export function toApiBranch(b: BranchRef, rc: RepoContext, config: Config, users: Map<string, UserRow>, viewer: UserRow | null) {
   const username = (email: string) => users.get(email.toLowerCase())?.name ?? '';
-  // Without protection rules, pushing and merging follow the caller's write access.
-  const canWrite = !!viewer && rc.mode >= Access.write;
+  // Without protection rules, pushing and merging follow the caller's write access to the code.
+  const canWrite = !!viewer && rc.perm.canWrite('code');
   return {
     name: b.name,
     commit: {
@@ -152,7 +151,7 @@ export async function renameBranch(db: Db, rc: RepoContext, from: string, to: st
   const current = await getBranch(rc.dir, from);
   if (!current) throw notFound("Branch doesn't exist.");
   const isDefault = from === rc.repo.default_branch;
-  if (isDefault && rc.mode < Access.admin) throw forbidden('User must be a repo or site admin to rename default or protected branches.');
+  if (isDefault && !rc.perm.canAdmin()) throw forbidden('User must be a repo or site admin to rename default or protected branches.');
   // Gitea answers 422 here (not 409), with this message.
   if (from === to || (await refExists(rc.dir, `refs/heads/${to}`))) {
     throw unprocessable('Cannot rename a branch using the same name or rename to a branch that already exists.');

@@ -26,7 +26,8 @@ const requireBody = (body: string | undefined) => {
 /** Any reader who is signed in may comment; on a locked issue only those with write access. */
 export async function createComment(deps: Deps, rc: RepoContext, issue: IssueRow, doer: UserRow, body: string | undefined): Promise<CommentRow> {
   const content = requireBody(body);
-  if (issue.is_locked === 1 && !canWrite(rc)) throw forbidden('issue is locked');
+  if (!rc.perm.canParticipate(issue.is_pull ? 'pulls' : 'issues')) throw forbidden();
+  if (issue.is_locked === 1 && !canWrite(rc, issue.is_pull)) throw forbidden('issue is locked');
   const { db } = deps;
   const now = nowUnix();
   const comment = await db.transaction().execute(async (trx) => {
@@ -51,13 +52,13 @@ export async function createComment(deps: Deps, rc: RepoContext, issue: IssueRow
   return comment;
 }
 
-const assertCanChange = (rc: RepoContext, comment: CommentRow, doer: UserRow) => {
-  if (comment.poster_id !== doer.id && !canWrite(rc)) throw forbidden();
+const assertCanChange = (rc: RepoContext, issue: IssueRow, comment: CommentRow, doer: UserRow) => {
+  if (comment.poster_id !== doer.id && !canWrite(rc, issue.is_pull)) throw forbidden();
 };
 
 export async function editComment(deps: Deps, rc: RepoContext, issue: IssueRow, comment: CommentRow, doer: UserRow, body: string | undefined): Promise<CommentRow> {
   const content = requireBody(body);
-  assertCanChange(rc, comment, doer);
+  assertCanChange(rc, issue, comment, doer);
   if (content === comment.content) return comment;
   const { db } = deps;
   const updated = await db.updateTable('comment').set({ content, updated_unix: nowUnix() }).where('id', '=', comment.id).returningAll().executeTakeFirstOrThrow();
@@ -67,7 +68,7 @@ export async function editComment(deps: Deps, rc: RepoContext, issue: IssueRow, 
 }
 
 export async function deleteComment(deps: Deps, rc: RepoContext, issue: IssueRow, comment: CommentRow, doer: UserRow): Promise<void> {
-  assertCanChange(rc, comment, doer);
+  assertCanChange(rc, issue, comment, doer);
   const { db, config } = deps;
   const uuids = await attachmentUuidsOfComment(db, comment.id);
   await db.transaction().execute(async (trx) => {

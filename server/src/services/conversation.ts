@@ -7,9 +7,9 @@ import type { AppEnv, Deps } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { nowUnix } from '../db/index.ts';
 import type { IssueRow, NewComment, UserRow } from '../db/schema.ts';
-import { locked, notFound, unauthorized, unprocessable } from '../errors.ts';
+import { forbidden, locked, notFound, unauthorized, unprocessable } from '../errors.ts';
 import { loadRepo, type RepoContext } from './repo-context.ts';
-import { Access, repoAccess } from './permissions.ts';
+import { isAssignable, repoPermission } from './permissions.ts';
 import { recordAction } from './activity.ts';
 import { attachmentUuidsOfIssues } from './attachments.ts';
 
@@ -60,18 +60,30 @@ export function timelineType(type: number): string {
 }
 
 /**
- * Loads the repository for an issue operation. 'participate' is what opening an issue or commenting
- * needs: signed in, able to read, and the repository not archived (Gitea lets any reader do it).
+ * Loads the repository for an issue operation on `unit` (issues, pulls, or 'any' of the two when
+ * the issue is not known yet, as Gitea's reqRepoWriter(TypeIssues, TypePullRequests) for labels
+ * and milestones). 'participate' is what opening an issue or commenting needs: signed in, able to
+ * read the unit, and the repository not archived (Gitea lets any reader do it).
  */
-export async function loadIssueRepo(c: Context<AppEnv>, owner: string, repo: string, need: 'read' | 'participate' | 'write' | 'admin'): Promise<RepoContext> {
-  if (need === 'write' || need === 'admin') return loadRepo(c, owner, repo, need);
-  if (need === 'participate' && !c.var.user) throw unauthorized();
-  const rc = await loadRepo(c, owner, repo, 'read');
-  if (need === 'participate' && rc.repo.is_archived === 1) throw locked();
+export async function loadIssueRepo(
+  c: Context<AppEnv>,
+  owner: string,
+  repo: string,
+  need: 'read' | 'participate' | 'write' | 'admin',
+  unit: 'issues' | 'pulls' | 'any' = 'any',
+): Promise<RepoContext> {
+  if (need === 'admin') return loadRepo(c, owner, repo, 'admin');
+  if (need === 'write' && unit !== 'any') return loadRepo(c, owner, repo, `write:${unit}`);
+  if (need !== 'read' && !c.var.user) throw unauthorized();
+  const rc = await loadRepo(c, owner, repo, unit === 'any' ? 'read' : `read:${unit}`);
+  if (need === 'participate' && !rc.perm.canParticipate(unit === 'any' ? undefined : unit)) throw forbidden();
+  if (need === 'write' && !rc.perm.canWrite('issues') && !rc.perm.canWrite('pulls')) throw forbidden();
+  if (need !== 'read' && rc.repo.is_archived === 1) throw locked();
   return rc;
 }
 
-export const canWrite = (rc: RepoContext) => rc.mode >= Access.write;
+/** May the user change what others wrote, labels, milestones and assignees: write on the issue's unit. */
+export const canWrite = (rc: RepoContext, isPull: boolean | number) => rc.perm.canWriteIssuesOrPulls(isPull);
 
 export async function getIssueByIndex(db: Db, repoId: number, index: number): Promise<IssueRow> {
   const issue = await db.selectFrom('issue').selectAll().where('repo_id', '=', repoId).where('index', '=', index).executeTakeFirst();
@@ -154,7 +166,7 @@ export async function assertAssignable(db: Db, rc: RepoContext, names: string[])
   for (const name of [...new Set(names.filter(Boolean).map((n) => n.toLowerCase()))]) {
     const u = await db.selectFrom('user').selectAll().where('lower_name', '=', name).executeTakeFirst();
     if (!u) throw unprocessable(`assignees: user does not exist [name: ${name}]`);
-    if ((await repoAccess(db, u, rc.repo)) < Access.write) throw unprocessable(`assignees: user ${u.name} cannot be assigned in this repository`);
+    if (!isAssignable(await repoPermission(db, u, rc.repo, rc.owner))) throw unprocessable(`assignees: user ${u.name} cannot be assigned in this repository`);
     ids.push(u.id);
   }
   return ids;

@@ -31,7 +31,7 @@ export async function createIssue(deps: Deps, rc: RepoContext, doer: UserRow, in
   if (!title) throw unprocessable('title: must not be empty');
   if (title.length > 255) throw unprocessable('title: must be at most 255 characters');
   // As Gitea: only writers set labels, milestone, assignees and due date; from others they are dropped.
-  const writer = canWrite(rc);
+  const writer = canWrite(rc, false);
   const labelIds = writer ? await assertLabels(db, rc.repo.id, input.labels ?? []) : [];
   const milestoneId = writer ? await assertMilestone(db, rc.repo.id, input.milestone ?? 0) : 0;
   const assigneeIds = writer ? await assertAssignable(db, rc, [...(input.assignees ?? []), ...(input.assignee ? [input.assignee] : [])]) : [];
@@ -86,7 +86,7 @@ export interface EditIssueInput {
 /** Authors may edit title, body and state of their own issue; the rest needs write access. */
 export async function editIssue(deps: Deps, rc: RepoContext, issue: IssueRow, doer: UserRow, input: EditIssueInput): Promise<IssueRow> {
   const { db } = deps;
-  const writer = canWrite(rc);
+  const writer = canWrite(rc, issue.is_pull);
   if (issue.poster_id !== doer.id && !writer) throw forbidden();
   const now = nowUnix();
   let current = issue;

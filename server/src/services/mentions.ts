@@ -3,7 +3,7 @@
 import type { Db } from '../db/index.ts';
 import { nowUnix } from '../db/index.ts';
 import type { IssueRow, RepoRow, UserRow } from '../db/schema.ts';
-import { Access, repoAccess } from './permissions.ts';
+import { repoPermission } from './permissions.ts';
 import { CommentType, insertEvent } from './conversation.ts';
 
 /** Blanks out fenced and indented code blocks and inline code spans, keeping line structure. */
@@ -69,7 +69,7 @@ export async function recordMentions(db: Db, rc: { repo: RepoRow }, issue: Issue
   const users = await db.selectFrom('user').selectAll().where('lower_name', 'in', names).where('type', '=', 0).execute();
   const ids: number[] = [];
   for (const u of users) {
-    if ((await repoAccess(db, u, rc.repo)) < Access.read) continue;
+    if (!(await repoPermission(db, u, rc.repo)).canReadIssuesOrPulls(issue.is_pull)) continue;
     ids.push(u.id);
     const existing = await db.selectFrom('issue_user').select(['id', 'is_mentioned']).where('uid', '=', u.id).where('issue_id', '=', issue.id).executeTakeFirst();
     if (!existing) await db.insertInto('issue_user').values({ uid: u.id, issue_id: issue.id, is_read: 0, is_mentioned: 1 }).execute();
@@ -98,7 +98,7 @@ export async function recordReferences(
         .where('repository.lower_name', '=', ref.repo)
         .executeTakeFirst();
       if (!repo) continue;
-      if ((await repoAccess(db, a.doer, repo)) < Access.read) continue;
+      if (!(await repoPermission(db, a.doer, repo)).canReadAny()) continue;
     }
     const target = await db.selectFrom('issue').selectAll().where('repo_id', '=', repo.id).where('index', '=', ref.index).executeTakeFirst();
     if (!target || target.id === a.issue.id) continue;

@@ -168,6 +168,18 @@ export async function repoPermission(db: Db, user: UserRow | null, repo: RepoRow
   return makePermission(units, true, via);
 }
 
+/**
+ * The one number the API's repository `permissions` ({admin, push, pull}) is drawn from, as Gitea's
+ * ToRepo: admin from the overall mode, push and pull from the code unit.
+ */
+export const apiRepoMode = (p: RepoPermission): AccessMode => (p.canAdmin() ? p.mode : p.unitMode('code'));
+
+/**
+ * Who may be assigned to issues and pull requests (and listed by /assignees): write access to
+ * code, issues or pull requests, as Gitea's repository assignee list.
+ */
+export const isAssignable = (p: RepoPermission) => p.signedIn && (p.canWrite('code') || p.canWrite('issues') || p.canWrite('pulls'));
+
 /** The overall mode (max over units), for callers that need one number. Prefer repoPermission's checks. */
 export async function repoAccess(db: Db, user: UserRow | null, repo: RepoRow): Promise<AccessMode> {
   return (await repoPermission(db, user, repo)).mode;

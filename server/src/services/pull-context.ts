@@ -30,6 +30,6 @@ export async function loadPull(
   index: number,
   need: 'read' | 'participate' | 'write' | 'admin',
 ): Promise<PullContext> {
-  const rc = await loadIssueRepo(c, owner, repo, need);
+  const rc = await loadIssueRepo(c, owner, repo, need, 'pulls');
   return { rc, ...(await getPullByIndex(c.var.deps.db, rc.repo.id, index)) };
 }

@@ -10,6 +10,7 @@ import { branchHeads, PullStatus, pullHeadRef } from '../git/pull-diff.ts';
 import { fullName, ghostUser, isWorkInProgress, toApiIssues, usersByIds } from './issues-convert.ts';
 import { listedReviewerIds, reviewCommentCounts } from './reviews.ts';
 import type { RepoContext } from './repo-context.ts';
+import { apiRepoMode } from './permissions.ts';
 
 export interface PullRow {
   issue: IssueRow;
@@ -43,7 +44,7 @@ export async function toApiPulls(db: Db, config: Config, rc: RepoContext, rows: 
   ]);
   const users = await usersByIds(db, [...rows.map((r) => r.pr.merger_id), ...[...reviewers.values()].flat()]);
   const user = (id: number) => toApiUser(users.get(id) ?? ghostUser(), config, viewer);
-  const repo = toApiRepo(rc.repo, rc.owner, rc.mode, config, viewer);
+  const repo = toApiRepo(rc.repo, rc.owner, apiRepoMode(rc.perm), config, viewer);
   const htmlBase = `${config.rootUrl}${fullName({ repo: rc.repo, owner: rc.owner })}`;
 
   return rows.map(({ issue, pr }, i) => {

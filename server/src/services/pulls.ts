@@ -19,7 +19,7 @@ import {
 import { recordAction } from './activity.ts';
 import { recordMentions, recordReferences } from './mentions.ts';
 import { setIssueLabels } from './labels.ts';
-import { Access, repoAccess } from './permissions.ts';
+import { repoPermission } from './permissions.ts';
 import { afterPullHeadChange, requestReviews } from './reviews.ts';
 import {
   CommentType, allocateIndex, assertAssignable, assertMilestone, canWrite, changeState, deadlineFromIso, insertEvent,
@@ -162,7 +162,7 @@ async function assertReviewers(db: Db, rc: RepoContext, doer: UserRow, names: st
     const u = await (name.includes('@') ? q.where('email', '=', name) : q.where('lower_name', '=', name)).executeTakeFirst();
     if (!u) throw notFound(`User '${name}' not exist`);
     if (u.id === doer.id) throw unprocessable(`reviewers: the author of a pull request cannot review it [name: ${u.name}]`);
-    if ((await repoAccess(db, u, rc.repo)) < Access.read) throw unprocessable(`reviewers: user ${u.name} cannot read this repository`);
+    if (!(await repoPermission(db, u, rc.repo, rc.owner)).canRead('pulls')) throw unprocessable(`reviewers: user ${u.name} cannot read this repository`);
     ids.push(u.id);
   }
   return ids;
@@ -202,7 +202,7 @@ export async function createPull(deps: Deps, rc: RepoContext, doer: UserRow, inp
   const existing = await findOpenPull(db, target);
   if (existing) throw alreadyExists(existing);
 
-  const writer = canWrite(rc);
+  const writer = canWrite(rc, true);
   const labelIds = writer ? await repoLabels(db, rc.repo.id, input.labels ?? []) : [];
   // Gitea: a milestone the repository does not have is 404 (GetMilestoneByRepoID).
   if (writer && input.milestone && !(await milestoneExists(db, rc.repo.id, input.milestone))) throw notFound(`milestone does not exist [id: ${input.milestone}]`);
@@ -289,7 +289,7 @@ export interface EditPullInput {
 export async function editPull(deps: Deps, rc: RepoContext, row: PullRow, doer: UserRow, input: EditPullInput): Promise<PullRow> {
   const { db } = deps;
   let { issue, pr } = row;
-  const writer = canWrite(rc);
+  const writer = canWrite(rc, true);
   if (issue.poster_id !== doer.id && !writer) throw forbidden();
   const now = nowUnix();
 

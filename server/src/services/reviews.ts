@@ -21,7 +21,7 @@ import { resolveCommit } from '../git/repo.ts';
 import { recordAction, type OpType } from './activity.ts';
 import { COMMENT_DEFAULTS, CommentType, canWrite, insertEvent } from './conversation.ts';
 import { recordMentions } from './mentions.ts';
-import { Access, repoAccess } from './permissions.ts';
+import { repoPermission } from './permissions.ts';
 import type { RepoContext } from './repo-context.ts';
 
 /** Gitea's ReviewType numbers. */
@@ -271,7 +271,7 @@ async function insertReview(db: Db, v: { type: number; reviewer_id: number; issu
 
 /** Gitea: write access to the code makes a review official (counts toward required approvals). */
 async function isOfficialReviewer(db: Db, user: UserRow, repo: RepoRow) {
-  return (await repoAccess(db, user, repo)) >= Access.write;
+  return (await repoPermission(db, user, repo)).canWrite('code');
 }
 
 /**
@@ -484,7 +484,7 @@ export async function dismissReview(deps: Deps, p: PullRef, review: ReviewRow, d
 const invalidRequest = (reason: string, doer: UserRow, repo: RepoRow) => unprocessable(`${reason} [user_id: ${doer.id}, repo_id: ${repo.id}]`);
 
 /** Gitea's CanDoerChangeReviewRequests: the poster, and those who can write (owner, collaborators). */
-const canChangeRequests = (p: PullRef, doer: UserRow) => p.rc.repo.is_archived !== 1 && (doer.id === p.issue.poster_id || canWrite(p.rc));
+const canChangeRequests = (p: PullRef, doer: UserRow) => p.rc.repo.is_archived !== 1 && (doer.id === p.issue.poster_id || canWrite(p.rc, true));
 
 async function findReviewers(db: Db, names: string[]): Promise<UserRow[]> {
   const out: UserRow[] = [];
@@ -535,7 +535,7 @@ export async function changeReviewRequests(deps: Deps, p: PullRef, doer: UserRow
   for (const reviewer of reviewers) {
     if (reviewer.type === 1) throw invalidRequest("Organization can't be added as reviewer", doer, repo);
     if (add) {
-      if ((await repoAccess(db, reviewer, repo)) < Access.read) throw invalidRequest("Reviewer can't read", doer, repo);
+      if (!(await repoPermission(db, reviewer, repo, p.rc.owner)).canRead('pulls')) throw invalidRequest("Reviewer can't read", doer, repo);
       if (reviewer.id === p.issue.poster_id && p.issue.original_author_id === 0) throw invalidRequest("poster of pr can't be reviewer", doer, repo);
       if (!mayChange) throw invalidRequest("Doer can't choose reviewer", doer, repo);
     } else if (!mayChange) {

@@ -8,7 +8,7 @@ import type { CommentRow, IssueRow, UserRow } from '../db/schema.ts';
 import { toApiUser } from '../api/convert.ts';
 import type { ApiTimelineComment } from '../api/issue-schemas.ts';
 import { CommentType, timelineType } from './conversation.ts';
-import { Access, repoAccess } from './permissions.ts';
+import { repoPermission } from './permissions.ts';
 import { isoToUnix } from './comments.ts';
 import {
   assetsByComment, commentUrls, ghostUser, milestoneCounts, toApiAttachment, toApiComments, toApiIssue, toApiLabel, toApiMilestone, usersByIds, type RepoRef,
@@ -95,7 +95,7 @@ async function refSource(db: Db, config: Config, c: CommentRow, viewer: UserRow 
   const repo = source && (await db.selectFrom('repository').selectAll().where('id', '=', source.repo_id).executeTakeFirst());
   const owner = repo && (await db.selectFrom('user').selectAll().where('id', '=', repo.owner_id).executeTakeFirst());
   if (!source || !repo || !owner) return null;
-  if ((await repoAccess(db, viewer, repo)) < Access.read) return null;
+  if (!(await repoPermission(db, viewer, repo, owner)).canReadIssuesOrPulls(source.is_pull)) return null;
   const rr: RepoRef = { repo, owner };
   const ref_issue = await toApiIssue(db, config, source, rr, viewer);
   let ref_comment = null;
