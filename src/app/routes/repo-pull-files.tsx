@@ -160,9 +160,9 @@ export function Component() {
 
   return (
     // From md up the review bar sticks to the top (3rem high): file headers and the file tree stick
-    // below it instead of under it (important: the engine's own CSS is unlayered, so it beats any
-    // utility otherwise). On phones the bar stays in place and leaves the screen to the diff.
-    <div className="space-y-3 md:[&_#diff-file-tree]:top-14 md:[&_#diff-file-tree]:max-h-[calc(100vh-4rem)] md:[&_.diff-file-header]:top-12!">
+    // below it instead of under it (the engine reads --diff-sticky-top, also to land j/k below it).
+    // On phones the bar stays in place and leaves the screen to the diff.
+    <div className="space-y-3 md:[--diff-sticky-top:3rem]">
       <ReviewBar viewer={viewer} onSubmit={submit} onDiscard={discard} Editor={MarkdownEditor} renderMarkdown={renderMarkdown}>
         <DiffStyleToggle />
         <WhitespaceToggle />
@@ -183,6 +183,7 @@ export function Component() {
             fileTree
             keyboard
             emptyText="This pull request changes no files."
+            fileHref={p ? (path) => paths.src.href(owner, repo, 'commit', p.head.sha, path) : undefined}
           />
         </Suspense>
       )}

@@ -416,7 +416,7 @@ export function DiffFiles({ diff, style, viewedKey, annotations, onCommentRange,
           {items.map((v) => {
             const m = models[v.index]!;
             return (
-              <div key={v.key} data-index={v.index} ref={virtualizer.measureElement} className="absolute top-0 left-0 w-full" style={{ transform: `translateY(${v.start - virtualizer.options.scrollMargin}px)` }}>
+              <div key={v.key} data-index={v.index} ref={virtualizer.measureElement} className="absolute left-0 w-full" style={{ top: v.start - virtualizer.options.scrollMargin }}>
                 <DiffFileView
                   model={m}
                   style={style}
