@@ -14,22 +14,29 @@ afterEach(() => setSession(null));
 const web = { id: 1, name: 'forge-web-1', sha1: '', token_last_eight: 'abcd1234', scopes: ['all'], created_at: '2026-01-01T00:00:00Z', last_used_at: '2026-01-01T00:00:00Z' };
 
 describe('Access tokens settings', () => {
-  it('creates a token with the password and scopes, and shows its secret once', async () => {
+  it('asks for the password, creates a token with scopes over Basic auth, and shows its secret once', async () => {
     let tokens = [web];
-    let auth = '';
     let body: unknown;
+    const basicOnly = (request: Request) => request.headers.get('Authorization') === `Basic ${btoa('alice:pw')}`;
+    const refuse = () => HttpResponse.json({ message: 'unauthorized', url: '' }, { status: 401 });
     server.use(
-      http.get(apiUrl('/users/:name/tokens'), () => HttpResponse.json(tokens)),
+      http.get(apiUrl('/users/:name/tokens'), ({ request }) => (basicOnly(request) ? HttpResponse.json(tokens) : refuse())),
       http.post(apiUrl('/users/:name/tokens'), async ({ request }) => {
-        auth = request.headers.get('Authorization') ?? '';
+        if (!basicOnly(request)) return refuse();
         body = await request.json();
-        if (auth !== `Basic ${btoa('alice:pw')}`) return HttpResponse.json({ message: 'unauthorized', url: '' }, { status: 401 });
         const t = { id: 2, name: 'ci', sha1: '0123456789abcdef0123456789abcdef01234567', token_last_eight: '01234567', scopes: ['read:repository', 'write:issue'], created_at: '2026-02-01T00:00:00Z', last_used_at: '2026-02-01T00:00:00Z' };
         tokens = [...tokens, { ...t, sha1: '' }];
         return HttpResponse.json(t, { status: 201 });
       }),
     );
     renderRoute(Component, { path: '/user/settings/applications', url: '/user/settings/applications' });
+    await userEvent.type(await screen.findByLabelText('Password'), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('The password is not right')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Access tokens' })).toBeNull();
+    await userEvent.clear(screen.getByLabelText('Password'));
+    await userEvent.type(screen.getByLabelText('Password'), 'pw');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     const list = await screen.findByRole('list', { name: 'Access tokens' });
     expect(within(list).getByText('This browser')).toBeInTheDocument();
 
@@ -40,13 +47,6 @@ describe('Access tokens settings', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Token name' }), 'ci');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Repositories' }), 'read');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Issues' }), 'write');
-    await userEvent.type(screen.getByLabelText('Your password'), 'wrong');
-    await userEvent.click(screen.getByRole('button', { name: 'Generate token' }));
-    expect(await screen.findByText('The password is not right')).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Token name' })).toHaveValue('ci');
-
-    await userEvent.clear(screen.getByLabelText('Your password'));
-    await userEvent.type(screen.getByLabelText('Your password'), 'pw');
     await userEvent.click(screen.getByRole('button', { name: 'Generate token' }));
     const secret = await screen.findByLabelText('New token');
     expect(secret).toHaveTextContent('0123456789abcdef0123456789abcdef01234567');
@@ -64,13 +64,16 @@ describe('Access tokens settings', () => {
     const deleted: string[] = [];
     server.use(
       http.get(apiUrl('/users/:name/tokens'), () => HttpResponse.json(tokens)),
-      http.delete(apiUrl('/users/:name/tokens/:id'), ({ params }) => {
+      http.delete(apiUrl('/users/:name/tokens/:id'), ({ params, request }) => {
+        expect(request.headers.get('Authorization')).toBe(`Basic ${btoa('alice:pw')}`);
         deleted.push(`${params.name}/${params.id}`);
         tokens = tokens.filter((t) => String(t.id) !== params.id);
         return new HttpResponse(null, { status: 204 });
       }),
     );
     renderRoute(Component, { path: '/user/settings/applications', url: '/user/settings/applications' });
+    await userEvent.type(await screen.findByLabelText('Password'), 'pw');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Delete token old' }));
     await userEvent.click(within(screen.getByRole('dialog', { name: 'Delete access token' })).getByRole('button', { name: 'Delete token' }));
     await expect.poll(() => screen.queryByRole('button', { name: 'Delete token old' })).toBeNull();

@@ -1,34 +1,27 @@
-// Create and delete access tokens. Creating one needs the password (Gitea accepts only Basic auth
-// there, so a stolen token cannot mint more tokens); deleting works with the session token.
+// Create and delete access tokens. Gitea accepts only Basic auth on these routes (so a stolen
+// token cannot mint or revoke tokens): the page passes the password the user confirmed.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '@/lib/auth-store';
 import { loose, p } from '@/lib/api/untyped';
+import { basicAuth } from './basic-auth';
 import type { AccessToken } from './gitea-types';
 
-export interface CreateTokenInput {
-  name: string;
-  scopes: string[];
-  password: string;
-}
-
-const basic = (user: string, password: string) => `Basic ${btoa(unescape(encodeURIComponent(`${user}:${password}`)))}`;
-
-export function useCreateAccessToken() {
+export function useCreateAccessToken(password: string) {
   const qc = useQueryClient();
   const me = useSession()?.login ?? '';
   return useMutation({
-    mutationFn: async ({ name, scopes, password }: CreateTokenInput) =>
-      (await loose().POST(p`/users/${me}/tokens`, { body: { name, scopes }, headers: { Authorization: basic(me, password) } })).data as AccessToken,
+    mutationFn: async ({ name, scopes }: { name: string; scopes: string[] }) =>
+      (await loose().POST(p`/users/${me}/tokens`, { body: { name, scopes }, headers: { Authorization: basicAuth(me, password) } })).data as AccessToken,
     onSuccess: () => qc.invalidateQueries({ queryKey: ['users', me, 'tokens'] }),
   });
 }
 
-export function useDeleteAccessToken() {
+export function useDeleteAccessToken(password: string) {
   const qc = useQueryClient();
   const me = useSession()?.login ?? '';
   return useMutation({
     mutationFn: async (id: number) => {
-      await loose().DELETE(p`/users/${me}/tokens/${id}`);
+      await loose().DELETE(p`/users/${me}/tokens/${id}`, { headers: { Authorization: basicAuth(me, password) } });
     },
     onSuccess: () => qc.invalidateQueries({ queryKey: ['users', me, 'tokens'] }),
   });

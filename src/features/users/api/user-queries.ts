@@ -3,6 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api, pageInfo } from '@/lib/api/client';
 import type { components } from '@/lib/api/schema';
 import { exists, loose, p } from '@/lib/api/untyped';
+import { basicAuth } from './basic-auth';
 import type { AccessToken, HeatmapEntry, PublicKey, UserSettings } from './gitea-types';
 
 export type User = components['schemas']['User'];
@@ -55,9 +56,16 @@ export const userQueries = {
     queryOptions({ queryKey: ['users', login, 'settings'], queryFn: async () => (await loose().GET('/user/settings')).data as UserSettings }),
   keys: (login: string) =>
     queryOptions({ queryKey: ['users', login, 'keys'], queryFn: async () => ((await loose().GET('/user/keys', { params: { query: { limit: 50 } } })).data ?? []) as PublicKey[] }),
-  tokens: (login: string) =>
+  /**
+   * The user's tokens. Gitea lists them only over Basic auth, so the page asks for the password;
+   * it stays out of the key (and so out of any cache dump) and lives only in the page's state.
+   */
+  tokens: (login: string, password: string) =>
     queryOptions({
       queryKey: ['users', login, 'tokens'],
-      queryFn: async () => ((await loose().GET(p`/users/${login}/tokens`, { params: { query: { limit: 50 } } })).data ?? []) as AccessToken[],
+      queryFn: async () =>
+        ((await loose().GET(p`/users/${login}/tokens`, { params: { query: { limit: 50 } }, headers: { Authorization: basicAuth(login, password) } })).data ?? []) as AccessToken[],
+      enabled: !!password,
+      staleTime: Infinity,
     }),
 };

@@ -1,7 +1,8 @@
-// Access tokens: create one with a name and scopes (the password confirms it, as Gitea only mints
-// tokens over Basic auth), see its secret once with a copy button, list and delete them.
+// Access tokens: list, create with a name and scopes (the secret shown once, with a copy button)
+// and delete. Gitea opens these routes only to Basic auth, so the page first asks for the password
+// and keeps it in memory while it is open.
 import { useState, type FormEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -34,8 +35,10 @@ const CATEGORIES = [
 type Level = '' | 'read' | 'write';
 
 export function AccessTokens({ login }: { login: string }) {
-  const { data: tokens, error } = useQuery(userQueries.tokens(login));
+  const [password, setPassword] = useState('');
+  const { data: tokens, error } = useQuery(userQueries.tokens(login, password));
   const [created, setCreated] = useState<AccessToken | null>(null);
+  if (!password) return <ConfirmPassword login={login} onConfirmed={setPassword} />;
   return (
     <div className="space-y-8">
       {created && <NewTokenNotice token={created} onDismiss={() => setCreated(null)} />}
@@ -45,10 +48,56 @@ export function AccessTokens({ login }: { login: string }) {
         </h2>
         <p className="text-sm text-gray-600 dark:text-gray-400">Tokens let scripts and tools use the API as you. Anyone with a token can do what its scopes allow.</p>
         <ErrorNotice error={error} />
-        {tokens ? <TokenList tokens={tokens} /> : !error && <Spinner label="Loading access tokens" />}
+        {tokens ? <TokenList tokens={tokens} password={password} /> : !error && <Spinner label="Loading access tokens" />}
       </section>
-      <CreateTokenForm onCreated={setCreated} />
+      <CreateTokenForm password={password} onCreated={setCreated} />
     </div>
+  );
+}
+
+/** Checks the password by listing the tokens with it; only a password that works opens the page. */
+function ConfirmPassword({ login, onConfirmed }: { login: string; onConfirmed: (password: string) => void }) {
+  const qc = useQueryClient();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const [pending, setPending] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!password) return setError('Enter your password');
+    setPending(true);
+    try {
+      await qc.fetchQuery({ ...userQueries.tokens(login, password), staleTime: 0 });
+      onConfirmed(password);
+    } catch (err) {
+      setError(isApiError(err) && err.status === 401 ? 'The password is not right' : err);
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <section aria-labelledby="confirm-title" className="space-y-3">
+      <h2 id="confirm-title" className="text-lg font-semibold">
+        Confirm your password
+      </h2>
+      <p className="text-sm text-gray-600 dark:text-gray-400">Access tokens are managed with your password, so a leaked token cannot make or remove others.</p>
+      <form onSubmit={submit} className="flex max-w-md flex-wrap items-end gap-2" noValidate>
+        <div className="min-w-0 flex-1">
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            error={error ? (typeof error === 'string' ? error : null) : null}
+          />
+        </div>
+        <Button type="submit" variant="primary" disabled={pending}>
+          {pending ? 'Checking…' : 'Continue'}
+        </Button>
+      </form>
+      {error && typeof error !== 'string' ? <ErrorNotice error={error} /> : null}
+    </section>
   );
 }
 
@@ -73,10 +122,10 @@ function NewTokenNotice({ token, onDismiss }: { token: AccessToken; onDismiss: (
   );
 }
 
-function TokenList({ tokens }: { tokens: AccessToken[] }) {
+function TokenList({ tokens, password }: { tokens: AccessToken[]; password: string }) {
   const session = useSession();
   const [deleting, setDeleting] = useState<AccessToken | null>(null);
-  const remove = useDeleteAccessToken();
+  const remove = useDeleteAccessToken(password);
   if (tokens.length === 0) return <EmptyState title="No access tokens yet" />;
   // The browser's own session is a token too; deleting it signs this browser out.
   const mine = (t: AccessToken) => !!session && t.token_last_eight === session.token.slice(-8);
@@ -135,14 +184,12 @@ function TokenList({ tokens }: { tokens: AccessToken[] }) {
   );
 }
 
-function CreateTokenForm({ onCreated }: { onCreated: (t: AccessToken) => void }) {
-  const create = useCreateAccessToken();
+function CreateTokenForm({ password, onCreated }: { password: string; onCreated: (t: AccessToken) => void }) {
+  const create = useCreateAccessToken(password);
   const [name, setName] = useState('');
-  const [password, setPassword] = useState('');
   const [levels, setLevels] = useState<Record<string, Level>>({});
   const [missing, setMissing] = useState<Record<string, string>>({});
   const server = formErrors(create.error, ['name', 'scopes']);
-  const wrongPassword = isApiError(create.error) && create.error.status === 401 ? 'The password is not right' : null;
   const scopes = Object.entries(levels)
     .filter(([, l]) => l)
     .map(([c, l]) => `${l}:${c}`);
@@ -150,17 +197,15 @@ function CreateTokenForm({ onCreated }: { onCreated: (t: AccessToken) => void })
     e.preventDefault();
     const m: Record<string, string> = {};
     if (!name.trim()) m.name = 'Token name is required';
-    if (!password) m.password = 'Enter your password to confirm';
     if (scopes.length === 0) m.scopes = 'Choose at least one scope';
     setMissing(m);
     if (Object.keys(m).length) return;
     create.mutate(
-      { name: name.trim(), scopes, password },
+      { name: name.trim(), scopes },
       {
         onSuccess: (t) => {
           onCreated(t);
           setName('');
-          setPassword('');
           setLevels({});
         },
       },
@@ -198,17 +243,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (t: AccessToken) => void })
             </p>
           )}
         </fieldset>
-        <TextField
-          label="Your password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={missing.password ?? wrongPassword}
-          hint="Tokens are created with your password, so a leaked token cannot make new ones."
-        />
-        <ErrorNotice error={wrongPassword ? null : server.general} />
+        <ErrorNotice error={server.general} />
         <Button type="submit" variant="primary" disabled={create.isPending}>
           {create.isPending ? 'Generating…' : 'Generate token'}
         </Button>

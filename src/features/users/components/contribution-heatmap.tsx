@@ -65,6 +65,10 @@ export function buildGrid(entries: HeatmapEntry[], today: Date): HeatmapGrid {
   return { weeks, total, max };
 }
 
+const scrollToEnd = (el: HTMLDivElement | null) => {
+  if (el) el.scrollLeft = el.scrollWidth;
+};
+
 const cellLabel = (count: number, day: number) => `${count === 0 ? 'No' : count} contribution${count === 1 ? '' : 's'} on ${dayFmt.format(day * DAY)}`;
 
 export function ContributionHeatmap({ username, today = new Date() }: { username: string; today?: Date }) {
@@ -77,7 +81,8 @@ export function ContributionHeatmap({ username, today = new Date() }: { username
       <h2 id="heatmap-title" className="text-sm font-medium text-gray-700 dark:text-gray-300">
         {grid.total === 0 ? 'No' : grid.total} contribution{grid.total === 1 ? '' : 's'} in the last year
       </h2>
-      <div className="overflow-x-auto rounded-md border border-gray-200 p-2 dark:border-gray-800">
+      {/* Scrolled to the end on narrow screens, so the recent weeks show first. */}
+      <div ref={scrollToEnd} className="overflow-x-auto rounded-md border border-gray-200 p-2 dark:border-gray-800">
         <table className="border-separate border-spacing-[3px] text-[10px] text-gray-500 dark:text-gray-400">
           <caption className="sr-only">Contributions per day over the last year, one column per week</caption>
           <thead>
@@ -90,8 +95,13 @@ export function ContributionHeatmap({ username, today = new Date() }: { username
                 // A month's name above the week it starts in.
                 const starts = w === 0 || new Date(firstDay * DAY).getUTCMonth() !== new Date((firstDay - 7) * DAY).getUTCMonth();
                 return (
-                  <th key={w} scope="col" className="h-3 p-0 text-left font-normal whitespace-nowrap">
-                    {starts ? <span aria-hidden>{monthFmt.format(firstDay * DAY)}</span> : null}
+                  <th key={w} scope="col" className="relative h-3 w-2.5 p-0 text-left font-normal whitespace-nowrap">
+                    {/* Out of the flow, so a month's name does not widen its week's column. */}
+                    {starts ? (
+                      <span aria-hidden className="absolute top-0 left-0">
+                        {monthFmt.format(firstDay * DAY)}
+                      </span>
+                    ) : null}
                     <span className="sr-only">Week of {dayFmt.format(firstDay * DAY)}</span>
                   </th>
                 );

@@ -48,7 +48,7 @@ function KeyList({ keys }: { keys: PublicKey[] }) {
                 {k.fingerprint}
               </p>
               <p className="text-xs text-gray-500 dark:text-gray-400">
-                {k.key_type ? `${k.key_type} · ` : ''}Added <RelativeTime date={k.created_at} />
+                Added <RelativeTime date={k.created_at} />
               </p>
             </div>
             <Button variant="danger" size="sm" onClick={() => setDeleting(k)} aria-label={`Delete SSH key ${k.title}`}>
