@@ -11,6 +11,7 @@ test('organization, team with issues-write and code-read, a member who may comme
   test.setTimeout(180_000);
   const owner = await createUser(request, 'orgowner');
   const member = await createUser(request, 'orgmember');
+  const outsider = await createUser(request, 'outsider');
   const orgName = rand('org');
 
   // Create the organization through the form; the limits show before anything is sent.
@@ -92,6 +93,25 @@ test('organization, team with issues-write and code-read, a member who may comme
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
+
+  // Repository settings: the member also becomes a collaborator (read); the access page shows both
+  // grants, flagged as overlapping.
+  await page.goto(`/${orgName}/engine/settings/collaborators`);
+  await page.getByRole('button', { name: 'Add a collaborator' }).click();
+  await page.getByLabel('Permission for new collaborators').selectOption('read');
+  await page.getByLabel('Add a collaborator').fill(outsider.username);
+  await page.getByRole('list', { name: 'Matching users' }).getByRole('button', { name: outsider.username }).click();
+  await expect(page.getByLabel(`Permission of ${outsider.username}`)).toHaveValue('read');
+  await page.getByLabel('Add a collaborator').fill(member.username);
+  await page.getByRole('list', { name: 'Matching users' }).getByRole('button', { name: member.username }).click();
+  // The level shown counts the team's grant too (issues: write), as the server reports it.
+  await expect(page.getByLabel(`Permission of ${member.username}`)).toHaveValue('write');
+  await screenshots(page, 'collaborators');
+  await page.goto(`/${orgName}/engine/settings/access`);
+  const table = page.getByRole('table', { name: 'Who has access and through which grant' });
+  await expect(table.getByText('2 overlapping grants')).toBeVisible();
+  await expect(table.getByRole('link', { name: 'Team triage' })).toBeVisible();
+  await screenshots(page, 'repo-access');
 
   // Rename the organization; the old link still leads to it.
   const newName = rand('renamed');

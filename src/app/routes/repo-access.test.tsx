@@ -34,7 +34,7 @@ describe('repository access page', () => {
     expect(rows.map((r) => r.textContent)).toEqual([
       'aliceTeam OwnersEverything, including settings (Owners team)',
       'bob2 overlapping grantsTeam triageCode: read · Issues: write',
-      'CollaboratorWrite',
+      'CollaboratorWrite, counting every grant together',
     ]);
     expect(within(table).queryByText('dan')).not.toBeInTheDocument();
   });

@@ -59,7 +59,13 @@ export function Component() {
       add(u, t.permission === 'owner' ? { kind: 'owner', team: t.name, allows: 'Everything, including settings (Owners team)', href: paths.orgTeam.href(r.owner.login, t.name) } : { kind: 'team', team: t.name, allows: describeTeam(t), href: paths.orgTeam.href(r.owner.login, t.name) });
     }
   });
-  for (const c of collaborators.data ?? []) add(c.user, { kind: 'collaborator', allows: ROLE[c.permission] ?? c.permission, href: paths.collaborators.href(owner, repo) });
+  for (const c of collaborators.data ?? []) {
+    const role = ROLE[c.permission] ?? c.permission;
+    // The server (as Gitea) reports one level for all of a person's grants together, so beside a
+    // team grant the collaborator's own level cannot be told apart.
+    const allows = byLogin.has(c.user.login) ? `${role}, counting every grant together` : role;
+    add(c.user, { kind: 'collaborator', allows, href: paths.collaborators.href(owner, repo) });
+  }
   const people = [...byLogin.values()].sort((a, b) => a.user.login.localeCompare(b.user.login));
 
   return (

@@ -56,6 +56,15 @@ export function CollaboratorsPanel({ owner, repo }: { owner: string; repo: strin
         </label>
       </div>
       <ErrorNotice error={set.error} />
+      {collaborators.length > 0 && (
+        <p className="text-xs text-gray-600 dark:text-gray-400">
+          The level shown counts every grant a person holds here, teams included; changing it sets their collaborator grant.{' '}
+          <Link to={paths.repoAccess.href(owner, repo)} className="text-indigo-700 hover:underline dark:text-indigo-400">
+            See who has access and why
+          </Link>
+          .
+        </p>
+      )}
       {collaborators.length === 0 ? (
         <p className="text-sm text-gray-600 dark:text-gray-400">No collaborators yet.</p>
       ) : (
