@@ -275,3 +275,33 @@ describe('team feed', () => {
     expect((await req('GET', `/teams/${t.body.id}/activities/feeds`, { token: stranger.token })).status).toBe(404);
   });
 });
+
+describe("a repository's teams", () => {
+  it('lists, checks, adds and removes teams of an organization repository as Gitea does', async () => {
+    const { owner, org } = await setup();
+    const repoAdmin = await forge.user();
+    await req('POST', `/orgs/${org}/repos`, { token: owner.token, body: { name: 'shared', private: true } });
+    await req('POST', `/orgs/${org}/teams`, { token: owner.token, body: triage });
+    expect((await req('GET', `/repos/${org}/shared/teams/triage`, { token: owner.token })).status).toBe(404);
+    expect((await req('PUT', `/repos/${org}/shared/teams/triage`, { token: owner.token })).status).toBe(204);
+    const again = await req('PUT', `/repos/${org}/shared/teams/triage`, { token: owner.token });
+    expect(again.status).toBe(422);
+    expect(again.body.message).toBe("team 'triage' is already added to repo");
+    expect((await req('GET', `/repos/${org}/shared/teams/triage`, { token: owner.token })).body).toMatchObject({ name: 'triage', permission: 'read' });
+    expect((await req('GET', `/repos/${org}/shared/teams`, { token: owner.token })).body.map((t: any) => t.name)).toEqual(['Owners', 'triage']);
+    expect((await req('PUT', `/repos/${org}/shared/teams/nobody`, { token: owner.token })).status).toBe(404);
+
+    // A repository admin who is no owner may change team access only when the organization allows it.
+    expect((await req('PUT', `/repos/${org}/shared/collaborators/${repoAdmin.name}`, { token: owner.token, body: { permission: 'admin' } })).status).toBe(204);
+    const denied = await req('DELETE', `/repos/${org}/shared/teams/triage`, { token: repoAdmin.token });
+    expect(denied.status).toBe(403);
+    await req('PATCH', `/orgs/${org}`, { token: owner.token, body: { repo_admin_change_team_access: true } });
+    expect((await req('DELETE', `/repos/${org}/shared/teams/triage`, { token: repoAdmin.token })).status).toBe(204);
+    expect((await req('GET', `/repos/${org}/shared/teams/triage`, { token: owner.token })).status).toBe(404);
+    expect((await req('DELETE', `/repos/${org}/shared/teams/triage`, { token: owner.token })).status).toBe(422);
+
+    // A personal repository has no teams.
+    await req('POST', '/user/repos', { token: owner.token, body: { name: 'personal' } });
+    expect((await req('PUT', `/repos/${owner.name}/personal/teams/triage`, { token: owner.token })).status).toBe(405);
+  });
+});

@@ -13,9 +13,10 @@ import type { AppEnv } from '../context.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import type { TeamRow, UserRow } from '../db/schema.ts';
-import { forbidden, notFound } from '../errors.ts';
-import { repoAccess } from '../services/permissions.ts';
-import { isOrgMember, isOrgOwner } from '../services/orgs.ts';
+import { ApiError, forbidden, notFound, unprocessable } from '../errors.ts';
+import { apiRepoMode, repoAccess, repoPermission } from '../services/permissions.ts';
+import { loadRepo } from '../services/repo-context.ts';
+import { isOrgMember, isOrgOwner, repoAdminChangeTeamAccess } from '../services/orgs.ts';
 import {
   MODE_NAMES,
   addRepoToTeam,
@@ -415,7 +416,7 @@ teamsRoutes.openapi(
     const { db, config } = c.var.deps;
     const repo = await teamOrgRepo(db, tc, repoName);
     if (!(await hasTeamRepo(db, tc.team.id, repo.id))) throw notFound();
-    return c.json(toApiRepo(repo, tc.org, await repoAccess(db, tc.user, repo), config, tc.user), 200);
+    return c.json(toApiRepo(repo, tc.org, apiRepoMode(await repoPermission(db, tc.user, repo, tc.org)), config, tc.user), 200);
   },
 );
 
@@ -439,6 +440,88 @@ for (const [method, add] of [['put', true], ['delete', false]] as const) {
       if ((await repoAccess(db, tc.user, repo)) < 3) throw forbidden('Must have admin-level access to the repository');
       if (add) await db.transaction().execute((trx) => addRepoToTeam(trx, tc.team, repo.id));
       else await removeRepoFromTeam(db, tc.team, repo.id);
+      return c.body(null, 204);
+    },
+  );
+}
+
+// ---- a repository's teams (Gitea's /repos/{owner}/{repo}/teams) ----
+
+const RepoParams = z.object({ owner: z.string(), repo: z.string() });
+
+teamsRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/repos/{owner}/{repo}/teams',
+    operationId: 'repoListTeams',
+    tags: ['repository'],
+    summary: "List a repository's teams",
+    request: { params: RepoParams },
+    responses: { 200: json(z.array(TeamSchema), 'TeamList'), ...errorResponses(404) },
+  }),
+  async (c) => {
+    const { owner, repo } = c.req.valid('param');
+    const rc = await loadRepo(c, owner, repo, 'read');
+    const { db, config } = c.var.deps;
+    const rows = await db.selectFrom('team').innerJoin('team_repo', 'team_repo.team_id', 'team.id').selectAll('team').where('team_repo.repo_id', '=', rc.repo.id).orderBy('team.lower_name').execute();
+    return c.json(await toApiTeams(db, rows, config), 200);
+  },
+);
+
+const RepoTeamParams = z.object({ owner: z.string(), repo: z.string(), team: z.string().openapi({ description: 'team name' }) });
+
+/** The organization's team by name; 405 when the repository is not an organization's (Gitea's repo.AddTeam). */
+async function repoTeam(db: Db, owner: UserRow, name: string): Promise<TeamRow> {
+  if (owner.type !== 1) throw new ApiError(405, 'repo is not owned by an organization');
+  const team = await db.selectFrom('team').selectAll().where('org_id', '=', owner.id).where('lower_name', '=', name.toLowerCase()).executeTakeFirst();
+  if (!team) throw notFound();
+  return team;
+}
+
+teamsRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/repos/{owner}/{repo}/teams/{team}',
+    operationId: 'repoCheckTeam',
+    tags: ['repository'],
+    summary: 'Check if a team is assigned to a repository',
+    request: { params: RepoTeamParams },
+    responses: { 200: json(TeamSchema, 'Team'), ...errorResponses(404, 405) },
+  }),
+  async (c) => {
+    const { owner, repo, team: teamName } = c.req.valid('param');
+    const rc = await loadRepo(c, owner, repo, 'read');
+    const { db, config } = c.var.deps;
+    const team = await repoTeam(db, rc.owner, teamName);
+    if (!(await hasTeamRepo(db, team.id, rc.repo.id))) throw notFound();
+    return c.json(await toApiTeam(db, team, rc.owner, config), 200);
+  },
+);
+
+for (const [method, add] of [['put', true], ['delete', false]] as const) {
+  teamsRoutes.openapi(
+    createRoute({
+      method,
+      path: '/repos/{owner}/{repo}/teams/{team}',
+      operationId: add ? 'repoAddTeam' : 'repoDeleteTeam',
+      tags: ['repository'],
+      summary: add ? 'Add a team to a repository' : 'Delete a team from a repository',
+      description: "Repository admins when the organization allows it (repo_admin_change_team_access), otherwise its owners.",
+      request: { params: RepoTeamParams },
+      responses: { 204: { description: 'APIEmpty' }, ...errorResponses(401, 403, 404, 405, 422) },
+    }),
+    async (c) => {
+      const { owner, repo, team: teamName } = c.req.valid('param');
+      const rc = await loadRepo(c, owner, repo, 'admin', { allowArchived: true });
+      const { db } = c.var.deps;
+      const team = await repoTeam(db, rc.owner, teamName);
+      const allowed = repoAdminChangeTeamAccess(rc.owner) || rc.mode >= 4;
+      if (!allowed) throw forbidden('user is nor repo admin nor owner');
+      const has = await hasTeamRepo(db, team.id, rc.repo.id);
+      if (add && has) throw unprocessable(`team '${team.name}' is already added to repo`);
+      if (!add && !has) throw unprocessable(`team '${team.name}' was not added to repo`);
+      if (add) await db.transaction().execute((trx) => addRepoToTeam(trx, team, rc.repo.id));
+      else await removeRepoFromTeam(db, team, rc.repo.id);
       return c.body(null, 204);
     },
   );
