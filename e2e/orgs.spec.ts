@@ -115,7 +115,15 @@ test('organization, team with issues-write and code-read, a member who may comme
 
   // Rename the organization; the old link still leads to it.
   const newName = rand('renamed');
+  await page.goto(`/org/${orgName}/members`);
+  await expect(page.getByRole('list', { name: `Members of ${orgName}` }).getByRole('link', { name: member.username })).toBeVisible();
+  await screenshots(page, 'org-members');
+  await page.goto('/explore/organizations');
+  await expect(page.getByRole('list', { name: 'Organizations' }).getByRole('link', { name: orgName })).toBeVisible();
+  await screenshots(page, 'explore-orgs');
   await page.goto(`/org/${orgName}/settings`);
+  await expect(page.getByLabel('Full name')).toHaveValue('Rocket Works');
+  await screenshots(page, 'org-settings');
   await page.getByLabel('Rename organization').fill(newName);
   await expect(page.getByRole('note')).toContainText('Links to the old name');
   await page.getByRole('button', { name: 'Rename' }).click();

@@ -30,8 +30,9 @@ export function CollaboratorsPanel({ owner, repo }: { owner: string; repo: strin
   const [adding, setAdding] = useState(false);
   return (
     <div className="space-y-4">
-      <div className="grid gap-2 rounded-lg border border-gray-200 p-4 sm:grid-cols-[minmax(0,1fr)_10rem] sm:items-start dark:border-gray-800">
+      <div className="flex flex-wrap items-end gap-3 rounded-lg border border-gray-200 p-4 dark:border-gray-800">
         {adding ? (
+          <div className="min-w-56 flex-1">
           <UserPicker
             label="Add a collaborator"
             search={collaboratorQueries.userSearch}
@@ -39,12 +40,11 @@ export function CollaboratorsPanel({ owner, repo }: { owner: string; repo: strin
             disabled={set.isPending}
             onPick={(username) => set.mutate({ username, permission: newPermission })}
           />
-        ) : (
-          <div className="self-end">
-            <Button onClick={() => setAdding(true)}>Add a collaborator</Button>
           </div>
+        ) : (
+          <Button onClick={() => setAdding(true)}>Add a collaborator</Button>
         )}
-        <label className="block space-y-1.5 text-xs text-gray-600 dark:text-gray-400">
+        <label className="block w-40 space-y-1.5 text-xs text-gray-600 dark:text-gray-400">
           <span>Permission for new collaborators</span>
           <select className={inputClass} value={newPermission} onChange={(e) => setNewPermission(e.target.value as CollaboratorPermission)}>
             {PERMISSIONS.map((p) => (
@@ -72,12 +72,13 @@ export function CollaboratorsPanel({ owner, repo }: { owner: string; repo: strin
           {collaborators.map(({ user, permission }) => (
             <li key={user.id} className="flex flex-wrap items-center gap-3 px-4 py-2">
               <Avatar src={user.avatar_url} name={user.login} size={24} />
-              <Link to={paths.user.href(user.login)} className="min-w-0 flex-1 truncate text-indigo-700 hover:underline dark:text-indigo-400">
+              <Link to={paths.user.href(user.login)} title={user.login} className="min-w-0 flex-1 truncate text-indigo-700 hover:underline dark:text-indigo-400">
                 {user.login}
               </Link>
+              <div className="w-32 shrink-0">
               <select
                 aria-label={`Permission of ${user.login}`}
-                className={`${inputClass} w-auto`}
+                className={inputClass}
                 value={permission === 'owner' ? 'admin' : permission === 'none' ? 'read' : permission}
                 disabled={set.isPending}
                 onChange={(e) => set.mutate({ username: user.login, permission: e.target.value as CollaboratorPermission })}
@@ -88,6 +89,7 @@ export function CollaboratorsPanel({ owner, repo }: { owner: string; repo: strin
                   </option>
                 ))}
               </select>
+              </div>
               <Button size="sm" variant="danger" aria-label={`Remove ${user.login}`} onClick={() => setRemoving(user.login)}>
                 Remove
               </Button>

@@ -33,7 +33,7 @@ export function OrgMembers({ org, me, isOwner, isMember }: { org: string; me?: s
           return (
             <li key={u.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
               <Avatar src={u.avatar_url} name={u.login} size={32} />
-              <div className="min-w-0 flex-1">
+              <div className="min-w-0 flex-1 basis-40 break-all">
                 <Link to={paths.user.href(u.login)} className="font-medium text-indigo-700 hover:underline dark:text-indigo-400">
                   {u.login}
                 </Link>

@@ -45,7 +45,7 @@ export function TeamMembers({ org, team, canManage }: { org: string; team: Team;
           {members.map((u) => (
             <li key={u.id} className="flex items-center gap-3 px-4 py-2">
               <Avatar src={u.avatar_url} name={u.login} size={24} />
-              <Link to={paths.user.href(u.login)} className="min-w-0 flex-1 truncate text-indigo-700 hover:underline dark:text-indigo-400">
+              <Link to={paths.user.href(u.login)} title={u.login} className="min-w-0 flex-1 truncate text-indigo-700 hover:underline dark:text-indigo-400">
                 {u.login}
               </Link>
               {canManage && (

@@ -53,7 +53,7 @@ export function TeamRepos({ org, team, canManage }: { org: string; team: Team; c
         <ul aria-label={`Repositories of ${team.name}`} className="divide-y divide-gray-200 rounded-lg border border-gray-200 dark:divide-gray-800 dark:border-gray-800">
           {repos.map((r) => (
             <li key={r.id} className="flex items-center gap-3 px-4 py-2">
-              <Link to={paths.repo.href(r.owner.login, r.name)} className="min-w-0 flex-1 truncate text-indigo-700 hover:underline dark:text-indigo-400">
+              <Link to={paths.repo.href(r.owner.login, r.name)} title={r.full_name} className="min-w-0 flex-1 truncate text-indigo-700 hover:underline dark:text-indigo-400">
                 {r.full_name}
               </Link>
               {r.private && <span className="text-xs text-gray-500">Private</span>}
