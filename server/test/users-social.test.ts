@@ -177,6 +177,19 @@ describe('watching', () => {
   });
 });
 
+describe('GET /repos/search?starredBy', () => {
+  it('lists the repositories a user starred', async () => {
+    const owner = await forge.user('starred');
+    const fan = await forge.user('starfan');
+    await repo(owner, 'liked');
+    await repo(owner, 'ignored');
+    await forge.req('PUT', `/user/starred/${owner.name}/liked`, { token: fan.token });
+    const fanId = (await forge.req('GET', `/users/${fan.name}`)).body.id;
+    const r = await forge.req('GET', `/repos/search?starredBy=${fanId}`);
+    expect(r.body.data.map((x: any) => x.full_name)).toEqual([`${owner.name}/liked`]);
+  });
+});
+
 describe('forgetRepoSocial (for repository deletion)', () => {
   it('takes the stars off the stargazers and drops the rows', async () => {
     const { forgetRepoSocial } = await import('../src/services/user-social.ts');
@@ -190,6 +203,9 @@ describe('forgetRepoSocial (for repository deletion)', () => {
     expect((await counts(fan.name)).stars).toBe(2);
     await forge.deps.db.transaction().execute((tx) => forgetRepoSocial(tx, r.id));
     expect((await counts(fan.name)).stars).toBe(1);
+    // Deleting a repository through the API does the same in its transaction.
+    expect((await forge.req('DELETE', `/repos/${owner.name}/stays`, { token: owner.token })).status).toBe(204);
+    expect((await counts(fan.name)).stars).toBe(0);
     const { db } = forge.deps;
     expect(await db.selectFrom('star').select('id').where('repo_id', '=', r.id).execute()).toEqual([]);
     expect(await db.selectFrom('watch').select('id').where('repo_id', '=', r.id).execute()).toEqual([]);

@@ -108,8 +108,9 @@ reposRoutes.openapi(
     if (q.uid) query = query.where('repository.owner_id', '=', q.uid);
     if (q.mode === 'fork') query = query.where('repository.is_fork', '=', 1);
     if (q.mode === 'source') query = query.where('repository.is_fork', '=', 0);
-    // No mirrors, stars or teams yet: these filters match nothing.
-    if (q.mode === 'mirror' || q.mode === 'collaborative' || q.starredBy || q.team_id) query = query.where('repository.id', '<', 0);
+    if (q.starredBy) query = query.where('repository.id', 'in', db.selectFrom('star').select('star.repo_id').where('star.uid', '=', q.starredBy));
+    // No mirrors or teams yet: these filters match nothing.
+    if (q.mode === 'mirror' || q.mode === 'collaborative' || q.team_id) query = query.where('repository.id', '<', 0);
     if (q.q) {
       const kw = q.q.toLowerCase();
       // Topics are not stored yet, so a topic search finds nothing.

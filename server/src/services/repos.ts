@@ -15,6 +15,7 @@ import { recordAction } from './activity.ts';
 import { GITIGNORES, LICENSES, READMES, gitignoreText, licenseText, readmeText } from './repo-init-files.ts';
 import { deleteRepoIssueRows, repoIssueAttachmentUuids } from './conversation.ts';
 import { removeAttachmentFiles } from './attachments.ts';
+import { forgetRepoSocial } from './user-social.ts';
 
 export interface CreateRepoOptions {
   name: string;
@@ -376,6 +377,7 @@ export async function deleteRepository(deps: Deps, owner: UserRow, repo: RepoRow
   // All rows go in one transaction; files only once it has committed.
   await db.transaction().execute(async (trx) => {
     await deleteRepoIssueRows(trx, repo.id);
+    await forgetRepoSocial(trx, repo.id);
     await trx.deleteFrom('action').where('repo_id', '=', repo.id).execute();
     await trx.deleteFrom('repository').where('id', '=', repo.id).execute();
   });
