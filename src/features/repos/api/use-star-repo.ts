@@ -1,15 +1,15 @@
 // Star/unstar (PUT/DELETE /user/starred/{o}/{r}) and watch/unwatch (PUT/DELETE …/subscription);
 // the repository is refetched afterwards so stars_count and watchers_count are the server's.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { loose, p } from '@/lib/api/untyped';
+import { api } from '@/lib/api/client';
 import { starQueries } from './star-queries';
 
 export function useStarRepo(owner: string, repo: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (star: boolean) => {
-      const path = p`/user/starred/${owner}/${repo}`;
-      await (star ? loose().PUT(path) : loose().DELETE(path));
+      const init = { params: { path: { owner, repo } } };
+      await (star ? api().PUT('/user/starred/{owner}/{repo}', init) : api().DELETE('/user/starred/{owner}/{repo}', init));
       return star;
     },
     onSuccess: (star) => {
@@ -25,8 +25,8 @@ export function useWatchRepo(owner: string, repo: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (watch: boolean) => {
-      const path = p`/repos/${owner}/${repo}/subscription`;
-      await (watch ? loose().PUT(path) : loose().DELETE(path));
+      const init = { params: { path: { owner, repo } } };
+      await (watch ? api().PUT('/repos/{owner}/{repo}/subscription', init) : api().DELETE('/repos/{owner}/{repo}/subscription', init));
       return watch;
     },
     onSuccess: (watch) => {

@@ -1,7 +1,7 @@
 // Follow or unfollow a user (PUT/DELETE /user/following/{username}); both sides' counts change.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
 import { useSession } from '@/lib/auth-store';
-import { loose, p } from '@/lib/api/untyped';
 import { userQueries } from './user-queries';
 
 export function useFollowUser(username: string) {
@@ -9,7 +9,8 @@ export function useFollowUser(username: string) {
   const me = useSession()?.login;
   return useMutation({
     mutationFn: async (follow: boolean) => {
-      await (follow ? loose().PUT(p`/user/following/${username}`) : loose().DELETE(p`/user/following/${username}`));
+      const init = { params: { path: { username } } };
+      await (follow ? api().PUT('/user/following/{username}', init) : api().DELETE('/user/following/{username}', init));
       return follow;
     },
     onSuccess: (follow) => {

@@ -1,8 +1,7 @@
 // Add (POST /user/keys) and delete (DELETE /user/keys/{id}) the signed-in user's SSH keys.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '@/lib/auth-store';
-import { loose, p } from '@/lib/api/untyped';
-import type { PublicKey } from './gitea-types';
+import { api } from '@/lib/api/client';
 
 function useInvalidateKeys() {
   const qc = useQueryClient();
@@ -13,7 +12,7 @@ function useInvalidateKeys() {
 export function useAddSshKey() {
   const invalidate = useInvalidateKeys();
   return useMutation({
-    mutationFn: async (body: { title: string; key: string }) => (await loose().POST('/user/keys', { body })).data as PublicKey,
+    mutationFn: async (body: { title: string; key: string }) => (await api().POST('/user/keys', { body })).data!,
     onSuccess: invalidate,
   });
 }
@@ -22,7 +21,7 @@ export function useDeleteSshKey() {
   const invalidate = useInvalidateKeys();
   return useMutation({
     mutationFn: async (id: number) => {
-      await loose().DELETE(p`/user/keys/${id}`);
+      await api().DELETE('/user/keys/{id}', { params: { path: { id } } });
     },
     onSuccess: invalidate,
   });

@@ -1,7 +1,7 @@
 // POST /user/avatar with the image as base64 (Gitea's UpdateUserAvatarOption), or DELETE it.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '@/lib/auth-store';
-import { loose } from '@/lib/api/untyped';
+import { api } from '@/lib/api/client';
 
 /** The file's bytes as plain base64 (no data: prefix), as Gitea expects. */
 export async function fileToBase64(file: Blob): Promise<string> {
@@ -16,8 +16,8 @@ export function useUpdateAvatar() {
   const me = useSession()?.login;
   return useMutation({
     mutationFn: async (file: Blob | null) => {
-      if (file) await loose().POST('/user/avatar', { body: { image: await fileToBase64(file) } });
-      else await loose().DELETE('/user/avatar');
+      if (file) await api().POST('/user/avatar', { body: { image: await fileToBase64(file) } });
+      else await api().DELETE('/user/avatar');
     },
     onSuccess: () => {
       if (me) qc.invalidateQueries({ queryKey: ['users', me] });

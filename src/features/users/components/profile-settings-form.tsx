@@ -20,7 +20,7 @@ export function ProfileSettingsForm({ settings, user }: { settings: UserSettings
     description: settings.description ?? '',
     website: settings.website ?? '',
     location: settings.location ?? '',
-    visibility: (user.visibility || 'public') as NonNullable<UserSettingsInput['visibility']>,
+    visibility: (settings.visibility ?? user.visibility ?? 'public') as NonNullable<UserSettingsInput['visibility']>,
   });
   const errors = formErrors(edit.error, FIELDS);
   const set = (k: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
