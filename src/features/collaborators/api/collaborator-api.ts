@@ -8,11 +8,7 @@ export type User = components['schemas']['User'];
 export type CollaboratorPermission = 'read' | 'write' | 'admin';
 
 /** GET …/collaborators/{user}/permission (Gitea's RepoCollaboratorPermission). */
-export interface RepoCollaboratorPermission {
-  permission: 'none' | 'read' | 'write' | 'admin' | 'owner';
-  role_name: string;
-  user: User;
-}
+export type RepoCollaboratorPermission = components['schemas']['RepoCollaboratorPermission'];
 
 type Method = 'GET' | 'PUT' | 'DELETE';
 interface LooseInit {

@@ -34,13 +34,14 @@ export function TeamForm({ team, pending, error, submitLabel, onSubmit }: Props)
       onSubmit={(e) => {
         e.preventDefault();
         const values = Object.values(levels);
-        const permission = values.includes('write') ? 'write' : values.includes('read') ? 'read' : 'none';
+        // Gitea's option takes read/write/admin only; with every unit off, units_map alone says so.
+        const permission = values.includes('write') ? ('write' as const) : values.includes('read') ? ('read' as const) : undefined;
         onSubmit({
           name: name.trim(),
           description,
           includes_all_repositories: all,
           can_create_org_repo: canCreate,
-          permission,
+          ...(permission ? { permission } : {}),
           units: UNITS.map((u) => u.key).filter((k) => levels[k] !== 'none'),
           units_map: { ...levels },
         });
