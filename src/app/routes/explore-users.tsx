@@ -35,6 +35,7 @@ export function Component() {
         tabs={[
           { key: 'repos', label: 'Repositories', to: paths.explore.href() },
           { key: 'users', label: 'Users', to: paths.exploreUsers.href() },
+          { key: 'orgs', label: 'Organizations', to: paths.exploreOrgs.href() },
         ]}
       />
       <Form role="search" action={paths.exploreUsers.pattern} className="flex max-w-lg gap-2">

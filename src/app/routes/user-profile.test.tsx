@@ -25,12 +25,14 @@ function renderProfile(url: string) {
 }
 
 const noHeatmap = http.get(apiUrl('/users/:name/heatmap'), () => HttpResponse.json([]));
+const noOrgs = http.get(apiUrl('/users/:name/orgs'), () => HttpResponse.json([]));
 
 describe('User profile', () => {
   it('shows the user and their repositories, searched by their id', async () => {
     let sent: URLSearchParams | undefined;
     server.use(
       noHeatmap,
+      noOrgs,
       http.get(apiUrl('/users/:name'), () => HttpResponse.json(fakeUser({ id: 7, login: 'dora', full_name: 'Dora Explorer', location: 'Lisbon', website: 'dora.example' }))),
       http.get(apiUrl('/repos/search'), ({ request }) => {
         sent = new URL(request.url).searchParams;
@@ -60,6 +62,7 @@ describe('User profile', () => {
     const calls: string[] = [];
     server.use(
       noHeatmap,
+      noOrgs,
       http.get(apiUrl('/users/:name'), () => HttpResponse.json(fakeUser({ id: 7, login: 'dora', followers_count: following ? 4 : 3 }))),
       http.get(apiUrl('/repos/search'), () => HttpResponse.json({ ok: true, data: [] }, { headers: { 'X-Total-Count': '0' } })),
       http.get(apiUrl('/user/following/:name'), () => new HttpResponse(null, { status: following ? 204 : 404 })),
@@ -92,6 +95,7 @@ describe('User profile', () => {
     if (viewer) setSession({ token: 'tok', login: viewer });
     server.use(
       noHeatmap,
+      noOrgs,
       http.get(apiUrl('/users/:name'), ({ params }) => HttpResponse.json(fakeUser({ login: String(params.name) }))),
       http.get(apiUrl('/repos/search'), () => HttpResponse.json({ ok: true, data: [] })),
     );
@@ -110,6 +114,7 @@ describe('User profile', () => {
     const fmt = new Intl.DateTimeFormat('en', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
     const label = (offset: number) => fmt.format(monday + offset * day);
     server.use(
+      noOrgs,
       http.get(apiUrl('/users/:name/heatmap'), () =>
         HttpResponse.json([
           { timestamp: monSec, contributions: 2 },
@@ -130,9 +135,22 @@ describe('User profile', () => {
     expect(five.closest('tr')?.querySelector('th')).toHaveTextContent('Mon');
   });
 
+  it('shows the organizations the user is in, each linking to its page', async () => {
+    server.use(
+      noHeatmap,
+      http.get(apiUrl('/users/:name'), () => HttpResponse.json(fakeUser({ login: 'dora' }))),
+      http.get(apiUrl('/repos/search'), () => HttpResponse.json({ ok: true, data: [] })),
+      http.get(apiUrl('/users/:name/orgs'), () => HttpResponse.json([{ id: 9, name: 'acme', full_name: 'Acme Inc', avatar_url: '', description: '', website: '', location: '', visibility: 'public', email: '', repo_admin_change_team_access: false, username: 'acme' }])),
+    );
+    renderProfile('/dora');
+    const orgs = await screen.findByRole('list', { name: 'Organizations of dora' });
+    expect(within(orgs).getByRole('link', { name: 'Acme Inc' })).toHaveAttribute('href', '/acme');
+  });
+
   it('lists followers in their tab', async () => {
     server.use(
       noHeatmap,
+      noOrgs,
       http.get(apiUrl('/users/:name'), () => HttpResponse.json(fakeUser({ login: 'dora' }))),
       http.get(apiUrl('/users/:name/followers'), () => HttpResponse.json([fakeUser({ id: 2, login: 'bob', full_name: 'Bob B' })], { headers: { 'X-Total-Count': '1' } })),
     );

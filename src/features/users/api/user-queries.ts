@@ -47,6 +47,12 @@ export const userQueries = {
         return { repos: data!, ...pageInfo(response) };
       },
     }),
+  /** The organizations the viewer may see `username` in (public memberships to strangers). */
+  orgs: (username: string) =>
+    queryOptions({
+      queryKey: ['users', username, 'orgs'],
+      queryFn: async () => (await api().GET('/users/{username}/orgs', { params: { path: { username }, query: { limit: 50 } } })).data!,
+    }),
   /** Whether the signed-in user follows `username` (204 yes, 404 no). */
   followedByMe: (username: string) =>
     queryOptions({

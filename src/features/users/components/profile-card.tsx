@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import type { User } from '../api/user-queries';
 import { FollowButton } from './follow-button';
+import { UserOrgs } from './user-orgs';
 
 const dateFmt = new Intl.DateTimeFormat('en', { year: 'numeric', month: 'short', day: 'numeric' });
 
@@ -79,6 +80,7 @@ export function ProfileCard({ user }: { user: User }) {
           </li>
         </ul>
         <FollowButton username={user.login} />
+        <UserOrgs username={user.login} />
       </div>
     </section>
   );
