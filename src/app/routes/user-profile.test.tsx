@@ -103,6 +103,8 @@ describe('User profile', () => {
     await screen.findByRole('heading', { level: 1, name: profile });
     await screen.findByRole('heading', { name: 'No contributions in the last year' });
     expect(screen.queryByRole('button', { name: /follow/i })).toBeNull();
+    if (viewer) expect(screen.getByRole('link', { name: 'Edit profile' })).toHaveAttribute('href', '/user/settings');
+    else expect(screen.queryByRole('link', { name: 'Edit profile' })).toBeNull();
   });
 
   it('draws the heatmap as a calendar with a labelled cell per day', async () => {
