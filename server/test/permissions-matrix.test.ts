@@ -171,4 +171,15 @@ describe('permission matrix', () => {
     expect(await branch('teamIssues')).toEqual([false, false]);
     expect(await branch('collabWrite')).toEqual([true, true]);
   });
+
+  it('lets git clone and push over HTTP as the code unit says', async () => {
+    const { base } = repos['privOrg/privRepo'];
+    const refs = async (actor: Actor, service: string) =>
+      (await forge.req('GET', `http://localhost${base.replace('/repos', '')}.git/info/refs?service=${service}`, { basic: [tokens[actor]!, 'x-oauth-basic'] })).status;
+    expect(await refs('teamIssues', 'git-upload-pack')).toBe(200);
+    expect(await refs('teamIssues', 'git-receive-pack')).toBe(403);
+    expect(await refs('collabRead', 'git-receive-pack')).toBe(403);
+    expect(await refs('teamWrite', 'git-receive-pack')).toBe(200);
+    expect(await refs('stranger', 'git-upload-pack')).toBe(404);
+  });
 });
