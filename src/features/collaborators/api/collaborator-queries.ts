@@ -1,7 +1,7 @@
 // Query factories for a repository's collaborators. Key: ['repos', owner, repo, 'collaborators', ...].
 import { queryOptions } from '@tanstack/react-query';
-import { pageInfo } from '@/lib/api/client';
-import { collabRequest, type RepoCollaboratorPermission, type User } from './collaborator-api';
+import { api, pageInfo } from '@/lib/api/client';
+import type { User } from './collaborator-api';
 
 const PAGE = 50;
 
@@ -13,17 +13,17 @@ export const collaboratorQueries = {
       queryFn: async () => {
         const users: User[] = [];
         for (let page = 1; page <= 20; page++) {
-          const { data, response } = await collabRequest<User[]>('GET', '/repos/{owner}/{repo}/collaborators', { params: { path: { owner, repo }, query: { page, limit: PAGE } } });
+          const { data = [], response } = await api().GET('/repos/{owner}/{repo}/collaborators', { params: { path: { owner, repo }, query: { page, limit: PAGE } } });
           users.push(...data);
           const { total, hasNext } = pageInfo(response);
           if (data.length < PAGE || (total !== undefined ? users.length >= total : !hasNext)) break;
         }
         return Promise.all(
           users.map(async (user) => {
-            const { data } = await collabRequest<RepoCollaboratorPermission>('GET', '/repos/{owner}/{repo}/collaborators/{collaborator}/permission', {
+            const { data } = await api().GET('/repos/{owner}/{repo}/collaborators/{collaborator}/permission', {
               params: { path: { owner, repo, collaborator: user.login } },
             });
-            return { user, permission: data.permission, role_name: data.role_name };
+            return { user, permission: data!.permission, role_name: data!.role_name };
           }),
         );
       },
@@ -31,6 +31,6 @@ export const collaboratorQueries = {
   userSearch: (q: string) =>
     queryOptions({
       queryKey: ['users', 'search', q],
-      queryFn: async () => (await collabRequest<{ data: User[] }>('GET', '/users/search', { params: { query: { q, limit: 10 } } })).data.data,
+      queryFn: async () => (await api().GET('/users/search', { params: { query: { q, limit: 10 } } })).data!.data,
     }),
 };

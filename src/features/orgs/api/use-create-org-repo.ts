@@ -1,6 +1,6 @@
 // POST /orgs/{org}/repos: a repository owned by the organization (owners and teams that may create).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { orgRequest, type Repository } from './org-api';
+import { api } from '@/lib/api/client';
 
 export interface CreateOrgRepoInput {
   name: string;
@@ -13,7 +13,7 @@ export interface CreateOrgRepoInput {
 export function useCreateOrgRepo(org: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (body: CreateOrgRepoInput) => (await orgRequest<Repository>('POST', '/orgs/{org}/repos', { params: { path: { org } }, body })).data,
+    mutationFn: async (body: CreateOrgRepoInput) => (await api().POST('/orgs/{org}/repos', { params: { path: { org } }, body })).data!,
     onSuccess: async () => {
       await qc.invalidateQueries({ queryKey: ['orgs', org, 'repos'] });
       await qc.invalidateQueries({ queryKey: ['repos', 'search'] });

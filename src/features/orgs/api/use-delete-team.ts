@@ -1,12 +1,12 @@
 // DELETE /teams/{id} (the Owners team is refused by the server; the page does not offer it).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { orgRequest } from './org-api';
+import { api } from '@/lib/api/client';
 
 export function useDeleteTeam(org: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) => {
-      await orgRequest('DELETE', '/teams/{id}', { params: { path: { id } } });
+      await api().DELETE('/teams/{id}', { params: { path: { id } } });
     },
     onSuccess: () => qc.invalidateQueries({ queryKey: ['orgs', org, 'teams'] }),
   });

@@ -1,11 +1,12 @@
 // PATCH /orgs/{org}.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { orgRequest, type EditOrgOption, type Organization } from './org-api';
+import { api } from '@/lib/api/client';
+import type { EditOrgOption } from './org-api';
 
 export function useEditOrg(org: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (body: EditOrgOption) => (await orgRequest<Organization>('PATCH', '/orgs/{org}', { params: { path: { org } }, body })).data,
+    mutationFn: async (body: EditOrgOption) => (await api().PATCH('/orgs/{org}', { params: { path: { org } }, body })).data!,
     onSuccess: (o) => qc.setQueryData(['orgs', org, 'detail'], o),
   });
 }
