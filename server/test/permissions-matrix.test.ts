@@ -182,4 +182,18 @@ describe('permission matrix', () => {
     expect(await refs('teamWrite', 'git-receive-pack')).toBe(200);
     expect(await refs('stranger', 'git-upload-pack')).toBe(404);
   });
+
+  it('hides a pull request from a team that may not read pull requests, but not its issues', async () => {
+    const { db } = forge.deps;
+    const { base } = repos['privOrg/privRepo'];
+    const pull = pulls.get('privOrg/privRepo:teamIssues')!;
+    expect((await forge.req('GET', `${base}/issues/${pull}`, { token: tokens.teamIssues })).status).toBe(200);
+    const me = await db.selectFrom('user').select('id').where('lower_name', '=', (await forge.req('GET', '/user', { token: tokens.teamIssues })).body.login.toLowerCase()).executeTakeFirstOrThrow();
+    const teams = db.selectFrom('team_user').select('team_id').where('uid', '=', me.id);
+    await db.updateTable('team_unit').set({ access_mode: Access.none }).where('type', '=', UnitType.pulls).where('team_id', 'in', teams).execute();
+    expect((await forge.req('GET', `${base}/issues/${pull}`, { token: tokens.teamIssues })).status).toBe(404);
+    expect((await forge.req('GET', `${base}/pulls/${pull}`, { token: tokens.teamIssues })).status).toBe(403);
+    expect((await forge.req('GET', `${base}/issues/1`, { token: tokens.teamIssues })).status).toBe(200);
+    expect((await forge.req('POST', `${base}/issues/${pull}/comments`, { token: tokens.teamIssues, body: { body: 'x' } })).status).toBe(403);
+  });
 });

@@ -8,7 +8,7 @@ import { requireUser } from '../auth/middleware.ts';
 import type { AppEnv } from '../context.ts';
 import { unixToIso } from '../db/index.ts';
 import type { IssueRow } from '../db/schema.ts';
-import { forbidden } from '../errors.ts';
+import { forbidden, notFound } from '../errors.ts';
 import { createIssue, deleteIssue, editIssue } from '../services/issues.ts';
 import { canWrite, deadlineFromIso, getIssueByIndex, loadIssueRepo, setDeadline, setLocked } from '../services/conversation.ts';
 import { issuesQuery, sortedIssues, splitList, userIdFor, type IssueFilter } from '../services/issues-search.ts';
@@ -153,6 +153,8 @@ issuesRoutes.openapi(
     const rc = await loadIssueRepo(c, owner, repo, 'read');
     const { db, config } = c.var.deps;
     const issue = await getIssueByIndex(db, rc.repo.id, index);
+    // As Gitea's GetIssue: an issue (or pull request) whose unit the user cannot read does not exist.
+    if (!rc.perm.canReadIssuesOrPulls(issue.is_pull)) throw notFound();
     return c.json(await toApiIssue(db, config, issue, repoRef(rc), c.var.user), 200);
   },
 );
