@@ -65,8 +65,15 @@ export function buildGrid(entries: HeatmapEntry[], today: Date): HeatmapGrid {
   return { weeks, total, max };
 }
 
+/** Keeps the grid scrolled to its recent end, also when the screen narrows (a turned phone). */
 const scrollToEnd = (el: HTMLDivElement | null) => {
-  if (el) el.scrollLeft = el.scrollWidth;
+  if (!el) return;
+  const toEnd = () => (el.scrollLeft = el.scrollWidth);
+  toEnd();
+  if (typeof ResizeObserver === 'undefined') return;
+  const ro = new ResizeObserver(toEnd);
+  ro.observe(el);
+  return () => ro.disconnect();
 };
 
 const cellLabel = (count: number, day: number) => `${count === 0 ? 'No' : count} contribution${count === 1 ? '' : 's'} on ${dayFmt.format(day * DAY)}`;
@@ -128,13 +135,13 @@ export function ContributionHeatmap({ username, today = new Date() }: { username
             ))}
           </tbody>
         </table>
-        <div className="mt-1 flex items-center justify-end gap-1 text-[10px] text-gray-500 dark:text-gray-400" aria-hidden>
-          Less
-          {levels.map((c) => (
-            <span key={c} className={`block h-2.5 w-2.5 rounded-sm ${c}`} />
-          ))}
-          More
-        </div>
+      </div>
+      <div className="flex items-center justify-end gap-1 text-[10px] text-gray-500 dark:text-gray-400" aria-hidden>
+        Less
+        {levels.map((c) => (
+          <span key={c} className={`block h-2.5 w-2.5 rounded-sm ${c}`} />
+        ))}
+        More
       </div>
     </section>
   );
