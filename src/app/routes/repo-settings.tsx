@@ -8,6 +8,7 @@ import { branchQueries } from '@/features/branches/api/branch-queries';
 import { RepoSettingsForm } from '@/features/repos/components/repo-settings-form';
 import { RepoSettingsDangerZone } from '@/features/repos/components/repo-settings-danger-zone';
 import { paths } from '@/lib/paths';
+import { LinkButtons } from '@/components/ui/link-buttons';
 import { NotFoundPage } from './not-found';
 import { RouteError } from '../layout/route-error';
 
@@ -31,7 +32,15 @@ export function Component() {
   if (!r.permissions.admin) return <NotFoundPage />;
   return (
     <div className="mx-auto max-w-3xl space-y-8">
-      <h1 className="text-lg font-semibold">Settings</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-lg font-semibold">Settings</h1>
+        <LinkButtons
+          links={[
+            { to: paths.collaborators.href(owner, repo), label: 'Collaborators' },
+            { to: paths.repoAccess.href(owner, repo), label: 'Who has access' },
+          ]}
+        />
+      </div>
       <RepoSettingsForm
         key={r.updated_at}
         repo={r}
