@@ -129,6 +129,9 @@ function UserMenu({ login, avatar }: { login: string; avatar?: string }) {
             <Link role="menuitem" to={paths.newRepo.href()} className={item} onClick={() => setOpen(false)}>
               New repository
             </Link>
+            <Link role="menuitem" to={paths.newOrg.href()} className={item} onClick={() => setOpen(false)}>
+              New organization
+            </Link>
             <Link role="menuitem" to={paths.userSettings.href()} className={item} onClick={() => setOpen(false)}>
               Settings
             </Link>

@@ -11,6 +11,7 @@ import { buttonClass } from '@/components/ui/button';
 import { useSession } from '@/lib/auth-store';
 import { paths } from '@/lib/paths';
 import { pageParam } from '@/lib/search-params';
+import { ExploreTabs } from '../explore-tabs';
 
 const PAGE = 20;
 
@@ -35,6 +36,7 @@ export function Component() {
           </Link>
         )}
       </div>
+      <ExploreTabs current="orgs" />
       {data.orgs.length === 0 ? (
         <EmptyState title="No organizations yet">Organizations you may see will show up here.</EmptyState>
       ) : (

@@ -7,7 +7,7 @@ import { ErrorNotice } from '@/components/ui/error-notice';
 import { inputClass } from '@/components/ui/field';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
-import { TabLinks } from '@/components/ui/tab-links';
+import { ExploreTabs } from '../explore-tabs';
 import { paths } from '@/lib/paths';
 import { pageParam } from '@/lib/search-params';
 import { USERS_PAGE_SIZE, userQueries } from '@/features/users/api/user-queries';
@@ -29,15 +29,7 @@ export function Component() {
     <div className="space-y-4">
       <title>Explore users · Forge</title>
       <h1 className="text-xl font-semibold">Explore users</h1>
-      <TabLinks
-        label="Explore"
-        current="users"
-        tabs={[
-          { key: 'repos', label: 'Repositories', to: paths.explore.href() },
-          { key: 'users', label: 'Users', to: paths.exploreUsers.href() },
-          { key: 'orgs', label: 'Organizations', to: paths.exploreOrgs.href() },
-        ]}
-      />
+      <ExploreTabs current="users" />
       <Form role="search" action={paths.exploreUsers.pattern} className="flex max-w-lg gap-2">
         <label htmlFor="user-search" className="sr-only">
           Search users

@@ -7,6 +7,7 @@ import { ExploreFilters } from '@/features/repos/components/explore-filters';
 import { EXPLORE_PAGE_SIZE, readExploreState, toSearchQuery } from '@/features/repos/components/explore-params';
 import { RepoList } from '@/features/repos/components/repo-list';
 import { Pagination } from '@/components/ui/pagination';
+import { ExploreTabs } from '../explore-tabs';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const state = readExploreState(new URL(request.url).searchParams);
@@ -23,6 +24,7 @@ export function Component() {
     <div className="space-y-4">
       <title>Explore repositories · Forge</title>
       <h1 className="text-xl font-semibold">Explore repositories</h1>
+      <ExploreTabs current="repos" />
       <ExploreFilters />
       {data.total !== undefined && (
         <p className="text-sm text-gray-600 dark:text-gray-400" aria-live="polite">
