@@ -30,22 +30,35 @@ function Group({ children }: { children: ReactNode }) {
   return <div className={shell}>{children}</div>;
 }
 
-export function RepoStarButton({ repo }: { repo: Repository }) {
-  const owner = repo.owner.login;
-  const session = useSession();
-  const { data: starred } = useQuery({ ...starQueries.starred(owner, repo.name), enabled: !!session });
-  const star = useStarRepo(owner, repo.name);
-  const count = (
-    <Link to={paths.stargazers.href(owner, repo.name)} className={`${countCls} hover:text-indigo-700 dark:hover:text-indigo-400`} aria-label={`${repo.stars_count} ${repo.stars_count === 1 ? 'star' : 'stars'}, see stargazers`}>
-      {repo.stars_count}
-    </Link>
-  );
-  if (!session || starred === undefined) {
+// The one toggle-with-count both buttons are: a read-only label while the state is unknown (signed
+// out or still loading), otherwise a pressed/unpressed button; `count` is the right-hand half.
+function ToggleWithCount({
+  icon,
+  label,
+  on,
+  onLabel,
+  offLabel,
+  pending,
+  highlightOn,
+  onToggle,
+  count,
+}: {
+  icon: string;
+  label: string;
+  on: boolean | undefined;
+  onLabel: string;
+  offLabel: string;
+  pending: boolean;
+  highlightOn: boolean;
+  onToggle: (next: boolean) => void;
+  count: ReactNode;
+}) {
+  if (on === undefined) {
     return (
       <Group>
         <span className={half}>
-          <Icon d={starIcon} filled={false} />
-          Stars
+          <Icon d={icon} filled={false} />
+          {label}
         </span>
         {count}
       </Group>
@@ -53,18 +66,36 @@ export function RepoStarButton({ repo }: { repo: Repository }) {
   }
   return (
     <Group>
-      <button
-        type="button"
-        className={toggle}
-        aria-pressed={starred}
-        disabled={star.isPending}
-        onClick={() => star.mutate(!starred, { onError: (e) => toast.error(errorMessage(e)) })}
-      >
-        <Icon d={starIcon} filled={starred} />
-        {starred ? 'Unstar' : 'Star'}
+      <button type="button" className={toggle} aria-pressed={on} disabled={pending} onClick={() => onToggle(!on)}>
+        <Icon d={icon} filled={highlightOn && on} />
+        {on ? onLabel : offLabel}
       </button>
       {count}
     </Group>
+  );
+}
+
+export function RepoStarButton({ repo }: { repo: Repository }) {
+  const owner = repo.owner.login;
+  const session = useSession();
+  const { data: starred } = useQuery({ ...starQueries.starred(owner, repo.name), enabled: !!session });
+  const star = useStarRepo(owner, repo.name);
+  return (
+    <ToggleWithCount
+      icon={starIcon}
+      label="Stars"
+      on={session ? starred : undefined}
+      onLabel="Unstar"
+      offLabel="Star"
+      pending={star.isPending}
+      highlightOn
+      onToggle={(next) => star.mutate(next, { onError: (e) => toast.error(errorMessage(e)) })}
+      count={
+        <Link to={paths.stargazers.href(owner, repo.name)} className={`${countCls} hover:text-indigo-700 dark:hover:text-indigo-400`} aria-label={`${repo.stars_count} ${repo.stars_count === 1 ? 'star' : 'stars'}, see stargazers`}>
+          {repo.stars_count}
+        </Link>
+      }
+    />
   );
 }
 
@@ -73,35 +104,21 @@ export function RepoWatchButton({ repo }: { repo: Repository }) {
   const session = useSession();
   const { data: watched } = useQuery({ ...starQueries.watched(owner, repo.name), enabled: !!session });
   const watch = useWatchRepo(owner, repo.name);
-  const count = (
-    <span className={countCls} aria-label={`${repo.watchers_count} watching`}>
-      {repo.watchers_count}
-    </span>
-  );
-  if (!session || watched === undefined) {
-    return (
-      <Group>
-        <span className={half}>
-          <Icon d={eyeIcon} filled={false} />
-          Watchers
-        </span>
-        {count}
-      </Group>
-    );
-  }
   return (
-    <Group>
-      <button
-        type="button"
-        className={toggle}
-        aria-pressed={watched}
-        disabled={watch.isPending}
-        onClick={() => watch.mutate(!watched, { onError: (e) => toast.error(errorMessage(e)) })}
-      >
-        <Icon d={eyeIcon} filled={false} />
-        {watched ? 'Unwatch' : 'Watch'}
-      </button>
-      {count}
-    </Group>
+    <ToggleWithCount
+      icon={eyeIcon}
+      label="Watchers"
+      on={session ? watched : undefined}
+      onLabel="Unwatch"
+      offLabel="Watch"
+      pending={watch.isPending}
+      highlightOn={false}
+      onToggle={(next) => watch.mutate(next, { onError: (e) => toast.error(errorMessage(e)) })}
+      count={
+        <span className={countCls} aria-label={`${repo.watchers_count} watching`}>
+          {repo.watchers_count}
+        </span>
+      }
+    />
   );
 }
