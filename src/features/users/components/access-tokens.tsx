@@ -3,9 +3,7 @@
 // and keeps it in memory while it is open.
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { CopyButton } from '@/components/ui/copy-button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorNotice } from '@/components/ui/error-notice';
@@ -18,6 +16,7 @@ import { formErrors } from '@/lib/form-errors';
 import { userQueries } from '../api/user-queries';
 import { useCreateAccessToken, useDeleteAccessToken } from '../api/use-access-tokens';
 import type { AccessToken } from '../api/gitea-types';
+import { DeletableList } from './deletable-list';
 
 /** Gitea's scope categories (models/auth/access_token_scope.go); misc and notification have only read. */
 const CATEGORIES = [
@@ -124,63 +123,43 @@ function NewTokenNotice({ token, onDismiss }: { token: AccessToken; onDismiss: (
 
 function TokenList({ tokens, password }: { tokens: AccessToken[]; password: string }) {
   const session = useSession();
-  const [deleting, setDeleting] = useState<AccessToken | null>(null);
   const remove = useDeleteAccessToken(password);
   if (tokens.length === 0) return <EmptyState title="No access tokens yet" />;
   // The browser's own session is a token too; deleting it signs this browser out.
   const mine = (t: AccessToken) => !!session && t.token_last_eight === session.token.slice(-8);
   return (
-    <>
-      <ul aria-label="Access tokens" className="divide-y divide-gray-200 rounded-md border border-gray-200 dark:divide-gray-800 dark:border-gray-800">
-        {tokens.map((t) => (
-          <li key={t.id} className="flex flex-wrap items-center justify-between gap-3 px-3 py-3">
-            <div className="min-w-0 space-y-0.5">
-              <p className="font-medium break-all">
-                {t.name}
-                {mine(t) && <span className="ml-2 rounded-full border border-indigo-300 px-2 py-0.5 text-xs font-normal text-indigo-700 dark:border-indigo-700 dark:text-indigo-300">This browser</span>}
-              </p>
-              <p className="text-xs text-gray-600 dark:text-gray-400">
-                <span className="font-mono">…{t.token_last_eight}</span> · {(t.scopes ?? []).join(', ') || 'no scopes'}
-                {t.created_at && (
-                  <>
-                    {' '}
-                    · Created <RelativeTime date={t.created_at} />
-                  </>
-                )}
-              </p>
-            </div>
-            <Button variant="danger" size="sm" onClick={() => setDeleting(t)} aria-label={`Delete token ${t.name}`}>
-              Delete
-            </Button>
-          </li>
-        ))}
-      </ul>
-      <ConfirmDialog
-        open={!!deleting}
-        title="Delete access token"
-        confirmLabel="Delete token"
-        pendingLabel="Deleting…"
-        danger
-        pending={remove.isPending}
-        error={remove.error}
-        onClose={() => {
-          setDeleting(null);
-          remove.reset();
-        }}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              toast.success(`Token “${deleting.name}” deleted`);
-              setDeleting(null);
-            },
-          })
-        }
-      >
-        Delete <strong>{deleting?.name}</strong>? Anything using it stops working.
-        {deleting && mine(deleting) ? ' This browser signs in with it, so you will be signed out.' : ''}
-      </ConfirmDialog>
-    </>
+    <DeletableList
+      label="Access tokens"
+      items={tokens}
+      renderItem={(t) => (
+        <>
+          <p className="font-medium break-all">
+            {t.name}
+            {mine(t) && <span className="ml-2 rounded-full border border-indigo-300 px-2 py-0.5 text-xs font-normal text-indigo-700 dark:border-indigo-700 dark:text-indigo-300">This browser</span>}
+          </p>
+          <p className="text-xs text-gray-600 dark:text-gray-400">
+            <span className="font-mono">…{t.token_last_eight}</span> · {(t.scopes ?? []).join(', ') || 'no scopes'}
+            {t.created_at && (
+              <>
+                {' '}
+                · Created <RelativeTime date={t.created_at} />
+              </>
+            )}
+          </p>
+        </>
+      )}
+      deleteLabel={(t) => `Delete token ${t.name}`}
+      dialogTitle="Delete access token"
+      confirmLabel="Delete token"
+      confirmBody={(t) => (
+        <>
+          Delete <strong>{t.name}</strong>? Anything using it stops working.
+          {mine(t) ? ' This browser signs in with it, so you will be signed out.' : ''}
+        </>
+      )}
+      deletedMessage={(t) => `Token “${t.name}” deleted`}
+      remove={remove}
+    />
   );
 }
 

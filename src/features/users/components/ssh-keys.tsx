@@ -5,7 +5,6 @@ import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { inputClass, TextArea, TextField } from '@/components/ui/field';
@@ -15,6 +14,7 @@ import { formErrors } from '@/lib/form-errors';
 import { userQueries } from '../api/user-queries';
 import { useAddSshKey, useDeleteSshKey } from '../api/use-ssh-keys';
 import type { PublicKey } from '../api/gitea-types';
+import { DeletableList } from './deletable-list';
 
 export function SshKeys({ login }: { login: string }) {
   const { data: keys, error } = useQuery(userQueries.keys(login));
@@ -33,55 +33,35 @@ export function SshKeys({ login }: { login: string }) {
 }
 
 function KeyList({ keys }: { keys: PublicKey[] }) {
-  const [deleting, setDeleting] = useState<PublicKey | null>(null);
   const remove = useDeleteSshKey();
   if (keys.length === 0) return <EmptyState title="No SSH keys yet">Add a key below to push and pull over SSH.</EmptyState>;
   return (
-    <>
-      <ul aria-label="SSH keys" className="divide-y divide-gray-200 rounded-md border border-gray-200 dark:divide-gray-800 dark:border-gray-800">
-        {keys.map((k) => (
-          <li key={k.id} className="flex flex-wrap items-center justify-between gap-3 px-3 py-3">
-            <div className="min-w-0 space-y-0.5">
-              <p className="font-medium break-all">{k.title}</p>
-              <p className="font-mono text-xs break-all text-gray-700 dark:text-gray-300">
-                <span className="sr-only">Fingerprint: </span>
-                {k.fingerprint}
-              </p>
-              <p className="text-xs text-gray-500 dark:text-gray-400">
-                Added <RelativeTime date={k.created_at} />
-              </p>
-            </div>
-            <Button variant="danger" size="sm" onClick={() => setDeleting(k)} aria-label={`Delete SSH key ${k.title}`}>
-              Delete
-            </Button>
-          </li>
-        ))}
-      </ul>
-      <ConfirmDialog
-        open={!!deleting}
-        title="Delete SSH key"
-        confirmLabel="Delete key"
-        pendingLabel="Deleting…"
-        danger
-        pending={remove.isPending}
-        error={remove.error}
-        onClose={() => {
-          setDeleting(null);
-          remove.reset();
-        }}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              toast.success(`SSH key “${deleting.title}” deleted`);
-              setDeleting(null);
-            },
-          })
-        }
-      >
-        Remove <strong>{deleting?.title}</strong> ({deleting?.fingerprint})? Anything using it will no longer have access.
-      </ConfirmDialog>
-    </>
+    <DeletableList
+      label="SSH keys"
+      items={keys}
+      renderItem={(k) => (
+        <>
+          <p className="font-medium break-all">{k.title}</p>
+          <p className="font-mono text-xs break-all text-gray-700 dark:text-gray-300">
+            <span className="sr-only">Fingerprint: </span>
+            {k.fingerprint}
+          </p>
+          <p className="text-xs text-gray-500 dark:text-gray-400">
+            Added <RelativeTime date={k.created_at} />
+          </p>
+        </>
+      )}
+      deleteLabel={(k) => `Delete SSH key ${k.title}`}
+      dialogTitle="Delete SSH key"
+      confirmLabel="Delete key"
+      confirmBody={(k) => (
+        <>
+          Remove <strong>{k.title}</strong> ({k.fingerprint})? Anything using it will no longer have access.
+        </>
+      )}
+      deletedMessage={(k) => `SSH key “${k.title}” deleted`}
+      remove={remove}
+    />
   );
 }
 
