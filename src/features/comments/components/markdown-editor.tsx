@@ -3,23 +3,10 @@
 // With `onFiles`, files dropped or pasted onto the textarea go there instead of into the text.
 import { useId, useState, type DragEvent, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { inputClass } from '@/components/ui/field';
+import type { MarkdownEditorBaseProps } from '@/lib/markdown-editor-props';
 import { filesOf } from '../lib/attachment-files';
 
-export interface MarkdownEditorProps {
-  value: string;
-  onChange: (value: string) => void;
-  /** Called on Ctrl/Cmd+Enter (the same action as the form's main button). */
-  onSubmit?: () => void;
-  label: string;
-  /** Visually hide the label (it stays the textarea's accessible name). */
-  hideLabel?: boolean;
-  placeholder?: string;
-  disabled?: boolean;
-  /** Renders the Markdown for the Preview tab; without it the tab shows the raw text. */
-  preview?: (source: string) => ReactNode;
-  error?: string | null;
-  rows?: number;
-  autoFocus?: boolean;
+export interface MarkdownEditorProps extends MarkdownEditorBaseProps {
   id?: string;
   /** Files dropped or pasted onto the textarea. */
   onFiles?: (files: File[]) => void;
