@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { TextField } from '@/components/ui/field';
+import { TypedNameDeleteForm } from '@/components/ui/typed-name-delete-form';
 import { formErrors } from '@/lib/form-errors';
 import { useDeleteOrg } from '../api/use-delete-org';
 import { useRenameOrg } from '../api/use-rename-org';
@@ -59,38 +60,17 @@ export function OrgDangerZone({ org, onRenamed, onDeleted }: { org: string; onRe
 }
 
 function DeleteForm({ org, onClose, onDeleted }: { org: string; onClose: () => void; onDeleted: () => void }) {
-  const [typed, setTyped] = useState('');
   const del = useDeleteOrg(org);
   return (
-    <form
-      className="space-y-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (typed === org) del.mutate(undefined, { onSuccess: onDeleted });
-      }}
+    <TypedNameDeleteForm
+      name={org}
+      actionLabel="Delete this organization"
+      pending={del.isPending}
+      error={del.error}
+      onDelete={() => del.mutate(undefined, { onSuccess: onDeleted })}
+      onClose={onClose}
     >
-      <p className="text-sm">
-        This permanently deletes <strong>{org}</strong> with its teams and memberships. It cannot be undone.
-      </p>
-      <TextField
-        label={
-          <>
-            Type <code className="rounded bg-gray-100 px-1 font-mono dark:bg-gray-800">{org}</code> to confirm
-          </>
-        }
-        name="confirm"
-        autoComplete="off"
-        autoFocus
-        value={typed}
-        onChange={(e) => setTyped(e.target.value)}
-      />
-      <ErrorNotice error={del.error} />
-      <div className="flex justify-end gap-2">
-        <Button onClick={onClose}>Cancel</Button>
-        <Button type="submit" variant="danger" disabled={typed !== org || del.isPending}>
-          {del.isPending ? 'Deleting…' : 'Delete this organization'}
-        </Button>
-      </div>
-    </form>
+      This permanently deletes <strong>{org}</strong> with its teams and memberships. It cannot be undone.
+    </TypedNameDeleteForm>
   );
 }
