@@ -10,7 +10,7 @@ import {
 import { paging, setPageHeaders } from '../api/paging.ts';
 import { requireUser } from '../auth/middleware.ts';
 import type { AppEnv } from '../context.ts';
-import type { ReviewRow } from '../db/schema.ts';
+import type { ReviewRow, UserRow } from '../db/schema.ts';
 import { forbidden } from '../errors.ts';
 import { loadPull } from '../services/pull-context.ts';
 import { toApiReviewComments, toApiReviews } from '../services/review-convert.ts';
@@ -25,6 +25,8 @@ const jsonBody = <T extends z.ZodTypeAny>(schema: T) => ({ body: { content: { 'a
 // Not-a-number ids read as 0 and so answer 404, as Gitea's PathParamInt64.
 const PullParams = z.object({ owner: z.string(), repo: z.string(), index: zIndex('index') });
 const ReviewParams = PullParams.extend({ id: zIndex('id') });
+/** Writes that answer the review: what every such route may answer. */
+const oneReviewWritten = { 200: json(PullReviewSchema), ...errorResponses(401, 403, 404, 422, 423) };
 
 type Need = 'read' | 'participate';
 
@@ -40,6 +42,13 @@ function pullOf(c: Context<AppEnv>, need: Need): Promise<PullRef> {
 async function reviewOf(c: Context<AppEnv>, need: Need): Promise<{ p: PullRef; review: ReviewRow }> {
   const p = await pullOf(c, need);
   return { p, review: await getReview(c.var.deps.db, p, toIndex(c.req.param('id')), c.var.user) };
+}
+
+/** The review to (un)dismiss: Gitea checks that the doer administers the repository before it looks the review up. */
+async function dismissableReviewOf(c: Context<AppEnv>, doer: UserRow): Promise<{ p: PullRef; review: ReviewRow }> {
+  const p = await pullOf(c, 'participate');
+  if (!p.rc.perm.canAdmin()) throw forbidden('Must be repo admin');
+  return { p, review: await getReview(c.var.deps.db, p, toIndex(c.req.param('id')), doer) };
 }
 
 async function one(c: Context<AppEnv>, p: PullRef, review: ReviewRow) {
@@ -69,7 +78,7 @@ reviewsRoutes.openapi(
     method: 'post', path: '/repos/{owner}/{repo}/pulls/{index}/reviews', operationId: 'repoCreatePullReview', tags: ['repository'],
     summary: 'Create a review to a pull request',
     request: { params: PullParams, ...jsonBody(CreatePullReviewSchema) },
-    responses: { 200: json(PullReviewSchema), ...errorResponses(401, 403, 404, 422, 423) },
+    responses: oneReviewWritten,
   }),
   async (c) => {
     const doer = requireUser(c);
@@ -98,7 +107,7 @@ reviewsRoutes.openapi(
     method: 'post', path: '/repos/{owner}/{repo}/pulls/{index}/reviews/{id}', operationId: 'repoSubmitPullReview', tags: ['repository'],
     summary: 'Submit a pending review to a pull request',
     request: { params: ReviewParams, ...jsonBody(SubmitPullReviewSchema) },
-    responses: { 200: json(PullReviewSchema), ...errorResponses(401, 403, 404, 422, 423) },
+    responses: oneReviewWritten,
   }),
   async (c) => {
     const doer = requireUser(c);
@@ -142,14 +151,11 @@ reviewsRoutes.openapi(
     method: 'post', path: '/repos/{owner}/{repo}/pulls/{index}/reviews/{id}/dismissals', operationId: 'repoDismissPullReview', tags: ['repository'],
     summary: 'Dismiss a review for a pull request',
     request: { params: ReviewParams, ...jsonBody(DismissPullReviewSchema) },
-    responses: { 200: json(PullReviewSchema), ...errorResponses(401, 403, 404, 422, 423) },
+    responses: oneReviewWritten,
   }),
   async (c) => {
     const doer = requireUser(c);
-    const p = await pullOf(c, 'participate');
-    // Gitea checks the permission before it looks the review up.
-    if (!p.rc.perm.canAdmin()) throw forbidden('Must be repo admin');
-    const review = await getReview(c.var.deps.db, p, toIndex(c.req.param('id')), doer);
+    const { p, review } = await dismissableReviewOf(c, doer);
     const { message, priors } = c.req.valid('json');
     return c.json(await one(c, p, await dismissReview(c.var.deps, p, review, doer, true, message ?? '', priors ?? false)), 200);
   },
@@ -160,13 +166,11 @@ reviewsRoutes.openapi(
     method: 'post', path: '/repos/{owner}/{repo}/pulls/{index}/reviews/{id}/undismissals', operationId: 'repoUnDismissPullReview', tags: ['repository'],
     summary: 'Cancel to dismiss a review for a pull request',
     request: { params: ReviewParams },
-    responses: { 200: json(PullReviewSchema), ...errorResponses(401, 403, 404, 422, 423) },
+    responses: oneReviewWritten,
   }),
   async (c) => {
     const doer = requireUser(c);
-    const p = await pullOf(c, 'participate');
-    if (!p.rc.perm.canAdmin()) throw forbidden('Must be repo admin');
-    const review = await getReview(c.var.deps.db, p, toIndex(c.req.param('id')), doer);
+    const { p, review } = await dismissableReviewOf(c, doer);
     return c.json(await one(c, p, await dismissReview(c.var.deps, p, review, doer, false)), 200);
   },
 );
