@@ -3,11 +3,11 @@
 // reqOrgOwnership / reqOrgMembership middlewares.
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { sql, type SqlBool } from 'kysely';
+import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { createRouter, errorResponses, z, zLimit, zPage, zQueryBool } from '../api/openapi.ts';
 import { RepositorySchema, UserSchema } from '../api/schemas.ts';
 import { toApiRepo, toApiUser } from '../api/convert.ts';
-import { paging, setPageHeaders } from '../api/paging.ts';
+import { paging, setPageHeaders, type Paging } from '../api/paging.ts';
 import { requireUser } from '../auth/middleware.ts';
 import type { AppEnv } from '../context.ts';
 import type { Config } from '../config.ts';
@@ -128,6 +128,20 @@ export async function loadTeam(c: Context<AppEnv>, id: number): Promise<TeamCont
   return { team, org, user, isOwner };
 }
 
+/** One page of a list query: its total for Gitea's X-Total-Count and Link headers, then the rows `select` reads from it. */
+async function onePage<DB, TB extends keyof DB, R>(
+  c: Context<AppEnv>,
+  q: SelectQueryBuilder<DB, TB, object>,
+  p: Paging,
+  select: (q: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<DB, TB, R>,
+): Promise<R[]> {
+  // Through the generic builder TypeScript cannot see the selected column, so it is named here.
+  const { n } = (await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()) as { n: number };
+  const rows = await select(q).limit(p.limit).offset(p.offset).execute();
+  setPageHeaders(c, Number(n), p);
+  return rows;
+}
+
 /** reqOrgOwnership on a team route: without the organization in the path, non-owners get 404. */
 function requireTeamOwner(tc: TeamContext): void {
   if (tc.user.is_admin !== 1 && !tc.isOwner) throw notFound();
@@ -157,9 +171,7 @@ teamsRoutes.openapi(
     const p = paging(c.req.valid('query'));
     const { db, config } = c.var.deps;
     const q = db.selectFrom('team').where('org_id', '=', org.id);
-    const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const rows = await q.selectAll().orderBy('lower_name').limit(p.limit).offset(p.offset).execute();
-    setPageHeaders(c, Number(n), p);
+    const rows = await onePage(c, q, p, (page) => page.selectAll().orderBy('lower_name'));
     return c.json(await toApiTeams(db, rows, config), 200);
   },
 );
@@ -194,9 +206,7 @@ teamsRoutes.openapi(
         return eb.or(terms);
       });
     }
-    const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const rows = await q.selectAll().orderBy('lower_name').limit(p.limit).offset(p.offset).execute();
-    setPageHeaders(c, Number(n), p);
+    const rows = await onePage(c, q, p, (page) => page.selectAll().orderBy('lower_name'));
     return c.json({ ok: true, data: await toApiTeams(db, rows, config) }, 200);
   },
 );
@@ -236,9 +246,7 @@ teamsRoutes.openapi(
     const p = paging(c.req.valid('query'));
     const { db, config } = c.var.deps;
     const q = db.selectFrom('team').innerJoin('team_user', 'team_user.team_id', 'team.id').where('team_user.uid', '=', user.id);
-    const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const rows = await q.selectAll('team').orderBy('team.org_id').orderBy('team.lower_name').limit(p.limit).offset(p.offset).execute();
-    setPageHeaders(c, Number(n), p);
+    const rows = await onePage(c, q, p, (page) => page.selectAll('team').orderBy('team.org_id').orderBy('team.lower_name'));
     return c.json(await toApiTeams(db, rows, config), 200);
   },
 );
@@ -315,9 +323,7 @@ teamsRoutes.openapi(
     const p = paging(c.req.valid('query'));
     const { db, config } = c.var.deps;
     const q = db.selectFrom('team_user').innerJoin('user', 'user.id', 'team_user.uid').where('team_user.team_id', '=', tc.team.id);
-    const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const rows = await q.selectAll('user').orderBy('user.lower_name').limit(p.limit).offset(p.offset).execute();
-    setPageHeaders(c, Number(n), p);
+    const rows = await onePage(c, q, p, (page) => page.selectAll('user').orderBy('user.lower_name'));
     return c.json(rows.map((u) => toApiUser(u, config, tc.user)), 200);
   },
 );
@@ -384,9 +390,7 @@ teamsRoutes.openapi(
     const tc = await loadTeam(c, c.req.valid('param').id);
     const p = paging(c.req.valid('query'));
     const q = c.var.deps.db.selectFrom('team_repo').innerJoin('repository', 'repository.id', 'team_repo.repo_id').where('team_repo.team_id', '=', tc.team.id);
-    const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const rows = await q.selectAll('repository').orderBy('repository.lower_name').limit(p.limit).offset(p.offset).execute();
-    setPageHeaders(c, Number(n), p);
+    const rows = await onePage(c, q, p, (page) => page.selectAll('repository').orderBy('repository.lower_name'));
     return c.json(await toApiRepos(c, rows), 200);
   },
 );
