@@ -37,6 +37,17 @@ async function userNamed(c: Context<AppEnv>, name: string, missing: 404 | 422 = 
   return u;
 }
 
+/**
+ * A token holder's repository of the path (read; admin, archived or not, for changes) and the user
+ * {collaborator} names, checked in Gitea's order: token, repository access, then the user.
+ */
+async function repoAndCollaborator(c: Context<AppEnv>, need: 'read' | 'admin') {
+  requireUser(c);
+  const { owner, repo, collaborator } = c.req.param() as Record<string, string>;
+  const rc = need === 'admin' ? await loadRepo(c, owner!, repo!, 'admin', { allowArchived: true }) : await loadRepo(c, owner!, repo!, 'read');
+  return { rc, u: await userNamed(c, collaborator!) };
+}
+
 collaboratorsRoutes.openapi(
   createRoute({
     method: 'get', path: '/repos/{owner}/{repo}/collaborators', operationId: 'repoListCollaborators', tags: ['repository'],
@@ -63,10 +74,7 @@ collaboratorsRoutes.openapi(
     responses: { 204: { description: 'Is a collaborator' }, ...errorResponses(401, 404, 422) },
   }),
   async (c) => {
-    requireUser(c);
-    const { owner, repo, collaborator } = c.req.valid('param');
-    const rc = await loadRepo(c, owner, repo, 'read');
-    const u = await userNamed(c, collaborator);
+    const { rc, u } = await repoAndCollaborator(c, 'read');
     if (!(await collaboration(c.var.deps.db, rc.repo.id, u.id))) throw notFound();
     return c.body(null, 204);
   },
@@ -109,10 +117,7 @@ collaboratorsRoutes.openapi(
     responses: { 204: { description: 'Deleted' }, ...errorResponses(401, 403, 404, 422) },
   }),
   async (c) => {
-    requireUser(c);
-    const { owner, repo, collaborator } = c.req.valid('param');
-    const rc = await loadRepo(c, owner, repo, 'admin', { allowArchived: true });
-    const u = await userNamed(c, collaborator);
+    const { rc, u } = await repoAndCollaborator(c, 'admin');
     await deleteCollaborator(c.var.deps.db, rc.repo, u);
     return c.body(null, 204);
   },
