@@ -4,7 +4,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmRemoveDialog } from '@/components/ui/confirm-remove-dialog';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { inputClass } from '@/components/ui/field';
 import { UserPicker } from '@/components/ui/user-picker';
@@ -97,22 +97,9 @@ export function CollaboratorsPanel({ owner, repo }: { owner: string; repo: strin
           ))}
         </ul>
       )}
-      <ConfirmDialog
-        open={removing !== null}
-        title="Remove collaborator"
-        confirmLabel="Remove"
-        pendingLabel="Removing…"
-        danger
-        pending={remove.isPending}
-        error={remove.error}
-        onClose={() => {
-          setRemoving(null);
-          remove.reset();
-        }}
-        onConfirm={() => removing && remove.mutate(removing, { onSuccess: () => setRemoving(null) })}
-      >
+      <ConfirmRemoveDialog name={removing} title="Remove collaborator" remove={remove} onDone={() => setRemoving(null)}>
         <strong>{removing}</strong> loses the access this grant gave to {owner}/{repo}. Access through a team or the organization stays.
-      </ConfirmDialog>
+      </ConfirmRemoveDialog>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmRemoveDialog } from '@/components/ui/confirm-remove-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { paths } from '@/lib/paths';
@@ -58,22 +58,9 @@ export function OrgMembers({ org, me, isOwner, isMember }: { org: string; me?: s
           );
         })}
       </ul>
-      <ConfirmDialog
-        open={removing !== null}
-        title="Remove member"
-        confirmLabel="Remove"
-        pendingLabel="Removing…"
-        danger
-        pending={remove.isPending}
-        error={remove.error}
-        onClose={() => {
-          setRemoving(null);
-          remove.reset();
-        }}
-        onConfirm={() => removing && remove.mutate(removing, { onSuccess: () => setRemoving(null) })}
-      >
+      <ConfirmRemoveDialog name={removing} title="Remove member" remove={remove} onDone={() => setRemoving(null)}>
         <strong>{removing}</strong> leaves {org} and all of its teams, and loses the access those gave.
-      </ConfirmDialog>
+      </ConfirmRemoveDialog>
     </>
   );
 }
