@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { apiUrl, fakeRepo, fakeUser, server, setupMswServer } from '@/test/msw';
@@ -27,6 +27,19 @@ afterEach(() => setSession(null));
 const route = { path: '/:owner/:repo/issues/new', url: '/alice/hello/issues/new' };
 
 describe('new issue', () => {
+  it('offers as assignees only the people the repository lists as assignable', async () => {
+    server.use(
+      http.get(apiUrl('/repos/alice/hello/assignees'), () =>
+        HttpResponse.json([fakeUser({ id: 2, login: 'bob', username: 'bob' }), fakeUser({ id: 3, login: 'bella', username: 'bella' })]),
+      ),
+    );
+    renderRoute(Component, route);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Assignees'), 'bo');
+    const list = await screen.findByRole('list', { name: 'Matching users' });
+    await waitFor(() => expect(within(list).getAllByRole('button').map((b) => b.textContent)).toEqual(['bob']));
+  });
+
   it('keeps the draft after a 422 and shows the message by the Title field', async () => {
     let posted: Record<string, unknown> | null = null;
     server.use(

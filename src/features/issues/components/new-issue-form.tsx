@@ -85,7 +85,7 @@ export function NewIssueForm({ owner, repo, labels, milestones, renderBody, onCr
       </div>
       <aside className="space-y-5 md:border-l md:border-gray-200 md:pl-5 dark:md:border-gray-800" aria-label="Issue details">
         <CheckListField legend="Labels" empty="No labels in this repository." items={labels} value={draft.labels} onChange={(ids) => update({ labels: ids })} render={(l) => <LabelChip label={l} />} error={errs.fields.labels} />
-        <UserPicker label="Assignees" search={assigneeQueries.search} value={draft.assignees} onChange={(assignees) => update({ assignees })} error={errs.fields.assignees} />
+        <UserPicker label="Assignees" search={assigneeQueries.forRepo(owner, repo)} value={draft.assignees} onChange={(assignees) => update({ assignees })} error={errs.fields.assignees} />
         <MilestoneSelect milestones={milestones} value={draft.milestone} onChange={(milestone) => update({ milestone })} error={errs.fields.milestone} />
         <TextField label="Due date" type="date" value={draft.due} onChange={(e) => update({ due: e.target.value })} error={errs.fields.due_date} />
       </aside>
