@@ -7,7 +7,7 @@ import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { createRouter, errorResponses, z, zLimit, zPage, zQueryBool } from '../api/openapi.ts';
 import { RepositorySchema, UserSchema } from '../api/schemas.ts';
 import { toApiRepo, toApiUser } from '../api/convert.ts';
-import { paging, setPageHeaders, type Paging } from '../api/paging.ts';
+import { paging, setPageHeaders } from '../api/paging.ts';
 import { requireUser } from '../auth/middleware.ts';
 import type { AppEnv } from '../context.ts';
 import type { Config } from '../config.ts';
@@ -40,6 +40,11 @@ const body = <T extends z.ZodTypeAny>(schema: T) => ({ content: { 'application/j
 const PageQuery = z.object({ page: zPage, limit: zLimit });
 const zId = z.coerce.number().int().openapi({ param: { name: 'id', in: 'path', required: true }, type: 'integer' });
 const TeamParam = z.object({ id: zId });
+/** The request and responses of a page of a team's members or repositories. */
+const teamPageOf = <T extends z.ZodTypeAny>(item: T, listName: string) => ({
+  request: { params: TeamParam, query: PageQuery },
+  responses: { 200: json(z.array(item), listName), ...errorResponses(401, 403, 404) },
+});
 
 const PermissionEnum = z.enum(['none', 'read', 'write', 'admin', 'owner']);
 
@@ -132,9 +137,10 @@ export async function loadTeam(c: Context<AppEnv>, id: number): Promise<TeamCont
 async function onePage<DB, TB extends keyof DB, R>(
   c: Context<AppEnv>,
   q: SelectQueryBuilder<DB, TB, object>,
-  p: Paging,
+  query: { page?: number; limit?: number },
   select: (q: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<DB, TB, R>,
 ): Promise<R[]> {
+  const p = paging(query);
   // Through the generic builder TypeScript cannot see the selected column, so it is named here.
   const { n } = (await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()) as { n: number };
   const rows = await select(q).limit(p.limit).offset(p.offset).execute();
@@ -168,10 +174,9 @@ teamsRoutes.openapi(
   async (c) => {
     const org = await loadOrg(c, c.req.valid('param').org);
     await requireOrgMember(c, org);
-    const p = paging(c.req.valid('query'));
     const { db, config } = c.var.deps;
     const q = db.selectFrom('team').where('org_id', '=', org.id);
-    const rows = await onePage(c, q, p, (page) => page.selectAll().orderBy('lower_name'));
+    const rows = await onePage(c, q, c.req.valid('query'), (page) => page.selectAll().orderBy('lower_name'));
     return c.json(await toApiTeams(db, rows, config), 200);
   },
 );
@@ -195,7 +200,6 @@ teamsRoutes.openapi(
     const org = await loadOrg(c, c.req.valid('param').org);
     await requireOrgMember(c, org);
     const query = c.req.valid('query');
-    const p = paging(query);
     const { db, config } = c.var.deps;
     let q = db.selectFrom('team').where('org_id', '=', org.id);
     if (query.q) {
@@ -206,7 +210,7 @@ teamsRoutes.openapi(
         return eb.or(terms);
       });
     }
-    const rows = await onePage(c, q, p, (page) => page.selectAll().orderBy('lower_name'));
+    const rows = await onePage(c, q, query, (page) => page.selectAll().orderBy('lower_name'));
     return c.json({ ok: true, data: await toApiTeams(db, rows, config) }, 200);
   },
 );
@@ -243,10 +247,9 @@ teamsRoutes.openapi(
   }),
   async (c) => {
     const user = requireUser(c);
-    const p = paging(c.req.valid('query'));
     const { db, config } = c.var.deps;
     const q = db.selectFrom('team').innerJoin('team_user', 'team_user.team_id', 'team.id').where('team_user.uid', '=', user.id);
-    const rows = await onePage(c, q, p, (page) => page.selectAll('team').orderBy('team.org_id').orderBy('team.lower_name'));
+    const rows = await onePage(c, q, c.req.valid('query'), (page) => page.selectAll('team').orderBy('team.org_id').orderBy('team.lower_name'));
     return c.json(await toApiTeams(db, rows, config), 200);
   },
 );
@@ -315,15 +318,13 @@ teamsRoutes.openapi(
     operationId: 'orgListTeamMembers',
     tags: ['organization'],
     summary: "List a team's members",
-    request: { params: TeamParam, query: PageQuery },
-    responses: { 200: json(z.array(UserSchema), 'UserList'), ...errorResponses(401, 403, 404) },
+    ...teamPageOf(UserSchema, 'UserList'),
   }),
   async (c) => {
     const tc = await loadTeam(c, c.req.valid('param').id);
-    const p = paging(c.req.valid('query'));
     const { db, config } = c.var.deps;
     const q = db.selectFrom('team_user').innerJoin('user', 'user.id', 'team_user.uid').where('team_user.team_id', '=', tc.team.id);
-    const rows = await onePage(c, q, p, (page) => page.selectAll('user').orderBy('user.lower_name'));
+    const rows = await onePage(c, q, c.req.valid('query'), (page) => page.selectAll('user').orderBy('user.lower_name'));
     return c.json(rows.map((u) => toApiUser(u, config, tc.user)), 200);
   },
 );
@@ -383,14 +384,12 @@ teamsRoutes.openapi(
     operationId: 'orgListTeamRepos',
     tags: ['organization'],
     summary: "List a team's repos",
-    request: { params: TeamParam, query: PageQuery },
-    responses: { 200: json(z.array(RepositorySchema), 'RepositoryList'), ...errorResponses(401, 403, 404) },
+    ...teamPageOf(RepositorySchema, 'RepositoryList'),
   }),
   async (c) => {
     const tc = await loadTeam(c, c.req.valid('param').id);
-    const p = paging(c.req.valid('query'));
     const q = c.var.deps.db.selectFrom('team_repo').innerJoin('repository', 'repository.id', 'team_repo.repo_id').where('team_repo.team_id', '=', tc.team.id);
-    const rows = await onePage(c, q, p, (page) => page.selectAll('repository').orderBy('repository.lower_name'));
+    const rows = await onePage(c, q, c.req.valid('query'), (page) => page.selectAll('repository').orderBy('repository.lower_name'));
     return c.json(await toApiRepos(c, rows), 200);
   },
 );
