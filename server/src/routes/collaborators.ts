@@ -19,6 +19,15 @@ export const collaboratorsRoutes = createRouter();
 const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
 const RepoParams = z.object({ owner: z.string(), repo: z.string() });
 const CollaboratorParams = RepoParams.extend({ collaborator: z.string() });
+/** The declaration of a route on one collaborator (`suffix` after its name); the caller adds the responses. */
+const onCollaborator = <M extends 'get' | 'delete'>(method: M, suffix: '' | '/permission', operationId: string, summary: string) => ({
+  method,
+  path: `/repos/{owner}/{repo}/collaborators/{collaborator}${suffix}` as const,
+  operationId,
+  tags: ['repository'],
+  summary,
+  request: { params: CollaboratorParams },
+});
 
 const AddCollaboratorSchema = z
   .object({ permission: z.enum(['read', 'write', 'admin']).optional().openapi({ description: 'defaults to write' }) })
@@ -68,9 +77,7 @@ collaboratorsRoutes.openapi(
 
 collaboratorsRoutes.openapi(
   createRoute({
-    method: 'get', path: '/repos/{owner}/{repo}/collaborators/{collaborator}', operationId: 'repoCheckCollaborator', tags: ['repository'],
-    summary: 'Check if a user is a collaborator of a repository',
-    request: { params: CollaboratorParams },
+    ...onCollaborator('get', '', 'repoCheckCollaborator', 'Check if a user is a collaborator of a repository'),
     responses: { 204: { description: 'Is a collaborator' }, ...errorResponses(401, 404, 422) },
   }),
   async (c) => {
@@ -111,9 +118,7 @@ collaboratorsRoutes.openapi(
 
 collaboratorsRoutes.openapi(
   createRoute({
-    method: 'delete', path: '/repos/{owner}/{repo}/collaborators/{collaborator}', operationId: 'repoDeleteCollaborator', tags: ['repository'],
-    summary: 'Delete a collaborator from a repository',
-    request: { params: CollaboratorParams },
+    ...onCollaborator('delete', '', 'repoDeleteCollaborator', 'Delete a collaborator from a repository'),
     responses: { 204: { description: 'Deleted' }, ...errorResponses(401, 403, 404, 422) },
   }),
   async (c) => {
@@ -125,9 +130,7 @@ collaboratorsRoutes.openapi(
 
 collaboratorsRoutes.openapi(
   createRoute({
-    method: 'get', path: '/repos/{owner}/{repo}/collaborators/{collaborator}/permission', operationId: 'repoGetRepoPermissions', tags: ['repository'],
-    summary: 'Get repository permissions for a user',
-    request: { params: CollaboratorParams },
+    ...onCollaborator('get', '/permission', 'repoGetRepoPermissions', 'Get repository permissions for a user'),
     responses: { 200: json(RepoCollaboratorPermissionSchema), ...errorResponses(401, 403, 404) },
   }),
   async (c) => {
