@@ -25,6 +25,14 @@ const jsonBody = <T extends z.ZodTypeAny>(schema: T) => ({ body: { content: { 'a
 // Not-a-number ids read as 0 and so answer 404, as Gitea's PathParamInt64.
 const PullParams = z.object({ owner: z.string(), repo: z.string(), index: zIndex('index') });
 const ReviewParams = PullParams.extend({ id: zIndex('id') });
+/** What every route here declares alike: a path under the pull request, the operation and its summary. */
+const onPull = <M extends 'get' | 'post' | 'delete', S extends string>(method: M, suffix: S, operationId: string, summary: string) => ({
+  method,
+  path: `/repos/{owner}/{repo}/pulls/{index}${suffix}` as const,
+  operationId,
+  tags: ['repository'],
+  summary,
+});
 /** Writes that answer the review: what every such route may answer. */
 const oneReviewWritten = { 200: json(PullReviewSchema), ...errorResponses(401, 403, 404, 422, 423) };
 
@@ -58,8 +66,7 @@ async function one(c: Context<AppEnv>, p: PullRef, review: ReviewRow) {
 
 reviewsRoutes.openapi(
   createRoute({
-    method: 'get', path: '/repos/{owner}/{repo}/pulls/{index}/reviews', operationId: 'repoListPullReviews', tags: ['repository'],
-    summary: 'List all reviews for a pull request',
+    ...onPull('get', '/reviews', 'repoListPullReviews', 'List all reviews for a pull request'),
     request: { params: PullParams, query: z.object({ page: zPage, limit: zLimit }) },
     responses: { 200: json(z.array(PullReviewSchema)), ...errorResponses(404) },
   }),
@@ -75,8 +82,7 @@ reviewsRoutes.openapi(
 
 reviewsRoutes.openapi(
   createRoute({
-    method: 'post', path: '/repos/{owner}/{repo}/pulls/{index}/reviews', operationId: 'repoCreatePullReview', tags: ['repository'],
-    summary: 'Create a review to a pull request',
+    ...onPull('post', '/reviews', 'repoCreatePullReview', 'Create a review to a pull request'),
     request: { params: PullParams, ...jsonBody(CreatePullReviewSchema) },
     responses: oneReviewWritten,
   }),
@@ -91,8 +97,7 @@ reviewsRoutes.openapi(
 
 reviewsRoutes.openapi(
   createRoute({
-    method: 'get', path: '/repos/{owner}/{repo}/pulls/{index}/reviews/{id}', operationId: 'repoGetPullReview', tags: ['repository'],
-    summary: 'Get a specific review for a pull request',
+    ...onPull('get', '/reviews/{id}', 'repoGetPullReview', 'Get a specific review for a pull request'),
     request: { params: ReviewParams },
     responses: { 200: json(PullReviewSchema), ...errorResponses(404) },
   }),
@@ -104,8 +109,7 @@ reviewsRoutes.openapi(
 
 reviewsRoutes.openapi(
   createRoute({
-    method: 'post', path: '/repos/{owner}/{repo}/pulls/{index}/reviews/{id}', operationId: 'repoSubmitPullReview', tags: ['repository'],
-    summary: 'Submit a pending review to a pull request',
+    ...onPull('post', '/reviews/{id}', 'repoSubmitPullReview', 'Submit a pending review to a pull request'),
     request: { params: ReviewParams, ...jsonBody(SubmitPullReviewSchema) },
     responses: oneReviewWritten,
   }),
@@ -119,8 +123,7 @@ reviewsRoutes.openapi(
 
 reviewsRoutes.openapi(
   createRoute({
-    method: 'delete', path: '/repos/{owner}/{repo}/pulls/{index}/reviews/{id}', operationId: 'repoDeletePullReview', tags: ['repository'],
-    summary: 'Delete a specific review from a pull request',
+    ...onPull('delete', '/reviews/{id}', 'repoDeletePullReview', 'Delete a specific review from a pull request'),
     request: { params: ReviewParams },
     responses: { 204: { description: 'Deleted' }, ...errorResponses(401, 403, 404, 423) },
   }),
@@ -134,8 +137,7 @@ reviewsRoutes.openapi(
 
 reviewsRoutes.openapi(
   createRoute({
-    method: 'get', path: '/repos/{owner}/{repo}/pulls/{index}/reviews/{id}/comments', operationId: 'repoGetPullReviewComments', tags: ['repository'],
-    summary: 'Get the comments of a pull review',
+    ...onPull('get', '/reviews/{id}/comments', 'repoGetPullReviewComments', 'Get the comments of a pull review'),
     request: { params: ReviewParams },
     responses: { 200: json(z.array(PullReviewCommentSchema)), ...errorResponses(404) },
   }),
@@ -148,8 +150,7 @@ reviewsRoutes.openapi(
 
 reviewsRoutes.openapi(
   createRoute({
-    method: 'post', path: '/repos/{owner}/{repo}/pulls/{index}/reviews/{id}/dismissals', operationId: 'repoDismissPullReview', tags: ['repository'],
-    summary: 'Dismiss a review for a pull request',
+    ...onPull('post', '/reviews/{id}/dismissals', 'repoDismissPullReview', 'Dismiss a review for a pull request'),
     request: { params: ReviewParams, ...jsonBody(DismissPullReviewSchema) },
     responses: oneReviewWritten,
   }),
@@ -163,8 +164,7 @@ reviewsRoutes.openapi(
 
 reviewsRoutes.openapi(
   createRoute({
-    method: 'post', path: '/repos/{owner}/{repo}/pulls/{index}/reviews/{id}/undismissals', operationId: 'repoUnDismissPullReview', tags: ['repository'],
-    summary: 'Cancel to dismiss a review for a pull request',
+    ...onPull('post', '/reviews/{id}/undismissals', 'repoUnDismissPullReview', 'Cancel to dismiss a review for a pull request'),
     request: { params: ReviewParams },
     responses: oneReviewWritten,
   }),
@@ -177,8 +177,7 @@ reviewsRoutes.openapi(
 
 reviewsRoutes.openapi(
   createRoute({
-    method: 'post', path: '/repos/{owner}/{repo}/pulls/{index}/requested_reviewers', operationId: 'repoCreatePullReviewRequests', tags: ['repository'],
-    summary: 'Create review requests for a pull request',
+    ...onPull('post', '/requested_reviewers', 'repoCreatePullReviewRequests', 'Create review requests for a pull request'),
     request: { params: PullParams, ...jsonBody(PullReviewRequestSchema) },
     responses: { 201: json(z.array(PullReviewSchema), 'Created'), ...errorResponses(401, 403, 404, 422, 423) },
   }),
@@ -194,8 +193,7 @@ reviewsRoutes.openapi(
 
 reviewsRoutes.openapi(
   createRoute({
-    method: 'delete', path: '/repos/{owner}/{repo}/pulls/{index}/requested_reviewers', operationId: 'repoDeletePullReviewRequests', tags: ['repository'],
-    summary: 'Cancel review requests for a pull request',
+    ...onPull('delete', '/requested_reviewers', 'repoDeletePullReviewRequests', 'Cancel review requests for a pull request'),
     request: { params: PullParams, ...jsonBody(PullReviewRequestSchema) },
     responses: { 204: { description: 'Deleted' }, ...errorResponses(401, 403, 404, 422, 423) },
   }),
