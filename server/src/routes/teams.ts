@@ -37,6 +37,8 @@ export const teamsRoutes = createRouter();
 
 const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
 const body = <T extends z.ZodTypeAny>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
+/** Gitea's empty 204 answer of an add or remove, with the errors the route can give. */
+const apiEmpty = (...errors: number[]) => ({ 204: { description: 'APIEmpty' }, ...errorResponses(...errors) });
 const PageQuery = z.object({ page: zPage, limit: zLimit });
 const zId = z.coerce.number().int().openapi({ param: { name: 'id', in: 'path', required: true }, type: 'integer' });
 const TeamParam = z.object({ id: zId });
@@ -360,7 +362,7 @@ for (const [method, add] of [['put', true], ['delete', false]] as const) {
       tags: ['organization'],
       summary: add ? 'Add a team member (owners only)' : 'Remove a team member (owners only; the Owners team keeps its last member)',
       request: { params: TeamUserParams },
-      responses: { 204: { description: 'APIEmpty' }, ...errorResponses(401, 403, 404, 422) },
+      responses: apiEmpty(401, 403, 404, 422),
     }),
     async (c) => {
       const { id, username } = c.req.valid('param');
@@ -433,7 +435,7 @@ for (const [method, add] of [['put', true], ['delete', false]] as const) {
       summary: add ? 'Add a repository to a team' : 'Remove a repository from a team (the repository itself stays)',
       description: 'Needs admin access to the repository.',
       request: { params: TeamRepoParams },
-      responses: { 204: { description: 'APIEmpty' }, ...errorResponses(401, 403, 404) },
+      responses: apiEmpty(401, 403, 404),
     }),
     async (c) => {
       const { id, repo: repoName } = c.req.valid('param');
@@ -511,7 +513,7 @@ for (const [method, add] of [['put', true], ['delete', false]] as const) {
       summary: add ? 'Add a team to a repository' : 'Delete a team from a repository',
       description: "Repository admins when the organization allows it (repo_admin_change_team_access), otherwise its owners.",
       request: { params: RepoTeamParams },
-      responses: { 204: { description: 'APIEmpty' }, ...errorResponses(401, 403, 404, 405, 422) },
+      responses: apiEmpty(401, 403, 404, 405, 422),
     }),
     async (c) => {
       const { owner, repo, team: teamName } = c.req.valid('param');
