@@ -4,6 +4,7 @@ import type { Db } from '../db/index.ts';
 import { nowUnix } from '../db/index.ts';
 import type { CommentRow, IssueRow, UserRow } from '../db/schema.ts';
 import { forbidden, notFound, unprocessable } from '../errors.ts';
+import { unitEnabled } from './permissions.ts';
 import type { RepoContext } from './repo-context.ts';
 import { recordAction } from './activity.ts';
 import { COMMENT_DEFAULTS, CommentType, canWrite, recountComments } from './conversation.ts';
@@ -26,7 +27,10 @@ const requireBody = (body: string | undefined) => {
 /** Any reader who is signed in may comment; on a locked issue only those with write access. */
 export async function createComment(deps: Deps, rc: RepoContext, issue: IssueRow, doer: UserRow, body: string | undefined): Promise<CommentRow> {
   const content = requireBody(body);
-  if (!rc.perm.canParticipate(issue.is_pull ? 'pulls' : 'issues')) throw forbidden();
+  const unit = issue.is_pull ? 'pulls' : 'issues';
+  // A unit the repository turned off does not exist (Gitea: 404), whoever asks.
+  if (!unitEnabled(rc.repo, unit)) throw notFound();
+  if (!rc.perm.canParticipate(unit)) throw forbidden();
   if (issue.is_locked === 1 && !canWrite(rc, issue.is_pull)) throw forbidden('issue is locked');
   const { db } = deps;
   const now = nowUnix();

@@ -116,7 +116,31 @@ async function userRepoTeams(db: Db, repo: Pick<RepoRow, 'id' | 'owner_id'>, uid
  * What `user` may do in `repo`, per unit. `owner` is the repository's owner row when the caller
  * already has it (saves a query).
  */
+/**
+ * What `user` may do in `repo`, unit by unit. A unit the repository has turned off (has_issues,
+ * has_pull_requests, has_wiki, has_releases false) gives no access to anyone, as in Gitea, where a
+ * disabled unit is missing from the repository; the overall mode (settings, admin) is kept.
+ */
 export async function repoPermission(db: Db, user: UserRow | null, repo: RepoRow, owner?: UserRow): Promise<RepoPermission> {
+  const p = await grantedPermission(db, user, repo, owner);
+  const off = UNITS.filter((u) => !unitEnabled(repo, u));
+  if (!off.length) return p;
+  const units = { ...p.units };
+  for (const unit of off) units[unit] = Access.none;
+  return makePermission(units, p.signedIn, p.via, p.mode);
+}
+
+/** Whether the repository has this unit turned on (code always is). */
+export function unitEnabled(repo: Pick<RepoRow, 'has_issues' | 'has_pull_requests' | 'has_wiki' | 'has_releases'>, unit: Unit): boolean {
+  if (unit === 'issues') return repo.has_issues !== 0;
+  if (unit === 'pulls') return repo.has_pull_requests !== 0;
+  if (unit === 'wiki') return repo.has_wiki !== 0;
+  if (unit === 'releases') return repo.has_releases !== 0;
+  return true;
+}
+
+/** What the grants (ownership, admin, visibility, collaboration, teams) give, before disabled units. */
+async function grantedPermission(db: Db, user: UserRow | null, repo: RepoRow, owner?: UserRow): Promise<RepoPermission> {
   const via = noVia();
   if (!user && repo.is_private === 1) return noPermission();
   const own = owner && owner.id === repo.owner_id ? owner : await db.selectFrom('user').selectAll().where('id', '=', repo.owner_id).executeTakeFirst();

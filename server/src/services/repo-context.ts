@@ -6,7 +6,7 @@ import type { AppEnv, Deps } from '../context.ts';
 import { repoDir } from '../context.ts';
 import type { RepoRow, UserRow } from '../db/schema.ts';
 import { forbidden, locked, notFound, unauthorized } from '../errors.ts';
-import { type AccessMode, type RepoPermission, type Unit, repoPermission } from './permissions.ts';
+import { type AccessMode, type RepoPermission, type Unit, repoPermission, unitEnabled } from './permissions.ts';
 
 export interface RepoContext {
   repo: RepoRow;
@@ -57,6 +57,8 @@ export async function checkRepo(
   if (!perm.canReadAny()) throw notFound();
   if (need !== 'read') {
     const [kind, unit] = need === 'write' ? ['write', 'code' as Unit] : need === 'admin' ? ['admin', undefined] : (need.split(':') as [string, Unit]);
+    // A unit the repository turned off does not exist (Gitea's mustEnableIssues / mustAllowPulls).
+    if (unit && !unitEnabled(rc.repo, unit)) throw notFound();
     if (kind === 'read') {
       if (!perm.canRead(unit!)) throw forbidden('user should have specific read permission or be a repo admin or a site admin');
     } else {
