@@ -1,5 +1,5 @@
 // A row of underlined tabs, each a link (the tab lives in the URL), the current one marked for
-// screen readers with aria-current. A label never breaks inside; tabs wrap on narrow screens.
+// screen readers with aria-current. A label never breaks inside; on narrow screens the row scrolls sideways, as the repository tabs do.
 import { Link } from 'react-router';
 
 export interface TabLink {
@@ -10,7 +10,7 @@ export interface TabLink {
 
 export function TabLinks({ label, tabs, current }: { label: string; tabs: readonly TabLink[]; current: string }) {
   return (
-    <nav aria-label={label} className="flex flex-wrap gap-1 overflow-x-auto border-b border-gray-200 dark:border-gray-800">
+    <nav aria-label={label} className="flex gap-1 overflow-x-auto border-b border-gray-200 dark:border-gray-800">
       {tabs.map((t) => (
         <Link
           key={t.key}
