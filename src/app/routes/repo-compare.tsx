@@ -213,7 +213,7 @@ function CreateForm({ repository: r, refs, commits }: { repository: Repository; 
       milestones={[...(milestones.data?.open ?? []), ...(milestones.data?.closed ?? [])]}
       renderLabel={renderLabel}
       renderBody={(p) => <DescriptionEditor owner={owner} repo={repo} privateRepo={r.private || r.internal} placeholder="What does this change, and why?" {...p} />}
-      renderReviewers={(p) => <UserPicker label="Reviewers" search={pullQueries.reviewerCandidates} exclude={me ? [me.login] : []} {...p} />}
+      renderReviewers={(p) => <UserPicker label="Reviewers" search={pullQueries.reviewerCandidates(owner, repo)} exclude={me ? [me.login] : []} {...p} />}
       renderAssignees={(p) => <UserPicker label="Assignees" search={assigneeQueries.forRepo(owner, repo)} {...p} />}
       onCreated={(pull) => navigate(paths.pull.href(owner, repo, pull.number))}
     />

@@ -111,14 +111,18 @@ export const pullQueries = {
         ).data!,
     }),
   /**
-   * People a review can be requested from. The API has no reviewers list here, so this searches all
-   * users (/users/search, the same entry as the assignee picker's); the server refuses anyone who
-   * may not read the repository.
+   * People a review can be requested from, for the picker's text `q`: the repository's assignable
+   * people (GET /repos/{o}/{r}/assignees, as the issue asks; Gitea answers the same list). Small and
+   * unpaged, so it is filtered here; the key is the assignee list's, so both pickers share one fetch.
    */
-  reviewerCandidates: (q: string) =>
+  reviewerCandidates: (owner: string, repo: string) => (q: string) =>
     queryOptions({
-      queryKey: ['users', 'search', { q, limit: 10 }],
-      queryFn: async () => (await api().GET('/users/search', { params: { query: { q, limit: 10 } } })).data!.data,
+      queryKey: ['repos', owner, repo, 'assignees'],
+      queryFn: async () => (await api().GET('/repos/{owner}/{repo}/assignees', { params: { path: { owner, repo } } })).data!,
+      select: (users: components['schemas']['User'][]) => {
+        const t = q.trim().toLowerCase();
+        return users.filter((u) => !t || u.login.toLowerCase().includes(t) || (u.full_name ?? '').toLowerCase().includes(t)).slice(0, 10);
+      },
       staleTime: 60_000,
     }),
   /** The newest pull request from `head` (branch or owner:branch) into `base`; null when there is none. */

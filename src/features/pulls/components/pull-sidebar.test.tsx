@@ -55,10 +55,10 @@ describe('reviewers in the sidebar', () => {
     expect(screen.queryByRole('button', { name: /Remove review request/ })).toBeNull();
   });
 
-  it('lets a writer request a review from someone found by name', async () => {
+  it('lets a writer request a review from someone the repository can assign, found by name', async () => {
     let body: unknown;
     server.use(
-      http.get(apiUrl('/users/search'), () => HttpResponse.json({ ok: true, data: [alice, fakeUser({ id: 6, login: 'frank' })] })),
+      http.get(apiUrl('/repos/alice/hello/assignees'), () => HttpResponse.json([alice, fakeUser({ id: 6, login: 'frank' }), fakeUser({ id: 7, login: 'gina' })])),
       http.post(apiUrl('/repos/alice/hello/pulls/4/requested_reviewers'), async ({ request }) => {
         body = await request.json();
         return HttpResponse.json([], { status: 201 });

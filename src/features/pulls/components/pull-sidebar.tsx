@@ -64,7 +64,7 @@ export function PullReviewers({ owner, repo, pull, reviewers, canRequest }: Pull
       {picking && (
         <UserPicker
           label="Request a review from"
-          search={pullQueries.reviewerCandidates}
+          search={pullQueries.reviewerCandidates(owner, repo)}
           exclude={[pull.user.login, ...requested]}
           disabled={request.isPending}
           onPick={(login) => request.mutate({ add: [login] })}
