@@ -208,10 +208,10 @@ export async function seedDemo(deps: Deps, _admin: UserRow, opts: { strict?: boo
     await seedOrgs(deps, users);
   } catch (err) {
     if (opts.strict) throw err;
-    console.warn(`Demo pull requests skipped: ${err instanceof Error ? err.message : String(err)}`);
+    console.warn(`Demo pull requests or organization skipped: ${err instanceof Error ? err.message : String(err)}`);
   }
   console.log(
-    `Demo data: users alice, bob and carol (password: ${DEMO_PASSWORD}), ${REPOS.length} repositories, ` +
-      `${commits} commits, in ${Math.round(performance.now() - started)} ms.`,
+    `Demo data: users alice, bob and carol (password: ${DEMO_PASSWORD}), ${REPOS.length} repositories with ` +
+      `${commits} commits, issues and pull requests, and the organization forge-org, in ${Math.round(performance.now() - started)} ms.`,
   );
 }
