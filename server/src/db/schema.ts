@@ -401,6 +401,45 @@ export interface UserRedirectTable {
   redirect_user_id: number;
 }
 
+/**
+ * Gitea's protected_branch: one branch protection rule of a repository. `rule_name` is a branch
+ * name or a glob; id lists (users, teams) and contexts are JSON arrays; booleans are 1/0.
+ */
+export interface ProtectedBranchTable {
+  id: Generated<number>;
+  repo_id: number;
+  rule_name: string;
+  priority: number;
+  can_push: number;
+  enable_whitelist: number;
+  whitelist_user_ids: string;
+  whitelist_team_ids: string;
+  can_force_push: number;
+  enable_force_push_allowlist: number;
+  force_push_allowlist_user_ids: string;
+  force_push_allowlist_team_ids: string;
+  enable_merge_whitelist: number;
+  merge_whitelist_user_ids: string;
+  merge_whitelist_team_ids: string;
+  enable_status_check: number;
+  status_check_contexts: string;
+  enable_approvals_whitelist: number;
+  approvals_whitelist_user_ids: string;
+  approvals_whitelist_team_ids: string;
+  required_approvals: number;
+  block_on_rejected_reviews: number;
+  block_on_official_review_requests: number;
+  block_on_outdated_branch: number;
+  dismiss_stale_approvals: number;
+  ignore_stale_approvals: number;
+  require_signed_commits: number;
+  protected_file_patterns: string;
+  unprotected_file_patterns: string;
+  block_admin_merge_override: number;
+  created_unix: number;
+  updated_unix: number;
+}
+
 export interface Database {
   user: UserTable;
   access_token: AccessTokenTable;
@@ -430,6 +469,7 @@ export interface Database {
   team_repo: TeamRepoTable;
   team_unit: TeamUnitTable;
   user_redirect: UserRedirectTable;
+  protected_branch: ProtectedBranchTable;
 }
 
 export type UserRow = Selectable<UserTable>;
@@ -451,3 +491,5 @@ export type CollaborationRow = Selectable<CollaborationTable>;
 export type TeamRow = Selectable<TeamTable>;
 export type TeamUnitRow = Selectable<TeamUnitTable>;
 export type PublicKeyRow = Selectable<PublicKeyTable>;
+export type ProtectedBranchRow = Selectable<ProtectedBranchTable>;
+export type NewProtectedBranch = Insertable<ProtectedBranchTable>;
