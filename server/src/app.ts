@@ -27,7 +27,7 @@ export function createApp(deps: Deps) {
   });
 
   app.onError((err, c) => {
-    if (err instanceof ApiError) return c.json(errorBody(config, err.message, err.extra), err.status);
+    if (err instanceof ApiError) return c.json(errorBody(config, err.message, err.extra), err.status, err.headers);
     if (err instanceof HTTPException) {
       const status = err.status;
       // A body that is not JSON at all is a malformed request.

@@ -62,7 +62,11 @@ async function handle(c: Context<AppEnv>, service: Service, rest: 'info/refs' | 
   try {
     user = (await authenticate(deps.db, c.req.header('authorization')))?.user ?? null;
   } catch (e) {
-    if (e instanceof ApiError) return challenge(e.message);
+    if (e instanceof ApiError) {
+      // Too many failed sign-ins: git shows the text; Retry-After says when to try again.
+      if (e.status === 429) return text(429, e.message, e.headers ?? {});
+      return challenge(e.message);
+    }
     throw e;
   }
 
