@@ -12,6 +12,7 @@ import { commentsRoutes } from '../routes/comments.ts';
 import { labelsRoutes } from '../routes/labels.ts';
 import { milestonesRoutes } from '../routes/milestones.ts';
 import { branchesRoutes } from '../routes/branches.ts';
+import { branchProtectionsRoutes } from '../routes/branch-protections.ts';
 import { commitsRoutes } from '../routes/commits.ts';
 import { compareRoutes } from '../routes/compare.ts';
 import { contentsRoutes } from '../routes/contents.ts';
@@ -35,6 +36,7 @@ export function createApi() {
   api.route('/', reposRoutes);
   api.route('/', collaboratorsRoutes);
   api.route('/', branchesRoutes);
+  api.route('/', branchProtectionsRoutes);
   api.route('/', commitsRoutes);
   api.route('/', compareRoutes);
   api.route('/', contentsRoutes);

@@ -1064,6 +1064,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{owner}/{repo}/branch_protections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List branch protections for a repository (admins only) */
+        get: operations["repoListBranchProtection"];
+        put?: never;
+        /** Create a branch protection rule (a duplicate rule name is 403, as Gitea) */
+        post: operations["repoCreateBranchProtection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/branch_protections/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a branch protection rule by its name */
+        get: operations["repoGetBranchProtection"];
+        put?: never;
+        post?: never;
+        /** Delete a branch protection rule */
+        delete: operations["repoDeleteBranchProtection"];
+        options?: never;
+        head?: never;
+        /** Edit a branch protection rule; only the fields sent change */
+        patch: operations["repoEditBranchProtection"];
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/commits": {
         parameters: {
             query?: never;
@@ -2078,11 +2115,65 @@ export interface components {
             allow_fast_forward_only_merge?: boolean;
             allow_manual_merge?: boolean;
             default_delete_branch_after_merge: boolean;
+            /** @description forks only: the repository this one was forked from; null when it is gone or hidden from you */
+            parent?: components["schemas"]["ParentRepository"] | null;
         };
         Permission: {
             admin: boolean;
             push: boolean;
             pull: boolean;
+        };
+        ParentRepository: {
+            id: number;
+            owner: components["schemas"]["User"];
+            name: string;
+            full_name: string;
+            description: string;
+            empty: boolean;
+            private: boolean;
+            fork: boolean;
+            template: boolean;
+            mirror: boolean;
+            size: number;
+            language: string;
+            html_url: string;
+            url: string;
+            link: string;
+            ssh_url: string;
+            clone_url: string;
+            original_url: string;
+            website: string;
+            stars_count: number;
+            forks_count: number;
+            watchers_count: number;
+            open_issues_count: number;
+            open_pr_counter: number;
+            release_counter: number;
+            default_branch: string;
+            archived: boolean;
+            archived_at: string;
+            created_at: string;
+            updated_at: string;
+            permissions: components["schemas"]["Permission"];
+            has_issues: boolean;
+            has_wiki: boolean;
+            has_pull_requests: boolean;
+            has_projects: boolean;
+            has_releases: boolean;
+            has_packages: boolean;
+            has_actions: boolean;
+            internal: boolean;
+            object_format_name: string;
+            avatar_url: string;
+            topics: string[];
+            default_merge_style: string;
+            allow_merge_commits: boolean;
+            allow_rebase: boolean;
+            allow_rebase_explicit: boolean;
+            allow_squash_merge: boolean;
+            allow_fast_forward_only_merge?: boolean;
+            allow_manual_merge?: boolean;
+            default_delete_branch_after_merge: boolean;
         };
         WatchInfo: {
             subscribed: boolean;
@@ -2447,6 +2538,116 @@ export interface components {
             url: string;
             sha: string;
             created: string;
+        };
+        BranchProtection: {
+            /**
+             * @deprecated
+             * @description Deprecated: the rule name when it is a plain branch name, else empty.
+             */
+            branch_name: string;
+            /** @description A branch name or a glob such as release/* */
+            rule_name: string;
+            /** @description Higher priority rules are matched first. */
+            priority: number;
+            enable_push: boolean;
+            enable_push_whitelist: boolean;
+            push_whitelist_usernames: string[];
+            push_whitelist_teams: string[];
+            push_whitelist_deploy_keys: boolean;
+            enable_force_push: boolean;
+            enable_force_push_allowlist: boolean;
+            force_push_allowlist_usernames: string[];
+            force_push_allowlist_teams: string[];
+            force_push_allowlist_deploy_keys: boolean;
+            enable_merge_whitelist: boolean;
+            merge_whitelist_usernames: string[];
+            merge_whitelist_teams: string[];
+            enable_status_check: boolean;
+            status_check_contexts: string[];
+            required_approvals: number;
+            enable_approvals_whitelist: boolean;
+            approvals_whitelist_username: string[];
+            approvals_whitelist_teams: string[];
+            block_on_rejected_reviews: boolean;
+            block_on_official_review_requests: boolean;
+            block_on_outdated_branch: boolean;
+            dismiss_stale_approvals: boolean;
+            ignore_stale_approvals: boolean;
+            require_signed_commits: boolean;
+            protected_file_patterns: string;
+            unprotected_file_patterns: string;
+            block_admin_merge_override: boolean;
+            created_at: string;
+            updated_at: string;
+        };
+        CreateBranchProtectionOption: {
+            /** @description A branch name or a glob such as release/*; required (or the deprecated branch_name). */
+            rule_name?: string;
+            /**
+             * @deprecated
+             * @description Deprecated: use rule_name.
+             */
+            branch_name?: string;
+            priority?: number;
+            enable_push?: boolean;
+            enable_push_whitelist?: boolean;
+            push_whitelist_usernames?: string[];
+            push_whitelist_teams?: string[];
+            push_whitelist_deploy_keys?: boolean;
+            enable_force_push?: boolean;
+            enable_force_push_allowlist?: boolean;
+            force_push_allowlist_usernames?: string[];
+            force_push_allowlist_teams?: string[];
+            force_push_allowlist_deploy_keys?: boolean;
+            enable_merge_whitelist?: boolean;
+            merge_whitelist_usernames?: string[];
+            merge_whitelist_teams?: string[];
+            enable_status_check?: boolean;
+            status_check_contexts?: string[];
+            required_approvals?: number;
+            enable_approvals_whitelist?: boolean;
+            approvals_whitelist_username?: string[];
+            approvals_whitelist_teams?: string[];
+            block_on_rejected_reviews?: boolean;
+            block_on_official_review_requests?: boolean;
+            block_on_outdated_branch?: boolean;
+            dismiss_stale_approvals?: boolean;
+            ignore_stale_approvals?: boolean;
+            require_signed_commits?: boolean;
+            protected_file_patterns?: string;
+            unprotected_file_patterns?: string;
+            block_admin_merge_override?: boolean;
+        };
+        EditBranchProtectionOption: {
+            priority?: number;
+            enable_push?: boolean;
+            enable_push_whitelist?: boolean;
+            push_whitelist_usernames?: string[];
+            push_whitelist_teams?: string[];
+            push_whitelist_deploy_keys?: boolean;
+            enable_force_push?: boolean;
+            enable_force_push_allowlist?: boolean;
+            force_push_allowlist_usernames?: string[];
+            force_push_allowlist_teams?: string[];
+            force_push_allowlist_deploy_keys?: boolean;
+            enable_merge_whitelist?: boolean;
+            merge_whitelist_usernames?: string[];
+            merge_whitelist_teams?: string[];
+            enable_status_check?: boolean;
+            status_check_contexts?: string[];
+            required_approvals?: number;
+            enable_approvals_whitelist?: boolean;
+            approvals_whitelist_username?: string[];
+            approvals_whitelist_teams?: string[];
+            block_on_rejected_reviews?: boolean;
+            block_on_official_review_requests?: boolean;
+            block_on_outdated_branch?: boolean;
+            dismiss_stale_approvals?: boolean;
+            ignore_stale_approvals?: boolean;
+            require_signed_commits?: boolean;
+            protected_file_patterns?: string;
+            unprotected_file_patterns?: string;
+            block_admin_merge_override?: boolean;
         };
         Commit: {
             url: string;
@@ -7238,6 +7439,322 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    repoListBranchProtection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BranchProtection"][];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    repoCreateBranchProtection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateBranchProtectionOption"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BranchProtection"];
+                };
+            };
+            /** @description Invalid request parameters or malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Repository is archived */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    repoGetBranchProtection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                /** @description Rule name; may contain slashes (send them as %2F or plain). */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BranchProtection"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    repoDeleteBranchProtection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                /** @description Rule name; may contain slashes (send them as %2F or plain). */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Repository is archived */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    repoEditBranchProtection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                /** @description Rule name; may contain slashes (send them as %2F or plain). */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EditBranchProtectionOption"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BranchProtection"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Repository is archived */
+            423: {
                 headers: {
                     [name: string]: unknown;
                 };
