@@ -125,6 +125,16 @@ export const pullQueries = {
       },
       staleTime: 60_000,
     }),
+  /**
+   * The base branch with its effective protection (protected, required approvals and contexts, the
+   * rule's name, whether the caller may merge), for the merge box. The key is the branches
+   * feature's branch detail, so both share one fetch and a repository-wide invalidation refreshes it.
+   */
+  baseBranch: (owner: string, repo: string, branch: string) =>
+    queryOptions({
+      queryKey: ['repos', owner, repo, 'branch', branch],
+      queryFn: async () => (await api().GET('/repos/{owner}/{repo}/branches/{branch}', { params: { path: { owner, repo, branch } } })).data!,
+    }),
   /** The newest pull request from `head` (branch or owner:branch) into `base`; null when there is none. */
   byBaseHead: (owner: string, repo: string, base: string, head: string) =>
     queryOptions({

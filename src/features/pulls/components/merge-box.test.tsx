@@ -1,13 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { http, HttpResponse } from 'msw';
 import { apiUrl, fakeRepo, fakeUser, server, setupMswServer } from '@/test/msw';
 import type { components } from '@/lib/api/schema';
-import { fakeCommit, fakePull } from '../test/list-fixtures';
+import { fakeBranch, fakeCommit, fakePull } from '../test/list-fixtures';
+import { pullQueries } from '../api/pull-queries';
+import { BLOCKED_REFRESH_MS } from '../api/use-refresh-while-blocked';
 import { MergeBox, type MergeBoxProps } from './merge-box';
+
+type Branch = components['schemas']['Branch'];
 
 setupMswServer();
 
@@ -24,7 +28,8 @@ function combined(state: CombinedStatus['state'], statuses: ReturnType<typeof st
   return { state, sha: HEAD, total_count: statuses.length, statuses, repository: null, commit_url: '', url: '' };
 }
 
-function setup(over: Partial<MergeBoxProps> = {}) {
+function setup(over: Partial<MergeBoxProps> = {}, base: Branch = fakeBranch('main')) {
+  server.use(http.get(apiUrl('/repos/alice/hello/branches/main'), () => HttpResponse.json(base)));
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const props: MergeBoxProps = {
     owner: 'alice',
@@ -239,5 +244,169 @@ describe('merge box', () => {
     setup({ pull: fakePull({ state: 'closed' }) });
     expect(box()).toHaveTextContent('This pull request is closed.');
     expect(screen.queryByRole('form')).toBeNull();
+  });
+});
+
+describe('merge box under branch protection', () => {
+  const protectedMain = (over: Partial<Branch> = {}) =>
+    fakeBranch('main', { protected: true, effective_branch_protection_name: 'main', required_approvals: 1, enable_status_check: true, status_check_contexts: ['ci/build'], ...over });
+  const writer = fakeRepo({ name: 'hello', owner: alice, permissions: { admin: false, push: true, pull: true } });
+  const admin = fakeRepo({ name: 'hello', owner: alice, permissions: { admin: true, push: true, pull: true } });
+  const blockedPull = (merge_blockers: string[]) => ({ ...fakePull({ number: 1, head: { label: 'feature', ref: 'feature', sha: HEAD, repo_id: 1, repo: null } }), merge_blockers });
+  const unmet = async () => within(await within(box()).findByRole('listitem', { name: 'Branch protection' })).findByRole('list', { name: 'Unmet rules' });
+
+  it('lists each unmet rule the server names, says which rule protects the base, and disables Merge', async () => {
+    setup({ repository: writer, pull: blockedPull(['Not enough approvals: 0 of 1 required approvals.', 'Required status check ci/build is missing.']) }, protectedMain());
+    const rules = await unmet();
+    expect(within(rules).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Not enough approvals: 0 of 1 required approvals.',
+      'Required status check ci/build is missing.',
+    ]);
+    expect(await within(row('Branch protection')).findByText(/is protected by the rule/)).toHaveTextContent('main is protected by the rule main.');
+    expect(within(box()).getByRole('heading')).toHaveTextContent('Merging is blocked by branch protection');
+    // ci/build has not reported: scheduling stays possible, merging now does not.
+    expect(screen.getByRole('button', { name: 'Merge when checks succeed' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Create merge commit now' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Merge anyway' })).toBeNull();
+  });
+
+  it('disables Merge outright when nothing is left to wait for', async () => {
+    setup({ repository: writer, pull: blockedPull(['There are requested changes.']) }, protectedMain({ enable_status_check: false, status_check_contexts: [] }));
+    await unmet();
+    expect(screen.getByRole('button', { name: 'Create merge commit' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Merge when checks succeed' })).toBeNull();
+  });
+
+  it('schedules the merge for when the checks succeed while the rules still block', async () => {
+    let body: Record<string, unknown> | undefined;
+    server.use(
+      http.post(apiUrl('/repos/alice/hello/pulls/1/merge'), async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return new HttpResponse(null, { status: 201 });
+      }),
+    );
+    const { user } = setup({ repository: writer, pull: blockedPull(['Required status check ci/build is missing.']) }, protectedMain());
+    await unmet();
+    await user.click(screen.getByRole('button', { name: 'Merge when checks succeed' }));
+    expect(await screen.findByRole('listitem', { name: 'Automatic merge' })).toBeInTheDocument();
+    expect(body).toMatchObject({ Do: 'merge', merge_when_checks_succeed: true });
+    expect(body).not.toHaveProperty('force_merge');
+  });
+
+  it('offers an admin Gitea’s “Merge anyway”, which sends force_merge', async () => {
+    let body: Record<string, unknown> | undefined;
+    server.use(
+      http.post(apiUrl('/repos/alice/hello/pulls/1/merge'), async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return new HttpResponse(null, { status: 200 });
+      }),
+    );
+    const { user } = setup({ repository: admin, pull: blockedPull(['There are requested changes.']) }, protectedMain({ enable_status_check: false }));
+    await unmet();
+    expect(row('Branch protection')).toHaveTextContent('As an administrator, you may still merge this pull request.');
+    expect(screen.getByRole('button', { name: 'Create merge commit' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Merge anyway' }));
+    await waitFor(() => expect(body).toMatchObject({ Do: 'merge', force_merge: true, head_commit_id: HEAD }));
+  });
+
+  it('says the rules are met and gives an admin no “Merge anyway” when nothing blocks', async () => {
+    setup({ repository: admin, pull: blockedPull([]) }, protectedMain({ enable_status_check: false }));
+    expect(await within(box()).findByRole('listitem', { name: 'Branch protection' })).toHaveTextContent('All branch protection rules are met');
+    expect(screen.queryByRole('button', { name: 'Merge anyway' })).toBeNull();
+    expect(within(box()).getByRole('heading')).toHaveTextContent('This pull request can be merged');
+  });
+
+  it('tells someone left out of the merge whitelist that they may not merge, without a form', async () => {
+    setup({ repository: admin, pull: blockedPull(['You are not allowed to merge.']) }, protectedMain({ user_can_merge: false }));
+    expect(await within(box()).findByText(/You are not allowed to merge into/)).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Merge pull request' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Merge anyway' })).toBeNull();
+  });
+
+  it('against Gitea (no merge_blockers), works the unmet rules out from the branch, the approvals and the head’s status', async () => {
+    setup(
+      { repository: writer, reviews: { approvals: 0, changesRequestedBy: [] }, checks: combined('success', [status(1, 'lint', 'success', '')]) },
+      protectedMain({ status_check_contexts: ['ci/*'] }),
+    );
+    const rules = await unmet();
+    expect(within(rules).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      "This pull request doesn't have enough approvals yet. 0 of 1 approvals granted.",
+      'Required status checks have not reported yet: ci/*.',
+    ]);
+    expect(screen.getByRole('button', { name: 'Merge when checks succeed' })).toBeEnabled();
+  });
+
+  it('against Gitea, clears once the approval and the required status are in', async () => {
+    setup(
+      { repository: writer, reviews: { approvals: 1, changesRequestedBy: [] }, checks: combined('success', [status(1, 'ci/build', 'success', '')]) },
+      protectedMain(),
+    );
+    expect(await within(box()).findByRole('listitem', { name: 'Branch protection' })).toHaveTextContent('All branch protection rules are met');
+    expect(within(row('Branch protection')).queryByRole('list', { name: 'Unmet rules' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Create merge commit' })).toBeEnabled();
+  });
+
+  it('shows readers the unmet rules without any button', async () => {
+    setup({ canMerge: false, canEditTitle: false, repository: fakeRepo({ permissions: { admin: false, push: false, pull: true } }), pull: blockedPull(['Not enough approvals.']) }, protectedMain());
+    await unmet();
+    expect(screen.queryAllByRole('button')).toEqual([]);
+    expect(box()).toHaveTextContent('This pull request cannot be merged yet.');
+  });
+
+  it('shows a refusal beside the button, keeps the typed title, and reads the pull request again to show what blocks now', async () => {
+    let reads = 0;
+    server.use(
+      http.post(apiUrl('/repos/alice/hello/pulls/1/merge'), () =>
+        HttpResponse.json({ message: 'Not enough approvals: 0 of 1 required approvals (rule "main")', url: '' }, { status: 405 }),
+      ),
+      http.get(apiUrl('/repos/alice/hello/pulls/1'), () => {
+        reads++;
+        return HttpResponse.json(blockedPull(['Not enough approvals: 0 of 1 required approvals.']));
+      }),
+    );
+    const { user, qc } = setup({ repository: writer, pull: blockedPull([]) }, protectedMain({ enable_status_check: false }));
+    // The page's own query of the pull request, which the refusal invalidates.
+    void qc.prefetchQuery({ queryKey: ['repos', 'alice', 'hello', 'pulls', 1, 'detail'], queryFn: () => fetch('http://localhost/api/v1/repos/alice/hello/pulls/1').then((r) => r.json()) });
+    await waitFor(() => expect(reads).toBe(1));
+    const title = screen.getByLabelText('Commit title');
+    await user.clear(title);
+    await user.type(title, 'Typed title');
+    await user.click(screen.getByRole('button', { name: 'Create merge commit' }));
+    expect(await within(screen.getByRole('form', { name: 'Merge pull request' })).findByRole('alert')).toHaveTextContent('Not enough approvals: 0 of 1 required approvals (rule "main")');
+    expect(screen.getByLabelText('Commit title')).toHaveValue('Typed title');
+    expect(qc.getQueryState(['repos', 'alice', 'hello', 'pulls', 1, 'detail'])?.isInvalidated).toBe(true);
+  });
+
+  it('looks again while blocked, so an approval or a status given elsewhere clears the box without a reload', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let blockers = ['Not enough approvals: 0 of 1 required approvals.'];
+      server.use(
+        http.get(apiUrl('/repos/alice/hello/branches/main'), () => HttpResponse.json(protectedMain({ enable_status_check: false }))),
+        http.get(apiUrl('/repos/alice/hello/pulls/1'), () => HttpResponse.json(blockedPull(blockers))),
+      );
+      // As the page does: the merge box draws the pull request the page's query holds.
+      function Page() {
+        const { data } = useQuery(pullQueries.detail('alice', 'hello', 1));
+        return data ? <MergeBox owner="alice" repo="hello" pull={data} repository={writer} canMerge canEditTitle reviews={{ approvals: 0, changesRequestedBy: [] }} scheduled={false} /> : null;
+      }
+      const qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
+      render(
+        <QueryClientProvider client={qc}>
+          <MemoryRouter>
+            <Page />
+          </MemoryRouter>
+        </QueryClientProvider>,
+      );
+      await screen.findByRole('region', { name: 'Merge status' });
+      await unmet();
+      expect(screen.getByRole('button', { name: 'Create merge commit' })).toBeDisabled();
+      blockers = [];
+      await vi.advanceTimersByTimeAsync(BLOCKED_REFRESH_MS + 100);
+      await waitFor(() => expect(row('Branch protection')).toHaveTextContent('All branch protection rules are met'));
+      expect(screen.getByRole('button', { name: 'Create merge commit' })).toBeEnabled();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

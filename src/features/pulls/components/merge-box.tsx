@@ -1,22 +1,25 @@
 // The merge box at the end of the conversation. Open: what stands between the pull request and a
-// merge (reviews, checks, conflicts, an outdated branch, a WIP title, a scheduled merge), then the
-// merge form for those who may push. Merged: who merged what, and "Delete branch" while the head
+// merge (branch protection's unmet rules, reviews, checks, conflicts, an outdated branch, a WIP
+// title, a scheduled merge), then the merge form for those who may push. Merged: who merged what, and "Delete branch" while the head
 // branch is still there. Closed: says so. Readers see the same lines without the buttons.
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { errorMessage } from '@/lib/api/api-error';
 import { paths } from '@/lib/paths';
 import type { components } from '@/lib/api/schema';
-import type { PullCommit, PullRequest } from '../api/pull-queries';
+import { pullQueries, type PullCommit, type PullRequest } from '../api/pull-queries';
+import { useRefreshWhileBlocked } from '../api/use-refresh-while-blocked';
 import { useEditPull } from '../api/use-edit-pull';
 import { useCancelAutoMerge } from '../api/use-cancel-auto-merge';
 import { useUpdatePullBranch, type UpdateStyle } from '../api/use-update-pull-branch';
 import { allowedMergeStyles, hasWipPrefix, withoutWipPrefix } from '../lib/merge-message';
+import { protectionState, type PullWithBlockers } from '../lib/merge-blockers';
 import { PullChecks } from './pull-page-checks';
 import { MergeForm } from './pull-page-merge-form';
-import { StatusRow } from './pull-page-status-row';
+import { StatusRow, ToneIcon } from './pull-page-status-row';
 import { PullStateIcon } from './pull-state-icon';
 
 type Repository = components['schemas']['Repository'];
@@ -119,13 +122,23 @@ function OpenBox({ owner, repo, pull, repository, canMerge, canEditTitle, checks
   const cancel = useCancelAutoMerge(owner, repo, pull.number);
   const update = useUpdatePullBranch(owner, repo, pull.number);
   const isScheduled = (scheduled || justScheduled) && !cancel.isSuccess;
+  // The base branch's protection: which rule, and (against Gitea) what it requires.
+  const base = useQuery({ ...pullQueries.baseBranch(owner, repo, pull.base.ref), retry: false });
+  const protection = protectionState(pull as PullWithBlockers, base.data, reviews.approvals, checks);
+  const protectedBy = protection.ruleName;
+  const ruleBlocks = protection.blockers.length > 0;
+  // A merge whitelist that leaves the viewer out: no merge, not even scheduled (Gitea's IsUserAllowedToMerge).
+  const notAllowed = canMerge && base.data?.user_can_merge === false;
+  // Repository admins may merge despite the rules (force_merge); the server still says no when the
+  // rule blocks admin overrides, and that answer is shown beside the button.
+  const canForce = canMerge && ruleBlocks && !!repository.permissions?.admin && !notAllowed;
 
   const draft = pull.draft || hasWipPrefix(pull.title);
   // Gitea answers mergeable false for every work-in-progress pull request, so on a draft only the
   // conflicting files tell a conflict.
   const conflicts = (!pull.mergeable && !draft) || (pull.conflicted_files?.length ?? 0) > 0;
   const behind = pull.commits_behind ?? 0;
-  const checksPending = checks?.state === 'pending';
+  const checksPending = checks?.state === 'pending' || protection.checksOutstanding;
   const failing = checks?.state === 'failure' || checks?.state === 'error';
   // A conflicting pull request can only be marked as merged by hand (Gitea's manually-merged).
   const styles = allowedMergeStyles(repository).filter((s) => !conflicts || s === 'manually-merged');
@@ -133,11 +146,14 @@ function OpenBox({ owner, repo, pull, repository, canMerge, canEditTitle, checks
   // the server (branch protection decides whether they block).
   const blocked = draft || conflicts;
   const unmet = failing || reviews.changesRequestedBy.length > 0;
+  useRefreshWhileBlocked(owner, repo, pull.number, pull.head.sha, pull.base.ref, !isScheduled && (ruleBlocks || checksPending || unmet));
 
   const summary = isScheduled
     ? { tone: 'bg-indigo-600', text: 'Merging automatically when the checks succeed' }
     : blocked
       ? { tone: 'bg-red-600', text: draft ? 'This pull request is still a work in progress' : 'Merging is blocked' }
+      : ruleBlocks
+        ? { tone: 'bg-red-600', text: 'Merging is blocked by branch protection' }
       : unmet
         ? { tone: 'bg-red-600', text: 'Not all requirements are met' }
         : checksPending
@@ -153,6 +169,26 @@ function OpenBox({ owner, repo, pull, repository, canMerge, canEditTitle, checks
         <h2 className="text-sm font-semibold text-gray-900 dark:text-gray-100">{summary.text}</h2>
       </div>
       <ul className="divide-y divide-gray-200 dark:divide-gray-800">
+        {(protectedBy || ruleBlocks) && (
+          <StatusRow tone={ruleBlocks ? 'fail' : 'ok'} title={ruleBlocks ? 'Branch protection blocks this merge' : 'All branch protection rules are met'} label="Branch protection">
+            {protectedBy && (
+              <p className="text-gray-600 dark:text-gray-400">
+                <code className="text-xs">{pull.base.ref}</code> is protected by the rule <code className="text-xs">{protectedBy}</code>.
+              </p>
+            )}
+            {ruleBlocks && (
+              <ul aria-label="Unmet rules" className="space-y-1.5">
+                {protection.blockers.map((b) => (
+                  <li key={b} className="flex items-start gap-2 text-gray-800 dark:text-gray-200">
+                    <ToneIcon tone="fail" />
+                    <span className="min-w-0">{b}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {canForce && <p className="text-gray-600 dark:text-gray-400">As an administrator, you may still merge this pull request.</p>}
+          </StatusRow>
+        )}
         {reviews.changesRequestedBy.length > 0 ? (
           <StatusRow tone="fail" title="Changes requested" label="Reviews">
             <p className="text-gray-600 dark:text-gray-400">{reviews.changesRequestedBy.join(', ')} requested changes.</p>
@@ -230,13 +266,20 @@ function OpenBox({ owner, repo, pull, repository, canMerge, canEditTitle, checks
           </StatusRow>
         )}
       </ul>
-      {canMerge && !draft && !isScheduled && styles.length > 0 && (
+      {notAllowed && !draft && (
+        <p className="border-t border-gray-200 px-4 py-3 text-sm text-gray-600 dark:border-gray-800 dark:text-gray-400">
+          You are not allowed to merge into <code className="text-xs">{pull.base.ref}</code>: its protection rule names who may merge.
+        </p>
+      )}
+      {canMerge && !notAllowed && !draft && !isScheduled && styles.length > 0 && (
         <MergeForm
           owner={owner}
           repo={repo}
           pull={pull}
           styles={styles}
           checksPending={checksPending}
+          blocked={ruleBlocks}
+          canForce={canForce}
           defaultDeleteBranch={repository.default_delete_branch_after_merge}
           commits={commits}
           onScheduled={() => {
@@ -245,14 +288,14 @@ function OpenBox({ owner, repo, pull, repository, canMerge, canEditTitle, checks
           }}
         />
       )}
-      {canMerge && !draft && !isScheduled && styles.length === 0 && (
+      {canMerge && !notAllowed && !draft && !isScheduled && styles.length === 0 && (
         <p className="border-t border-gray-200 px-4 py-3 text-sm text-gray-600 dark:border-gray-800 dark:text-gray-400">
           {conflicts ? 'Resolve the conflicts to merge this pull request.' : 'No merge style is enabled in this repository’s settings.'}
         </p>
       )}
       {!canMerge && (
         <p className="border-t border-gray-200 px-4 py-3 text-sm text-gray-600 dark:border-gray-800 dark:text-gray-400">
-          {blocked || unmet ? 'This pull request cannot be merged yet.' : 'This pull request can be merged by someone with write access.'}
+          {blocked || unmet || ruleBlocks ? 'This pull request cannot be merged yet.' : 'This pull request can be merged by someone with write access.'}
         </p>
       )}
     </section>

@@ -1,7 +1,9 @@
 // The merge form: the style (those the repository allows, its default first), the commit title and
 // message Gitea would write (editable, kept per style while the person switches back and forth),
-// "Delete branch after merge", and "Merge when checks succeed" while checks are pending. A refused
-// merge shows the server's message beside the button and keeps everything typed.
+// "Delete branch after merge", and "Merge when checks succeed" while checks are pending. While
+// branch protection blocks, the merge button is disabled (scheduling stays possible: the scheduled
+// merge waits for every rule), and a repository admin may get Gitea's "Merge anyway" (force_merge).
+// A refused merge shows the server's message beside the button and keeps everything typed.
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/field';
@@ -15,8 +17,12 @@ export interface MergeFormProps {
   repo: string;
   pull: PullRequest;
   styles: MergeStyle[];
-  /** The head's checks are still running: offer to merge when they succeed. */
+  /** The head's checks are still running (or a required one has not reported): offer to merge when they succeed. */
   checksPending: boolean;
+  /** Branch protection blocks merging now; the merge buttons are disabled. */
+  blocked?: boolean;
+  /** The viewer (a repository admin) may merge despite the blocking rules: offers "Merge anyway". */
+  canForce?: boolean;
   defaultDeleteBranch: boolean;
   commits?: PullCommit[];
   onScheduled: () => void;
@@ -24,7 +30,7 @@ export interface MergeFormProps {
 
 type Drafts = Partial<Record<MergeStyle, { title: string; message: string }>>;
 
-export function MergeForm({ owner, repo, pull, styles, checksPending, defaultDeleteBranch, commits, onScheduled }: MergeFormProps) {
+export function MergeForm({ owner, repo, pull, styles, checksPending, blocked = false, canForce = false, defaultDeleteBranch, commits, onScheduled }: MergeFormProps) {
   const id = useId();
   const [picked, setStyle] = useState<MergeStyle>(styles[0]!);
   // The allowed styles can change under the form (the pull request became conflicting).
@@ -40,15 +46,19 @@ export function MergeForm({ owner, repo, pull, styles, checksPending, defaultDel
   const withMessage = stylesWithMessage.has(style);
   const manual = style === 'manually-merged';
   const offerAuto = checksPending && !manual;
+  // Gitea checks no rule when marking a pull request as manually merged.
+  const held = blocked && !manual;
 
-  const submit = (whenChecksSucceed: boolean) => {
+  const submit = (whenChecksSucceed: boolean, force = false) => {
     if (manual && !commitId.trim()) return;
+    if (held && !whenChecksSucceed && !force) return;
     merge.mutate(
       {
         Do: style,
         ...(withMessage ? { MergeTitleField: draft.title, MergeMessageField: draft.message } : {}),
         ...(manual ? { MergeCommitID: commitId.trim() } : { head_commit_id: pull.head.sha, delete_branch_after_merge: deleteBranch }),
         ...(whenChecksSucceed ? { merge_when_checks_succeed: true } : {}),
+        ...(force ? { force_merge: true } : {}),
       },
       { onSuccess: (result) => result === 'scheduled' && onScheduled() },
     );
@@ -121,12 +131,17 @@ export function MergeForm({ owner, repo, pull, styles, checksPending, defaultDel
         </label>
       )}
       <div className="flex flex-wrap items-center gap-2">
-        <Button type="submit" variant="primary" disabled={merge.isPending || (manual && !commitId.trim())}>
+        <Button type="submit" variant="primary" disabled={merge.isPending || (manual && !commitId.trim()) || (held && !offerAuto)}>
           {merge.isPending ? 'Merging…' : offerAuto ? 'Merge when checks succeed' : MERGE_STYLE_BUTTON[style]}
         </Button>
         {offerAuto && (
-          <Button onClick={() => submit(false)} disabled={merge.isPending}>
+          <Button onClick={() => submit(false)} disabled={merge.isPending || held}>
             {MERGE_STYLE_BUTTON[style]} now
+          </Button>
+        )}
+        {held && canForce && (
+          <Button variant="danger" onClick={() => submit(false, true)} disabled={merge.isPending}>
+            Merge anyway
           </Button>
         )}
         {merge.isError && (

@@ -80,3 +80,30 @@ export function fakeCompare(over: Partial<Compare> = {}): Compare {
     ...over,
   };
 }
+
+type Branch = components['schemas']['Branch'];
+
+/** A branch as GET /branches/{name} answers it; unprotected unless `over` says otherwise. */
+export function fakeBranch(name: string, over: Partial<Branch> = {}): Branch {
+  const who = { name: 'Alice', email: 'alice@example.com', username: 'alice' };
+  return {
+    name,
+    commit: {
+      id: 'b'.repeat(40),
+      message: 'Initial commit\n',
+      url: '',
+      author: who,
+      committer: who,
+      verification: { verified: false, reason: 'gpg.error.not_signed_commit', signature: '', signer: null, payload: '' },
+      timestamp: '2026-01-02T10:00:00Z',
+    },
+    protected: false,
+    required_approvals: 0,
+    enable_status_check: false,
+    status_check_contexts: [],
+    user_can_push: true,
+    user_can_merge: true,
+    effective_branch_protection_name: '',
+    ...over,
+  } as Branch;
+}
