@@ -194,8 +194,9 @@ describe('moving a branch (PUT)', () => {
     const put = (branch: string, body: unknown) => forge.req('PUT', `${base}/branches/${branch}`, { token: owner.token, body });
     // feature/x (at f1) back to c2 is not a fast-forward.
     const back = await put('feature/x', { new_commit_id: shas.c2 });
-    expect(back.status).toBe(409);
-    expect(back.body.message).toBe('The update is not a fast-forward.');
+    // Gitea answers a validation error (422), not a conflict.
+    expect(back.status).toBe(422);
+    expect(back.body.message).toContain('not a fast-forward');
     expect(await headOf(dir, 'feature/x')).toBe(shas.f1);
     expect((await put('feature/x', { new_commit_id: shas.c2, force: true })).status).toBe(204);
     expect(await headOf(dir, 'feature/x')).toBe(shas.c2);
@@ -204,10 +205,12 @@ describe('moving a branch (PUT)', () => {
     expect(await headOf(dir, 'feature/x')).toBe(shas.c3);
   });
 
-  it('checks old_commit_id (409), the target (422) and the branch (404)', async () => {
+  it('checks old_commit_id (422), the target (422) and the branch (404)', async () => {
     const { base, shas, dir } = await makeRepo();
     const put = (branch: string, body: unknown) => forge.req('PUT', `${base}/branches/${branch}`, { token: owner.token, body });
-    expect((await put('feature/x', { new_commit_id: shas.c3, old_commit_id: shas.c1, force: true })).status).toBe(409);
+    const stale = await put('feature/x', { new_commit_id: shas.c3, old_commit_id: shas.c1, force: true });
+    expect(stale.status).toBe(422);
+    expect(stale.body.message).toContain('does not match');
     expect(await headOf(dir, 'feature/x')).toBe(shas.f1);
     expect((await put('feature/x', { new_commit_id: shas.c3, old_commit_id: shas.f1, force: true })).status).toBe(204);
     expect((await put('feature/x', { new_commit_id: 'f'.repeat(40) })).status).toBe(422);

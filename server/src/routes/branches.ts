@@ -63,8 +63,8 @@ const CreateBranchSchema = z
 const UpdateBranchSchema = z
   .object({
     new_commit_id: z.string().min(1),
-    old_commit_id: z.string().optional().openapi({ description: 'Expected current commit; 409 when the branch is elsewhere.' }),
-    force: z.boolean().optional().openapi({ description: 'Allow a non-fast-forward move.' }),
+    old_commit_id: z.string().optional().openapi({ description: 'Expected current commit; 422 when the branch is elsewhere.' }),
+    force: z.boolean().optional().openapi({ description: 'Allow a non-fast-forward move (422 without it); a protected branch needs force push allowed.' }),
   })
   .openapi('UpdateBranchRepoOption');
 
@@ -150,7 +150,7 @@ openapiRestParam(
     path: '/repos/{owner}/{repo}/branches/{branch}',
     operationId: 'repoUpdateBranch',
     tags: ['repository'],
-    summary: 'Move a branch to another commit (fast-forward unless force)',
+    summary: 'Move a branch to another commit (fast-forward unless force); a protected branch only for those its rule lets push',
     request: { params: BranchParams, body: body(UpdateBranchSchema) },
     responses: { 204: { description: 'Updated' }, ...errorResponses(401, 403, 404, 409, 422, 423) },
   }),
@@ -158,8 +158,9 @@ openapiRestParam(
   async (c) => {
     const { owner, repo, branch } = c.req.valid('param');
     const rc = await loadRepo(c, owner, repo, 'write');
-    await updateBranch(rc, branch, c.req.valid('json'));
-    await refreshPullsForBranches(c.var.deps, rc.repo, [branch], requireUser(c));
+    const doer = requireUser(c);
+    await updateBranch(c.var.deps.db, rc, doer, branch, c.req.valid('json'));
+    await refreshPullsForBranches(c.var.deps, rc.repo, [branch], doer);
     return c.body(null, 204);
   },
 );
@@ -170,7 +171,7 @@ openapiRestParam(
     path: '/repos/{owner}/{repo}/branches/{branch}',
     operationId: 'repoRenameBranch',
     tags: ['repository'],
-    summary: 'Rename a branch (the default branch needs admin access)',
+    summary: 'Rename a branch (the default or a protected branch needs admin access; a rule named after it follows)',
     request: { params: BranchParams, body: body(RenameBranchSchema) },
     responses: { 204: { description: 'Renamed' }, ...errorResponses(401, 403, 404, 422, 423) },
   }),
@@ -190,7 +191,7 @@ openapiRestParam(
     path: '/repos/{owner}/{repo}/branches/{branch}',
     operationId: 'repoDeleteBranch',
     tags: ['repository'],
-    summary: 'Delete a branch (never the default branch)',
+    summary: 'Delete a branch (never the default branch or a protected one)',
     request: { params: BranchParams },
     responses: { 204: { description: 'Deleted' }, ...errorResponses(401, 403, 404, 423) },
   }),

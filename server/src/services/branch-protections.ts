@@ -290,12 +290,12 @@ export async function deleteRule(db: Db, rc: RepoContext, name: string): Promise
   await db.deleteFrom('protected_branch').where('id', '=', row.id).execute();
 }
 
-/** Gitea's RenameBranch: a plain-name rule naming the old branch follows it to the new name. */
-export async function renamePlainRule(db: Db, repoId: number, from: string, to: string): Promise<void> {
+/**
+ * Gitea's RenameBranch: the rule named exactly after a renamed branch follows it to the new name.
+ * A rule already named after the target keeps its name (Gitea would fail on its unique index).
+ */
+export async function renameRuleWithBranch(db: Db, repoId: number, from: string, to: string): Promise<void> {
   const row = await getRuleByName(db, repoId, from);
-  if (!row || !isPlainRuleName(row.rule_name)) return;
-  // A rule already named after the target keeps its name; Gitea's update would hit the unique index.
-  if (await getRuleByName(db, repoId, to)) return;
+  if (!row || (await getRuleByName(db, repoId, to))) return;
   await db.updateTable('protected_branch').set({ rule_name: to, updated_unix: nowUnix() }).where('id', '=', row.id).execute();
 }
-

@@ -1,5 +1,6 @@
 // Branch and tag rules: Gitea's Branch shape, and creating, moving, renaming and deleting
-// branches with atomic ref updates. Branch protection comes later and will plug in here.
+// branches with atomic ref updates. Branch protection (protection-rules.ts) decides what a
+// branch answers for the caller and which moves the branch API refuses.
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { nowUnix } from '../db/index.ts';
@@ -21,11 +22,23 @@ import type { Paging } from '../api/paging.ts';
 import { recordAction } from './activity.ts';
 import type { RepoContext } from './repo-context.ts';
 import { isRepoEmpty, repoApiUrl, repoHtmlUrl, UNSIGNED, usersByEmail } from './commits.ts';
+import { canUserForcePush, canUserMerge, canUserPush, effectiveRule, firstMatch, loadRules, type ProtectionRule } from './protection-rules.ts';
+import { renameRuleWithBranch } from './branch-protections.ts';
 
-export function toApiBranch(b: BranchRef, rc: RepoContext, config: Config, users: Map<string, UserRow>, viewer: UserRow | null) {
+/** What a branch's protection means for the caller (Gitea's convert.ToBranch). */
+export interface BranchAccess {
+  rule: ProtectionRule | null;
+  canPush: boolean;
+  canMerge: boolean;
+}
+
+export async function branchAccess(db: Db, rc: RepoContext, rule: ProtectionRule | null, viewer: UserRow | null): Promise<BranchAccess> {
+  return { rule, canPush: await canUserPush(db, rule, viewer, rc.perm), canMerge: await canUserMerge(db, rule, viewer, rc.perm) };
+}
+
+export function toApiBranch(b: BranchRef, rc: RepoContext, config: Config, users: Map<string, UserRow>, access: BranchAccess) {
   const username = (email: string) => users.get(email.toLowerCase())?.name ?? '';
-  // Without protection rules, pushing and merging follow the caller's write access to the code.
-  const canWrite = !!viewer && rc.perm.canWrite('code');
+  const { rule } = access;
   return {
     name: b.name,
     commit: {
@@ -37,13 +50,14 @@ export function toApiBranch(b: BranchRef, rc: RepoContext, config: Config, users
       verification: UNSIGNED,
       timestamp: b.author.date,
     },
-    protected: false,
-    required_approvals: 0,
-    enable_status_check: false,
-    status_check_contexts: [] as string[],
-    user_can_push: canWrite,
-    user_can_merge: canWrite,
-    effective_branch_protection_name: '',
+    protected: !!rule,
+    required_approvals: rule?.row.required_approvals ?? 0,
+    enable_status_check: rule ? rule.row.enable_status_check === 1 : false,
+    status_check_contexts: rule ? rule.statusCheckContexts : ([] as string[]),
+    user_can_push: access.canPush,
+    user_can_merge: access.canMerge,
+    // Gitea names the rule to repository admins only.
+    effective_branch_protection_name: rule && rc.perm.canAdmin() ? rule.ruleName : '',
   };
 }
 
@@ -51,7 +65,11 @@ export type ApiBranchValue = ReturnType<typeof toApiBranch>;
 
 async function branchesToApi(db: Db, config: Config, rc: RepoContext, viewer: UserRow | null, refs: BranchRef[]) {
   const users = await usersByEmail(db, refs.flatMap((b) => [b.author.email, b.committer.email]));
-  return refs.map((b) => toApiBranch(b, rc, config, users, viewer));
+  // The rules are read once for the whole page; each branch takes the first that matches.
+  const rules = refs.length ? await loadRules(db, rc.repo.id) : [];
+  const out = [];
+  for (const b of refs) out.push(toApiBranch(b, rc, config, users, await branchAccess(db, rc, firstMatch(rules, b.name), viewer)));
+  return out;
 }
 
 export async function listBranchesPage(db: Db, config: Config, rc: RepoContext, viewer: UserRow | null, p: Paging) {
@@ -126,7 +144,19 @@ export async function createBranch(
   return getBranchApi(db, config, rc, doer, name);
 }
 
-export async function updateBranch(rc: RepoContext, name: string, body: { new_commit_id: string; old_commit_id?: string; force?: boolean }) {
+/**
+ * Moves a branch as a push would (Gitea's UpdateBranch pushes, so its pre-receive protection
+ * applies): a protected branch moves only for those the rule lets push, and a non-fast-forward
+ * only for those it lets force-push. A stale old_commit_id or a non-fast-forward without
+ * `force` is a validation error (422), as in Gitea.
+ */
+export async function updateBranch(
+  db: Db,
+  rc: RepoContext,
+  doer: UserRow,
+  name: string,
+  body: { new_commit_id: string; old_commit_id?: string; force?: boolean },
+) {
   await assertNotEmpty(rc);
   const current = await getBranch(rc.dir, name);
   if (!current) throw notFound(`branch does not exist [name: ${name}]`);
@@ -134,10 +164,19 @@ export async function updateBranch(rc: RepoContext, name: string, body: { new_co
   if (!target) throw unprocessable(`new_commit_id: commit does not exist [id: ${body.new_commit_id}]`);
   if (body.old_commit_id) {
     const expected = await resolveCommit(rc.dir, body.old_commit_id);
-    if (expected !== current.sha) throw conflict(`The branch has moved: it is at ${current.sha}, not ${body.old_commit_id}.`);
+    if (expected !== current.sha) throw unprocessable(`branch commit does not match [expected: ${current.sha}, given: ${body.old_commit_id}]`);
   }
   if (target === current.sha) return;
-  if (!body.force && !(await isAncestor(rc.dir, current.sha, target))) throw conflict('The update is not a fast-forward.');
+  const isForcePush = !(await isAncestor(rc.dir, current.sha, target));
+  if (isForcePush && !body.force) throw unprocessable(`Force push ${name} needs the force parameter: the update is not a fast-forward.`);
+  const rule = await effectiveRule(db, rc.repo.id, name);
+  if (rule) {
+    const by = ` (protection rule "${rule.ruleName}")`;
+    if (isForcePush && !rule.row.can_force_push) throw forbidden(`Branch ${name} is protected from force push${by}`);
+    if (isForcePush ? !(await canUserForcePush(db, rule, doer, rc.perm)) : !(await canUserPush(db, rule, doer, rc.perm))) {
+      throw forbidden(`${isForcePush ? 'Not allowed to force-push to protected branch ' : 'Not allowed to push to protected branch '}${name}${by}`);
+    }
+  }
   try {
     await updateRefs(rc.dir, [{ kind: 'update', ref: `refs/heads/${name}`, sha: target, oldSha: current.sha }]);
   } catch {
@@ -151,11 +190,16 @@ export async function renameBranch(db: Db, rc: RepoContext, from: string, to: st
   const current = await getBranch(rc.dir, from);
   if (!current) throw notFound("Branch doesn't exist.");
   const isDefault = from === rc.repo.default_branch;
-  if (isDefault && !rc.perm.canAdmin()) throw forbidden('User must be a repo or site admin to rename default or protected branches.');
+  const rule = await effectiveRule(db, rc.repo.id, from);
+  if ((isDefault || rule) && !rc.perm.canAdmin()) throw forbidden('User must be a repo or site admin to rename default or protected branches.');
   // Gitea answers 422 here (not 409), with this message.
   if (from === to || (await refExists(rc.dir, `refs/heads/${to}`))) {
     throw unprocessable('Cannot rename a branch using the same name or rename to a branch that already exists.');
   }
+  // Gitea's models/git RenameBranch: a rule named exactly after the branch follows it to the new
+  // name; a branch protected only by a glob rule keeps its name.
+  const ownRule = rule ? await db.selectFrom('protected_branch').select('id').where('repo_id', '=', rc.repo.id).where('rule_name', '=', from).executeTakeFirst() : undefined;
+  if (rule && !ownRule) throw forbidden('Branch is protected by glob-based protection rules.');
   try {
     await updateRefs(rc.dir, [
       { kind: 'create', ref: `refs/heads/${to}`, sha: current.sha },
@@ -164,11 +208,12 @@ export async function renameBranch(db: Db, rc: RepoContext, from: string, to: st
   } catch {
     throw conflict('Cannot rename a branch to a name that conflicts with an existing branch.');
   }
-  if (isDefault || (await headBranch(rc.dir)) === from) {
-    await setHead(rc.dir, to);
-    if (isDefault) {
-      await db.updateTable('repository').set({ default_branch: to, updated_unix: nowUnix() }).where('id', '=', rc.repo.id).execute();
-    }
+  if (isDefault || (await headBranch(rc.dir)) === from) await setHead(rc.dir, to);
+  if (isDefault || ownRule) {
+    await db.transaction().execute(async (trx) => {
+      if (isDefault) await trx.updateTable('repository').set({ default_branch: to, updated_unix: nowUnix() }).where('id', '=', rc.repo.id).execute();
+      if (ownRule) await renameRuleWithBranch(trx, rc.repo.id, from, to);
+    });
   }
 }
 
@@ -177,6 +222,8 @@ export async function deleteBranch(db: Db, rc: RepoContext, doer: UserRow, name:
   const current = await getBranch(rc.dir, name);
   if (!current) throw notFound(`branch does not exist [name: ${name}]`);
   if (name === rc.repo.default_branch) throw forbidden('can not delete default branch');
+  // Gitea refuses to delete any branch a rule protects, whoever asks.
+  if (await effectiveRule(db, rc.repo.id, name)) throw forbidden('branch protected');
   try {
     await updateRefs(rc.dir, [{ kind: 'delete', ref: `refs/heads/${name}`, oldSha: current.sha }]);
   } catch {

@@ -1036,14 +1036,14 @@ export interface paths {
         };
         /** Get a branch */
         get: operations["repoGetBranch"];
-        /** Move a branch to another commit (fast-forward unless force) */
+        /** Move a branch to another commit (fast-forward unless force); a protected branch only for those its rule lets push */
         put: operations["repoUpdateBranch"];
         post?: never;
-        /** Delete a branch (never the default branch) */
+        /** Delete a branch (never the default branch or a protected one) */
         delete: operations["repoDeleteBranch"];
         options?: never;
         head?: never;
-        /** Rename a branch (the default branch needs admin access) */
+        /** Rename a branch (the default or a protected branch needs admin access; a rule named after it follows) */
         patch: operations["repoRenameBranch"];
         trace?: never;
     };
@@ -2518,9 +2518,9 @@ export interface components {
         };
         UpdateBranchRepoOption: {
             new_commit_id: string;
-            /** @description Expected current commit; 409 when the branch is elsewhere. */
+            /** @description Expected current commit; 422 when the branch is elsewhere. */
             old_commit_id?: string;
-            /** @description Allow a non-fast-forward move. */
+            /** @description Allow a non-fast-forward move (422 without it); a protected branch needs force push allowed. */
             force?: boolean;
         };
         RenameBranchRepoOption: {
@@ -2727,6 +2727,8 @@ export interface components {
             conflicted_files?: string[];
             commits_behind?: number;
             commits_ahead?: number;
+            /** @description unmet branch protection rules, one sentence each ([] when none); single pull request only, absent once merged or closed */
+            merge_blockers?: string[];
         };
         TeamRef: {
             id: number;
