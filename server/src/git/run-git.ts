@@ -12,6 +12,27 @@ export class GitError extends Error {
   }
 }
 
+/**
+ * A user value git can never accept (a NUL byte in an argument or in a line of text input). The
+ * error handler answers it 404 on reads (no such ref or path can exist) and 422 on writes, so bad
+ * input from anywhere is refused here once, before git or Node's process spawning sees it.
+ */
+export class GitInputError extends GitError {
+  constructor(message: string) {
+    super(message, null, '');
+  }
+}
+
+// Commands whose standard input is binary data (file contents, packs, fast-import streams) and may
+// hold NUL bytes; every other command reads lines of text (refs, SHAs, messages).
+const BINARY_INPUT = new Set(['hash-object', 'fast-import', 'index-pack', 'pack-objects', 'unpack-objects', 'http-backend', 'upload-pack', 'receive-pack']);
+
+function checkInput(args: string[], input: string | Buffer | undefined): void {
+  if (args.some((a) => a.includes('\0'))) throw new GitInputError('invalid value: contains a NUL byte');
+  if (input === undefined || args.includes('-z') || BINARY_INPUT.has(args[0] ?? '')) return;
+  if (typeof input === 'string' ? input.includes('\0') : input.includes(0)) throw new GitInputError('invalid value: contains a NUL byte');
+}
+
 export const gitEnv: NodeJS.ProcessEnv = {
   PATH: process.env.PATH,
   HOME: process.env.HOME ?? '/tmp',
@@ -37,12 +58,13 @@ export interface RunGitOptions {
  * for an option. Paths go after `--` as well, but refs and SHAs cannot.
  */
 export function userArg(value: string, what = 'value'): string {
-  if (value.startsWith('-') || value.includes('\0')) throw new GitError(`invalid ${what}`, null, '');
+  if (value.startsWith('-') || value.includes('\0')) throw new GitInputError(`invalid ${what}`);
   return value;
 }
 
 export function runGitBuffer(args: string[], opts: RunGitOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
+    checkInput(args, opts.input);
     const child = execFile(
       'git',
       args,
@@ -73,5 +95,6 @@ export async function runGit(args: string[], opts: RunGitOptions): Promise<strin
 
 /** Streams git's output (for git http-backend and large blobs). */
 export function spawnGit(args: string[], opts: Omit<RunGitOptions, 'input' | 'maxBuffer'>) {
+  checkInput(args, undefined);
   return spawn('git', args, { cwd: opts.cwd, env: { ...gitEnv, ...opts.env }, timeout: opts.timeoutMs ?? 10 * 60_000 });
 }
