@@ -3,6 +3,9 @@ const enc = (s: string) => encodeURIComponent(s);
 /** Encodes each segment of a path but keeps the slashes. */
 export const encPath = (p: string) => p.split('/').map(enc).join('/');
 
+/** A compare ref keeps its ':' readable, as in Gitea's owner:branch (git forbids ':' in branch names). */
+const encRef = (p: string) => encPath(p).replace(/%3A/gi, ':');
+
 export type RefKind = 'branch' | 'tag' | 'commit';
 
 export const paths = {
@@ -43,7 +46,7 @@ export const paths = {
   compare: {
     pattern: '/:owner/:repo/compare/*',
     href: (o: string, r: string, base?: string, head?: string) =>
-      `/${enc(o)}/${enc(r)}/compare${base ? `/${encPath(base)}${head ? `...${encPath(head)}` : ''}` : ''}`,
+      `/${enc(o)}/${enc(r)}/compare${base ? `/${encRef(base)}${head ? `...${encRef(head)}` : ''}` : ''}`,
   },
   /** The signed-in user's pull requests across repositories (created, review requested, assigned). */
   yourPulls: { pattern: '/pulls', href: (q?: Record<string, string>) => `/pulls${q && Object.keys(q).length ? `?${new URLSearchParams(q)}` : ''}` },
@@ -64,6 +67,9 @@ export const paths = {
   userSettingsApplications: { pattern: '/user/settings/applications', href: () => '/user/settings/applications' },
   exploreUsers: { pattern: '/explore/users', href: (q?: Record<string, string>) => `/explore/users${q && Object.keys(q).length ? `?${new URLSearchParams(q)}` : ''}` },
   stargazers: { pattern: '/:owner/:repo/stars', href: (o: string, r: string) => `/${enc(o)}/${enc(r)}/stars` },
+  // Forks (issue #8): the list behind the fork count, and the "new fork" form (Gitea's /{owner}/{repo}/fork).
+  forks: { pattern: '/:owner/:repo/forks', href: (o: string, r: string) => `/${enc(o)}/${enc(r)}/forks` },
+  newFork: { pattern: '/:owner/:repo/fork', href: (o: string, r: string) => `/${enc(o)}/${enc(r)}/fork` },
   // Organizations and teams (Gitea's /org/{org}/… scheme; the organization's home is /{org}).
   newOrg: { pattern: '/org/create', href: () => '/org/create' },
   exploreOrgs: { pattern: '/explore/organizations', href: () => '/explore/organizations' },

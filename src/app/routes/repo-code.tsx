@@ -24,6 +24,7 @@ import { pullQueries } from '@/features/pulls/api/pull-queries';
 import { recentPush } from '@/features/pulls/lib/recent-push';
 import { PushSuggestion } from '@/features/pulls/components/push-suggestion';
 import { useSession } from '@/lib/auth-store';
+import { UpstreamBanner } from '@/features/forks/components/upstream-banner';
 
 /** ref '' stands for the default branch (the repository home), which the API picks by itself. */
 const prefetchReadme = (owner: string, repo: string, ref: string, listing: ContentsResponse | ContentsResponse[]) => {
@@ -96,6 +97,7 @@ function CodePage({ repository, loc }: { repository: Repository; loc: RefLocatio
   return (
     <div>
       {!loc.path && <RecentPushBanner repository={repository} />}
+      {!loc.path && kind === 'branch' && repository.parent && <UpstreamBanner key={ref} fork={repository} parent={repository.parent} branch={ref} />}
       <div className="mb-3 flex flex-wrap items-center gap-2">
         <RefSwitcher
           kind={kind}

@@ -3,7 +3,7 @@
 // the pull request already open for the pair or the form that opens one.
 import { useCallback } from 'react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, redirect, useNavigate, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '../query-client';
 import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/auth-store';
@@ -11,6 +11,9 @@ import { isApiError } from '@/lib/api/api-error';
 import type { components } from '@/lib/api/schema';
 import { repoQueries, type Repository } from '@/features/repos/api/repo-queries';
 import { branchQueries } from '@/features/branches/api/branch-queries';
+import { forkQueries, headRef } from '@/features/forks/api/fork-queries';
+import { parseHeadRef } from '@/features/forks/lib/head-ref';
+import { RepoChoice } from '@/features/forks/components/repo-choice';
 import { compareQueries } from '@/features/pulls/api/compare-queries';
 import { pullQueries } from '@/features/pulls/api/pull-queries';
 import { compareHref, parseCompareSplat, type CompareRefs } from '@/features/pulls/lib/compare-path';
@@ -39,11 +42,15 @@ import { DescriptionEditor } from '../description-editor';
 import { RouteError } from '../layout/route-error';
 
 type Label = components['schemas']['Label'];
+type ParentRepository = components['schemas']['ParentRepository'];
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const { owner, repo } = params as { owner: string; repo: string };
   const r = await queryClient.ensureQueryData(repoQueries.detail(owner, repo));
-  const { base, head } = parseCompareSplat(params['*'] ?? '', r.default_branch);
+  const splat = params['*'] ?? '';
+  // A fork proposes changes to its parent: /compare on a fork opens the parent's compare page.
+  if (!splat && r.parent) throw redirect(forkDefaultCompare(r, r.parent));
+  const { base, head } = parseCompareSplat(splat, r.default_branch);
   void queryClient.prefetchQuery(branchQueries.list(owner, repo));
   if (head && head !== base) {
     void queryClient.prefetchQuery(compareQueries.compare(owner, repo, base, head));
@@ -52,22 +59,81 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return null;
 }
 
+/** The parent's compare page with this fork's default branch as the head, GitHub's "Contribute". */
+function forkDefaultCompare(fork: Repository, parent: ParentRepository) {
+  return paths.compare.href(parent.owner.login, parent.name, parent.default_branch, headRef(parent, fork, fork.default_branch));
+}
+
+type NetworkRepo = Repository | ParentRepository;
+
 export function Component() {
   const { owner, repo, '*': splat = '' } = useParams() as { owner: string; repo: string; '*'?: string };
   const navigate = useNavigate();
+  const session = useSession();
   const { data: r } = useSuspenseQuery(repoQueries.detail(owner, repo));
   const branches = useQuery(branchQueries.list(owner, repo));
   const refs = parseCompareSplat(splat, r.default_branch);
   const names = branches.data?.branches.map((b) => b.name) ?? [];
+  const head = parseHeadRef(refs.head);
+  const parent = r.parent ?? null;
+
+  // The fork network the pickers offer: this repository, its parent, and its forks (only asked
+  // for when it has any), yours first among them.
+  const hasForks = r.forks_count > 0;
+  const forks = useQuery({ ...forkQueries.list(owner, repo, 1, 50), enabled: hasForks });
+  const mine = useQuery({ ...forkQueries.ownedBy(owner, repo, session?.login ?? ''), enabled: hasForks && !!session });
+  const headOwner = head.owner?.toLowerCase();
+  const sameRepo = (x: NetworkRepo) => x.owner.login.toLowerCase() === headOwner && (!head.repo || x.name.toLowerCase() === head.repo.toLowerCase());
+  const known: NetworkRepo[] = [r, ...(parent ? [parent] : []), ...(mine.data ? [mine.data] : []), ...(forks.data?.forks ?? [])];
+  const listed = headOwner ? known.find(sameRepo) : r;
+  // A head in a fork not on the first page: by name when the URL says it, else that owner's fork.
+  const named = useQuery({ ...repoQueries.detail(head.owner ?? '', head.repo ?? ''), enabled: !listed && !!head.repo });
+  const ownersFork = useQuery({ ...forkQueries.ownedBy(owner, repo, head.owner ?? ''), enabled: !listed && !!head.owner && !head.repo });
+  const headRepo: NetworkRepo | null = listed ?? named.data ?? ownersFork.data ?? null;
+  const crossRepo = !!headRepo && headRepo.id !== r.id;
+  const headBranchList = useQuery({ ...branchQueries.list(headRepo?.owner.login ?? '', headRepo?.name ?? ''), enabled: crossRepo });
+
+  const network = dedupe([r, ...known.slice(1), ...(headRepo ? [headRepo] : [])]);
+  const baseChoices = dedupe([r, ...(parent ? [parent] : []), ...(crossRepo && headRepo ? [headRepo] : [])]);
+  const pickRepos = network.length > 1;
+
+  /** The URL for a base repository, base branch, head repository and head branch. */
+  const go = (baseRepo: NetworkRepo, baseBranch: string, h: NetworkRepo, headBranch: string) => {
+    const headName = !headBranch ? '' : h.id === baseRepo.id ? headBranch : headRef(baseRepo, h, headBranch);
+    navigate(compareHref(baseRepo.owner.login, baseRepo.name, { base: baseBranch, head: headName }));
+  };
+  const here = headRepo ?? r;
 
   return (
     <div className="space-y-4">
       <title>{`Compare ${refs.head ? `${refs.base}...${refs.head}` : 'changes'} · ${r.full_name}`}</title>
       <div>
         <h2 className="text-lg font-semibold">Compare changes</h2>
-        <p className="text-sm text-gray-600 dark:text-gray-400">Choose two branches to see what changed and whether they merge, then open a pull request.</p>
+        <p className="text-sm text-gray-600 dark:text-gray-400">
+          {pickRepos
+            ? 'Choose two branches, in this repository or across forks, to see what changed and whether they merge, then open a pull request.'
+            : 'Choose two branches to see what changed and whether they merge, then open a pull request.'}
+        </p>
       </div>
-      <CompareBranches base={refs.base} head={refs.head} branches={names} onChange={(next) => navigate(compareHref(owner, repo, next))} />
+      <CompareBranches
+        base={refs.base}
+        head={head.branch}
+        branches={names}
+        headBranches={crossRepo ? (headBranchList.data?.branches.map((b) => b.name) ?? []) : names}
+        onChange={(next) => go(r, next.base, here, next.head)}
+        baseRepo={pickRepos ? <RepoChoice label="base repository" value={r as NetworkRepo} choices={baseChoices} onChange={(b) => go(b, b.id === r.id ? refs.base : b.default_branch, here, head.branch)} /> : undefined}
+        headRepo={
+          pickRepos ? (
+            <RepoChoice
+              label="head repository"
+              value={here}
+              choices={network}
+              onChange={(h) => go(r, refs.base, h, head.branch && (h.id === here.id ? head.branch : h.default_branch))}
+            />
+          ) : undefined
+        }
+        onSwap={crossRepo && headRepo ? () => go(headRepo, head.branch, r, refs.base) : undefined}
+      />
       {r.empty ? (
         <EmptyState title="This repository is empty">Push a branch first; then you can compare it.</EmptyState>
       ) : !refs.head ? (
@@ -77,13 +143,24 @@ export function Component() {
       ) : refs.head === refs.base ? (
         <EmptyState title="Choose different branches">A branch compared with itself has nothing to merge. Pick another base or compare branch.</EmptyState>
       ) : (
-        <Comparison key={`${refs.base}...${refs.head}`} repository={r} refs={refs} />
+        <Comparison
+          key={`${refs.base}...${refs.head}`}
+          repository={r}
+          refs={refs}
+          headBranch={head.branch}
+          headSource={{ owner: headRepo?.owner.login ?? head.owner ?? owner, repo: headRepo?.name ?? head.repo ?? repo }}
+        />
       )}
     </div>
   );
 }
 
-function Comparison({ repository: r, refs }: { repository: Repository; refs: CompareRefs }) {
+function dedupe<T extends { id: number }>(list: T[]): T[] {
+  return list.filter((x, i) => list.findIndex((y) => y.id === x.id) === i);
+}
+
+/** `headBranch` and `headSource` say where the compared branch lives when it is in another repository of the network. */
+function Comparison({ repository: r, refs, headBranch, headSource }: { repository: Repository; refs: CompareRefs; headBranch: string; headSource: { owner: string; repo: string } }) {
   const owner = r.owner.login;
   const repo = r.name;
   const { base, head } = refs;
@@ -95,7 +172,7 @@ function Comparison({ repository: r, refs }: { repository: Repository; refs: Com
   if (compare.isError) {
     return isApiError(compare.error) && compare.error.status === 404 ? (
       <EmptyState title="Nothing to compare">
-        <span className="font-mono">{base}</span> or <span className="font-mono">{head}</span> does not exist in this repository.
+        <span className="font-mono">{base}</span> or <span className="font-mono">{head}</span> does not exist{head.includes(':') ? ', or that repository is not a fork of this one' : ' in this repository'}.
       </EmptyState>
     ) : (
       <ErrorNotice error={compare.error} />
@@ -119,14 +196,14 @@ function Comparison({ repository: r, refs }: { repository: Repository; refs: Com
             <CommitList owner={owner} repo={repo} commits={c.commits} />
           </section>
           <CompareFiles files={summary.files} counted={summary.counted} />
-          <FullDiff owner={owner} repo={repo} base={base} head={head} />
+          <FullDiff owner={owner} repo={repo} base={base} head={head} fileHref={(path) => paths.src.href(headSource.owner, headSource.repo, 'branch', headBranch, path)} />
           {!open && !existing.isPending && (
             <section aria-labelledby="new-pull" className="space-y-3 border-t border-gray-200 pt-5 dark:border-gray-800">
               <h3 id="new-pull" className="text-base font-semibold">
                 Open a pull request
               </h3>
               {canCreate ? (
-                <CreateForm repository={r} refs={refs} commits={c.commits} />
+                <CreateForm repository={r} refs={refs} headBranch={headBranch} commits={c.commits} />
               ) : !session ? (
                 <p className="text-sm text-gray-600 dark:text-gray-400">
                   <Link className="text-indigo-600 hover:underline dark:text-indigo-400" to={paths.signIn.href(compareHref(owner, repo, refs))}>
@@ -146,7 +223,7 @@ function Comparison({ repository: r, refs }: { repository: Repository; refs: Com
 }
 
 /** The whole diff, fetched and drawn only when asked for (it can be large); ?diff=full keeps it open in a shared link. */
-function FullDiff({ owner, repo, base, head }: { owner: string; repo: string; base: string; head: string }) {
+function FullDiff({ owner, repo, base, head, fileHref }: { owner: string; repo: string; base: string; head: string; fileHref: (path: string) => string }) {
   const [params, setParams] = useSearchParams();
   const shown = params.get('diff') === 'full';
   const show = () => {
@@ -186,20 +263,20 @@ function FullDiff({ owner, repo, base, head }: { owner: string; repo: string; ba
           <ErrorNotice error={diff.error} />
         )
       ) : (
-        <LazyDiffFiles diff={diff.data} style={style} emptyText="No changes to show." fileHref={(path) => paths.src.href(owner, repo, 'branch', head, path)} />
+        <LazyDiffFiles diff={diff.data} style={style} emptyText="No changes to show." fileHref={fileHref} />
       )}
     </section>
   );
 }
 
-function CreateForm({ repository: r, refs, commits }: { repository: Repository; refs: CompareRefs; commits: components['schemas']['Commit'][] }) {
+function CreateForm({ repository: r, refs, headBranch, commits }: { repository: Repository; refs: CompareRefs; headBranch: string; commits: components['schemas']['Commit'][] }) {
   const owner = r.owner.login;
   const repo = r.name;
   const navigate = useNavigate();
   const me = useCurrentUser();
   const labels = useQuery(labelQueries.all(owner, repo));
   const milestones = useQuery(milestoneQueries.choices(owner, repo));
-  const initial = defaultPullText(commits, refs.head);
+  const initial = defaultPullText(commits, headBranch);
   const renderLabel = useCallback((l: Label) => <LabelChip label={l} />, []);
   return (
     <NewPullForm

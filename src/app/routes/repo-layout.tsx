@@ -6,6 +6,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { queryClient } from '../query-client';
 import { repoQueries } from '@/features/repos/api/repo-queries';
 import { activeTab, RepoHeader } from '@/features/repos/components/repo-header';
+import { ForkButton } from '@/features/forks/components/fork-button';
 import { Spinner } from '@/components/ui/spinner';
 
 export async function loader({ params }: LoaderFunctionArgs) {
@@ -20,7 +21,7 @@ export function Component() {
   return (
     <div>
       <title>{`${data.full_name}${data.description ? ` — ${data.description}` : ''}`}</title>
-      <RepoHeader repo={data} active={activeTab(pathname)} />
+      <RepoHeader repo={data} active={activeTab(pathname)} forkButton={<ForkButton repo={data} />} />
       {data.archived && (
         <div role="note" className="mb-5 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-200">
           This repository is archived. You can view files and clone it, but cannot push or open issues.

@@ -20,6 +20,8 @@ const tabBySegment: Record<string, RepoTab> = {
   milestone: 'issues',
   pulls: 'pulls',
   compare: 'pulls',
+  forks: 'code',
+  fork: 'code',
   activity: 'activity',
   settings: 'settings',
 };
@@ -29,7 +31,8 @@ export function activeTab(pathname: string): RepoTab | null {
   return tabBySegment[pathname.split('/')[3] ?? ''] ?? null;
 }
 
-export function RepoHeader({ repo, active }: { repo: Repository; active: RepoTab | null }) {
+/** `forkButton` is the forks feature's button and count (routes compose features); without it the count shows alone. */
+export function RepoHeader({ repo, active, forkButton }: { repo: Repository; active: RepoTab | null; forkButton?: ReactNode }) {
   const owner = repo.owner.login;
   return (
     <div className="mb-5 border-b border-gray-200 dark:border-gray-800">
@@ -49,6 +52,14 @@ export function RepoHeader({ repo, active }: { repo: Repository; active: RepoTab
             {repo.fork && <Badge>Fork</Badge>}
             {repo.template && <Badge>Template</Badge>}
           </h1>
+          {repo.fork && repo.parent && (
+            <p className="mt-0.5 text-xs text-gray-600 dark:text-gray-400">
+              forked from{' '}
+              <Link to={paths.repo.href(repo.parent.owner.login, repo.parent.name)} className="text-indigo-600 hover:underline dark:text-indigo-400">
+                {repo.parent.full_name}
+              </Link>
+            </p>
+          )}
           {repo.description && <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{repo.description}</p>}
           {repo.website && (
             <a href={repo.website} target="_blank" rel="noopener noreferrer nofollow" className="mt-1 inline-block text-sm break-all text-indigo-600 hover:underline dark:text-indigo-400">
@@ -59,9 +70,11 @@ export function RepoHeader({ repo, active }: { repo: Repository; active: RepoTab
         <div className="flex shrink-0 flex-wrap items-center gap-2 text-xs">
           <RepoWatchButton repo={repo} />
           <RepoStarButton repo={repo} />
-          <dl>
-            <Count label="Forks" value={repo.forks_count} icon={forkIcon} />
-          </dl>
+          {forkButton ?? (
+            <dl>
+              <Count label="Forks" value={repo.forks_count} icon={forkIcon} />
+            </dl>
+          )}
         </div>
       </div>
       {!repo.empty || repo.permissions?.push ? (
