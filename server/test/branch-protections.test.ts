@@ -263,3 +263,186 @@ describe('who may manage rules', () => {
     expect((await req('GET', `${base}/branch_protections`, { token: reader.token })).status).toBe(403);
   });
 });
+
+// main: c1 - c2 ; ahead: c2 - a1 ; feature/x: c1 - f1 ; release/1: c1 - r1
+const branchy = (): FixtureCommit[] => [
+  ...history(),
+  { id: 'a1', branch: 'ahead', from: 'c2', message: 'ahead\n', files: { 'n.txt': 'n\n' }, date: 1_700_000_150 },
+  { id: 'f1', branch: 'feature/x', from: 'c1', message: 'feature\n', files: { 'f.txt': 'f\n' }, date: 1_700_000_200 },
+  { id: 'r1', branch: 'release/1', from: 'c1', message: 'release\n', files: { 'r.txt': 'r\n' }, date: 1_700_000_300 },
+];
+
+async function makeBranchyRepo() {
+  const name = uniq('repo');
+  const r = await createFixtureRepo(forge.deps, owner, name, branchy());
+  const base = `/repos/${owner.name}/${name}`;
+  for (const [u, permission] of [
+    [reader, 'read'],
+    [writer, 'write'],
+    [repoAdmin, 'admin'],
+  ] as const) {
+    await req('PUT', `${base}/collaborators/${u.name}`, { token: owner.token, body: { permission } });
+  }
+  const protect = async (body: Record<string, unknown>) => {
+    const res = await req('POST', `${base}/branch_protections`, { token: owner.token, body });
+    expect(res.status).toBe(201);
+    return res.body;
+  };
+  return { ...r, name, base, protect };
+}
+
+const headOf = async (dir: string, branch: string) => {
+  const { runGit } = await import('../src/git/run-git.ts');
+  return (await runGit(['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`], { cwd: dir }).catch(() => '')).trim();
+};
+
+describe('branch objects answer their protection for the caller', () => {
+  it('fills protected, approvals, status checks, the rule name (admins only) and user_can_push/merge', async () => {
+    const { base, protect } = await makeBranchyRepo();
+    await protect({
+      rule_name: 'main',
+      required_approvals: 2,
+      enable_status_check: true,
+      status_check_contexts: ['ci/*'],
+      enable_push: true,
+      enable_push_whitelist: true,
+      push_whitelist_usernames: [writer.name],
+      enable_merge_whitelist: true,
+      merge_whitelist_usernames: [repoAdmin.name],
+    });
+    const expectations: [string, string | undefined, { user_can_push: boolean; user_can_merge: boolean; effective_branch_protection_name: string }][] = [
+      ['anonymous', undefined, { user_can_push: false, user_can_merge: false, effective_branch_protection_name: '' }],
+      ['reader', reader.token, { user_can_push: false, user_can_merge: false, effective_branch_protection_name: '' }],
+      ['writer', writer.token, { user_can_push: true, user_can_merge: false, effective_branch_protection_name: '' }],
+      ['repo admin', repoAdmin.token, { user_can_push: false, user_can_merge: true, effective_branch_protection_name: 'main' }],
+      ['owner', owner.token, { user_can_push: false, user_can_merge: false, effective_branch_protection_name: 'main' }],
+    ];
+    for (const [who, token, want] of expectations) {
+      const one = await req('GET', `${base}/branches/main`, { token });
+      expect(one.status, who).toBe(200);
+      expect(one.body, who).toMatchObject({ protected: true, required_approvals: 2, enable_status_check: true, status_check_contexts: ['ci/*'], ...want });
+      const list = await req('GET', `${base}/branches`, { token });
+      expect(list.body.find((b: any) => b.name === 'main'), who).toMatchObject({ protected: true, ...want });
+      // An unprotected branch follows write access to the code.
+      const writes = who === 'writer' || who === 'repo admin' || who === 'owner';
+      expect(list.body.find((b: any) => b.name === 'feature/x'), who).toMatchObject({
+        protected: false,
+        required_approvals: 0,
+        status_check_contexts: [],
+        effective_branch_protection_name: '',
+        user_can_push: writes,
+        user_can_merge: writes,
+      });
+    }
+  });
+
+  it('names the rule that wins: priority first, then a plain name over a glob', async () => {
+    const { base, protect } = await makeBranchyRepo();
+    await protect({ rule_name: '**', required_approvals: 1 });
+    await protect({ rule_name: 'release/*', required_approvals: 3, priority: 2 });
+    await protect({ rule_name: 'MAIN', required_approvals: 4 });
+    const list = (await req('GET', `${base}/branches`, { token: owner.token })).body;
+    const by = (n: string) => list.find((b: any) => b.name === n);
+    expect(by('release/1')).toMatchObject({ effective_branch_protection_name: 'release/*', required_approvals: 3 });
+    expect(by('main')).toMatchObject({ effective_branch_protection_name: 'MAIN', required_approvals: 4 });
+    expect(by('feature/x')).toMatchObject({ effective_branch_protection_name: '**', required_approvals: 1, protected: true });
+    // With push enabled, those with write access may push to a protected branch.
+    await req('PATCH', `${base}/branch_protections/MAIN`, { token: owner.token, body: { enable_push: true } });
+    expect((await req('GET', `${base}/branches/main`, { token: writer.token })).body.user_can_push).toBe(true);
+  });
+});
+
+describe('the branch API refuses what a rule protects', () => {
+  it('never deletes a protected branch (403 "branch protected"), for anyone', async () => {
+    const { base, dir, protect, shas } = await makeBranchyRepo();
+    await protect({ rule_name: 'feature/*', enable_push: true });
+    for (const token of [writer.token, owner.token, forge.admin.token]) {
+      const r = await req('DELETE', `${base}/branches/feature/x`, { token });
+      expect(r.status).toBe(403);
+      expect(r.body.message).toBe('branch protected');
+    }
+    expect(await headOf(dir, 'feature/x')).toBe(shas.f1);
+    await req('DELETE', `${base}/branch_protections/${encodeURIComponent('feature/*')}`, { token: owner.token });
+    expect((await req('DELETE', `${base}/branches/feature/x`, { token: writer.token })).status).toBe(204);
+    expect(await headOf(dir, 'feature/x')).toBe('');
+  });
+
+  it('renames a protected branch only for admins, and its own rule follows it', async () => {
+    const { base, dir, protect, shas } = await makeBranchyRepo();
+    await protect({ rule_name: 'feature/x', required_approvals: 1 });
+    const denied = await req('PATCH', `${base}/branches/feature/x`, { token: writer.token, body: { name: 'feature/y' } });
+    expect(denied.status).toBe(403);
+    expect(denied.body.message).toBe('User must be a repo or site admin to rename default or protected branches.');
+    expect(await headOf(dir, 'feature/x')).toBe(shas.f1);
+
+    expect((await req('PATCH', `${base}/branches/feature/x`, { token: repoAdmin.token, body: { name: 'feature/y' } })).status).toBe(204);
+    expect(await headOf(dir, 'feature/y')).toBe(shas.f1);
+    const rules = (await req('GET', `${base}/branch_protections`, { token: owner.token })).body;
+    expect(rules.map((r: any) => r.rule_name)).toEqual(['feature/y']);
+    expect((await req('GET', `${base}/branches/feature/y`, { token: owner.token })).body).toMatchObject({ protected: true, effective_branch_protection_name: 'feature/y' });
+  });
+
+  it('does not rename a branch protected by a glob rule, even for admins', async () => {
+    const { base, dir, protect, shas } = await makeBranchyRepo();
+    await protect({ rule_name: 'release/*' });
+    const r = await req('PATCH', `${base}/branches/release/1`, { token: owner.token, body: { name: 'release/2' } });
+    expect(r.status).toBe(403);
+    expect(r.body.message).toBe('Branch is protected by glob-based protection rules.');
+    expect(await headOf(dir, 'release/1')).toBe(shas.r1);
+    expect(await headOf(dir, 'release/2')).toBe('');
+  });
+
+  it('moves a protected branch (PUT) only for those the rule lets push, and force only where force push is allowed', async () => {
+    const { base, dir, protect, shas } = await makeBranchyRepo();
+    const put = (token: string, body: unknown) => req('PUT', `${base}/branches/main`, { token, body });
+    // The rule has push off: nobody moves main, not even the owner or a site admin.
+    await protect({ rule_name: 'main' });
+    const force = await put(owner.token, { new_commit_id: shas.c1, old_commit_id: shas.c2, force: true });
+    expect(force.status).toBe(403);
+    expect(force.body.message).toBe('Branch main is protected from force push (protection rule "main")');
+    for (const token of [owner.token, forge.admin.token]) {
+      const ff = await put(token, { new_commit_id: shas.a1 });
+      expect(ff.status).toBe(403);
+      expect(ff.body.message).toBe('Not allowed to push to protected branch main (protection rule "main")');
+    }
+    // A stale old_commit_id is 422 (Gitea), whatever the rule says.
+    expect((await put(owner.token, { new_commit_id: shas.a1, old_commit_id: shas.c1 })).status).toBe(422);
+    expect(await headOf(dir, 'main')).toBe(shas.c2);
+    // Push on: those with write access may fast-forward it; readers never reach the rule.
+    await req('PATCH', `${base}/branch_protections/main`, { token: owner.token, body: { enable_push: true } });
+    expect((await put(reader.token, { new_commit_id: shas.a1 })).status).toBe(403);
+    expect((await put(writer.token, { new_commit_id: shas.a1, old_commit_id: shas.c2 })).status).toBe(204);
+    expect(await headOf(dir, 'main')).toBe(shas.a1);
+
+    // Push on with a whitelist: only the writer listed may move feature/x.
+    await protect({ rule_name: 'feature/x', enable_push: true, enable_push_whitelist: true, push_whitelist_usernames: [writer.name] });
+    const fput = (token: string, body: unknown) => req('PUT', `${base}/branches/feature/x`, { token, body });
+    const notListed = await fput(owner.token, { new_commit_id: shas.c1, force: true });
+    expect(notListed.status).toBe(403);
+    expect(notListed.body.message).toContain('is protected from force push');
+    await req('PATCH', `${base}/branch_protections/feature%2Fx`, { token: owner.token, body: { enable_force_push: true } });
+    const ownerForce = await fput(owner.token, { new_commit_id: shas.c1, force: true });
+    expect(ownerForce.status).toBe(403);
+    expect(ownerForce.body.message).toContain('Not allowed to force-push to protected branch feature/x');
+    expect(await headOf(dir, 'feature/x')).toBe(shas.f1);
+    // A non-fast-forward without force is 422 before protection is asked.
+    expect((await fput(writer.token, { new_commit_id: shas.c1 })).status).toBe(422);
+    expect((await fput(writer.token, { new_commit_id: shas.c1, force: true })).status).toBe(204);
+    expect(await headOf(dir, 'feature/x')).toBe(shas.c1);
+    // Back to f1 is a fast-forward: the whitelisted writer may, the owner may not.
+    const ownerFf = await fput(owner.token, { new_commit_id: shas.f1 });
+    expect(ownerFf.status).toBe(403);
+    expect(ownerFf.body.message).toContain('Not allowed to push to protected branch feature/x');
+    expect((await fput(writer.token, { new_commit_id: shas.f1 })).status).toBe(204);
+    expect(await headOf(dir, 'feature/x')).toBe(shas.f1);
+  });
+
+  it('creates a branch whose name a rule protects (POST), as Gitea does', async () => {
+    const { base, dir, protect, shas } = await makeBranchyRepo();
+    await protect({ rule_name: 'hotfix/*' });
+    const r = await req('POST', `${base}/branches`, { token: writer.token, body: { new_branch_name: 'hotfix/1', old_ref_name: 'main' } });
+    expect(r.status).toBe(201);
+    expect(r.body).toMatchObject({ name: 'hotfix/1', protected: true, user_can_push: false });
+    expect(await headOf(dir, 'hotfix/1')).toBe(shas.c2);
+  });
+});
