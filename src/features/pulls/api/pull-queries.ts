@@ -135,6 +135,15 @@ export const pullQueries = {
       queryKey: ['repos', owner, repo, 'branch', branch],
       queryFn: async () => (await api().GET('/repos/{owner}/{repo}/branches/{branch}', { params: { path: { owner, repo, branch } } })).data!,
     }),
+  /**
+   * One branch protection rule (repository admins only), for whether it lets admins merge anyway
+   * (block_admin_merge_override). Same key as the branch protection settings' rule query.
+   */
+  protectionRule: (owner: string, repo: string, name: string) =>
+    queryOptions({
+      queryKey: ['repos', owner, repo, 'branch_protections', name],
+      queryFn: async () => (await api().GET('/repos/{owner}/{repo}/branch_protections/{name}', { params: { path: { owner, repo, name } } })).data!,
+    }),
   /** The newest pull request from `head` (branch or owner:branch) into `base`; null when there is none. */
   byBaseHead: (owner: string, repo: string, base: string, head: string) =>
     queryOptions({

@@ -296,6 +296,7 @@ describe('merge box under branch protection', () => {
   it('offers an admin Gitea’s “Merge anyway”, which sends force_merge', async () => {
     let body: Record<string, unknown> | undefined;
     server.use(
+      http.get(apiUrl('/repos/alice/hello/branch_protections/main'), () => HttpResponse.json({ rule_name: 'main', block_admin_merge_override: false })),
       http.post(apiUrl('/repos/alice/hello/pulls/1/merge'), async ({ request }) => {
         body = (await request.json()) as Record<string, unknown>;
         return new HttpResponse(null, { status: 200 });
@@ -307,6 +308,15 @@ describe('merge box under branch protection', () => {
     expect(screen.getByRole('button', { name: 'Create merge commit' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Merge anyway' }));
     await waitFor(() => expect(body).toMatchObject({ Do: 'merge', force_merge: true, head_commit_id: HEAD }));
+  });
+
+  it('gives an admin no “Merge anyway” when the rule blocks admin overrides', async () => {
+    server.use(http.get(apiUrl('/repos/alice/hello/branch_protections/main'), () => HttpResponse.json({ rule_name: 'main', block_admin_merge_override: true })));
+    setup({ repository: admin, pull: blockedPull(['There are requested changes.']) }, protectedMain({ enable_status_check: false }));
+    await unmet();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Merge anyway' })).toBeNull());
+    expect(row('Branch protection')).not.toHaveTextContent('As an administrator');
+    expect(screen.getByRole('button', { name: 'Create merge commit' })).toBeDisabled();
   });
 
   it('says the rules are met and gives an admin no “Merge anyway” when nothing blocks', async () => {

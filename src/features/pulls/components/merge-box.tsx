@@ -129,9 +129,12 @@ function OpenBox({ owner, repo, pull, repository, canMerge, canEditTitle, checks
   const ruleBlocks = protection.blockers.length > 0;
   // A merge whitelist that leaves the viewer out: no merge, not even scheduled (Gitea's IsUserAllowedToMerge).
   const notAllowed = canMerge && base.data?.user_can_merge === false;
-  // Repository admins may merge despite the rules (force_merge); the server still says no when the
-  // rule blocks admin overrides, and that answer is shown beside the button.
-  const canForce = canMerge && ruleBlocks && !!repository.permissions?.admin && !notAllowed;
+  // Repository admins may merge despite the rules (Gitea's force_merge) unless the rule blocks
+  // admin overrides; only admins may read the rule, so only they ask. A Gitea without the field
+  // leaves it undefined: offered, and the server has the last word (its refusal shows by the button).
+  const isAdmin = !!repository.permissions?.admin;
+  const rule = useQuery({ ...pullQueries.protectionRule(owner, repo, protectedBy), enabled: canMerge && isAdmin && ruleBlocks && !notAllowed && !!protectedBy, retry: false });
+  const canForce = canMerge && ruleBlocks && isAdmin && !notAllowed && !rule.data?.block_admin_merge_override;
 
   const draft = pull.draft || hasWipPrefix(pull.title);
   // Gitea answers mergeable false for every work-in-progress pull request, so on a draft only the
