@@ -61,6 +61,15 @@ export const PullRequestSchema = z
     /** Ours: how many commits the base branch has that the head lacks (0 = up to date). */
     commits_behind: z.number().int().optional(),
     commits_ahead: z.number().int().optional(),
+    /**
+     * Ours: the base branch's protection rules that keep this pull request from being merged now, one
+     * sentence each (the 405 of a merge says the first); [] when none. Only on the single pull
+     * request of GET /pulls/{index} while it is open.
+     */
+    merge_blockers: z
+      .array(z.string())
+      .optional()
+      .openapi({ description: 'unmet branch protection rules, one sentence each ([] when none); single pull request only, absent once merged or closed' }),
   })
   .openapi('PullRequest');
 

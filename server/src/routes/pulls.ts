@@ -14,6 +14,7 @@ import { loadPull } from '../services/pull-context.ts';
 import { issuesQuery, sortedIssues } from '../services/issues-search.ts';
 import { createPull, editPull, findPullByBaseHead, pullDiffOrPatch, pullRange } from '../services/pulls.ts';
 import { toApiPull, toApiPulls, type PullRow } from '../services/pulls-convert.ts';
+import { mergeBlockersOf } from '../services/merge-checks.ts';
 import { repoApiUrl, repoHtmlUrl, toApiCommit, usersByEmail } from '../services/commits.ts';
 import { countCommits, logCommits } from '../git/log.ts';
 import { pullFiles } from '../git/pull-diff.ts';
@@ -230,7 +231,10 @@ pullsRoutes.openapi(listPullsRoute, async (c) => {
 pullsRoutes.openapi(getPullRoute, async (c) => {
   const { owner, repo, index } = c.req.valid('param');
   const { rc, issue, pr } = await loadPull(c, owner, repo, index, 'read');
-  return c.json(await toApiPull(c.var.deps.db, c.var.deps.config, rc, { issue, pr }, c.var.user), 200);
+  const pull = await toApiPull(c.var.deps.db, c.var.deps.config, rc, { issue, pr }, c.var.user);
+  // Only here, not in lists: it asks git and the reviews of each pull request.
+  const blockers = await mergeBlockersOf(c.var.deps, rc.repo, issue, pr, c.var.user);
+  return c.json(blockers ? { ...pull, merge_blockers: blockers } : pull, 200);
 });
 
 pullsRoutes.openapi(createPullRoute, async (c) => {

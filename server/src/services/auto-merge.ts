@@ -1,5 +1,6 @@
 // Scheduled merges ("merge when checks succeed"). Contract used by the statuses API: after a status
-// is stored, afterCommitStatus merges the pull requests waiting on that commit whose checks now pass.
+// is stored, afterCommitStatus merges the pull requests waiting on that commit whose checks now pass;
+// after an approval, afterPullApproval merges the pull request if nothing else is left to wait for.
 // Scheduling itself happens in merge.ts (POST /pulls/{index}/merge with merge_when_checks_succeed).
 import type { Deps } from '../context.ts';
 import type { RepoRow, UserRow } from '../db/schema.ts';
@@ -9,11 +10,11 @@ import { repoDir } from '../context.ts';
 import { CommentType, insertEvent } from './conversation.ts';
 import { mergeScheduled } from './merge.ts';
 import type { PullContext } from './pull-context.ts';
-import { combinedState } from './statuses.ts';
 
 /**
  * Merges, as the user who scheduled it, each scheduled pull request of `repo` whose head is `sha`
- * once that commit's combined status is success. Schedules of closed pull requests are dropped.
+ * once that commit's checks succeeded and every protection rule is met. Schedules of closed pull
+ * requests are dropped.
  */
 export async function afterCommitStatus(deps: Deps, repo: RepoRow, sha: string): Promise<void> {
   const { db } = deps;
@@ -36,22 +37,38 @@ export async function afterCommitStatus(deps: Deps, repo: RepoRow, sha: string):
     .execute();
   if (!waiting.length) return;
   const dir = repoDir(deps.config, repo.owner_name, repo.name);
-  let state: Awaited<ReturnType<typeof combinedState>> | undefined;
   for (const s of waiting) {
     if (s.has_merged === 1 || s.is_closed === 1) {
       await db.deleteFrom('pull_auto_merge').where('id', '=', s.id).execute();
       continue;
     }
     if ((await resolveCommit(dir, `refs/heads/${s.head_branch}`)) !== sha) continue;
-    state ??= await combinedState(db, repo.id, sha);
-    if (state !== 'success') return;
-    try {
-      await mergeScheduled(deps, repo, s, sha);
-    } catch (e) {
-      // One pull request that cannot merge (a conflict since) must not keep the others waiting.
-      console.error(`auto-merge of pull request ${s.pull_id} failed:`, e instanceof Error ? e.message : e);
-    }
+    // mergeScheduled checks the statuses (the rule's required contexts, else the combined state)
+    // and every other protection rule; it leaves the schedule waiting when any is unmet.
+    await tryScheduled(deps, repo, s, sha);
   }
+}
+
+async function tryScheduled(deps: Deps, repo: RepoRow, s: Parameters<typeof mergeScheduled>[2], sha: string) {
+  try {
+    await mergeScheduled(deps, repo, s, sha);
+  } catch (e) {
+    // One pull request that cannot merge (a conflict since) must not keep the others waiting.
+    console.error(`auto-merge of pull request ${s.pull_id} failed:`, e instanceof Error ? e.message : e);
+  }
+}
+
+/**
+ * After an approval (Gitea's automerge notifier on PullRequestReview): a scheduled merge that waited
+ * only for approvals can go now. Quietly does nothing when nothing is scheduled or a rule is still unmet.
+ */
+export async function afterPullApproval(deps: Deps, repo: RepoRow, pullId: number): Promise<void> {
+  const schedule = await deps.db.selectFrom('pull_auto_merge').selectAll().where('pull_id', '=', pullId).executeTakeFirst();
+  if (!schedule) return;
+  const pr = await deps.db.selectFrom('pull_request').select(['head_branch', 'head_repo_id', 'head_commit_id']).where('id', '=', pullId).executeTakeFirst();
+  if (!pr) return;
+  const head = pr.head_repo_id === repo.id ? await resolveCommit(repoDir(deps.config, repo.owner_name, repo.name), `refs/heads/${pr.head_branch}`) : pr.head_commit_id;
+  if (head) await tryScheduled(deps, repo, schedule, head);
 }
 
 /** DELETE /pulls/{index}/merge: the scheduler or a repository admin may cancel; 404 when none is scheduled. */

@@ -32,13 +32,13 @@ import {
 import { PullStatus } from '../git/pull-diff.ts';
 import { runGit } from '../git/run-git.ts';
 import { recordAction } from './activity.ts';
+import { type MergeProtection, mergeProtection } from './merge-checks.ts';
 import { CommentType, changeState, insertEvent, recountRepo } from './conversation.ts';
 import { stripCode } from './mentions.ts';
 import { repoPermission } from './permissions.ts';
 import type { PullContext } from './pull-context.ts';
 import { applyPushEffects, snapshotRefs } from './push.ts';
 import { type RepoContext, repoContextFor } from './repo-context.ts';
-import { combinedState } from './statuses.ts';
 
 export type MergeForm = z.infer<typeof MergePullRequestSchema>;
 
@@ -104,16 +104,27 @@ export function defaultMergeMessage(issue: IssueRow, pr: PullRequestRow, style: 
 
 type CheckType = 'general' | 'manual' | 'auto';
 
-/** Gitea's CheckPullMergeable, with the statuses MergePullRequest answers for each refusal. */
-async function checkPullMergeable(deps: Deps, rc: RepoContext, issue: IssueRow, pr: PullRequestRow, doer: UserRow, type: CheckType) {
+/**
+ * Gitea's CheckPullMergeable, with the statuses MergePullRequest answers for each refusal. Branch
+ * protection (merge-checks.ts) refuses with 405 and the first unmet rule's sentence; `force` lets
+ * a repository admin merge past the protection rules (not the merge whitelist) unless the rule sets
+ * block_admin_merge_override; scheduling ('auto') skips them, the scheduled merge waits for them.
+ */
+async function checkPullMergeable(deps: Deps, rc: RepoContext, issue: IssueRow, pr: PullRequestRow, doer: UserRow, type: CheckType, force = false): Promise<MergeProtection | null> {
   if (pr.has_merged === 1) throw notAllowed('The pull request has already been merged');
   if (issue.is_closed === 1) throw notFound('The pull request is closed');
-  // Gitea's IsUserAllowedToMerge: write access to the base repository's code.
+  // Gitea's IsUserAllowedToMerge: write access to the base repository's code, and the merge whitelist.
   if (!(await repoPermission(deps.db, doer, rc.repo, rc.owner)).canWrite('code')) throw notAllowed('User not allowed to merge PR');
-  if (type === 'manual') return;
+  const protection = await mergeProtection(deps, rc.repo, issue, pr, doer);
+  const whitelist = protection.blockers.find((b) => b.rule === 'merge_whitelist');
+  if (whitelist) throw notAllowed(whitelist.message);
+  if (type === 'manual') return null;
   if (isWorkInProgress(issue.name)) throw notAllowed('Work in progress PRs cannot be merged');
   // "checking" and "error" are left to the merge itself, which finds any conflict with git.
   if (pr.status === PullStatus.conflict) throw notAllowed('Please try again later');
+  const [first] = protection.blockers;
+  if (first && type !== 'auto' && !(force && protection.canForce)) throw notAllowed(first.message);
+  return protection;
 }
 
 async function reloadPull(deps: Deps, pullId: number): Promise<{ issue: IssueRow; pr: PullRequestRow }> {
@@ -138,7 +149,7 @@ export async function mergePullRequestApi(deps: Deps, pc: PullContext, doer: Use
     const { issue, pr } = await reloadPull(deps, pc.pr.id);
     const style: MergeStyle = form.Do ?? 'merge';
     const manual = style === 'manually-merged';
-    await checkPullMergeable(deps, rc, issue, pr, doer, manual ? 'manual' : form.merge_when_checks_succeed ? 'auto' : 'general');
+    const protection = await checkPullMergeable(deps, rc, issue, pr, doer, manual ? 'manual' : form.merge_when_checks_succeed ? 'auto' : 'general', form.force_merge ?? false);
     if (!allowedStyle(rc.repo, style)) throw notAllowed(`${style} is not allowed an allowed merge style for this repository`);
 
     if (manual) {
@@ -150,10 +161,11 @@ export async function mergePullRequestApi(deps: Deps, pc: PullContext, doer: Use
     const body = form.MergeMessageField?.trim();
     if (body) message += `\n\n${body}`;
 
-    if (form.merge_when_checks_succeed) {
-      const head = await resolveCommit(rc.dir, `refs/heads/${pr.head_branch}`);
-      const state = head ? await combinedState(deps.db, rc.repo.id, head) : null;
-      if (state !== 'success') {
+    // Merges now only when the checks succeeded and no protection rule is unmet (or force_merge
+    // lets this admin past them); otherwise waits for all of them (auto-merge.ts).
+    if (form.merge_when_checks_succeed && protection) {
+      const forced = form.force_merge && protection.canForce;
+      if (!protection.checksSucceeded || (!forced && protection.blockers.length)) {
         await scheduleAutoMerge(deps, pr, doer, style, message, form.delete_branch_after_merge ?? false);
         return 'scheduled';
       }
@@ -195,8 +207,10 @@ export async function mergeScheduled(
     const { issue, pr } = await reloadPull(deps, schedule.pull_id);
     const still = await deps.db.selectFrom('pull_auto_merge').select('id').where('pull_id', '=', pr.id).executeTakeFirst();
     if (!still) return false;
+    // Every protection rule must be met now, and the head's checks succeeded.
     try {
-      await checkPullMergeable(deps, rc, issue, pr, doer, 'general');
+      const protection = await checkPullMergeable(deps, rc, issue, pr, doer, 'general');
+      if (!protection?.checksSucceeded) return false;
     } catch (e) {
       if (e instanceof ApiError) return false;
       throw e;

@@ -18,9 +18,12 @@ import type { ReviewState } from '../api/pull-schemas.ts';
 import { mergeBase } from '../git/compare.ts';
 import { changedRanges, cutDiffAroundLine, fileDiff, mapLine } from '../git/diff-hunk.ts';
 import { resolveCommit } from '../git/repo.ts';
+import { runGit } from '../git/run-git.ts';
 import { recordAction, type OpType } from './activity.ts';
 import { COMMENT_DEFAULTS, CommentType, canWrite, insertEvent } from './conversation.ts';
+import { afterPullApproval } from './auto-merge.ts';
 import { recordMentions } from './mentions.ts';
+import { approvalCounts, effectiveRule } from './protection-rules.ts';
 import { repoPermission } from './permissions.ts';
 import type { RepoContext } from './repo-context.ts';
 
@@ -269,10 +272,20 @@ async function insertReview(db: Db, v: { type: number; reviewer_id: number; issu
     .executeTakeFirstOrThrow();
 }
 
-/** Gitea: write access to the code makes a review official (counts toward required approvals). */
-async function isOfficialReviewer(db: Db, user: UserRow, repo: RepoRow) {
-  return (await repoPermission(db, user, repo)).canWrite('code');
+/**
+ * Gitea's IsOfficialReviewer: whose verdicts and requests are official (count toward required
+ * approvals and block as rejections). Without a rule on the base branch, or with its approvals
+ * whitelist off, write access to the code; with the whitelist on, only the users and team members listed.
+ */
+async function isOfficialReviewer(db: Db, user: UserRow, repo: RepoRow, baseBranch: string) {
+  const rule = await effectiveRule(db, repo.id, baseBranch);
+  const perm = await repoPermission(db, user, repo);
+  return rule ? approvalCounts(db, rule, user.id, perm) : perm.canWrite('code');
 }
+
+/** The base branch of the pull request an issue row is ('' when it has none). */
+const baseBranchOf = async (db: Db, issueId: number) =>
+  (await db.selectFrom('pull_request').select('base_branch').where('issue_id', '=', issueId).executeTakeFirst())?.base_branch ?? '';
 
 /**
  * Turns the doer's pending review (or a new one) into a submitted review of `type`, as Gitea's
@@ -284,7 +297,7 @@ async function submitInTx(trx: Db, p: PullRef, doer: UserRow, type: number, cont
   let official = false;
   if (isVerdict(type)) {
     await trx.updateTable('review').set({ official: 0 }).where('issue_id', '=', p.issue.id).where('reviewer_id', '=', doer.id).execute();
-    official = await isOfficialReviewer(trx, doer, p.rc.repo);
+    official = await isOfficialReviewer(trx, doer, p.rc.repo, p.pr.base_branch);
   }
   let review: ReviewRow;
   if (pending) {
@@ -330,6 +343,8 @@ async function afterSubmit(deps: Deps, p: PullRef, doer: UserRow, review: Review
     const op: OpType = review.type === ReviewType.approve ? 'approve_pull_request' : review.type === ReviewType.reject ? 'reject_pull_request' : 'comment_pull';
     await recordAction(db, { op_type: op, act_user_id: doer.id, repo: p.rc.repo, comment_id: eventId, content: `${p.issue.index}|${firstLine(review.content)}` });
   }
+  // A merge scheduled for when the checks succeed may have waited only for this approval.
+  if (review.type === ReviewType.approve) await afterPullApproval(deps, p.rc.repo, p.pr.id);
 }
 
 async function insertCodeComments(trx: Db, p: PullRef, doer: UserRow, reviewId: number, comments: PreparedComment[], commitId: string, base: string) {
@@ -504,7 +519,7 @@ async function addReviewRequest(trx: Db, repo: RepoRow, issue: IssueRow, reviewe
     const pr = await trx.selectFrom('pull_request').select('has_merged').where('issue_id', '=', issue.id).executeTakeFirst();
     if (issue.is_closed === 1 || pr?.has_merged === 1) throw new ApiError(403, 'cannot request a re-review on a closed or merged PR');
   }
-  const official = await isOfficialReviewer(trx, reviewer, repo);
+  const official = await isOfficialReviewer(trx, reviewer, repo, await baseBranchOf(trx, issue.id));
   if (official) await trx.updateTable('review').set({ official: 0 }).where('issue_id', '=', issue.id).where('reviewer_id', '=', reviewer.id).execute();
   const review = await insertReview(trx, { type: ReviewType.request, reviewer_id: reviewer.id, issue_id: issue.id, official });
   await insertEvent(trx, { type: CommentType.reviewRequest, poster_id: doer.id, issue_id: issue.id, assignee_id: reviewer.id, removed_assignee: 0, review_id: review.id });
@@ -515,7 +530,7 @@ async function removeReviewRequest(trx: Db, repo: RepoRow, issue: IssueRow, revi
   const last = await latestReviewOf(trx, issue.id, reviewer.id);
   if (last?.type !== ReviewType.request) return;
   await trx.deleteFrom('review').where('id', '=', last.id).execute();
-  if (await isOfficialReviewer(trx, reviewer, repo)) await restoreLatestOfficial(trx, issue.id, reviewer.id);
+  if (await isOfficialReviewer(trx, reviewer, repo, await baseBranchOf(trx, issue.id))) await restoreLatestOfficial(trx, issue.id, reviewer.id);
   await insertEvent(trx, { type: CommentType.reviewRequest, poster_id: doer.id, issue_id: issue.id, assignee_id: reviewer.id, removed_assignee: 1 });
 }
 
@@ -566,14 +581,79 @@ export async function changeReviewRequests(deps: Deps, p: PullRef, doer: UserRow
  * line changed become outdated (invalidated), the others follow their line to the new head; reviews
  * of another commit become stale, those of the new head fresh again (a force push back).
  */
-export async function afterPullHeadChange(deps: Deps, repo: RepoRow, pull: IssueRow, _oldHead: string, newHead: string): Promise<void> {
+export async function afterPullHeadChange(deps: Deps, repo: RepoRow, pull: IssueRow, oldHead: string, newHead: string, pusher?: UserRow): Promise<void> {
   const { db } = deps;
   const verdicts = [ReviewType.approve, ReviewType.comment, ReviewType.reject];
   await db.updateTable('review').set({ stale: 1 }).where('issue_id', '=', pull.id).where('type', 'in', verdicts).where('commit_id', '!=', newHead).execute();
   await db.updateTable('review').set({ stale: 0 }).where('issue_id', '=', pull.id).where('type', 'in', verdicts).where('commit_id', '=', newHead).execute();
   const pr = await db.selectFrom('pull_request').selectAll().where('issue_id', '=', pull.id).executeTakeFirst();
   if (!pr) return;
+  await dismissStaleApprovals(deps, pull, pr, oldHead, newHead, pusher);
   await reconcileComments(deps, repo, pull, pr, newHead);
+}
+
+const STALE_DISMISSAL = 'New commits pushed, approval review dismissed automatically according to repository settings';
+
+/**
+ * dismiss_stale_approvals (Gitea's DismissApprovalReviews, run from AddTestPullRequestTask): when a
+ * push changes what the pull request brings, every standing approval is dismissed, each with a
+ * dismiss_review event by the pusher. Bringing in only the base branch changes nothing.
+ */
+async function dismissStaleApprovals(deps: Deps, pull: IssueRow, pr: PullRequestRow, oldHead: string, newHead: string, pusher?: UserRow) {
+  const { db, config } = deps;
+  if (!oldHead || oldHead === newHead) return;
+  const rule = await effectiveRule(db, pr.base_repo_id, pr.base_branch);
+  if (!rule?.row.dismiss_stale_approvals) return;
+  const approvals = await db
+    .selectFrom('review')
+    .selectAll()
+    .where('issue_id', '=', pull.id)
+    .where('type', '=', ReviewType.approve)
+    .where('dismissed', '=', 0)
+    .orderBy('id')
+    .execute();
+  if (!approvals.length) return;
+  const baseRepo = await db.selectFrom('repository').selectAll().where('id', '=', pr.base_repo_id).executeTakeFirst();
+  if (!baseRepo) return;
+  const dir = repoDir(config, baseRepo.owner_name, baseRepo.name);
+  if (!(await contentChanged(dir, pr.base_branch, oldHead, newHead))) return;
+  // The push hook knows the pusher; otherwise the pull_push event it has just written names them.
+  const doerId =
+    pusher?.id ??
+    (await db.selectFrom('comment').select('poster_id').where('issue_id', '=', pull.id).where('type', '=', CommentType.pullPush).orderBy('id', 'desc').executeTakeFirst())?.poster_id ??
+    pull.poster_id;
+  const events = await db.transaction().execute(async (trx) => {
+    const ids = approvals.map((a) => a.id);
+    await trx.updateTable('review').set({ dismissed: 1 }).where('id', 'in', ids).execute();
+    const out: { review: ReviewRow; eventId: number }[] = [];
+    for (const review of approvals) {
+      out.push({ review, eventId: await insertEvent(trx, { type: CommentType.dismissReview, poster_id: doerId, issue_id: pull.id, content: STALE_DISMISSAL, review_id: review.id }) });
+    }
+    return out;
+  });
+  for (const { review, eventId } of events) {
+    const reviewer = await db.selectFrom('user').select('name').where('id', '=', review.reviewer_id).executeTakeFirst();
+    await recordAction(db, {
+      op_type: 'pull_review_dismissed', act_user_id: doerId, repo: baseRepo, comment_id: eventId,
+      content: `${pull.index}|${reviewer?.name ?? 'Ghost'}|${STALE_DISMISSAL}`,
+    });
+  }
+}
+
+/**
+ * Gitea's checkIfPRContentChanged: `git diff --name-only new old base` is the combined diff of the new
+ * head against the old head and the base's merge base; empty when the new head only merged the base in.
+ */
+async function contentChanged(dir: string, baseBranch: string, oldHead: string, newHead: string): Promise<boolean> {
+  try {
+    const baseSha = await resolveCommit(dir, `refs/heads/${baseBranch}`);
+    const base = baseSha && (await mergeBase(dir, baseSha, newHead));
+    if (!base) return true;
+    const out = await runGit(['diff', '--name-only', '-z', newHead, oldHead, base, '--'], { cwd: dir });
+    return out.length > 0;
+  } catch {
+    return true; // a head git cannot read (force push and gc): treat it as changed
+  }
 }
 
 /**

@@ -1,0 +1,179 @@
+// What branch protection says about merging one pull request now, as Gitea's
+// CheckPullBranchProtections (services/pull/merge.go), IsPullCommitStatusPass and
+// MergeRequiredContextsCommitStatus (services/pull/commit_status.go), HasEnoughApprovals,
+// MergeBlockedByRejectedReview, MergeBlockedByOfficialReviewRequests and MergeBlockedByOutdatedBranch
+// (models/issues/pull.go, review.go) and IsUserAllowedToMerge. The merge (merge.ts), the scheduled
+// merge (auto-merge.ts) and the pull request object's `merge_blockers` all ask mergeProtection(),
+// so what the pull request shows and what a merge answers never disagree.
+import type { Deps } from '../context.ts';
+import { repoDir } from '../context.ts';
+import type { Db } from '../db/index.ts';
+import type { IssueRow, PullRequestRow, RepoRow, UserRow } from '../db/schema.ts';
+import { isAncestor } from '../git/refs.ts';
+import { resolveCommit } from '../git/repo.ts';
+import { runGit } from '../git/run-git.ts';
+import { repoPermission } from './permissions.ts';
+import { canUserMerge, contextMatches, effectiveRule, type ProtectionRule } from './protection-rules.ts';
+import { combineStates, latestStatuses } from './statuses.ts';
+
+/** Which rule a blocker comes from (the rule's field name in the branch protection API). */
+export type BlockerRule =
+  | 'merge_whitelist'
+  | 'enable_status_check'
+  | 'required_approvals'
+  | 'block_on_rejected_reviews'
+  | 'block_on_official_review_requests'
+  | 'block_on_outdated_branch';
+
+export interface MergeBlocker {
+  rule: BlockerRule;
+  /** One sentence: Gitea's reason first, then the detail. The 405 of a refused merge says exactly this. */
+  message: string;
+}
+
+export interface MergeProtection {
+  /** The rule protecting the base branch, or null. */
+  rule: ProtectionRule | null;
+  /**
+   * The unmet rules in Gitea's order: the merge whitelist (for this user) first, then status checks,
+   * approvals, rejected reviews, official review requests, outdated branch.
+   */
+  blockers: MergeBlocker[];
+  /**
+   * Whether the head's checks succeeded, as "merge when checks succeed" waits for them: the required
+   * contexts when the rule names some, else the combined status (no status at all is not success).
+   */
+  checksSucceeded: boolean;
+  /** force_merge would skip the protection blockers (not the whitelist): a repository admin, unless block_admin_merge_override. */
+  canForce: boolean;
+}
+
+// Gitea's ReviewType numbers (reviews.ts has them too; kept here so this module stays at the bottom).
+const APPROVE = 1;
+const REJECT = 3;
+const REQUEST = 4;
+
+/** The head commit whose statuses count: the head branch in the head repository, else the recorded head. */
+async function headCommitOf(deps: Deps, baseRepo: RepoRow, pr: PullRequestRow): Promise<string | null> {
+  let dir = repoDir(deps.config, baseRepo.owner_name, baseRepo.name);
+  if (pr.head_repo_id !== baseRepo.id) {
+    const head = await deps.db.selectFrom('repository').select(['owner_name', 'name']).where('id', '=', pr.head_repo_id).executeTakeFirst();
+    dir = head ? repoDir(deps.config, head.owner_name, head.name) : '';
+  }
+  const onBranch = dir ? await resolveCommit(dir, `refs/heads/${pr.head_branch}`).catch(() => null) : null;
+  return onBranch ?? (await resolveCommit(repoDir(deps.config, baseRepo.owner_name, baseRepo.name), `refs/pull/${pr.index}/head`)) ?? (pr.head_commit_id || null);
+}
+
+interface StatusVerdict {
+  success: boolean;
+  detail: string;
+}
+
+/** Gitea's MergeRequiredContextsCommitStatus: every required pattern matched, and the matched statuses combine to success. */
+async function statusVerdict(db: Db, repoId: number, sha: string | null, required: string[]): Promise<StatusVerdict> {
+  const rows = sha ? (await latestStatuses(db, repoId, sha)).rows : [];
+  if (!required.length) {
+    const state = combineStates(rows.map((r) => r.state));
+    return { success: state === 'success', detail: state ? `the combined status of the head commit is ${state}` : 'the head commit has no status yet' };
+  }
+  const missing: string[] = [];
+  const failing: string[] = [];
+  const pending: string[] = [];
+  for (const pattern of required) {
+    const hits = rows.filter((r) => contextMatches(pattern, r.context));
+    if (!hits.length) {
+      missing.push(pattern);
+      continue;
+    }
+    const state = combineStates(hits.map((r) => r.state));
+    if (state === 'failure') failing.push(pattern);
+    else if (state !== 'success') pending.push(pattern);
+  }
+  const parts: string[] = [];
+  if (failing.length) parts.push(`failed: ${failing.join(', ')}`);
+  if (pending.length) parts.push(`pending: ${pending.join(', ')}`);
+  if (missing.length) parts.push(`not reported: ${missing.join(', ')}`);
+  return { success: parts.length === 0, detail: parts.join('; ') };
+}
+
+/** How many commits the base branch has that the head lacks (0 when the head contains it). */
+async function commitsBehind(dir: string, baseSha: string, headSha: string, recorded: number): Promise<number> {
+  try {
+    if (await isAncestor(dir, baseSha, headSha)) return 0;
+    return Number((await runGit(['rev-list', '--count', `${headSha}..${baseSha}`], { cwd: dir })).trim()) || 0;
+  } catch {
+    return recorded; // the head is not in the base repository: what the last refresh counted
+  }
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * Branch protection's verdict on merging `pr` into its base now, for `user` (null: nobody signed in,
+ * the merge whitelist is then not asked). Reads only; the caller decides what to refuse.
+ */
+export async function mergeProtection(deps: Deps, baseRepo: RepoRow, issue: IssueRow, pr: PullRequestRow, user: UserRow | null): Promise<MergeProtection> {
+  const { db } = deps;
+  const rule = await effectiveRule(db, baseRepo.id, pr.base_branch);
+  const headSha = await headCommitOf(deps, baseRepo, pr);
+  const required = rule?.row.enable_status_check ? rule.statusCheckContexts : [];
+  const status = await statusVerdict(db, baseRepo.id, headSha, required);
+  const perm = user ? await repoPermission(db, user, baseRepo) : null;
+  const canForce = !!perm?.canAdmin() && !rule?.row.block_admin_merge_override;
+  const blockers: MergeBlocker[] = [];
+  if (!rule) return { rule, blockers, checksSucceeded: status.success, canForce };
+
+  // Gitea's IsUserAllowedToMerge; someone without write access is told by the merge itself.
+  if (user && perm?.canWrite('code') && !(await canUserMerge(db, rule, user, perm))) {
+    blockers.push({ rule: 'merge_whitelist', message: 'User not allowed to merge PR (not in the merge whitelist)' });
+  }
+
+  if (rule.row.enable_status_check && !status.success) {
+    blockers.push({ rule: 'enable_status_check', message: `Not all required status checks successful (${status.detail})` });
+  }
+
+  const live = (q: ReturnType<typeof reviewsOf>) => q.where('official', '=', 1).where('dismissed', '=', 0);
+  const need = rule.row.required_approvals;
+  if (need > 0) {
+    let q = live(reviewsOf(db, issue.id, APPROVE));
+    if (rule.row.ignore_stale_approvals) q = q.where('stale', '=', 0);
+    const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const granted = Number(n);
+    if (granted < need) blockers.push({ rule: 'required_approvals', message: `Does not have enough approvals (${granted} of ${need} approvals granted)` });
+  }
+
+  if (rule.row.block_on_rejected_reviews) {
+    const { n } = await live(reviewsOf(db, issue.id, REJECT)).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    if (Number(n) > 0) blockers.push({ rule: 'block_on_rejected_reviews', message: `There are requested changes (${plural(Number(n), 'official reviewer')} requested changes)` });
+  }
+
+  if (rule.row.block_on_official_review_requests) {
+    const waiting = await reviewsOf(db, issue.id, REQUEST)
+      .innerJoin('user', 'user.id', 'review.reviewer_id')
+      .select('user.name')
+      .where('review.official', '=', 1)
+      .orderBy('review.id')
+      .execute();
+    if (waiting.length) blockers.push({ rule: 'block_on_official_review_requests', message: `There are official review requests (waiting for ${waiting.map((w) => w.name).join(', ')})` });
+  }
+
+  if (rule.row.block_on_outdated_branch) {
+    const dir = repoDir(deps.config, baseRepo.owner_name, baseRepo.name);
+    const baseSha = await resolveCommit(dir, `refs/heads/${pr.base_branch}`);
+    const behind = baseSha && headSha ? await commitsBehind(dir, baseSha, headSha, pr.commits_behind) : pr.commits_behind;
+    if (behind > 0) blockers.push({ rule: 'block_on_outdated_branch', message: `The head branch is behind the base branch (by ${plural(behind, 'commit')})` });
+  }
+
+  return { rule, blockers, checksSucceeded: status.success, canForce };
+}
+
+const reviewsOf = (db: Db, issueId: number, type: number) => db.selectFrom('review').where('review.issue_id', '=', issueId).where('review.type', '=', type);
+
+/**
+ * The pull request object's `merge_blockers` for `viewer`: one sentence per unmet rule, [] when
+ * nothing blocks; undefined for a merged or closed pull request.
+ */
+export async function mergeBlockersOf(deps: Deps, baseRepo: RepoRow, issue: IssueRow, pr: PullRequestRow, viewer: UserRow | null): Promise<string[] | undefined> {
+  if (pr.has_merged === 1 || issue.is_closed === 1) return undefined;
+  return (await mergeProtection(deps, baseRepo, issue, pr, viewer)).blockers.map((b) => b.message);
+}
