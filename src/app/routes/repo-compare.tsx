@@ -94,7 +94,6 @@ export function Component() {
   const headBranchList = useQuery({ ...branchQueries.list(headRepo?.owner.login ?? '', headRepo?.name ?? ''), enabled: crossRepo });
 
   const network = dedupe([r, ...known.slice(1), ...(headRepo ? [headRepo] : [])]);
-  const baseChoices = dedupe([r, ...(parent ? [parent] : []), ...(crossRepo && headRepo ? [headRepo] : [])]);
   const pickRepos = network.length > 1;
 
   /** The URL for a base repository, base branch, head repository and head branch. */
@@ -121,7 +120,7 @@ export function Component() {
         branches={names}
         headBranches={crossRepo ? (headBranchList.data?.branches.map((b) => b.name) ?? []) : names}
         onChange={(next) => go(r, next.base, here, next.head)}
-        baseRepo={pickRepos ? <RepoChoice label="base repository" value={r as NetworkRepo} choices={baseChoices} onChange={(b) => go(b, b.id === r.id ? refs.base : b.default_branch, here, head.branch)} /> : undefined}
+        baseRepo={pickRepos ? <RepoChoice label="base repository" value={r as NetworkRepo} choices={network} onChange={(b) => go(b, b.id === r.id ? refs.base : b.default_branch, here, head.branch)} /> : undefined}
         headRepo={
           pickRepos ? (
             <RepoChoice
