@@ -45,6 +45,7 @@ export function BranchList({
         branch={b}
         isDefault={isDefault}
         canRename={isDefault ? can.admin : can.push}
+        canRenameProtected={can.admin}
         canDelete={!isDefault && can.push}
         onRename={setRenaming}
         onDelete={setDeleting}
