@@ -1,7 +1,7 @@
 // Builds the whole HTTP application without listening: tests call app.request(), main.ts serves it.
 import fs from 'node:fs';
 import path from 'node:path';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
@@ -15,19 +15,30 @@ import { gitHttp } from './git-http.ts';
 import { avatars } from './avatars.ts';
 import { attachmentsHttp } from './attachments-http.ts';
 import { pullsHttp } from './pulls-http.ts';
-import { GitError } from './git/run-git.ts';
+import { GitError, GitInputError } from './git/run-git.ts';
+import { LoginThrottle, requestAuthContext } from './auth/throttle.ts';
+import { appSecurityPolicy, securityHeaders } from './security-headers.ts';
 
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
   const { config } = deps;
+  const throttle = new LoginThrottle(config);
 
   app.use('*', async (c, next) => {
     c.set('deps', deps);
-    await next();
+    // Sign-in checks deep in authenticate() learn the client address and this app's throttle here.
+    await requestAuthContext.run({ throttle, address: clientAddress(c.env, c.req.header('x-forwarded-for'), config.trustProxy) }, next);
   });
+  app.use('*', securityHeaders);
 
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(errorBody(config, err.message, err.extra), err.status, err.headers);
+    // A NUL byte on its way into git: no such ref or path exists (reads), or the value is invalid (writes).
+    if (err instanceof GitInputError) {
+      return c.req.method === 'GET' || c.req.method === 'HEAD'
+        ? c.json(errorBody(config, "The target couldn't be found.", { errors: [] }), 404)
+        : c.json(errorBody(config, err.message), 422);
+    }
     if (err instanceof HTTPException) {
       const status = err.status;
       // A body that is not JSON at all is a malformed request.
@@ -39,10 +50,33 @@ export function createApp(deps: Deps) {
     return c.json(errorBody(config, 'internal server error'), 500);
   });
 
-  app.use(
-    '/api/*',
-    cors({ origin: '*', allowHeaders: ['Authorization', 'Content-Type'], exposeHeaders: ['X-Total-Count', 'Link', 'X-Page', 'X-PerPage', 'X-PageCount', 'X-HasMore'] }),
-  );
+  // CORS is off unless FORGE_CORS_ORIGINS lists the origins allowed to call the API from a
+  // browser (Gitea's [cors]); other origins get no CORS headers at all.
+  if (config.corsOrigins.length > 0) {
+    const any = config.corsOrigins.includes('*');
+    const allowed = new Set(config.corsOrigins);
+    const corsHandler = cors({
+      origin: (origin) => (any ? '*' : allowed.has(origin) ? origin : null),
+      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      allowHeaders: ['Authorization', 'Content-Type', 'User-Agent'],
+      exposeHeaders: ['X-Total-Count', 'X-Page', 'X-PerPage', 'X-PageCount', 'X-HasMore', 'Link'],
+      maxAge: 600,
+    });
+    app.use('/api/*', async (c, next) => {
+      const origin = c.req.header('origin');
+      if (!origin || (!any && !allowed.has(origin))) return next();
+      return corsHandler(c, next);
+    });
+  }
+  // NUL bytes are never part of a name, ref, path or query value: refuse them before any handler.
+  app.use('/api/v1/*', async (c, next) => {
+    const url = c.req.url;
+    const q = url.indexOf('?');
+    const pathPart = q >= 0 ? url.slice(0, q) : url;
+    if (/%00/.test(pathPart)) return c.json(errorBody(config, "The target couldn't be found.", { errors: [] }), 404);
+    if (q >= 0 && /%00|\0/.test(url.slice(q))) return c.json(errorBody(config, 'invalid query: a value contains a NUL byte'), 400);
+    await next();
+  });
   app.use('/api/v1/*', compress());
   app.use('/api/v1/*', authMiddleware);
   const api = createApi();
@@ -64,13 +98,42 @@ export function createApp(deps: Deps) {
       await next();
       if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
     });
-    app.use('*', serveStatic({ root }));
-    // Read on each request (it is small) so a rebuild is picked up without a restart.
+    // Read on each request (it is small) so a rebuild is picked up without a restart; served here
+    // (not by serveStatic, for `/` too) so the page gets the app's Content-Security-Policy.
     const indexFile = path.join(webDir, 'index.html');
-    app.get('*', async (c) => {
+    const index = async (c: Context<AppEnv>) => {
+      const html = await fs.promises.readFile(indexFile, 'utf8');
       c.header('Cache-Control', 'no-cache');
-      return c.html(await fs.promises.readFile(indexFile, 'utf8'));
-    });
+      c.header('Content-Security-Policy', appSecurityPolicy(html, config.rootUrl, await apiBaseUrl(webDir)));
+      return c.html(html);
+    };
+    app.get('/', index);
+    app.get('/index.html', index);
+    app.use('*', serveStatic({ root }));
+    app.get('*', index);
   }
   return app;
+}
+
+/**
+ * The client address for sign-in throttling: the socket's peer, or behind a trusted reverse proxy
+ * the last X-Forwarded-For entry (the one that proxy added; earlier ones the client can forge).
+ */
+function clientAddress(env: unknown, forwardedFor: string | undefined, trustProxy: boolean): string | null {
+  if (trustProxy && forwardedFor) {
+    const last = forwardedFor.split(',').pop()?.trim();
+    if (last) return last;
+  }
+  const socket = (env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket;
+  return socket?.remoteAddress ?? null;
+}
+
+/** The API server the built app talks to (dist/config.json), so the app's CSP can allow it. */
+async function apiBaseUrl(webDir: string): Promise<string | undefined> {
+  try {
+    const json = JSON.parse(await fs.promises.readFile(path.join(webDir, 'config.json'), 'utf8'));
+    return typeof json?.apiBaseUrl === 'string' ? json.apiBaseUrl : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -12,6 +12,32 @@ export interface Config {
   /** Hostname shown in SSH clone URLs. */
   sshHost: string;
   version: string;
+  /**
+   * Throttling of password guesses (Basic auth on the API, token creation, git over HTTP):
+   * after this many failed sign-ins for one account within the window, every sign-in as that
+   * account answers 429 with Retry-After until the window ends, the right password included.
+   * FORGE_LOGIN_MAX_FAILURES, default 10; 0 turns the limit off. A successful sign-in resets it.
+   */
+  loginMaxFailures: number;
+  /**
+   * The same for all failed sign-ins from one client address, whatever account they name (a
+   * sweep over many names). FORGE_LOGIN_MAX_FAILURES_PER_ADDRESS, default 50; 0 turns it off.
+   */
+  loginMaxFailuresPerAddress: number;
+  /** Length of the window both limits count in. FORGE_LOGIN_WINDOW_SECONDS, default 900 (15 minutes). */
+  loginWindowSeconds: number;
+  /**
+   * FORGE_TRUST_PROXY=true: the client address is the last X-Forwarded-For entry (the one the
+   * reverse proxy in front of the forge added) instead of the socket's peer. Only set it behind a
+   * proxy that always sets that header, or clients could pick their own address.
+   */
+  trustProxy: boolean;
+  /**
+   * Origins whose pages may call the API from a browser (CORS), as Gitea's [cors] ALLOW_DOMAIN.
+   * FORGE_CORS_ORIGINS, a comma-separated list such as `https://a.example,https://b.example`, or
+   * `*` for any; empty (the default) sends no CORS headers at all.
+   */
+  corsOrigins: string[];
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -24,7 +50,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: path.resolve(env.FORGE_WEB_DIR ?? 'dist'),
     sshHost: new URL(rootUrl).hostname,
     version: '1.22.0+forge-0.1.0',
+    loginMaxFailures: count(env.FORGE_LOGIN_MAX_FAILURES, 10),
+    loginMaxFailuresPerAddress: count(env.FORGE_LOGIN_MAX_FAILURES_PER_ADDRESS, 50),
+    loginWindowSeconds: count(env.FORGE_LOGIN_WINDOW_SECONDS, 900) || 900,
+    trustProxy: /^(1|true|yes|on)$/i.test(env.FORGE_TRUST_PROXY ?? ''),
+    corsOrigins: (env.FORGE_CORS_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim().replace(/\/+$/, ''))
+      .filter(Boolean),
   };
+}
+
+/** A whole number setting; a missing or malformed value means the default. */
+function count(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value.trim() !== '' && Number.isInteger(n) && n >= 0 ? n : fallback;
 }
 
 export function withSlash(url: string): string {

@@ -6,6 +6,7 @@ import type { UserRow } from '../db/schema.ts';
 import { unauthorized } from '../errors.ts';
 import { hashToken } from './tokens.ts';
 import { verifyPassword } from './password.ts';
+import { requestAuthContext } from './throttle.ts';
 
 export interface Authenticated {
   user: UserRow;
@@ -24,19 +25,29 @@ async function userByToken(db: Db, secret: string): Promise<UserRow | undefined>
     .executeTakeFirst();
 }
 
-/** Basic credentials: name + password, name + token, or token + ('' | 'x-oauth-basic'). */
+/**
+ * Basic credentials: name + password, name + token, or token + ('' | 'x-oauth-basic').
+ * An unknown name costs the same password hash and token lookup as a known one, so timing does
+ * not tell which names exist; failures count towards the sign-in throttle (throttle.ts).
+ */
 export async function authenticateBasic(db: Db, name: string, secret: string): Promise<UserRow | null> {
-  const user = await db.selectFrom('user').selectAll().where('lower_name', '=', name.toLowerCase()).where('type', '=', 0).executeTakeFirst();
-  if (user) {
-    let ok = verifyPassword(secret, user.passwd);
-    if (!ok) ok = (await userByToken(db, secret))?.id === user.id;
-    if (ok) return usable(user) ? user : null;
-  }
+  const ctx = requestAuthContext.getStore();
+  ctx?.throttle.check(name, ctx.address);
+  // A token as the user name (git clients): no password involved, so no hash to spend. Passwords
+  // are at least 8 characters and never empty, so this cannot shadow a name + password sign-in.
   if (secret === '' || secret === 'x-oauth-basic') {
     const byToken = await userByToken(db, name);
     if (usable(byToken)) return byToken;
   }
-  return null;
+  const found = await db.selectFrom('user').selectAll().where('lower_name', '=', name.toLowerCase()).where('type', '=', 0).executeTakeFirst();
+  // An access token as the password (git clients, scripts) first: it needs no hash. Both steps run
+  // for unknown names too, so a wrong password costs the same whether the name exists or not.
+  const tokenOwner = await userByToken(db, secret);
+  const ok = (!!found && tokenOwner?.id === found.id) || (await verifyPassword(secret, found?.passwd));
+  const user = ok && usable(found) ? found : null;
+  if (user) ctx?.throttle.succeeded(name);
+  else ctx?.throttle.failed(name, ctx.address);
+  return user;
 }
 
 /**

@@ -1,0 +1,59 @@
+// Security headers on every answer: the API, git over HTTP, raw files, attachments and the app.
+import { createHash } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+
+/** For everything that is not the app's page: nothing may load, run or frame it. */
+const NONE_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+export const securityHeaders: MiddlewareHandler = async (c, next) => {
+  await next();
+  const h = c.res.headers;
+  if (!h.has('X-Content-Type-Options')) h.set('X-Content-Type-Options', 'nosniff');
+  if (!h.has('X-Frame-Options')) h.set('X-Frame-Options', 'DENY');
+  if (!h.has('Referrer-Policy')) h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+  const csp = h.get('Content-Security-Policy');
+  // Raw files and attachments bring their own sandboxed policy; it gains frame-ancestors only.
+  if (!csp) h.set('Content-Security-Policy', NONE_POLICY);
+  else if (!/frame-ancestors/.test(csp)) h.set('Content-Security-Policy', `${csp}; frame-ancestors 'none'`);
+};
+
+const inlineScripts = /<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi;
+let cached: { key: string; policy: string } | null = null;
+
+/**
+ * The app page's policy: scripts only from this origin, plus the page's own inline scripts by
+ * hash (index.html applies the saved theme before first paint), never 'unsafe-inline'. Styles
+ * come from the built stylesheet only: React sets style props through the CSSOM, which a policy
+ * does not restrict, so no inline style allowance is needed. Images may come from https hosts
+ * (pictures and badges in READMEs and comments); the API may live on another origin when
+ * config.json points the app there.
+ */
+export function appSecurityPolicy(html: string, rootUrl: string, apiBaseUrl?: string): string {
+  const key = `${rootUrl}\n${apiBaseUrl ?? ''}\n${html}`;
+  if (cached?.key === key) return cached.policy;
+  const hashes = [...html.matchAll(inlineScripts)].map((m) => `'sha256-${createHash('sha256').update(m[1] ?? '').digest('base64')}'`);
+  const origins = [...new Set([originOf(rootUrl), originOf(apiBaseUrl)].filter((o): o is string => !!o))];
+  const policy = [
+    "default-src 'self'",
+    ['script-src', "'self'", ...hashes].join(' '),
+    "style-src 'self'",
+    ['img-src', "'self'", 'data:', 'blob:', 'https:', ...origins].join(' '),
+    ['connect-src', "'self'", ...origins].join(' '),
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+  cached = { key, policy };
+  return policy;
+}
+
+function originOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
