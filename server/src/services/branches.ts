@@ -65,10 +65,18 @@ export type ApiBranchValue = ReturnType<typeof toApiBranch>;
 
 async function branchesToApi(db: Db, config: Config, rc: RepoContext, viewer: UserRow | null, refs: BranchRef[]) {
   const users = await usersByEmail(db, refs.flatMap((b) => [b.author.email, b.committer.email]));
-  // The rules are read once for the whole page; each branch takes the first that matches.
+  // The rules are read once for the whole page; each branch takes the first that matches, and
+  // what a rule allows the caller is worked out once per rule.
   const rules = refs.length ? await loadRules(db, rc.repo.id) : [];
+  const byRule = new Map<number, BranchAccess>();
   const out = [];
-  for (const b of refs) out.push(toApiBranch(b, rc, config, users, await branchAccess(db, rc, firstMatch(rules, b.name), viewer)));
+  for (const b of refs) {
+    const rule = firstMatch(rules, b.name);
+    const key = rule?.id ?? 0;
+    let access = byRule.get(key);
+    if (!access) byRule.set(key, (access = await branchAccess(db, rc, rule, viewer)));
+    out.push(toApiBranch(b, rc, config, users, access));
+  }
   return out;
 }
 
