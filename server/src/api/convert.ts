@@ -37,7 +37,11 @@ export function toApiUser(u: UserRow, config: Config, viewer?: UserRow | null): 
   };
 }
 
-export function toApiRepo(r: RepoRow, owner: UserRow, mode: AccessMode, config: Config, viewer?: UserRow | null): ApiRepository {
+/**
+ * `parent` is a fork's parent as the viewer may see it (services/forks.ts apiParent); left out, the
+ * answer has no `parent` field, as for repositories that are not forks.
+ */
+export function toApiRepo(r: RepoRow, owner: UserRow, mode: AccessMode, config: Config, viewer?: UserRow | null, parent?: ApiRepository | null): ApiRepository {
   const fullName = `${owner.name}/${r.name}`;
   return {
     id: r.id,
@@ -84,7 +88,14 @@ export function toApiRepo(r: RepoRow, owner: UserRow, mode: AccessMode, config: 
     avatar_url: '',
     topics: [],
     ...repoMergeSettings(r),
+    ...(parent !== undefined ? { parent: parent && withoutParent(parent) } : {}),
   };
+}
+
+/** A parent never carries its own parent (Gitea's isParent). */
+function withoutParent(repo: ApiRepository): ApiRepository {
+  const { parent: _drop, ...rest } = repo;
+  return rest;
 }
 
 /** A repository's pull request merge settings (Gitea's PullRequestsConfig); services/merge.ts refuses the styles these disallow. */

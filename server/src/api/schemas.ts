@@ -33,8 +33,7 @@ export const PermissionSchema = z
   .object({ admin: z.boolean(), push: z.boolean(), pull: z.boolean() })
   .openapi('Permission');
 
-export const RepositorySchema = z
-  .object({
+const RepositoryFields = z.object({
     id: z.number().int(),
     owner: UserSchema,
     name: z.string(),
@@ -86,8 +85,18 @@ export const RepositorySchema = z
     allow_fast_forward_only_merge: z.boolean().optional(),
     allow_manual_merge: z.boolean().optional(),
     default_delete_branch_after_merge: z.boolean(),
-  })
-  .openapi('Repository');
+  });
+
+/** A fork's parent: a Repository without a parent of its own (Gitea converts it with isParent set). */
+export const ParentRepositorySchema = RepositoryFields.openapi('ParentRepository');
+
+export const RepositorySchema = RepositoryFields.extend({
+  // A union rather than .nullable(), for the client types (see ActivitySchema.repo).
+  parent: z
+    .union([ParentRepositorySchema, z.null()])
+    .optional()
+    .openapi({ description: 'forks only: the repository this one was forked from; null when it is gone or hidden from you' }),
+}).openapi('Repository');
 
 export const SearchResultsRepoSchema = z
   .object({ ok: z.boolean(), data: z.array(RepositorySchema) })

@@ -194,3 +194,21 @@ export async function branchHeads(dir: string): Promise<Map<string, string>> {
   }
   return map;
 }
+
+/**
+ * Copies the objects of commit `sha` (and its history) from another repository of the fork network
+ * into `dir`, as Gitea fetches a fork's head into the base repository. No ref is written here: the
+ * caller points refs/pull/{index}/head (or nothing, for a comparison) at it. A commit `dir` already
+ * has costs one `cat-file`.
+ */
+export async function fetchCommit(dir: string, fromDir: string, sha: string): Promise<void> {
+  if (!/^[0-9a-f]{40}$/.test(sha)) throw new GitError('invalid commit id', null, '');
+  try {
+    await runGit(['cat-file', '-e', `${sha}^{commit}`], { cwd: dir });
+    return;
+  } catch (e) {
+    if (!(e instanceof GitError)) throw e;
+  }
+  // A local path (absolute, never a user value) and a full SHA: nothing here can be read as an option.
+  await runGit(['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--no-auto-gc', '--end-of-options', fromDir, sha], { cwd: dir });
+}

@@ -38,6 +38,8 @@ import { stripCode } from './mentions.ts';
 import { repoPermission } from './permissions.ts';
 import type { PullContext } from './pull-context.ts';
 import { applyPushEffects, snapshotRefs } from './push.ts';
+import { networkRepoById } from './forks.ts';
+import { pullHeadCommit } from './pulls.ts';
 import { type RepoContext, repoContextFor } from './repo-context.ts';
 
 export type MergeForm = z.infer<typeof MergePullRequestSchema>;
@@ -261,7 +263,8 @@ async function squashAuthor(deps: Deps, dir: string, issue: IssueRow, base: stri
 async function mergePull(deps: Deps, rc: RepoContext, issue: IssueRow, pr: PullRequestRow, doer: UserRow, opts: MergeOptions): Promise<string> {
   const { dir } = rc;
   const [headSha, baseSha, before] = await Promise.all([
-    resolveCommit(dir, `refs/heads/${pr.head_branch}`),
+    // A fork's head is fetched into this repository first (pulls.ts).
+    pullHeadCommit(deps, dir, pr),
     resolveCommit(dir, `refs/heads/${pr.base_branch}`),
     snapshotRefs(dir),
   ]);
@@ -442,14 +445,17 @@ async function closeReferencedIssues(deps: Deps, rc: RepoContext, pull: IssueRow
 }
 
 /**
- * delete_branch_after_merge: removes the head branch unless it is the default branch, lives in
- * another repository, or another open pull request still uses it; leaves a delete_branch event.
+ * delete_branch_after_merge: removes the head branch unless it is its repository's default branch,
+ * the doer may not write there, or another open pull request still uses it; leaves a delete_branch
+ * event. For a pull request from a fork the branch is deleted in the fork (Gitea does the same when
+ * the doer may write to the fork's code).
  */
 async function deleteHeadBranchAfterMerge(deps: Deps, rc: RepoContext, pr: PullRequestRow, doer: UserRow) {
   const { db } = deps;
   const branch = pr.head_branch;
-  if (pr.head_repo_id !== rc.repo.id || branch === rc.repo.default_branch) return;
-  if (!(await repoPermission(db, doer, rc.repo, rc.owner)).canWrite('code')) return;
+  const head = pr.head_repo_id === rc.repo.id ? { repo: rc.repo, owner: rc.owner, dir: rc.dir } : await networkRepoById(deps, pr.head_repo_id);
+  if (!head || branch === head.repo.default_branch || head.repo.is_archived === 1) return;
+  if (!(await repoPermission(db, doer, head.repo, head.owner)).canWrite('code')) return;
   const others = await db
     .selectFrom('pull_request')
     .innerJoin('issue', 'issue.id', 'pull_request.issue_id')
@@ -459,23 +465,23 @@ async function deleteHeadBranchAfterMerge(deps: Deps, rc: RepoContext, pr: PullR
     .where('pull_request.has_merged', '=', 0)
     .where((eb) =>
       eb.or([
-        eb.and([eb('pull_request.head_repo_id', '=', rc.repo.id), eb('pull_request.head_branch', '=', branch)]),
-        eb.and([eb('pull_request.base_repo_id', '=', rc.repo.id), eb('pull_request.base_branch', '=', branch)]),
+        eb.and([eb('pull_request.head_repo_id', '=', head.repo.id), eb('pull_request.head_branch', '=', branch)]),
+        eb.and([eb('pull_request.base_repo_id', '=', head.repo.id), eb('pull_request.base_branch', '=', branch)]),
       ]),
     )
     .executeTakeFirst();
   if (others) return;
-  const sha = await resolveCommit(rc.dir, `refs/heads/${branch}`);
+  const sha = await resolveCommit(head.dir, `refs/heads/${branch}`);
   if (!sha) return;
-  const before = await snapshotRefs(rc.dir);
+  const before = await snapshotRefs(head.dir);
   try {
-    await deleteBranchRef(rc.dir, branch, sha);
+    await deleteBranchRef(head.dir, branch, sha);
   } catch (e) {
     if (e instanceof RefMovedError) return; // pushed to meanwhile: keep the new commits
     throw e;
   }
   await insertEvent(db, { type: CommentType.deleteBranch, poster_id: doer.id, issue_id: pr.issue_id, old_ref: branch });
-  await applyPushEffects(deps, rc.repo, before, await snapshotRefs(rc.dir), doer);
+  await applyPushEffects(deps, head.repo, before, await snapshotRefs(head.dir), doer);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -493,6 +499,8 @@ export async function updatePullRequest(deps: Deps, pc: PullContext, doer: UserR
     if (issue.is_closed === 1) throw unprocessable('The pull request is closed');
     // Gitea's IsUserAllowedToUpdate: write access to the head branch's repository.
     if (!(await repoPermission(deps.db, doer, rc.repo, rc.owner)).canWrite('code')) throw forbidden('user is not allowed to update this pull request');
+    // The head branch of a fork lives in the fork: this repository has no branch to move.
+    if (pr.head_repo_id !== rc.repo.id) throw unprocessable('updating a pull request from a fork is not supported');
     const { dir } = rc;
     const headSha = await resolveCommit(dir, `refs/heads/${pr.head_branch}`);
     const baseSha = await resolveCommit(dir, `refs/heads/${pr.base_branch}`);

@@ -4,7 +4,6 @@
 // base branch moves, and records the push on the pull request's timeline.
 // What pull requests share with issues (numbering, events, state, assignees, milestone) is conversation.ts.
 import type { Deps } from '../context.ts';
-import { repoDir } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { nowUnix } from '../db/index.ts';
 import type { IssueRow, PullRequestRow, RepoRow, UserRow } from '../db/schema.ts';
@@ -13,9 +12,10 @@ import { resolveCommit } from '../git/repo.ts';
 import { isAncestor, refExists } from '../git/refs.ts';
 import { GitError } from '../git/run-git.ts';
 import {
-  PullStatus, branchHeads, commitIdsBetween, deletePullHeadRef, pullGitState, pullRawDiff, pullRawPatch, setPullHeadRef, type PullGitState,
-  type WhitespaceMode,
+  PullStatus, branchHeads, commitIdsBetween, deletePullHeadRef, fetchCommit, pullGitState, pullRawDiff, pullRawPatch, setPullHeadRef,
+  type PullGitState, type WhitespaceMode,
 } from '../git/pull-diff.ts';
+import { type NetworkRepo, networkRepoById, resolveNetworkHead } from './forks.ts';
 import { recordAction } from './activity.ts';
 import { recordMentions, recordReferences } from './mentions.ts';
 import { setIssueLabels } from './labels.ts';
@@ -169,8 +169,11 @@ async function assertReviewers(db: Db, rc: RepoContext, doer: UserRow, names: st
 }
 
 /**
- * Opens a pull request from `head` (a branch, or owner:branch with this repository's owner) into
- * `base`. Who may: anyone signed in who can read the repository (the caller checked that); labels,
+ * Opens a pull request from `head` into `base`. The head is a branch of this repository, or
+ * `owner:branch` / `owner/repo:branch` of a repository in its fork network (forks.ts
+ * resolveNetworkHead), whose head commit is fetched into this repository under
+ * refs/pull/{index}/head so everything else works here. Who may: anyone signed in who can read the
+ * repository's pull requests (the caller checked that) and the head repository's code; labels,
  * milestone, assignees and due date only count from writers, as on issues.
  */
 export async function createPull(deps: Deps, rc: RepoContext, doer: UserRow, input: CreatePullInput): Promise<PullRow> {
@@ -180,25 +183,18 @@ export async function createPull(deps: Deps, rc: RepoContext, doer: UserRow, inp
   if (title.length > 255) throw unprocessable('title: must be at most 255 characters');
   if (input.head === input.base) throw unprocessable('Invalid PullRequest: There are no changes between the head and the base');
 
-  // head: "branch" or "owner:branch". Another owner names a fork; there are none yet, so its
-  // repository does not exist: 404 as Gitea answers for a head repository it cannot find.
-  const parts = input.head.split(':');
-  if (parts.length > 2) throw notFound('head does not exist');
-  let headBranch = input.head;
-  if (parts.length === 2) {
-    const ownerName = parts[0]!;
-    headBranch = parts[1]!;
-    const headOwner = await db.selectFrom('user').select(['id', 'name']).where('lower_name', '=', ownerName.toLowerCase()).executeTakeFirst();
-    if (!headOwner) throw notFound(`user does not exist [name: ${ownerName}]`);
-    if (headOwner.id !== rc.owner.id) throw notFound(`${headOwner.name} has no fork of ${rc.owner.name}/${rc.repo.name}`);
-  }
+  if (input.head.split(':').length > 2) throw notFound('head does not exist');
+  const { head: headRepo, branch: headBranch } = await resolveNetworkHead(deps, rc, doer, input.head);
+  const sameRepo = headRepo.repo.id === rc.repo.id;
   const baseBranch = input.base;
-  if (headBranch === baseBranch) throw unprocessable('Invalid PullRequest: There are no changes between the head and the base');
+  if (sameRepo && headBranch === baseBranch) throw unprocessable('Invalid PullRequest: There are no changes between the head and the base');
 
   const heads = await branchHeads(rc.dir);
   const baseSha = await branchTip(rc.dir, baseBranch, heads, 'base');
-  const headSha = await branchTip(rc.dir, headBranch, heads, 'head');
-  const target = { headRepoId: rc.repo.id, baseRepoId: rc.repo.id, headBranch, baseBranch };
+  const headSha = await branchTip(headRepo.dir, headBranch, sameRepo ? heads : await branchHeads(headRepo.dir), 'head');
+  // The fork's commits come into the base repository, where every later question is asked.
+  if (!sameRepo) await fetchCommit(rc.dir, headRepo.dir, headSha);
+  const target = { headRepoId: headRepo.repo.id, baseRepoId: rc.repo.id, headBranch, baseBranch };
   const existing = await findOpenPull(db, target);
   if (existing) throw alreadyExists(existing);
 
@@ -236,7 +232,7 @@ export async function createPull(deps: Deps, rc: RepoContext, doer: UserRow, inp
       const pr = await trx
         .insertInto('pull_request')
         .values({
-          issue_id: issue.id, index, head_repo_id: rc.repo.id, base_repo_id: rc.repo.id, head_branch: headBranch, base_branch: baseBranch,
+          issue_id: issue.id, index, head_repo_id: headRepo.repo.id, base_repo_id: rc.repo.id, head_branch: headBranch, base_branch: baseBranch,
           head_commit_id: headSha, ...stateColumns(state), has_merged: 0, merged_commit_id: '', merger_id: 0, merged_unix: 0,
           allow_maintainer_edit: input.allow_maintainer_edit ? 1 : 0,
         })
@@ -336,7 +332,7 @@ export async function editPull(deps: Deps, rc: RepoContext, row: PullRow, doer: 
     if (input.state === 'closed') await dropScheduledMerge(deps, pr.id);
     // Closed pull requests are not kept fresh; on reopening, catch up with the branches (and any push).
     if (input.state === 'open') {
-      await refreshOne(deps, rc.repo, rc.dir, pr, await branchHeads(rc.dir), doer);
+      await refreshRows(deps, [pr], doer, { repo: rc.repo, owner: rc.owner, dir: rc.dir });
       pr = await db.selectFrom('pull_request').selectAll().where('id', '=', pr.id).executeTakeFirstOrThrow();
     }
   }
@@ -364,7 +360,7 @@ async function changeTargetBranch(deps: Deps, rc: RepoContext, issue: IssueRow, 
   }
   const dup = await findOpenPull(db, { headRepoId: pr.head_repo_id, baseRepoId: pr.base_repo_id, headBranch: pr.head_branch, baseBranch: base });
   if (dup) throw alreadyExists(dup);
-  const head = heads.get(pr.head_branch) ?? pr.head_commit_id;
+  const head = (pr.head_repo_id === pr.base_repo_id ? heads.get(pr.head_branch) : undefined) ?? pr.head_commit_id;
   const [state, commitIds] = await Promise.all([safeGitState(rc.dir, baseSha, head), commitIdsBetween(rc.dir, head, [baseSha])]);
   const now = nowUnix();
   return db.transaction().execute(async (trx) => {
@@ -387,7 +383,9 @@ async function changeTargetBranch(deps: Deps, rc: RepoContext, issue: IssueRow, 
 
 /**
  * Keeps open pull requests fresh after refs moved (git push, merges, the demo seed: every caller
- * of applyPushEffects). Only pull requests whose head or base branch is among `changes` are touched.
+ * of applyPushEffects). Only pull requests whose head or base branch is among `changes` are touched:
+ * those based in `repo`, and those whose head is in `repo` whatever repository they target (a push
+ * to a fork refreshes its pull requests in the parent).
  */
 export async function refreshPulls(deps: Deps, repo: RepoRow, changes: RefChange[], pusher: UserRow): Promise<void> {
   const branches = changes.filter((c) => c.ref.startsWith(HEADS)).map((c) => c.ref.slice(HEADS.length));
@@ -400,7 +398,7 @@ export async function refreshPulls(deps: Deps, repo: RepoRow, changes: RefChange
  */
 export async function refreshPullsForBranches(deps: Deps, repo: RepoRow, branches: string[], pusher: UserRow): Promise<void> {
   if (!branches.length) return;
-  const { db, config } = deps;
+  const { db } = deps;
   const names = [...new Set(branches)];
   const rows = await db
     .selectFrom('pull_request')
@@ -415,30 +413,61 @@ export async function refreshPullsForBranches(deps: Deps, repo: RepoRow, branche
       ]),
     )
     .execute();
+  await refreshRows(deps, rows, pusher);
+}
+
+/** Repositories and their branch tips, each looked up once while refreshing a batch of pull requests. */
+class NetworkCache {
+  private repos = new Map<number, Promise<NetworkRepo | undefined>>();
+  private heads = new Map<number, Promise<Map<string, string>>>();
+  constructor(private deps: Deps) {}
+  add(r: NetworkRepo) {
+    this.repos.set(r.repo.id, Promise.resolve(r));
+  }
+  repo(id: number) {
+    if (!this.repos.has(id)) this.repos.set(id, networkRepoById(this.deps, id));
+    return this.repos.get(id)!;
+  }
+  async headsOf(id: number): Promise<Map<string, string> | undefined> {
+    const r = await this.repo(id);
+    if (!r) return undefined;
+    if (!this.heads.has(id)) this.heads.set(id, branchHeads(r.dir));
+    return this.heads.get(id)!;
+  }
+}
+
+async function refreshRows(deps: Deps, rows: PullRequestRow[], pusher: UserRow, known?: NetworkRepo): Promise<void> {
   if (!rows.length) return;
-  const dir = repoDir(config, repo.owner_name, repo.name);
-  const heads = await branchHeads(dir);
+  const cache = new NetworkCache(deps);
+  if (known) cache.add(known);
   for (const pr of rows) {
     try {
-      await refreshOne(deps, repo, dir, pr, heads, pusher);
+      await refreshOne(deps, cache, pr, pusher);
     } catch (e) {
       // The refs already moved; one pull request failing to refresh must not fail the push.
-      console.error(`refreshing pull request #${pr.index} of ${repo.owner_name}/${repo.name} failed:`, e);
+      console.error(`refreshing pull request #${pr.index} (repository ${pr.base_repo_id}) failed:`, e);
     }
   }
 }
 
-async function refreshOne(deps: Deps, repo: RepoRow, dir: string, pr: PullRequestRow, heads: Map<string, string>, pusher: UserRow): Promise<void> {
+async function refreshOne(deps: Deps, cache: NetworkCache, pr: PullRequestRow, pusher: UserRow): Promise<void> {
   const { db } = deps;
-  const base = heads.get(pr.base_branch);
-  const branchHead = heads.get(pr.head_branch);
-  // A deleted head branch leaves the pull request as it was: refs/pull/{index}/head keeps its commits.
+  const baseRepo = await cache.repo(pr.base_repo_id);
+  const baseHeads = await cache.headsOf(pr.base_repo_id);
+  if (!baseRepo || !baseHeads) return;
+  const { dir } = baseRepo;
+  const crossRepo = pr.head_repo_id !== pr.base_repo_id;
+  const base = baseHeads.get(pr.base_branch);
+  // A deleted head branch (or fork) leaves the pull request as it was: refs/pull/{index}/head keeps its commits.
+  const branchHead = (await cache.headsOf(pr.head_repo_id))?.get(pr.head_branch);
   const head = branchHead ?? pr.head_commit_id;
   const headMoved = !!branchHead && branchHead !== pr.head_commit_id;
   if (!base || !head) return;
   const oldHead = pr.head_commit_id;
   let pushEvent: string | null = null;
   if (headMoved) {
+    // A fork's new commits come into the base repository first.
+    if (crossRepo) await fetchCommit(dir, (await cache.repo(pr.head_repo_id))!.dir, branchHead);
     await setPullHeadRef(dir, pr.index, branchHead);
     // As Gitea's CreatePushPullComment: a force push shows old and new head; otherwise the new
     // commits, oldest first, without those that came from the base branch.
@@ -462,7 +491,23 @@ async function refreshOne(deps: Deps, repo: RepoRow, dir: string, pr: PullReques
     if (pushEvent) await insertEvent(trx, { type: CommentType.pullPush, poster_id: pusher.id, issue_id: pr.issue_id, content: pushEvent, created_unix: now });
     return trx.updateTable('issue').set({ updated_unix: now }).where('id', '=', pr.issue_id).returningAll().executeTakeFirstOrThrow();
   });
-  if (issue && oldHead) await afterPullHeadChange(deps, repo, issue, oldHead, head);
+  if (issue && oldHead) await afterPullHeadChange(deps, baseRepo.repo, issue, oldHead, head);
+}
+
+/**
+ * The head commit a merge of `pr` starts from, in the base repository `baseDir`: the head branch's
+ * tip; for a pull request from a fork, the fork branch's tip fetched into the base repository and
+ * recorded under refs/pull/{index}/head (as Gitea fetches the head before merging). Null when the
+ * head branch (or the fork) is gone.
+ */
+export async function pullHeadCommit(deps: Deps, baseDir: string, pr: PullRequestRow): Promise<string | null> {
+  if (pr.head_repo_id === pr.base_repo_id) return resolveCommit(baseDir, `${HEADS}${pr.head_branch}`);
+  const fork = await networkRepoById(deps, pr.head_repo_id);
+  const sha = fork ? await resolveCommit(fork.dir, `${HEADS}${pr.head_branch}`) : null;
+  if (!fork || !sha) return null;
+  await fetchCommit(baseDir, fork.dir, sha);
+  await setPullHeadRef(baseDir, pr.index, sha);
+  return sha;
 }
 
 /** After a branch rename, open pull requests follow it (Gitea's RenameBranch updates base and head names). */

@@ -2,6 +2,7 @@
 // and the query filter that says which repositories a viewer may read.
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'kysely';
 import type { Deps } from '../context.ts';
 import { repoDir } from '../context.ts';
 import type { Db } from '../db/index.ts';
@@ -380,6 +381,16 @@ export async function deleteRepository(deps: Deps, owner: UserRow, repo: RepoRow
     await forgetRepoSocial(trx, repo.id);
     await trx.deleteFrom('action').where('repo_id', '=', repo.id).execute();
     await trx.deleteFrom('repository').where('id', '=', repo.id).execute();
+    // As Gitea's DeleteRepositoryDirectly: its forks become ordinary repositories, and its parent
+    // counts one fork less (recounted, so the number cannot drift).
+    await trx.updateTable('repository').set({ is_fork: 0, fork_id: 0 }).where('fork_id', '=', repo.id).execute();
+    if (repo.fork_id) {
+      await trx
+        .updateTable('repository')
+        .set({ num_forks: sql<number>`(SELECT COUNT(*) FROM repository AS f WHERE f.fork_id = ${repo.fork_id})` })
+        .where('id', '=', repo.fork_id)
+        .execute();
+    }
   });
   removeAttachmentFiles(config, attachments);
   fs.rmSync(repoDir(config, owner.name, repo.name), { recursive: true, force: true });

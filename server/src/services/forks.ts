@@ -1,0 +1,191 @@
+// Forks, as Gitea's services/repository/fork.go and routers/api/v1/repo/fork.go: a fork is a full bare
+// copy of its parent (`git clone --bare`, prepared under <data>/tmp and renamed into place so a crash
+// never leaves half a repository), with is_fork, fork_id and the parent's num_forks kept right.
+// Also: a fork's `parent` as the viewer may see it, and finding a repository of a fork network from
+// a head written `owner:branch` or `owner/repo:branch` (pull requests and comparisons across forks).
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { toApiRepo } from '../api/convert.ts';
+import type { ApiRepository } from '../api/schemas.ts';
+import type { Deps } from '../context.ts';
+import { repoDir } from '../context.ts';
+import type { Db } from '../db/index.ts';
+import { nowUnix } from '../db/index.ts';
+import type { RepoRow, UserRow } from '../db/schema.ts';
+import { conflict, notFound } from '../errors.ts';
+import { setHead } from '../git/repo.ts';
+import { runGit } from '../git/run-git.ts';
+import { recordAction } from './activity.ts';
+import { ORG_TYPE, afterOrgRepoCreated } from './orgs.ts';
+import { apiRepoMode, repoPermission, type RepoPermission } from './permissions.ts';
+import { ALREADY_EXISTS, folderSize, validateRepoName } from './repos.ts';
+
+/** A repository with its owner and folder: one member of a fork network. */
+export interface NetworkRepo {
+  repo: RepoRow;
+  owner: UserRow;
+  dir: string;
+}
+
+/** The fork `owner` has of repository `baseId`, if any (Gitea's GetUserFork). */
+export function userFork(db: Db, baseId: number, ownerId: number): Promise<RepoRow | undefined> {
+  return db.selectFrom('repository').selectAll().where('fork_id', '=', baseId).where('owner_id', '=', ownerId).executeTakeFirst();
+}
+
+/** repository.num_forks recounted from the rows, so creating and deleting forks can never make it drift. */
+export async function recountForks(db: Db, repoId: number): Promise<void> {
+  if (!repoId) return;
+  await db
+    .updateTable('repository')
+    .set({ num_forks: sql<number>`(SELECT COUNT(*) FROM repository AS f WHERE f.fork_id = ${repoId})` })
+    .where('id', '=', repoId)
+    .execute();
+}
+
+export interface ForkOptions {
+  name: string;
+  description: string;
+}
+
+/**
+ * Forks `base` for `owner` (the doer or an organization the caller checked). 409 when `owner` already
+ * has a fork of it or the name is taken. A fork of a private repository (or of one whose owner is
+ * private) is private; an empty repository gives an empty fork, as Gitea copies IsEmpty.
+ */
+export async function forkRepository(deps: Deps, doer: UserRow, owner: UserRow, base: NetworkRepo, opts: ForkOptions): Promise<RepoRow> {
+  const { db, config } = deps;
+  validateRepoName(opts.name);
+  const existing = await userFork(db, base.repo.id, owner.id);
+  if (existing) {
+    throw conflict(
+      `repository is already forked by user [uname: ${owner.name}, repo path: ${base.owner.name}/${base.repo.name}, fork path: ${owner.name}/${existing.name}]`,
+    );
+  }
+  const t = nowUnix();
+  const row = await db.transaction().execute(async (trx) => {
+    const taken = await trx.selectFrom('repository').select('id').where('owner_id', '=', owner.id).where('lower_name', '=', opts.name.toLowerCase()).executeTakeFirst();
+    if (taken) throw conflict(ALREADY_EXISTS);
+    const inserted = await trx
+      .insertInto('repository')
+      .values({
+        owner_id: owner.id, owner_name: owner.name, name: opts.name, lower_name: opts.name.toLowerCase(), description: opts.description, website: '',
+        is_private: base.repo.is_private === 1 || base.owner.visibility === 'private' ? 1 : 0,
+        is_empty: base.repo.is_empty, is_archived: 0, is_template: 0, is_fork: 1, fork_id: base.repo.id, template_id: 0,
+        default_branch: base.repo.default_branch, has_issues: 1, has_wiki: 1, has_pull_requests: 1, has_projects: 1, has_releases: 1,
+        num_stars: 0, num_forks: 0, num_watches: 0, num_issues: 0, num_closed_issues: 0, num_pulls: 0, num_closed_pulls: 0, size: 0,
+        trust_model: 'default', created_unix: t, updated_unix: t, archived_unix: 0,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow()
+      .catch((e: unknown) => {
+        // Two forks racing past the check above meet the unique index.
+        if (String((e as Error)?.message).includes('UNIQUE')) throw conflict(ALREADY_EXISTS);
+        throw e;
+      });
+    await recountForks(trx, base.repo.id);
+    return inserted;
+  });
+
+  const dir = repoDir(config, owner.name, opts.name);
+  const tmpRoot = path.join(config.dataDir, 'tmp');
+  const tmp = path.join(tmpRoot, `fork-${crypto.randomBytes(8).toString('hex')}.git`);
+  let placed = false;
+  try {
+    if (fs.existsSync(dir)) throw conflict(`${ALREADY_EXISTS} (its files exist on disk)`);
+    fs.mkdirSync(tmpRoot, { recursive: true });
+    // Branches and tags, not the parent's refs/pull/*: those belong to the parent's pull requests.
+    await runGit(['clone', '--bare', '--quiet', '--end-of-options', base.dir, tmp], { cwd: tmpRoot });
+    // The copy must not point back at the parent's folder; and it serves pushes as initBare's do.
+    await runGit(['config', '--remove-section', 'remote.origin'], { cwd: tmp }).catch(() => {});
+    await runGit(['config', 'http.receivepack', 'true'], { cwd: tmp });
+    await runGit(['config', 'uploadpack.allowFilter', 'true'], { cwd: tmp });
+    await setHead(tmp, base.repo.default_branch);
+    fs.mkdirSync(path.dirname(dir), { recursive: true });
+    fs.renameSync(tmp, dir);
+    placed = true;
+    const updated = await db.updateTable('repository').set({ size: folderSize(dir), updated_unix: nowUnix() }).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
+    if (owner.type === ORG_TYPE) await afterOrgRepoCreated(db, owner, updated, doer);
+    await recordAction(db, { op_type: 'create_repo', act_user_id: doer.id, repo: updated });
+    return updated;
+  } catch (e) {
+    await db.deleteFrom('action').where('repo_id', '=', row.id).execute();
+    await db.deleteFrom('collaboration').where('repo_id', '=', row.id).execute();
+    await db.deleteFrom('team_repo').where('repo_id', '=', row.id).execute();
+    await db.deleteFrom('repository').where('id', '=', row.id).execute();
+    await recountForks(db, base.repo.id);
+    fs.rmSync(tmp, { recursive: true, force: true });
+    if (placed) fs.rmSync(dir, { recursive: true, force: true });
+    throw e;
+  }
+}
+
+/** The repository `id` with its owner, or undefined when it is gone. */
+export async function networkRepoById(deps: Deps, id: number): Promise<NetworkRepo | undefined> {
+  if (!id) return undefined;
+  const repo = await deps.db.selectFrom('repository').selectAll().where('id', '=', id).executeTakeFirst();
+  const owner = repo && (await deps.db.selectFrom('user').selectAll().where('id', '=', repo.owner_id).executeTakeFirst());
+  return repo && owner ? { repo, owner, dir: repoDir(deps.config, owner.name, repo.name) } : undefined;
+}
+
+/**
+ * A fork's parent as `viewer` sees it: null when the parent is gone or the viewer cannot read it,
+ * undefined (no field) for a repository that is not a fork.
+ */
+export async function apiParent(deps: Deps, repo: RepoRow, viewer: UserRow | null): Promise<ApiRepository | null | undefined> {
+  if (repo.is_fork !== 1) return undefined;
+  const parent = await networkRepoById(deps, repo.fork_id);
+  if (!parent) return null;
+  const perm = await repoPermission(deps.db, viewer, parent.repo, parent.owner);
+  if (!perm.canReadAny()) return null;
+  return toApiRepo(parent.repo, parent.owner, apiRepoMode(perm), deps.config, viewer);
+}
+
+/** toApiRepo with the permission looked up (unless given) and, for a fork, its parent. */
+export async function toApiRepoWithParent(deps: Deps, repo: RepoRow, owner: UserRow, viewer: UserRow | null, perm?: RepoPermission): Promise<ApiRepository> {
+  const p = perm ?? (await repoPermission(deps.db, viewer, repo, owner));
+  return toApiRepo(repo, owner, apiRepoMode(p), deps.config, viewer, await apiParent(deps, repo, viewer));
+}
+
+/** Whether two repositories belong to one fork network: the same, parent and fork, or two forks of one parent. */
+export function sameNetwork(a: RepoRow, b: RepoRow): boolean {
+  return a.id === b.id || a.fork_id === b.id || b.fork_id === a.id || (a.fork_id !== 0 && a.fork_id === b.fork_id);
+}
+
+/**
+ * Reads a head as Gitea's parseCompareInfo does: "branch" (this repository), "owner:branch" (this
+ * repository when `owner` owns it, else owner's fork of it, its parent, or owner's fork of its
+ * parent) or "owner/repo:branch" (any repository of the network). A repository the viewer cannot
+ * read the code of does not exist for them (404).
+ */
+export async function resolveNetworkHead(deps: Deps, base: NetworkRepo, viewer: UserRow | null, head: string): Promise<{ head: NetworkRepo; branch: string }> {
+  const colon = head.indexOf(':');
+  if (colon < 0) return { head: base, branch: head };
+  const { db } = deps;
+  const spec = head.slice(0, colon);
+  const branch = head.slice(colon + 1);
+  const slash = spec.indexOf('/');
+  const ownerName = slash < 0 ? spec : spec.slice(0, slash);
+  const headOwner = await db.selectFrom('user').selectAll().where('lower_name', '=', ownerName.toLowerCase()).executeTakeFirst();
+  if (!headOwner) throw notFound(`user does not exist [name: ${ownerName}]`);
+  let repo: RepoRow | undefined;
+  if (slash >= 0) {
+    const found = await db.selectFrom('repository').selectAll().where('owner_id', '=', headOwner.id).where('lower_name', '=', spec.slice(slash + 1).toLowerCase()).executeTakeFirst();
+    repo = found && sameNetwork(base.repo, found) ? found : undefined;
+  } else if (headOwner.id === base.repo.owner_id) {
+    repo = base.repo;
+  } else {
+    repo = await userFork(db, base.repo.id, headOwner.id);
+    if (!repo && base.repo.fork_id) {
+      const parent = await db.selectFrom('repository').selectAll().where('id', '=', base.repo.fork_id).executeTakeFirst();
+      repo = parent?.owner_id === headOwner.id ? parent : await userFork(db, base.repo.fork_id, headOwner.id);
+    }
+  }
+  const missing = () => notFound(`${headOwner.name} has no fork of ${base.owner.name}/${base.repo.name}`);
+  if (!repo) throw missing();
+  if (repo.id === base.repo.id) return { head: base, branch };
+  // Gitea: the doer needs read access to the head repository's code.
+  if (!(await repoPermission(db, viewer, repo, headOwner)).canRead('code')) throw missing();
+  return { head: { repo, owner: headOwner, dir: repoDir(deps.config, headOwner.name, repo.name) }, branch };
+}
