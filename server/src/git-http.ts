@@ -10,9 +10,11 @@ import { repoDir } from './context.ts';
 import type { RepoRow, UserRow } from './db/schema.ts';
 import { ApiError } from './errors.ts';
 import { authenticate } from './auth/credentials.ts';
-import { noPermission, repoPermission } from './services/permissions.ts';
+import { noPermission, repoPermission, type RepoPermission } from './services/permissions.ts';
 import { applyPushEffects, snapshotRefs, type RefSnapshot } from './services/push.ts';
 import { spawnGit } from './git/run-git.ts';
+import { ensureHooksDir } from './git/hooks.ts';
+import { preparePushPolicy } from './services/push-protection.ts';
 
 export const gitHttp = new Hono<AppEnv>();
 
@@ -83,10 +85,19 @@ async function handle(c: Context<AppEnv>, service: Service, rest: 'info/refs' | 
     if (!perm.canWrite('code')) return text(403, 'You do not have permission to push to this repository.');
     if (found.repo.is_archived === 1) return text(403, 'This repository is archived and cannot be pushed to. Unarchive it first.');
   }
-  return runBackend(c, deps, found.owner, found.repo, user, service, rest);
+  return runBackend(c, deps, found.owner, found.repo, user, perm, service, rest);
 }
 
-async function runBackend(c: Context<AppEnv>, deps: Deps, owner: UserRow, repo: RepoRow, user: UserRow | null, service: Service, rest: 'info/refs' | Service): Promise<Response> {
+async function runBackend(
+  c: Context<AppEnv>,
+  deps: Deps,
+  owner: UserRow,
+  repo: RepoRow,
+  user: UserRow | null,
+  perm: RepoPermission,
+  service: Service,
+  rest: 'info/refs' | Service,
+): Promise<Response> {
   const dir = repoDir(deps.config, owner.name, repo.name);
   const isRpc = rest === service;
   const env: NodeJS.ProcessEnv = {
@@ -108,18 +119,32 @@ async function runBackend(c: Context<AppEnv>, deps: Deps, owner: UserRow, repo: 
   const encoding = c.req.header('content-encoding')?.toLowerCase();
   if (encoding === 'gzip' || encoding === 'x-gzip') env.HTTP_CONTENT_ENCODING = encoding;
 
-  // Pushes: serialize per repository and snapshot refs around receive-pack.
+  // Pushes: serialize per repository and snapshot refs around receive-pack; branch protection
+  // goes to the server's pre-receive hook (git/hooks.ts), which refuses before any ref moves.
   const pushing = isRpc && service === 'git-receive-pack';
-  const release = pushing ? await lockRepo(repo.id) : () => {};
+  const lock = pushing ? await lockRepo(repo.id) : () => {};
+  let cleanupPolicy = () => {};
+  const release = () => {
+    cleanupPolicy();
+    lock();
+  };
   let before: RefSnapshot | null = null;
   try {
-    if (pushing) before = await snapshotRefs(dir);
+    if (pushing) {
+      if (!user) throw new Error('a push needs a pusher');
+      const policy = await preparePushPolicy(deps, repo, user, perm);
+      cleanupPolicy = policy.cleanup;
+      Object.assign(env, policy.env);
+      before = await snapshotRefs(dir);
+    }
   } catch (e) {
     release();
     throw e;
   }
 
-  const child = spawnGit(['-c', 'http.receivepack=true', '-c', 'uploadpack.allowFilter=true', 'http-backend'], { cwd: dir, env });
+  // core.hooksPath: only the server's hooks run, never one inside a repository.
+  const hooksPath = ensureHooksDir(deps.config.dataDir);
+  const child = spawnGit(['-c', 'http.receivepack=true', '-c', 'uploadpack.allowFilter=true', '-c', `core.hooksPath=${hooksPath}`, 'http-backend'], { cwd: dir, env });
   const exited = new Promise<number | null>((resolve) => {
     child.on('close', (code) => resolve(code));
     child.on('error', () => resolve(null));

@@ -1,0 +1,157 @@
+// The server's own git hooks. `git http-backend` runs with `-c core.hooksPath=<dir>` so a push
+// runs these hooks and never a hook stored inside a repository. The pre-receive hook is a small
+// Node script (no shell): the server works out everything that needs the database before the
+// push (PushPolicy, services/push-protection.ts) and hands it over in FORGE_PUSH_POLICY; the hook
+// adds what only git knows at that moment (which refs move, fast-forward or not, signatures) and
+// refuses the whole push, before any ref moves, as Gitea's pre-receive hook does.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** How a rule matches a branch name (protection-rules.ts toRule, in a form JSON can carry). */
+export type PolicyMatch = { plain: string } | { regex: string } | { literal: string };
+
+export interface PolicyRule {
+  /** The rule's name, shown in every refusal. */
+  name: string;
+  match: PolicyMatch;
+  /** canUserPush for the pusher. */
+  canPush: boolean;
+  /** The rule allows force pushes at all (enable_force_push). */
+  forcePushEnabled: boolean;
+  /** canUserForcePush for the pusher. */
+  canForcePush: boolean;
+  requireSigned: boolean;
+}
+
+/** What the pre-receive hook needs to decide a push; rules in precedence order. */
+export interface PushPolicy {
+  defaultBranch: string;
+  rules: PolicyRule[];
+  /** An allowed-signers file (ssh-keygen format: email and key) when some rule requires signed commits. */
+  allowedSigners?: string;
+}
+
+export const PUSH_POLICY_ENV = 'FORGE_PUSH_POLICY';
+
+// Plain JavaScript run by Node itself (the shebang names this Node binary), kept free of any
+// dependency so it starts fast. Messages follow Gitea's routers/private/hook_pre_receive.go, with
+// the rule that refused named after them.
+const PRE_RECEIVE = String.raw`
+'use strict';
+const { execFileSync } = require('node:child_process');
+const fs = require('node:fs');
+
+const raw = process.env.${PUSH_POLICY_ENV};
+if (!raw) {
+  // Fail closed: a push that did not come through the server's checks is not accepted.
+  process.stderr.write('Pushes are not accepted here without the server\'s branch protection checks.\n');
+  process.exit(1);
+}
+const policy = JSON.parse(raw);
+const SHA = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
+const isZero = (sha) => /^0+$/.test(sha);
+
+function git(args, extra) {
+  return execFileSync('git', args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'pipe'], ...extra });
+}
+
+function matches(rule, branch) {
+  const m = rule.match;
+  if (m.plain !== undefined) return branch.toLowerCase() === m.plain;
+  if (m.regex !== undefined) return new RegExp(m.regex, 's').test(branch);
+  return branch === m.literal;
+}
+
+/** Gitea's verifyCommits: every commit in old...new (or all of new's history for a new branch) is verified. */
+function firstUnverified(oldSha, newSha) {
+  const range = isZero(oldSha) ? [newSha] : [oldSha + '...' + newSha];
+  const cfg = ['-c', 'gpg.ssh.allowedSignersFile=' + (policy.allowedSigners || '/dev/null')];
+  const out = git([...cfg, 'log', '-z', '--format=%H%x1f%G?%x1f%GS%x1f%ce', ...range, '--']);
+  for (const rec of out.split('\0')) {
+    if (!rec.trim()) continue;
+    const [sha, status, signer, committer] = rec.replace(/^\n/, '').split('\x1f');
+    // G: a good signature by a key the allowed-signers file gives to that email; the signer must be
+    // the committer (Gitea verifies against the committer's own keys). Anything else — unsigned,
+    // bad, or signed with a key nobody here can vouch for — is unverified.
+    const ok = status === 'G' && !!signer && signer.toLowerCase() === String(committer).toLowerCase();
+    if (!ok) return sha;
+  }
+  return null;
+}
+
+function checkBranch(oldSha, newSha, branch) {
+  if (branch === policy.defaultBranch && isZero(newSha)) return 'Branch ' + branch + ' is the default branch and cannot be deleted';
+  const rule = policy.rules.find((r) => matches(r, branch));
+  if (!rule) return null;
+  const by = ' (protection rule "' + rule.name + '")';
+  if (isZero(newSha)) return 'Branch ' + branch + ' is protected from deletion' + by;
+  let isForcePush = false;
+  if (!isZero(oldSha)) {
+    const removed = git(['rev-list', '--max-count=1', oldSha, '^' + newSha, '--']).trim();
+    if (removed) {
+      if (!rule.forcePushEnabled) return 'Branch ' + branch + ' is protected from force push' + by;
+      isForcePush = true;
+    }
+  }
+  if (rule.requireSigned) {
+    const sha = firstUnverified(oldSha, newSha);
+    if (sha) return 'Branch ' + branch + ' is protected from unverified commit ' + sha + by;
+  }
+  if (isForcePush ? !rule.canForcePush : !rule.canPush) {
+    return (isForcePush ? 'Not allowed to force-push to protected branch ' : 'Not allowed to push to protected branch ') + branch + by;
+  }
+  return null;
+}
+
+const reasons = [];
+try {
+for (const line of fs.readFileSync(0, 'utf8').split('\n')) {
+  if (!line.trim()) continue;
+  const [oldSha, newSha, ref] = line.split(' ');
+  if (!SHA.test(oldSha || '') || !SHA.test(newSha || '') || !ref) {
+    reasons.push('Unexpected ref update: ' + line);
+    continue;
+  }
+  let reason = null;
+  if (ref.startsWith('refs/pull/')) reason = ref + ' belongs to a pull request and cannot be pushed';
+  else if (ref.startsWith('refs/heads/')) reason = checkBranch(oldSha, newSha, ref.slice('refs/heads/'.length));
+  if (reason) reasons.push(reason);
+}
+} catch (e) {
+  reasons.push('Branch protection could not check this push: ' + String((e && e.message) || e).split('\n')[0]);
+}
+if (reasons.length) {
+  for (const r of reasons) process.stderr.write(r + '\n');
+  process.exit(1);
+}
+`;
+
+const hookDirs = new Map<string, string>();
+
+/**
+ * Writes the hooks under `<dataDir>/hooks` (again whenever this server's version differs) and
+ * returns the directory for core.hooksPath.
+ */
+export function ensureHooksDir(dataDir: string): string {
+  const cached = hookDirs.get(dataDir);
+  if (cached) return cached;
+  const dir = path.join(dataDir, 'hooks');
+  fs.mkdirSync(dir, { recursive: true });
+  const script = `#!${process.execPath}\n${PRE_RECEIVE}`;
+  const file = path.join(dir, 'pre-receive');
+  let current: string | null = null;
+  try {
+    current = fs.readFileSync(file, 'utf8');
+  } catch {
+    current = null;
+  }
+  if (current !== script) {
+    // Written aside and renamed, so a push running meanwhile never sees half a script.
+    const tmp = path.join(dir, `.pre-receive-${crypto.randomBytes(6).toString('hex')}`);
+    fs.writeFileSync(tmp, script, { mode: 0o755 });
+    fs.renameSync(tmp, file);
+  }
+  hookDirs.set(dataDir, dir);
+  return dir;
+}

@@ -1,0 +1,340 @@
+// Branch protection on git push over HTTP, through the real git CLI against a listening server:
+// each rule field refuses with its reason in git's own output and the branch does not move.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { serve } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestForge, type TestForge, uniq } from './helpers.ts';
+import { nowUnix } from '../src/db/index.ts';
+import type { NewProtectedBranch } from '../src/db/schema.ts';
+import { Access, UnitType } from '../src/services/permissions.ts';
+import { createRepository } from '../src/services/repos.ts';
+import { createUser } from '../src/services/users.ts';
+import { addPublicKey } from '../src/services/user-keys.ts';
+
+const exec = promisify(execFile);
+
+let forge: TestForge;
+let base: string;
+let home: string;
+let closeServer: () => void;
+type TestUser = Awaited<ReturnType<TestForge['user']>>;
+let alice: TestUser;
+let bob: TestUser;
+let carol: TestUser;
+let dave: TestUser;
+
+beforeAll(async () => {
+  forge = await createTestForge();
+  const server = serve({ fetch: forge.app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  closeServer = () => server.close();
+  home = fs.mkdtempSync(path.join(os.tmpdir(), 'forge-push-home-'));
+  fs.writeFileSync(path.join(home, '.gitconfig'), '[user]\n\tname = Test Person\n\temail = test@example.com\n[init]\n\tdefaultBranch = main\n');
+  alice = await forge.user('alice');
+  bob = await forge.user('bob');
+  carol = await forge.user('carol');
+  dave = await forge.user('dave');
+});
+
+afterAll(() => {
+  closeServer?.();
+  fs.rmSync(home, { recursive: true, force: true });
+});
+
+const gitEnv = () => ({ PATH: process.env.PATH, HOME: home, GIT_TERMINAL_PROMPT: '0', GIT_CONFIG_NOSYSTEM: '1', LC_ALL: 'C' });
+const git = (cwd: string, ...args: string[]) => exec('git', args, { cwd, env: gitEnv() });
+
+/** Runs git expecting failure; returns its stderr (where git prints `remote:` lines and the ref status). */
+async function gitFails(cwd: string, ...args: string[]): Promise<string> {
+  try {
+    await git(cwd, ...args);
+  } catch (e: any) {
+    return String(e.stderr);
+  }
+  throw new Error(`git ${args.join(' ')} succeeded but should have failed`);
+}
+
+const remote = (full: string, who: TestUser) => `${base.replace('://', `://${who.name}:${who.token}@`)}/${full}.git`;
+const tmp = () => fs.mkdtempSync(path.join(home, 'w-'));
+
+const userRow = (id: number) => forge.deps.db.selectFrom('user').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+/** The branches of the server's copy, as `git ls-remote` shows them to a client. */
+async function lsRemote(full: string, who: TestUser): Promise<Record<string, string>> {
+  const { stdout } = await git(home, 'ls-remote', remote(full, who));
+  const refs: Record<string, string> = {};
+  for (const line of stdout.trim().split('\n').filter(Boolean)) {
+    const [sha, ref] = line.split('\t');
+    refs[ref!] = sha!;
+  }
+  return refs;
+}
+
+/** alice's repository with one commit on main; bob, carol and dave may write to it. */
+async function repoWithCommit(): Promise<{ id: number; full: string; wt: string }> {
+  const owner = await userRow(alice.id);
+  const name = uniq('repo');
+  const row = await createRepository(forge.deps, owner, owner, { name });
+  const full = `${alice.name}/${name}`;
+  for (const u of [bob, carol, dave]) {
+    const res = await forge.req('PUT', `/repos/${full}/collaborators/${u.name}`, { token: alice.token, body: { permission: 'write' } });
+    expect(res.status).toBe(204);
+  }
+  const wt = tmp();
+  await git(wt, 'init', '--quiet', '--initial-branch=main');
+  fs.writeFileSync(path.join(wt, 'README.md'), '# Hello\n');
+  await git(wt, 'add', '.');
+  await git(wt, 'commit', '--quiet', '-m', 'Initial commit');
+  await git(wt, 'push', '--quiet', remote(full, alice), 'main');
+  return { id: row.id, full, wt };
+}
+
+async function commit(wt: string, file: string, text: string, ...extra: string[]) {
+  fs.writeFileSync(path.join(wt, file), text);
+  await git(wt, 'add', '.');
+  await git(wt, ...extra, 'commit', '--quiet', '-m', `Change ${file}`);
+  return (await git(wt, 'rev-parse', 'HEAD')).stdout.trim();
+}
+
+// Rules go straight into the table here; the /branch_protections API stores the same row.
+// Every flag off, lists empty: Gitea's defaults on create.
+async function rule(repoId: number, ruleName: string, fields: Partial<NewProtectedBranch> = {}) {
+  const t = nowUnix();
+  const row: NewProtectedBranch = {
+    repo_id: repoId,
+    rule_name: ruleName,
+    priority: 0,
+    can_push: 0,
+    enable_whitelist: 0,
+    whitelist_user_ids: '[]',
+    whitelist_team_ids: '[]',
+    can_force_push: 0,
+    enable_force_push_allowlist: 0,
+    force_push_allowlist_user_ids: '[]',
+    force_push_allowlist_team_ids: '[]',
+    enable_merge_whitelist: 0,
+    merge_whitelist_user_ids: '[]',
+    merge_whitelist_team_ids: '[]',
+    enable_status_check: 0,
+    status_check_contexts: '[]',
+    enable_approvals_whitelist: 0,
+    approvals_whitelist_user_ids: '[]',
+    approvals_whitelist_team_ids: '[]',
+    required_approvals: 0,
+    block_on_rejected_reviews: 0,
+    block_on_official_review_requests: 0,
+    block_on_outdated_branch: 0,
+    dismiss_stale_approvals: 0,
+    ignore_stale_approvals: 0,
+    require_signed_commits: 0,
+    protected_file_patterns: '',
+    unprotected_file_patterns: '',
+    block_admin_merge_override: 0,
+    created_unix: t,
+    updated_unix: t,
+    ...fields,
+  };
+  return forge.deps.db
+    .insertInto('protected_branch')
+    .values(row)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+describe('git push to a protected branch', () => {
+  it('refuses every push when enable_push is off, names the rule, and moves no ref of the push', async () => {
+    const r = await repoWithCommit();
+    const before = await lsRemote(r.full, alice);
+    await rule(r.id, 'main');
+    await commit(r.wt, 'a.txt', 'a\n');
+    await git(r.wt, 'branch', 'feature');
+    const err = await gitFails(r.wt, 'push', remote(r.full, alice), 'main', 'feature');
+    expect(err).toContain('remote: Not allowed to push to protected branch main (protection rule "main")');
+    expect(err).toContain('! [remote rejected] main -> main (pre-receive hook declined)');
+    // One refusal refuses the whole push, as git does for a pre-receive hook.
+    expect(err).toContain('! [remote rejected] feature -> feature (pre-receive hook declined)');
+    expect(await lsRemote(r.full, alice)).toEqual(before);
+    const acts = await forge.deps.db.selectFrom('action').select('op_type').where('repo_id', '=', r.id).where('op_type', '=', 'commit_repo').execute();
+    expect(acts).toHaveLength(1); // the first push only
+  });
+
+  it('still takes pushes to an unprotected branch of the same repository', async () => {
+    const r = await repoWithCommit();
+    await rule(r.id, 'main');
+    await git(r.wt, 'checkout', '--quiet', '-b', 'feature');
+    const sha = await commit(r.wt, 'b.txt', 'b\n');
+    await git(r.wt, 'push', '--quiet', remote(r.full, bob), 'feature');
+    expect((await lsRemote(r.full, alice))['refs/heads/feature']).toBe(sha);
+  });
+
+  it('takes a fast-forward to a protected branch that enables push, with its usual effects', async () => {
+    const r = await repoWithCommit();
+    await rule(r.id, 'main', { can_push: 1 });
+    const sha = await commit(r.wt, 'c.txt', 'c\n');
+    await git(r.wt, 'push', '--quiet', remote(r.full, bob), 'main');
+    expect((await lsRemote(r.full, alice))['refs/heads/main']).toBe(sha);
+    const acts = await forge.deps.db.selectFrom('action').select(['op_type', 'user_id', 'act_user_id']).where('repo_id', '=', r.id).where('op_type', '=', 'commit_repo').execute();
+    expect(acts.filter((a) => a.act_user_id === bob.id)).not.toHaveLength(0);
+  });
+
+  it('refuses a force push unless the rule allows it, and then only to the force-push allowlist', async () => {
+    const r = await repoWithCommit();
+    const pb = await rule(r.id, 'main', { can_push: 1 });
+    await commit(r.wt, 'd.txt', 'd\n');
+    await git(r.wt, 'push', '--quiet', remote(r.full, alice), 'main');
+    const before = await lsRemote(r.full, alice);
+    await git(r.wt, 'reset', '--quiet', '--hard', 'HEAD~1');
+    const rewritten = await commit(r.wt, 'e.txt', 'e\n');
+
+    let err = await gitFails(r.wt, 'push', '--force', remote(r.full, alice), 'main');
+    expect(err).toContain('remote: Branch main is protected from force push (protection rule "main")');
+    expect(err).toContain('! [remote rejected] main -> main (pre-receive hook declined)');
+    expect(await lsRemote(r.full, alice)).toEqual(before);
+
+    await forge.deps.db
+      .updateTable('protected_branch')
+      .set({ can_force_push: 1, enable_force_push_allowlist: 1, force_push_allowlist_user_ids: JSON.stringify([carol.id]) })
+      .where('id', '=', pb.id)
+      .execute();
+    err = await gitFails(r.wt, 'push', '--force', remote(r.full, alice), 'main');
+    expect(err).toContain('remote: Not allowed to force-push to protected branch main (protection rule "main")');
+    expect(await lsRemote(r.full, alice)).toEqual(before);
+
+    await git(r.wt, 'push', '--quiet', '--force', remote(r.full, carol), 'main');
+    expect((await lsRemote(r.full, alice))['refs/heads/main']).toBe(rewritten);
+  });
+
+  it('refuses deleting a protected branch, and the default branch whether protected or not', async () => {
+    const r = await repoWithCommit();
+    await git(r.wt, 'push', '--quiet', remote(r.full, alice), 'main:release/1.0');
+    await rule(r.id, 'release/*', { can_push: 1, can_force_push: 1 });
+    const before = await lsRemote(r.full, alice);
+    let err = await gitFails(r.wt, 'push', remote(r.full, alice), ':release/1.0');
+    expect(err).toContain('remote: Branch release/1.0 is protected from deletion (protection rule "release/*")');
+    expect(err).toContain('! [remote rejected] release/1.0 (pre-receive hook declined)');
+    err = await gitFails(r.wt, 'push', remote(r.full, alice), ':main');
+    expect(err).toContain('remote: Branch main is the default branch and cannot be deleted');
+    expect(await lsRemote(r.full, alice)).toEqual(before);
+  });
+
+  it('refuses pushes to pull request refs', async () => {
+    const r = await repoWithCommit();
+    const before = await lsRemote(r.full, alice);
+    const err = await gitFails(r.wt, 'push', remote(r.full, alice), 'HEAD:refs/pull/1/head');
+    expect(err).toContain('remote: refs/pull/1/head belongs to a pull request and cannot be pushed');
+    expect(err).toContain('(pre-receive hook declined)');
+    expect(await lsRemote(r.full, alice)).toEqual(before);
+  });
+
+  it('matches rules as the rest of the server does: a plain name ignores case, priority decides among globs', async () => {
+    const r = await repoWithCommit();
+    await git(r.wt, 'push', '--quiet', remote(r.full, alice), 'main:release/2.0', 'main:release/lts');
+    await rule(r.id, 'MAIN');
+    await rule(r.id, 'release/*', { can_push: 1 });
+    await rule(r.id, 'release/{lts,stable}', { priority: 5 });
+    await commit(r.wt, 'f.txt', 'f\n');
+    expect(await gitFails(r.wt, 'push', remote(r.full, alice), 'main')).toContain('protected branch main (protection rule "MAIN")');
+    expect(await gitFails(r.wt, 'push', remote(r.full, alice), 'HEAD:release/lts')).toContain(
+      'Not allowed to push to protected branch release/lts (protection rule "release/{lts,stable}")',
+    );
+    await git(r.wt, 'push', '--quiet', remote(r.full, alice), 'HEAD:release/2.0');
+  });
+});
+
+describe('push whitelist', () => {
+  it('lets only listed users and members of listed teams push', async () => {
+    // An organization's repository: bob and carol write through one team, dave through another.
+    const { db } = forge.deps;
+    const orgName = uniq('org');
+    const org = await createUser(db, { username: orgName, email: `${orgName}@example.com`, password: 'x'.repeat(12) });
+    await db.updateTable('user').set({ type: 1 }).where('id', '=', org.id).execute();
+    const orgRow = await userRow(org.id);
+    const name = uniq('repo');
+    const siteAdmin = await db.selectFrom('user').selectAll().where('name', '=', forge.admin.name).executeTakeFirstOrThrow();
+    const repo = await createRepository(forge.deps, siteAdmin, orgRow, { name });
+    const full = `${orgName}/${name}`;
+    const team = async (teamName: string, members: TestUser[]) => {
+      const t = await db
+        .insertInto('team')
+        .values({ org_id: org.id, lower_name: teamName, name: teamName, description: '', authorize: Access.write, num_repos: 1, num_members: members.length, includes_all_repositories: 0, can_create_org_repo: 0 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db.insertInto('team_unit').values({ org_id: org.id, team_id: t.id, type: UnitType.code, access_mode: Access.write }).execute();
+      await db.insertInto('team_repo').values({ org_id: org.id, team_id: t.id, repo_id: repo.id }).execute();
+      for (const m of members) {
+        await db.insertInto('team_user').values({ org_id: org.id, team_id: t.id, uid: m.id }).execute();
+        await db.insertInto('org_user').values({ org_id: org.id, uid: m.id, is_public: 0 }).onConflict((oc) => oc.doNothing()).execute();
+      }
+      return t.id;
+    };
+    await team('writers', [bob, carol]);
+    const releasers = await team('releasers', [dave]);
+
+    const wt = tmp();
+    await git(wt, 'init', '--quiet', '--initial-branch=main');
+    await commit(wt, 'README.md', '# Org\n');
+    await git(wt, 'push', '--quiet', remote(full, bob), 'main');
+    await rule(repo.id, 'main', { can_push: 1, enable_whitelist: 1, whitelist_user_ids: JSON.stringify([carol.id]), whitelist_team_ids: JSON.stringify([releasers]) });
+
+    const one = await commit(wt, 'one.txt', '1\n');
+    const before = await lsRemote(full, bob);
+    const err = await gitFails(wt, 'push', remote(full, bob), 'main');
+    expect(err).toContain('remote: Not allowed to push to protected branch main (protection rule "main")');
+    expect(await lsRemote(full, bob)).toEqual(before);
+
+    await git(wt, 'push', '--quiet', remote(full, carol), 'main');
+    expect((await lsRemote(full, bob))['refs/heads/main']).toBe(one);
+    const two = await commit(wt, 'two.txt', '2\n');
+    await git(wt, 'push', '--quiet', remote(full, dave), 'main');
+    expect((await lsRemote(full, bob))['refs/heads/main']).toBe(two);
+  });
+});
+
+describe('require_signed_commits', () => {
+  async function sshKey(dir: string) {
+    const key = path.join(dir, 'id_ed25519');
+    await exec('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-C', 'test', '-f', key]);
+    return { key, pub: fs.readFileSync(`${key}.pub`, 'utf8') };
+  }
+  const signing = (key: string, email: string) => ['-c', 'gpg.format=ssh', '-c', `user.signingkey=${key}`, '-c', 'commit.gpgsign=true', '-c', `user.email=${email}`];
+
+  it('refuses unsigned commits and commits signed with a key nobody registered; takes the committer\'s own signed commits', async () => {
+    const r = await repoWithCommit();
+    // An update of main checks the commits it adds (Gitea's verifyCommits: old...new).
+    await rule(r.id, 'main', { can_push: 1, require_signed_commits: 1 });
+    const before = await lsRemote(r.full, alice);
+
+    const unsigned = await commit(r.wt, 'u.txt', 'u\n');
+    let err = await gitFails(r.wt, 'push', remote(r.full, alice), 'main');
+    expect(err).toContain(`remote: Branch main is protected from unverified commit ${unsigned} (protection rule "main")`);
+    expect(await lsRemote(r.full, alice)).toEqual(before);
+
+    await git(r.wt, 'reset', '--quiet', '--hard', 'HEAD~1');
+    const keys = tmp();
+    const mine = await sshKey(keys);
+    const aliceEmail = (await userRow(alice.id)).email;
+    // Signed, but with a key that is nobody's here: unverifiable, so refused.
+    const stranger = await commit(r.wt, 's.txt', 's\n', ...signing(mine.key, aliceEmail));
+    expect((await git(r.wt, 'cat-file', '-p', stranger)).stdout).toContain('-----BEGIN SSH SIGNATURE-----');
+    err = await gitFails(r.wt, 'push', remote(r.full, alice), 'main');
+    expect(err).toContain(`remote: Branch main is protected from unverified commit ${stranger}`);
+    expect(await lsRemote(r.full, alice)).toEqual(before);
+
+    // The same key registered to alice: her signed commit is verified and the push goes through.
+    await addPublicKey(forge.deps.db, alice.id, 'signing', mine.pub);
+    await git(r.wt, 'push', '--quiet', remote(r.full, alice), 'main');
+    expect((await lsRemote(r.full, alice))['refs/heads/main']).toBe(stranger);
+
+    // Signed with alice's key but committed as someone else: not the committer's key, refused.
+    await commit(r.wt, 'o.txt', 'o\n', ...signing(mine.key, 'someone@example.com'));
+    err = await gitFails(r.wt, 'push', remote(r.full, alice), 'main');
+    expect(err).toContain('remote: Branch main is protected from unverified commit');
+    expect((await lsRemote(r.full, alice))['refs/heads/main']).toBe(stranger);
+  });
+});
