@@ -135,7 +135,7 @@ export function MergeForm({ owner, repo, pull, styles, checksPending, blocked = 
           {merge.isPending ? 'Merging…' : offerAuto ? 'Merge when checks succeed' : MERGE_STYLE_BUTTON[style]}
         </Button>
         {offerAuto && (
-          <Button onClick={() => submit(false)} disabled={merge.isPending || held}>
+          <Button onClick={() => submit(false)} disabled={merge.isPending || held} className="disabled:opacity-50">
             {MERGE_STYLE_BUTTON[style]} now
           </Button>
         )}
