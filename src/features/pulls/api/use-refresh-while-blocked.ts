@@ -2,9 +2,11 @@
 // approving in another browser, a CI posting a status, a push to the head or the base. None of
 // those passes through this page, so while the box is blocked or waiting it looks again now and
 // then (only while the tab is visible): the pull request (its merge_blockers, head and
-// mergeability), the head commit's statuses and the base branch. Actions taken on this page
-// invalidate their own queries at once (reviews the pull request, a merge the whole repository).
-import { useEffect } from 'react';
+// mergeability), the head commit's statuses and the base branch. When that shows a new head (a
+// push), the rest of the pull request follows once: reviews (a push may dismiss stale approvals),
+// commits and the timeline. Actions taken on this page invalidate their own queries at once
+// (reviews the pull request, a merge or a branch update the whole repository).
+import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { pullKeys } from './pull-queries';
 
@@ -24,4 +26,12 @@ export function useRefreshWhileBlocked(owner: string, repo: string, index: numbe
     }, BLOCKED_REFRESH_MS);
     return () => clearInterval(timer);
   }, [qc, owner, repo, index, headSha, baseRef, active]);
+
+  const seenHead = useRef(headSha);
+  useEffect(() => {
+    if (seenHead.current === headSha) return;
+    seenHead.current = headSha;
+    void qc.invalidateQueries({ queryKey: pullKeys.pull(owner, repo, index) });
+    void qc.invalidateQueries({ queryKey: pullKeys.conversation(owner, repo, index) });
+  }, [qc, owner, repo, index, headSha]);
 }

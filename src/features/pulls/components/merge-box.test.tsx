@@ -419,4 +419,44 @@ describe('merge box under branch protection', () => {
       vi.useRealTimers();
     }
   });
+
+  it('when a look again finds a new head (a push), reads the reviews and the timeline again too', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let head = HEAD;
+      server.use(
+        http.get(apiUrl('/repos/alice/hello/branches/main'), () => HttpResponse.json(protectedMain({ enable_status_check: false }))),
+        http.get(apiUrl('/repos/alice/hello/pulls/1'), () =>
+          HttpResponse.json({ ...blockedPull(['Not enough approvals.']), head: { label: 'feature', ref: 'feature', sha: head, repo_id: 1, repo: null } }),
+        ),
+      );
+      function Page() {
+        const { data } = useQuery(pullQueries.detail('alice', 'hello', 1));
+        return data ? <MergeBox owner="alice" repo="hello" pull={data} repository={writer} canMerge canEditTitle reviews={{ approvals: 1, changesRequestedBy: [] }} scheduled={false} /> : null;
+      }
+      const qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
+      const reviewsKey = ['repos', 'alice', 'hello', 'pulls', 1, 'reviews'];
+      const timelineKey = ['repos', 'alice', 'hello', 'issues', 1, 'timeline'];
+      qc.setQueryData(reviewsKey, []);
+      qc.setQueryData(timelineKey, []);
+      render(
+        <QueryClientProvider client={qc}>
+          <MemoryRouter>
+            <Page />
+          </MemoryRouter>
+        </QueryClientProvider>,
+      );
+      await screen.findByRole('region', { name: 'Merge status' });
+      await unmet();
+      await vi.advanceTimersByTimeAsync(BLOCKED_REFRESH_MS + 100);
+      // Same head: only the pull request, its statuses and the base branch were read again.
+      expect(qc.getQueryState(reviewsKey)?.isInvalidated).toBe(false);
+      head = 'f'.repeat(40);
+      await vi.advanceTimersByTimeAsync(BLOCKED_REFRESH_MS + 100);
+      await waitFor(() => expect(qc.getQueryState(reviewsKey)?.isInvalidated).toBe(true));
+      expect(qc.getQueryState(timelineKey)?.isInvalidated).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
