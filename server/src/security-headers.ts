@@ -1,5 +1,7 @@
 // Security headers on every answer: the API, git over HTTP, raw files, attachments and the app.
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import type { MiddlewareHandler } from 'hono';
 
 /** For everything that is not the app's page: nothing may load, run or frame it. */
@@ -17,26 +19,46 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
   else if (!/frame-ancestors/.test(csp)) h.set('Content-Security-Policy', `${csp}; frame-ancestors 'none'`);
 };
 
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+/**
+ * The toast library (sonner) adds one <style> element with its stylesheet when it loads; it has
+ * no option to ship it as a file. Its exact text is allowed by hash, read from the installed
+ * package so an upgrade stays allowed, and no other inline style is. Without the package the
+ * list is empty and toasts merely lose their styling.
+ */
+const injectedStyleHashes: string[] = (() => {
+  try {
+    const source = fs.readFileSync(createRequire(import.meta.url).resolve('sonner'), 'utf8');
+    const sheets = [...source.matchAll(/__insertCSS\(("(?:[^"\\]|\\.)*")\)/g)].map((m) => JSON.parse(m[1]!) as string);
+    // It inserts the element empty, then adds the text: the empty state is checked too.
+    return sheets.length ? [sha256(''), ...sheets.map(sha256)] : [];
+  } catch {
+    return [];
+  }
+})();
+
 const inlineScripts = /<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi;
 let cached: { key: string; policy: string } | null = null;
 
 /**
  * The app page's policy: scripts only from this origin, plus the page's own inline scripts by
  * hash (index.html applies the saved theme before first paint), never 'unsafe-inline'. Styles
- * come from the built stylesheet only: React sets style props through the CSSOM, which a policy
- * does not restrict, so no inline style allowance is needed. Images may come from https hosts
+ * come from the built stylesheet, plus the toast library's one <style> element by hash: React
+ * sets style props through the CSSOM, which a policy does not restrict, so style attributes need
+ * no allowance. Images may come from https hosts
  * (pictures and badges in READMEs and comments); the API may live on another origin when
  * config.json points the app there.
  */
 export function appSecurityPolicy(html: string, rootUrl: string, apiBaseUrl?: string): string {
   const key = `${rootUrl}\n${apiBaseUrl ?? ''}\n${html}`;
   if (cached?.key === key) return cached.policy;
-  const hashes = [...html.matchAll(inlineScripts)].map((m) => `'sha256-${createHash('sha256').update(m[1] ?? '').digest('base64')}'`);
+  const hashes = [...html.matchAll(inlineScripts)].map((m) => sha256(m[1] ?? ''));
   const origins = [...new Set([originOf(rootUrl), originOf(apiBaseUrl)].filter((o): o is string => !!o))];
   const policy = [
     "default-src 'self'",
     ['script-src', "'self'", ...hashes].join(' '),
-    "style-src 'self'",
+    ['style-src', "'self'", ...injectedStyleHashes].join(' '),
     ['img-src', "'self'", 'data:', 'blob:', 'https:', ...origins].join(' '),
     ['connect-src', "'self'", ...origins].join(' '),
     "font-src 'self'",
