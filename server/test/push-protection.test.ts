@@ -247,6 +247,55 @@ describe('git push to a protected branch', () => {
   });
 });
 
+describe('protected and unprotected file patterns', () => {
+  it('refuses a push that changes a protected file, whoever pushes; `*` stops at a dot as in Gitea', async () => {
+    const r = await repoWithCommit();
+    await rule(r.id, 'main', { can_push: 1, protected_file_patterns: 'config/*.lock; Docs/**' });
+    const before = await lsRemote(r.full, alice);
+    fs.mkdirSync(path.join(r.wt, 'config'));
+    await commit(r.wt, 'config/App.lock', 'x\n');
+    const err = await gitFails(r.wt, 'push', remote(r.full, alice), 'main');
+    expect(err).toContain('remote: Branch main is protected from changing file config/app.lock (protection rule "main")');
+    expect(await lsRemote(r.full, alice)).toEqual(before);
+
+    // config/app.v2.lock has a second dot, which `*` does not cross: not protected.
+    await git(r.wt, 'reset', '--quiet', '--hard', 'HEAD~1');
+    fs.mkdirSync(path.join(r.wt, 'config'), { recursive: true });
+    const sha = await commit(r.wt, 'config/app.v2.lock', 'y\n');
+    await git(r.wt, 'push', '--quiet', remote(r.full, alice), 'main');
+    expect((await lsRemote(r.full, alice))['refs/heads/main']).toBe(sha);
+  });
+
+  it('checks a new protected branch against where it leaves the existing branches', async () => {
+    const r = await repoWithCommit();
+    await commit(r.wt, 'secret.txt', 'old\n');
+    await git(r.wt, 'push', '--quiet', remote(r.full, alice), 'main');
+    await rule(r.id, 'release/*', { can_push: 1, protected_file_patterns: 'secret.txt' });
+    // The branch starts where main is: its history changed secret.txt, but the branch itself changes nothing.
+    await git(r.wt, 'push', '--quiet', remote(r.full, alice), 'main:release/1');
+    await commit(r.wt, 'secret.txt', 'new\n');
+    const err = await gitFails(r.wt, 'push', remote(r.full, alice), 'HEAD:release/2');
+    expect(err).toContain('remote: Branch release/2 is protected from changing file secret.txt (protection rule "release/*")');
+    const refs = await lsRemote(r.full, alice);
+    expect(refs['refs/heads/release/1']).toBe(refs['refs/heads/main']);
+    expect(refs['refs/heads/release/2']).toBeUndefined();
+  });
+
+  it('lets someone who may not push change only unprotected files', async () => {
+    const r = await repoWithCommit();
+    await rule(r.id, 'main', { unprotected_file_patterns: 'docs/**' });
+    fs.mkdirSync(path.join(r.wt, 'docs', 'guide'), { recursive: true });
+    const docs = await commit(r.wt, 'docs/guide/intro.md', 'Hi\n');
+    await git(r.wt, 'push', '--quiet', remote(r.full, bob), 'main');
+    expect((await lsRemote(r.full, alice))['refs/heads/main']).toBe(docs);
+
+    await commit(r.wt, 'README.md', '# Changed\n');
+    const err = await gitFails(r.wt, 'push', remote(r.full, bob), 'main');
+    expect(err).toContain('remote: Not allowed to push to protected branch main (protection rule "main")');
+    expect((await lsRemote(r.full, alice))['refs/heads/main']).toBe(docs);
+  });
+});
+
 describe('push whitelist', () => {
   it('lets only listed users and members of listed teams push', async () => {
     // An organization's repository: bob and carol write through one team, dave through another.

@@ -22,6 +22,9 @@ export interface PolicyRule {
   /** canUserForcePush for the pusher. */
   canForcePush: boolean;
   requireSigned: boolean;
+  /** protected_file_patterns / unprotected_file_patterns, compiled (lower-case paths). */
+  protectedFiles: string[];
+  unprotectedFiles: string[];
 }
 
 /** What the pre-receive hook needs to decide a push; rules in precedence order. */
@@ -80,6 +83,29 @@ function firstUnverified(oldSha, newSha) {
   return null;
 }
 
+/**
+ * The files a push changes on a branch (Gitea's GetAffectedFiles): against the old tip, or for a
+ * new branch against where it leaves the existing branches (the whole tree for a branch of its own).
+ */
+const affectedCache = new Map();
+function affectedFiles(oldSha, newSha) {
+  const key = oldSha + ' ' + newSha;
+  if (affectedCache.has(key)) return affectedCache.get(key);
+  let from = oldSha;
+  if (isZero(oldSha)) {
+    const lines = git(['rev-list', '--boundary', newSha, '--not', '--branches', '--']).split('\n').filter(Boolean);
+    const boundary = lines.find((l) => l.startsWith('-'));
+    if (!lines.length) from = newSha;
+    else if (boundary) from = boundary.slice(1);
+    else from = git(['hash-object', '-t', 'tree', '/dev/null']).trim();
+  }
+  const files = from === newSha ? [] : git(['diff', '--name-only', '-z', from, newSha, '--']).split('\0').filter(Boolean);
+  affectedCache.set(key, files);
+  return files;
+}
+
+const anyMatch = (sources, file) => sources.some((src) => new RegExp(src, 's').test(file));
+
 function checkBranch(oldSha, newSha, branch) {
   if (branch === policy.defaultBranch && isZero(newSha)) return 'Branch ' + branch + ' is the default branch and cannot be deleted';
   const rule = policy.rules.find((r) => matches(r, branch));
@@ -98,7 +124,19 @@ function checkBranch(oldSha, newSha, branch) {
     const sha = firstUnverified(oldSha, newSha);
     if (sha) return 'Branch ' + branch + ' is protected from unverified commit ' + sha + by;
   }
-  if (isForcePush ? !rule.canForcePush : !rule.canPush) {
+  // Protected files: a push touching one is refused whoever pushes (Gitea lets only merges change them).
+  let protectedFile = null;
+  if (rule.protectedFiles.length) {
+    protectedFile = affectedFiles(oldSha, newSha).map((f) => f.toLowerCase()).find((f) => anyMatch(rule.protectedFiles, f)) || null;
+  }
+  const canPush = !protectedFile && (isForcePush ? rule.canForcePush : rule.canPush);
+  if (!canPush) {
+    if (protectedFile) return 'Branch ' + branch + ' is protected from changing file ' + protectedFile + by;
+    // Someone who may not push may still change only unprotected files.
+    if (rule.unprotectedFiles.length && oldSha !== newSha) {
+      const files = affectedFiles(oldSha, newSha);
+      if (files.every((f) => anyMatch(rule.unprotectedFiles, f.toLowerCase()))) return null;
+    }
     return (isForcePush ? 'Not allowed to force-push to protected branch ' : 'Not allowed to push to protected branch ') + branch + by;
   }
   return null;

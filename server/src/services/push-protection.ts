@@ -16,6 +16,23 @@ function policyMatch(rule: ProtectionRule): PolicyMatch {
   return re ? { regex: re.source } : { literal: rule.ruleName };
 }
 
+/**
+ * A rule's protected / unprotected file patterns as Gitea's getFilePatterns reads them: `;`-separated
+ * globs, lower-cased, compiled by gobwas with both '/' and '.' as separators (so `*` and `?` stop at
+ * a dot as well); a pattern that does not compile is left out.
+ */
+export function filePatterns(value: string): string[] {
+  return value
+    .split(';')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean)
+    .flatMap((expr) => {
+      const re = globToRegExp(expr);
+      // globToRegExp writes its one-character wildcard as [^/]; here '.' separates too.
+      return re ? [re.source.replaceAll('[^/]', '[^/.]')] : [];
+    });
+}
+
 // An allowed-signers principal is a pattern list: an address with pattern characters, commas,
 // quotes or spaces could name someone else, so it is left out (its commits stay unverified).
 const SAFE_PRINCIPAL = /^[^\s,*?!"\\]+@[^\s,*?!"\\]+$/;
@@ -62,6 +79,8 @@ export async function preparePushPolicy(deps: Deps, repo: RepoRow, user: UserRow
       forcePushEnabled: rule.row.can_force_push === 1,
       canForcePush: await canUserForcePush(deps.db, rule, user, perm),
       requireSigned: rule.row.require_signed_commits === 1,
+      protectedFiles: filePatterns(rule.row.protected_file_patterns),
+      unprotectedFiles: filePatterns(rule.row.unprotected_file_patterns),
     });
   }
   let cleanup = () => {};
