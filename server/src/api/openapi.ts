@@ -46,6 +46,7 @@ const errorDescriptions: Record<number, string> = {
   409: 'Conflict',
   422: 'Validation error',
   423: 'Repository is archived',
+  429: 'Too many failed sign-in attempts; Retry-After says when to try again',
 };
 
 export const ApiErrorSchema = z
