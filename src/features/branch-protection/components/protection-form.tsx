@@ -59,6 +59,8 @@ function Radio({ name, label, hint, checked, onChange }: { name: string; label: 
 }
 
 const narrowInput = inputClass.replace('w-full', 'w-32');
+// The rule name of an existing rule cannot change: shown greyed so it does not invite typing.
+const readOnlyInput = inputClass.replace('bg-white', 'bg-gray-100 text-gray-600').replace('dark:bg-gray-900', 'dark:bg-gray-800');
 const nested = 'space-y-3 border-l-2 border-gray-200 pl-4 dark:border-gray-800';
 
 export function ProtectionForm(props: ProtectionFormProps) {
@@ -126,6 +128,7 @@ export function ProtectionForm(props: ProtectionFormProps) {
           onChange={(e) => set('rule_name', e.target.value)}
           error={errors.rule_name}
           readOnly={!!rule}
+          className={rule ? readOnlyInput : undefined}
           autoComplete="off"
           autoFocus={!rule}
           hint={rule ? 'A rule keeps its name; to protect other branches, add a new rule.' : 'A branch name (main), or a glob: * within one path segment, ** across them (release/*, feature/**).'}
