@@ -16,7 +16,7 @@ import { useEditPull } from '../api/use-edit-pull';
 import { useCancelAutoMerge } from '../api/use-cancel-auto-merge';
 import { useUpdatePullBranch, type UpdateStyle } from '../api/use-update-pull-branch';
 import { allowedMergeStyles, hasWipPrefix, withoutWipPrefix } from '../lib/merge-message';
-import { protectionState, type PullWithBlockers } from '../lib/merge-blockers';
+import { protectionState } from '../lib/merge-blockers';
 import { PullChecks } from './pull-page-checks';
 import { MergeForm } from './pull-page-merge-form';
 import { StatusRow, ToneIcon } from './pull-page-status-row';
@@ -124,7 +124,7 @@ function OpenBox({ owner, repo, pull, repository, canMerge, canEditTitle, checks
   const isScheduled = (scheduled || justScheduled) && !cancel.isSuccess;
   // The base branch's protection: which rule, and (against Gitea) what it requires.
   const base = useQuery({ ...pullQueries.baseBranch(owner, repo, pull.base.ref), retry: false });
-  const protection = protectionState(pull as PullWithBlockers, base.data, reviews.approvals, checks);
+  const protection = protectionState(pull, base.data, reviews.approvals, checks);
   const protectedBy = protection.ruleName;
   const ruleBlocks = protection.blockers.length > 0;
   // A merge whitelist that leaves the viewer out: no merge, not even scheduled (Gitea's IsUserAllowedToMerge).

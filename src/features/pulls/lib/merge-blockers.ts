@@ -12,8 +12,6 @@ type Branch = components['schemas']['Branch'];
 type CombinedStatus = components['schemas']['CombinedStatus'];
 type CommitState = components['schemas']['CommitStatus']['status'];
 
-/** `merge_blockers` is optional on the wire: absent against Gitea. */
-export type PullWithBlockers = PullRequest & { merge_blockers?: string[] | null };
 
 export interface ProtectionState {
   /** The rule that protects the base branch ('' when unknown or the branch is not protected). */
@@ -96,7 +94,7 @@ const list = (xs: string[]) => xs.join(', ');
  * The protection state of an open pull request. `branch` is the base branch as the API answers it
  * (undefined while loading or when it could not be read); `approvals` counts the standing approvals.
  */
-export function protectionState(pull: PullWithBlockers, branch: Branch | undefined, approvals: number, checks: CombinedStatus | null | undefined): ProtectionState {
+export function protectionState(pull: PullRequest, branch: Branch | undefined, approvals: number, checks: CombinedStatus | null | undefined): ProtectionState {
   const ruleName = branch?.protected ? branch.effective_branch_protection_name : '';
   const required = branch?.protected && branch.enable_status_check ? branch.status_check_contexts : [];
   const contexts = requiredContexts(required, checks);
@@ -104,6 +102,7 @@ export function protectionState(pull: PullWithBlockers, branch: Branch | undefin
   const anyPending = branch?.protected && branch.enable_status_check && !required.length && (checks?.state === 'pending' || !checks?.state);
   const checksOutstanding = contexts.missing.length > 0 || contexts.pending.length > 0 || checks?.state === 'pending' || !!anyPending;
 
+  // Optional on the wire: absent against Gitea.
   if (Array.isArray(pull.merge_blockers)) return { ruleName, blockers: pull.merge_blockers, source: 'server', checksOutstanding };
 
   const blockers: string[] = [];
