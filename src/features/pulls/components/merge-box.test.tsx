@@ -459,4 +459,35 @@ describe('merge box under branch protection', () => {
       vi.useRealTimers();
     }
   });
+
+  it('while a merge is scheduled, looks again so the box says Merged once the server merged it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let merged = false;
+      server.use(
+        http.get(apiUrl('/repos/alice/hello/pulls/1'), () =>
+          HttpResponse.json(merged ? fakePull({ number: 1, merged: true, state: 'closed', merged_by: alice, merge_commit_sha: 'e'.repeat(40) }) : blockedPull([])),
+        ),
+      );
+      function Page() {
+        const { data } = useQuery(pullQueries.detail('alice', 'hello', 1));
+        return data ? <MergeBox owner="alice" repo="hello" pull={data} repository={writer} canMerge canEditTitle reviews={{ approvals: 1, changesRequestedBy: [] }} scheduled /> : null;
+      }
+      server.use(http.get(apiUrl('/repos/alice/hello/branches/main'), () => HttpResponse.json(fakeBranch('main'))));
+      const qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
+      render(
+        <QueryClientProvider client={qc}>
+          <MemoryRouter>
+            <Page />
+          </MemoryRouter>
+        </QueryClientProvider>,
+      );
+      expect(await screen.findByRole('listitem', { name: 'Automatic merge' })).toBeInTheDocument();
+      merged = true;
+      await vi.advanceTimersByTimeAsync(BLOCKED_REFRESH_MS + 100);
+      await waitFor(() => expect(box()).toHaveTextContent(`alice merged commit ${'e'.repeat(10)} into main`));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

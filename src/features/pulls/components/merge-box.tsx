@@ -149,7 +149,9 @@ function OpenBox({ owner, repo, pull, repository, canMerge, canEditTitle, checks
   // the server (branch protection decides whether they block).
   const blocked = draft || conflicts;
   const unmet = failing || reviews.changesRequestedBy.length > 0;
-  useRefreshWhileBlocked(owner, repo, pull.number, pull.head.sha, pull.base.ref, !isScheduled && (ruleBlocks || checksPending || unmet));
+  // While something blocks or is awaited, look again now and then; a scheduled merge too, so the
+  // box turns to "Merged" when the server merges it.
+  useRefreshWhileBlocked(owner, repo, pull.number, pull.head.sha, pull.base.ref, isScheduled || ruleBlocks || checksPending || unmet);
 
   const summary = isScheduled
     ? { tone: 'bg-indigo-600', text: 'Merging automatically when the checks succeed' }
