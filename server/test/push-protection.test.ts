@@ -9,8 +9,6 @@ import { promisify } from 'node:util';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestForge, type TestForge, uniq } from './helpers.ts';
-import { nowUnix } from '../src/db/index.ts';
-import type { NewProtectedBranch } from '../src/db/schema.ts';
 import { Access, UnitType } from '../src/services/permissions.ts';
 import { createRepository } from '../src/services/repos.ts';
 import { createUser } from '../src/services/users.ts';
@@ -102,56 +100,18 @@ async function commit(wt: string, file: string, text: string, ...extra: string[]
   return (await git(wt, 'rev-parse', 'HEAD')).stdout.trim();
 }
 
-// Rules go straight into the table here; the /branch_protections API stores the same row.
-// Every flag off, lists empty: Gitea's defaults on create.
-async function rule(repoId: number, ruleName: string, fields: Partial<NewProtectedBranch> = {}) {
-  const t = nowUnix();
-  const row: NewProtectedBranch = {
-    repo_id: repoId,
-    rule_name: ruleName,
-    priority: 0,
-    can_push: 0,
-    enable_whitelist: 0,
-    whitelist_user_ids: '[]',
-    whitelist_team_ids: '[]',
-    can_force_push: 0,
-    enable_force_push_allowlist: 0,
-    force_push_allowlist_user_ids: '[]',
-    force_push_allowlist_team_ids: '[]',
-    enable_merge_whitelist: 0,
-    merge_whitelist_user_ids: '[]',
-    merge_whitelist_team_ids: '[]',
-    enable_status_check: 0,
-    status_check_contexts: '[]',
-    enable_approvals_whitelist: 0,
-    approvals_whitelist_user_ids: '[]',
-    approvals_whitelist_team_ids: '[]',
-    required_approvals: 0,
-    block_on_rejected_reviews: 0,
-    block_on_official_review_requests: 0,
-    block_on_outdated_branch: 0,
-    dismiss_stale_approvals: 0,
-    ignore_stale_approvals: 0,
-    require_signed_commits: 0,
-    protected_file_patterns: '',
-    unprotected_file_patterns: '',
-    block_admin_merge_override: 0,
-    created_unix: t,
-    updated_unix: t,
-    ...fields,
-  };
-  return forge.deps.db
-    .insertInto('protected_branch')
-    .values(row)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+/** Creates a rule through the API (Gitea's CreateBranchProtectionOption field names). */
+async function protect(full: string, body: Record<string, unknown>, token = alice.token) {
+  const res = await forge.req('POST', `/repos/${full}/branch_protections`, { token, body });
+  expect(res.status).toBe(201);
+  return res.body;
 }
 
 describe('git push to a protected branch', () => {
   it('refuses every push when enable_push is off, names the rule, and moves no ref of the push', async () => {
     const r = await repoWithCommit();
     const before = await lsRemote(r.full, alice);
-    await rule(r.id, 'main');
+    await protect(r.full, { rule_name: 'main' });
     await commit(r.wt, 'a.txt', 'a\n');
     await git(r.wt, 'branch', 'feature');
     const err = await gitFails(r.wt, 'push', remote(r.full, alice), 'main', 'feature');
@@ -166,7 +126,7 @@ describe('git push to a protected branch', () => {
 
   it('still takes pushes to an unprotected branch of the same repository', async () => {
     const r = await repoWithCommit();
-    await rule(r.id, 'main');
+    await protect(r.full, { rule_name: 'main' });
     await git(r.wt, 'checkout', '--quiet', '-b', 'feature');
     const sha = await commit(r.wt, 'b.txt', 'b\n');
     await git(r.wt, 'push', '--quiet', remote(r.full, bob), 'feature');
@@ -175,7 +135,7 @@ describe('git push to a protected branch', () => {
 
   it('takes a fast-forward to a protected branch that enables push, with its usual effects', async () => {
     const r = await repoWithCommit();
-    await rule(r.id, 'main', { can_push: 1 });
+    await protect(r.full, { rule_name: 'main', enable_push: true });
     const sha = await commit(r.wt, 'c.txt', 'c\n');
     await git(r.wt, 'push', '--quiet', remote(r.full, bob), 'main');
     expect((await lsRemote(r.full, alice))['refs/heads/main']).toBe(sha);
@@ -185,7 +145,7 @@ describe('git push to a protected branch', () => {
 
   it('refuses a force push unless the rule allows it, and then only to the force-push allowlist', async () => {
     const r = await repoWithCommit();
-    const pb = await rule(r.id, 'main', { can_push: 1 });
+    await protect(r.full, { rule_name: 'main', enable_push: true });
     await commit(r.wt, 'd.txt', 'd\n');
     await git(r.wt, 'push', '--quiet', remote(r.full, alice), 'main');
     const before = await lsRemote(r.full, alice);
@@ -197,11 +157,11 @@ describe('git push to a protected branch', () => {
     expect(err).toContain('! [remote rejected] main -> main (pre-receive hook declined)');
     expect(await lsRemote(r.full, alice)).toEqual(before);
 
-    await forge.deps.db
-      .updateTable('protected_branch')
-      .set({ can_force_push: 1, enable_force_push_allowlist: 1, force_push_allowlist_user_ids: JSON.stringify([carol.id]) })
-      .where('id', '=', pb.id)
-      .execute();
+    const edit = await forge.req('PATCH', `/repos/${r.full}/branch_protections/main`, {
+      token: alice.token,
+      body: { enable_force_push: true, enable_force_push_allowlist: true, force_push_allowlist_usernames: [carol.name] },
+    });
+    expect(edit.status).toBe(200);
     err = await gitFails(r.wt, 'push', '--force', remote(r.full, alice), 'main');
     expect(err).toContain('remote: Not allowed to force-push to protected branch main (protection rule "main")');
     expect(await lsRemote(r.full, alice)).toEqual(before);
@@ -213,7 +173,7 @@ describe('git push to a protected branch', () => {
   it('refuses deleting a protected branch, and the default branch whether protected or not', async () => {
     const r = await repoWithCommit();
     await git(r.wt, 'push', '--quiet', remote(r.full, alice), 'main:release/1.0');
-    await rule(r.id, 'release/*', { can_push: 1, can_force_push: 1 });
+    await protect(r.full, { rule_name: 'release/*', enable_push: true, enable_force_push: true });
     const before = await lsRemote(r.full, alice);
     let err = await gitFails(r.wt, 'push', remote(r.full, alice), ':release/1.0');
     expect(err).toContain('remote: Branch release/1.0 is protected from deletion (protection rule "release/*")');
@@ -235,9 +195,9 @@ describe('git push to a protected branch', () => {
   it('matches rules as the rest of the server does: a plain name ignores case, priority decides among globs', async () => {
     const r = await repoWithCommit();
     await git(r.wt, 'push', '--quiet', remote(r.full, alice), 'main:release/2.0', 'main:release/lts');
-    await rule(r.id, 'MAIN');
-    await rule(r.id, 'release/*', { can_push: 1 });
-    await rule(r.id, 'release/{lts,stable}', { priority: 5 });
+    await protect(r.full, { rule_name: 'MAIN' });
+    await protect(r.full, { rule_name: 'release/*', enable_push: true });
+    await protect(r.full, { rule_name: 'release/{lts,stable}', priority: 5 });
     await commit(r.wt, 'f.txt', 'f\n');
     expect(await gitFails(r.wt, 'push', remote(r.full, alice), 'main')).toContain('protected branch main (protection rule "MAIN")');
     expect(await gitFails(r.wt, 'push', remote(r.full, alice), 'HEAD:release/lts')).toContain(
@@ -250,7 +210,7 @@ describe('git push to a protected branch', () => {
 describe('protected and unprotected file patterns', () => {
   it('refuses a push that changes a protected file, whoever pushes; `*` stops at a dot as in Gitea', async () => {
     const r = await repoWithCommit();
-    await rule(r.id, 'main', { can_push: 1, protected_file_patterns: 'config/*.lock; Docs/**' });
+    await protect(r.full, { rule_name: 'main', enable_push: true, protected_file_patterns: 'config/*.lock; Docs/**' });
     const before = await lsRemote(r.full, alice);
     fs.mkdirSync(path.join(r.wt, 'config'));
     await commit(r.wt, 'config/App.lock', 'x\n');
@@ -270,7 +230,7 @@ describe('protected and unprotected file patterns', () => {
     const r = await repoWithCommit();
     await commit(r.wt, 'secret.txt', 'old\n');
     await git(r.wt, 'push', '--quiet', remote(r.full, alice), 'main');
-    await rule(r.id, 'release/*', { can_push: 1, protected_file_patterns: 'secret.txt' });
+    await protect(r.full, { rule_name: 'release/*', enable_push: true, protected_file_patterns: 'secret.txt' });
     // The branch starts where main is: its history changed secret.txt, but the branch itself changes nothing.
     await git(r.wt, 'push', '--quiet', remote(r.full, alice), 'main:release/1');
     await commit(r.wt, 'secret.txt', 'new\n');
@@ -283,7 +243,7 @@ describe('protected and unprotected file patterns', () => {
 
   it('lets someone who may not push change only unprotected files', async () => {
     const r = await repoWithCommit();
-    await rule(r.id, 'main', { unprotected_file_patterns: 'docs/**' });
+    await protect(r.full, { rule_name: 'main', unprotected_file_patterns: 'docs/**' });
     fs.mkdirSync(path.join(r.wt, 'docs', 'guide'), { recursive: true });
     const docs = await commit(r.wt, 'docs/guide/intro.md', 'Hi\n');
     await git(r.wt, 'push', '--quiet', remote(r.full, bob), 'main');
@@ -323,13 +283,13 @@ describe('push whitelist', () => {
       return t.id;
     };
     await team('writers', [bob, carol]);
-    const releasers = await team('releasers', [dave]);
+    await team('releasers', [dave]);
 
     const wt = tmp();
     await git(wt, 'init', '--quiet', '--initial-branch=main');
     await commit(wt, 'README.md', '# Org\n');
     await git(wt, 'push', '--quiet', remote(full, bob), 'main');
-    await rule(repo.id, 'main', { can_push: 1, enable_whitelist: 1, whitelist_user_ids: JSON.stringify([carol.id]), whitelist_team_ids: JSON.stringify([releasers]) });
+    await protect(full, { rule_name: 'main', enable_push: true, enable_push_whitelist: true, push_whitelist_usernames: [carol.name], push_whitelist_teams: ['releasers'] }, forge.admin.token);
 
     const one = await commit(wt, 'one.txt', '1\n');
     const before = await lsRemote(full, bob);
@@ -356,7 +316,7 @@ describe('require_signed_commits', () => {
   it('refuses unsigned commits and commits signed with a key nobody registered; takes the committer\'s own signed commits', async () => {
     const r = await repoWithCommit();
     // An update of main checks the commits it adds (Gitea's verifyCommits: old...new).
-    await rule(r.id, 'main', { can_push: 1, require_signed_commits: 1 });
+    await protect(r.full, { rule_name: 'main', enable_push: true, require_signed_commits: true });
     const before = await lsRemote(r.full, alice);
 
     const unsigned = await commit(r.wt, 'u.txt', 'u\n');
