@@ -68,10 +68,12 @@ describe('password hashing', () => {
       const pendingAfter = pending;
       expect(version.status).toBe(200);
       expect(await Promise.all(wrong)).toEqual(Array(16).fill(401));
-      // One scrypt takes ~60-75 ms; on the event loop the sixteen took ~1 s before /version could
-      // answer. Off it, /version answers while most of them are still hashing.
-      expect(elapsed).toBeLessThan(300);
-      expect(pendingAfter).toBeGreaterThan(0);
+      const allDone = performance.now() - started;
+      // One scrypt takes ~60-75 ms. On the event loop, /version waited for all sixteen (~1 s, and
+      // the last answers came with it); off it, /version answers while most are still hashing.
+      // Relative bounds, because a loaded machine slows both sides alike.
+      expect(pendingAfter).toBeGreaterThanOrEqual(8);
+      expect(elapsed).toBeLessThan(allDone / 2);
     } finally {
       server.close();
     }
