@@ -12,9 +12,13 @@ interface Window {
   endsAt: number;
 }
 
-// Beyond this many remembered keys, expired ones are swept, so a sweep over random names or
+// Beyond this many remembered keys, expired ones are swept; beyond MAX_KEYS the oldest go too, and
+// keys are cut to KEY_CHARS (no real name is that long), so a sweep over random names or
 // addresses cannot grow memory without bound.
 const SWEEP_AT = 10_000;
+const MAX_KEYS = 100_000;
+const KEY_CHARS = 128;
+const accountKey = (name: string) => name.toLowerCase().slice(0, KEY_CHARS);
 
 export class LoginThrottle {
   private readonly accounts = new Map<string, Window>();
@@ -28,7 +32,7 @@ export class LoginThrottle {
   /** Throws the 429 when the account or the address is locked out. */
   check(account: string, address: string | null): void {
     const wait = Math.max(
-      this.lockedFor(this.accounts, account.toLowerCase(), this.settings.loginMaxFailures),
+      this.lockedFor(this.accounts, accountKey(account), this.settings.loginMaxFailures),
       address ? this.lockedFor(this.addresses, address, this.settings.loginMaxFailuresPerAddress) : 0,
     );
     if (wait > 0) {
@@ -38,13 +42,13 @@ export class LoginThrottle {
   }
 
   failed(account: string, address: string | null): void {
-    this.count(this.accounts, account.toLowerCase(), this.settings.loginMaxFailures);
+    this.count(this.accounts, accountKey(account), this.settings.loginMaxFailures);
     if (address) this.count(this.addresses, address, this.settings.loginMaxFailuresPerAddress);
   }
 
   /** A right password clears the account's count (not the address's: one good account must not launder guesses at others). */
   succeeded(account: string): void {
-    this.accounts.delete(account.toLowerCase());
+    this.accounts.delete(accountKey(account));
   }
 
   private lockedFor(map: Map<string, Window>, key: string, max: number): number {
@@ -69,6 +73,11 @@ export class LoginThrottle {
       if (w.failures === max) w.endsAt = now + this.settings.loginWindowSeconds * 1000;
     } else {
       if (map.size >= SWEEP_AT) for (const [k, v] of map) if (v.endsAt <= now) map.delete(k);
+      // Maps iterate in insertion order: the first keys are the oldest windows.
+      for (const k of map.keys()) {
+        if (map.size < MAX_KEYS) break;
+        map.delete(k);
+      }
       map.set(key, { failures: 1, endsAt: now + this.settings.loginWindowSeconds * 1000 });
     }
   }
