@@ -183,6 +183,16 @@ describe('git push to a protected branch', () => {
     expect(await lsRemote(r.full, alice)).toEqual(before);
   });
 
+  it('still refuses when the hook file has gone missing (git would skip a missing hook)', async () => {
+    const r = await repoWithCommit();
+    await protect(r.full, { rule_name: 'main' });
+    fs.rmSync(path.join(forge.dataDir, 'hooks', 'pre-receive'));
+    await commit(r.wt, 'g.txt', 'g\n');
+    const before = await lsRemote(r.full, alice);
+    expect(await gitFails(r.wt, 'push', remote(r.full, alice), 'main')).toContain('remote: Not allowed to push to protected branch main');
+    expect(await lsRemote(r.full, alice)).toEqual(before);
+  });
+
   it('refuses pushes to pull request refs', async () => {
     const r = await repoWithCommit();
     const before = await lsRemote(r.full, alice);

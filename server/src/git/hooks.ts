@@ -165,19 +165,19 @@ if (reasons.length) {
 }
 `;
 
-const hookDirs = new Map<string, string>();
+const written = new Set<string>();
 
 /**
- * Writes the hooks under `<dataDir>/hooks` (again whenever this server's version differs) and
- * returns the directory for core.hooksPath.
+ * Writes the hooks under `<dataDir>/hooks` (again whenever this server's version differs, or the
+ * file went missing: git skips a missing hook, which would let every push through) and returns the
+ * directory for core.hooksPath.
  */
 export function ensureHooksDir(dataDir: string): string {
-  const cached = hookDirs.get(dataDir);
-  if (cached) return cached;
   const dir = path.join(dataDir, 'hooks');
-  fs.mkdirSync(dir, { recursive: true });
-  const script = `#!${process.execPath}\n${PRE_RECEIVE}`;
   const file = path.join(dir, 'pre-receive');
+  if (written.has(file) && fs.existsSync(file)) return dir;
+  const script = `#!${process.execPath}\n${PRE_RECEIVE}`;
+  fs.mkdirSync(dir, { recursive: true });
   let current: string | null = null;
   try {
     current = fs.readFileSync(file, 'utf8');
@@ -190,6 +190,6 @@ export function ensureHooksDir(dataDir: string): string {
     fs.writeFileSync(tmp, script, { mode: 0o755 });
     fs.renameSync(tmp, file);
   }
-  hookDirs.set(dataDir, dir);
+  written.add(file);
   return dir;
 }
