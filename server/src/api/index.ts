@@ -4,6 +4,7 @@ import { usersRoutes } from '../routes/users.ts';
 import { userAccountRoutes } from '../routes/user-account.ts';
 import { userSocialRoutes } from '../routes/user-social.ts';
 import { reposRoutes } from '../routes/repos.ts';
+import { forksRoutes } from '../routes/forks.ts';
 import { collaboratorsRoutes } from '../routes/collaborators.ts';
 import { orgsRoutes } from '../routes/orgs.ts';
 import { teamsRoutes } from '../routes/teams.ts';
@@ -34,6 +35,7 @@ export function createApi() {
   // Before the repository routes: /repos/issues/search would otherwise match /repos/{owner}/{repo}.
   api.route('/', issueSearchRoutes);
   api.route('/', reposRoutes);
+  api.route('/', forksRoutes);
   api.route('/', collaboratorsRoutes);
   api.route('/', branchesRoutes);
   api.route('/', branchProtectionsRoutes);

@@ -13,6 +13,10 @@ import { resolveCommit } from '../git/repo.ts';
 import { logCommits } from '../git/log.ts';
 import { changedFiles, mergeBase, mergeCheck, rangeDiff } from '../git/compare.ts';
 import type { RepoContext } from '../services/repo-context.ts';
+import { resolveNetworkHead } from '../services/forks.ts';
+import { fetchCommit } from '../git/pull-diff.ts';
+import type { Context } from 'hono';
+import type { AppEnv } from '../context.ts';
 
 export const compareRoutes = createRouter();
 
@@ -65,13 +69,19 @@ interface ResolvedCompare {
   direct: boolean;
 }
 
-async function resolveCompare(rc: RepoContext, basehead: string): Promise<ResolvedCompare> {
+/**
+ * The head may be `owner:branch` or `owner/repo:branch` of another repository of the fork network
+ * (the parent, a fork, a sibling fork: forks.ts resolveNetworkHead); its commit is fetched into this
+ * repository, where the comparison is made, so "behind upstream" and "ahead of upstream" both work.
+ */
+async function resolveCompare(c: Context<AppEnv>, rc: RepoContext, basehead: string): Promise<ResolvedCompare> {
   if (await isRepoEmpty(rc)) throw notFound('repository is empty');
   const [baseName, headName] = splitBaseHead(basehead, rc.repo.default_branch);
-  // A head of another owner ("user:branch") names a fork; forks come later, so it is not found.
-  const [base, head] = await Promise.all([resolveCommit(rc.dir, baseName), headName.includes(':') ? null : resolveCommit(rc.dir, headName)]);
+  const { head: headRepo, branch } = await resolveNetworkHead(c.var.deps, rc, c.var.user, headName);
+  const [base, head] = await Promise.all([resolveCommit(rc.dir, baseName), resolveCommit(headRepo.dir, branch)]);
   if (!base) throw notFound(`base does not exist [${baseName}]`);
   if (!head) throw notFound(`head does not exist [${headName}]`);
+  if (headRepo.repo.id !== rc.repo.id) await fetchCommit(rc.dir, headRepo.dir, head);
   return { base, head, direct: !basehead.includes('...') && basehead.includes('..') };
 }
 
@@ -98,7 +108,7 @@ compareRoutes.openapi(
     const { owner, repo, basehead } = c.req.valid('param');
     const q = c.req.valid('query');
     const rc = await loadRepo(c, owner, repo, 'read');
-    const { base, head, direct } = await resolveCompare(rc, basehead.replace(/\.diff$/, ''));
+    const { base, head, direct } = await resolveCompare(c, rc, basehead.replace(/\.diff$/, ''));
     const from = direct ? base : ((await mergeBase(rc.dir, base, head)) ?? base);
     const out = await rangeDiff(rc.dir, from, head, { whitespace: q.whitespace, binary: q.binary });
     return c.body(new Uint8Array(out), 200, { 'Content-Type': 'text/plain; charset=utf-8' });
@@ -114,7 +124,11 @@ compareRoutes.openapi(
       tags: ['repository'],
       summary: 'Get commit comparison information',
       request: {
-        params: z.object({ owner: z.string(), repo: z.string(), basehead: z.string().openapi({ description: 'base...head: two branches, tags or commits' }) }),
+        params: z.object({
+          owner: z.string(),
+          repo: z.string(),
+          basehead: z.string().openapi({ description: 'base...head: two branches, tags or commits; the head may be owner:branch or owner/repo:branch of the fork network' }),
+        }),
         query: z.object({ verification: zQueryBool.optional(), files: zQueryBool.optional() }),
       },
       responses: { 200: { description: 'Compare', content: { 'application/json': { schema: CompareSchema } } }, ...errorResponses(404) },
@@ -126,7 +140,7 @@ compareRoutes.openapi(
     const q = c.req.valid('query');
     const { db, config } = c.var.deps;
     const rc = await loadRepo(c, owner, repo, 'read');
-    const { base, head, direct } = await resolveCompare(rc, basehead);
+    const { base, head, direct } = await resolveCompare(c, rc, basehead);
     const opts = { stat: true, verification: q.verification ?? true, files: q.files ?? true };
     const [logged, mb] = await Promise.all([
       // Oldest first, as Gitea lists a comparison.

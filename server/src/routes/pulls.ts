@@ -11,6 +11,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { loadIssueRepo } from '../services/conversation.ts';
 import { loadPull } from '../services/pull-context.ts';
+import { resolveNetworkHead } from '../services/forks.ts';
 import { issuesQuery, sortedIssues } from '../services/issues-search.ts';
 import { createPull, editPull, findPullByBaseHead, pullDiffOrPatch, pullRange } from '../services/pulls.ts';
 import { toApiPull, toApiPulls, type PullRow } from '../services/pulls-convert.ts';
@@ -304,23 +305,9 @@ pullsRoutes.openapi(wideRoute(pullByBaseHeadRoute, '/repos/{owner}/{repo}/pulls/
   const { owner, repo, base, head } = c.req.valid('param');
   const rc = await loadIssueRepo(c, owner, repo, 'read', 'pulls');
   const { db, config } = c.var.deps;
-  let headRepoId = rc.repo.id;
-  let headBranch = head;
-  const colon = head.indexOf(':');
-  if (colon >= 0) {
-    // owner:branch or owner/repo:branch, as Gitea's GetPullRequestByBaseHead.
-    const [headOwner, headRepo = rc.repo.name] = head.slice(0, colon).split('/');
-    headBranch = head.slice(colon + 1);
-    const r = await db
-      .selectFrom('repository')
-      .innerJoin('user', 'user.id', 'repository.owner_id')
-      .select('repository.id')
-      .where('user.lower_name', '=', (headOwner ?? '').toLowerCase())
-      .where('repository.lower_name', '=', headRepo.toLowerCase())
-      .executeTakeFirst();
-    if (!r) throw notFound('head repository does not exist');
-    headRepoId = r.id;
-  }
+  // owner:branch or owner/repo:branch names a repository of the fork network (forks.ts), as Gitea's GetPullRequestByBaseHead.
+  const { head: headRepo, branch: headBranch } = await resolveNetworkHead(c.var.deps, rc, c.var.user, head);
+  const headRepoId = headRepo.repo.id;
   const row = await findPullByBaseHead(db, rc.repo.id, headRepoId, base, headBranch);
   if (!row) throw notFound('pull request does not exist');
   return c.json(await toApiPull(db, config, rc, row, c.var.user), 200);

@@ -5,6 +5,7 @@ import { sql, type SqlBool } from 'kysely';
 import { createRouter, errorResponses, z, zLimit, zPage, zQueryBool } from '../api/openapi.ts';
 import { RepositorySchema, SearchResultsRepoSchema } from '../api/schemas.ts';
 import { toApiRepo } from '../api/convert.ts';
+import { toApiRepoWithParent } from '../services/forks.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
 import { requireUser } from '../auth/middleware.ts';
 import type { AppEnv } from '../context.ts';
@@ -13,7 +14,7 @@ import type { RepoRow, UserRow } from '../db/schema.ts';
 import { forbidden, notFound, unprocessable } from '../errors.ts';
 import { afterOrgRepoCreated, canCreateOrgRepo, orgByName, orgVisibleTo } from '../services/orgs.ts';
 import { checkRepo, loadRepo } from '../services/repo-context.ts';
-import { apiRepoMode, repoPermission } from '../services/permissions.ts';
+import { apiRepoMode } from '../services/permissions.ts';
 import {
   assertCanCreateFor,
   createRepository,
@@ -32,17 +33,17 @@ const RepoParams = z.object({ owner: z.string(), repo: z.string() });
 
 /** Repository rows to API objects for the current viewer, loading owners in one query. */
 export async function toApiRepos(c: Context<AppEnv>, rows: RepoRow[]) {
-  const { db, config } = c.var.deps;
+  const { db } = c.var.deps;
   const viewer = c.var.user;
   const ownerIds = [...new Set(rows.map((r) => r.owner_id))];
   const owners = ownerIds.length ? await db.selectFrom('user').selectAll().where('id', 'in', ownerIds).execute() : [];
   const byId = new Map(owners.map((u) => [u.id, u]));
-  return Promise.all(rows.map(async (r) => toApiRepo(r, byId.get(r.owner_id)!, apiRepoMode(await repoPermission(db, viewer, r, byId.get(r.owner_id))), config, viewer)));
+  // A fork also shows its parent (services/forks.ts).
+  return Promise.all(rows.map((r) => toApiRepoWithParent(c.var.deps, r, byId.get(r.owner_id)!, viewer)));
 }
 
 async function apiRepo(c: Context<AppEnv>, repo: RepoRow, owner: UserRow) {
-  const { db, config } = c.var.deps;
-  return toApiRepo(repo, owner, apiRepoMode(await repoPermission(db, c.var.user, repo, owner)), config, c.var.user);
+  return toApiRepoWithParent(c.var.deps, repo, owner, c.var.user);
 }
 
 // ---- search ----
@@ -210,7 +211,7 @@ reposRoutes.openapi(
   async (c) => {
     const { owner, repo } = c.req.valid('param');
     const rc = await loadRepo(c, owner, repo, 'read');
-    return c.json(toApiRepo(rc.repo, rc.owner, apiRepoMode(rc.perm), c.var.deps.config, c.var.user), 200);
+    return c.json(await toApiRepoWithParent(c.var.deps, rc.repo, rc.owner, c.var.user, rc.perm), 200);
   },
 );
 
@@ -231,7 +232,7 @@ reposRoutes.openapi(
     const owner = repo && (await db.selectFrom('user').selectAll().where('id', '=', repo.owner_id).executeTakeFirst());
     if (!repo || !owner) throw notFound();
     const rc = await checkRepo(c, { repo, owner, dir: repoDir(config, owner.name, repo.name) }, 'read');
-    return c.json(toApiRepo(rc.repo, rc.owner, apiRepoMode(rc.perm), config, c.var.user), 200);
+    return c.json(await toApiRepoWithParent(c.var.deps, rc.repo, rc.owner, c.var.user, rc.perm), 200);
   },
 );
 

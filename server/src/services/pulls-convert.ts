@@ -10,7 +10,9 @@ import { branchHeads, PullStatus, pullHeadRef } from '../git/pull-diff.ts';
 import { fullName, ghostUser, isWorkInProgress, toApiIssues, usersByIds } from './issues-convert.ts';
 import { listedReviewerIds, reviewCommentCounts } from './reviews.ts';
 import type { RepoContext } from './repo-context.ts';
-import { apiRepoMode } from './permissions.ts';
+import { apiRepoMode, repoPermission } from './permissions.ts';
+import { networkRepoById } from './forks.ts';
+import type { ApiRepository } from '../api/schemas.ts';
 
 export interface PullRow {
   issue: IssueRow;
@@ -32,15 +34,39 @@ function conflictedFiles(pr: PullRequestRow): string[] {
   }
 }
 
-/** Converts pull requests of the repository `rc` (base and head repository alike until forks exist). */
+/** A head repository other than the base (a fork): as the viewer may see it, and its branch tips. */
+interface HeadRepoInfo {
+  ownerName: string;
+  /** null when the viewer may not read the fork. */
+  api: ApiRepository | null;
+  heads: Map<string, string>;
+}
+
+async function headRepos(db: Db, config: Config, rc: RepoContext, rows: PullRow[], viewer: UserRow | null): Promise<Map<number, HeadRepoInfo>> {
+  const ids = [...new Set(rows.map((r) => r.pr.head_repo_id).filter((id) => id !== rc.repo.id))];
+  const out = new Map<number, HeadRepoInfo>();
+  await Promise.all(
+    ids.map(async (id) => {
+      const fork = await networkRepoById({ db, config }, id);
+      if (!fork) return;
+      const perm = await repoPermission(db, viewer, fork.repo, fork.owner);
+      const api = perm.canReadAny() ? toApiRepo(fork.repo, fork.owner, apiRepoMode(perm), config, viewer) : null;
+      out.set(id, { ownerName: fork.owner.name, api, heads: await branchHeads(fork.dir).catch(() => new Map<string, string>()) });
+    }),
+  );
+  return out;
+}
+
+/** Converts pull requests of the repository `rc`; a head in a fork shows the fork (label owner:branch). */
 export async function toApiPulls(db: Db, config: Config, rc: RepoContext, rows: PullRow[], viewer: UserRow | null): Promise<ApiPullRequest[]> {
   if (!rows.length) return [];
   const issueIds = rows.map((r) => r.issue.id);
-  const [issues, reviewers, reviewComments, heads] = await Promise.all([
+  const [issues, reviewers, reviewComments, heads, forks] = await Promise.all([
     toApiIssues(db, config, rows.map((r) => r.issue), new Map([[rc.repo.id, { repo: rc.repo, owner: rc.owner }]]), viewer),
     listedReviewerIds(db, issueIds),
     reviewCommentCounts(db, issueIds),
     branchHeads(rc.dir),
+    headRepos(db, config, rc, rows, viewer),
   ]);
   const users = await usersByIds(db, [...rows.map((r) => r.pr.merger_id), ...[...reviewers.values()].flat()]);
   const user = (id: number) => toApiUser(users.get(id) ?? ghostUser(), config, viewer);
@@ -50,7 +76,12 @@ export async function toApiPulls(db: Db, config: Config, rc: RepoContext, rows: 
   return rows.map(({ issue, pr }, i) => {
     const ai = issues[i]!;
     const html = `${htmlBase}/pulls/${pr.index}`;
-    const headSha = heads.get(pr.head_branch);
+    const crossRepo = pr.head_repo_id !== rc.repo.id;
+    // A fork that is gone leaves the ref the base repository keeps and no repository (as Gitea).
+    const fork = crossRepo ? forks.get(pr.head_repo_id) : undefined;
+    const headSha = crossRepo ? fork?.heads.get(pr.head_branch) : heads.get(pr.head_branch);
+    const headRepo = crossRepo ? (fork?.api ?? null) : repo;
+    const headLabel = fork ? `${fork.ownerName}:${pr.head_branch}` : pr.head_branch;
     const merged = pr.has_merged === 1;
     return {
       id: pr.id,
@@ -86,8 +117,8 @@ export async function toApiPulls(db: Db, config: Config, rc: RepoContext, rows: 
       base: { label: pr.base_branch, ref: pr.base_branch, sha: heads.get(pr.base_branch) ?? '', repo_id: pr.base_repo_id, repo },
       // With its branch gone, the head is the ref the base repository keeps (as Gitea).
       head: headSha
-        ? { label: pr.head_branch, ref: pr.head_branch, sha: headSha, repo_id: pr.head_repo_id, repo }
-        : { label: pr.head_branch, ref: pullHeadRef(pr.index), sha: pr.head_commit_id, repo_id: pr.head_repo_id, repo },
+        ? { label: headLabel, ref: pr.head_branch, sha: headSha, repo_id: pr.head_repo_id, repo: headRepo }
+        : { label: headLabel, ref: pullHeadRef(pr.index), sha: pr.head_commit_id, repo_id: pr.head_repo_id, repo: headRepo },
       merge_base: pr.merge_base,
       due_date: ai.due_date,
       created_at: ai.created_at,

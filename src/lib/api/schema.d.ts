@@ -8237,7 +8237,7 @@ export interface operations {
             path: {
                 owner: string;
                 repo: string;
-                /** @description base...head: two branches, tags or commits */
+                /** @description base...head: two branches, tags or commits; the head may be owner:branch or owner/repo:branch of the fork network */
                 basehead: string;
             };
             cookie?: never;
