@@ -223,6 +223,44 @@ describe('who may merge', () => {
   });
 });
 
+describe('whitelists naming teams', () => {
+  it('approvals count from members of the approvals teams, merges come from members of the merge teams', async () => {
+    const orgName = `org${Date.now().toString(36)}`;
+    const org = await forge.req('POST', '/orgs', { token: owner.token, body: { username: orgName } });
+    expect(org.status).toBe(201);
+    const team = async (name: string, member: { name: string }) => {
+      const t = await forge.req('POST', `/orgs/${orgName}/teams`, {
+        token: owner.token,
+        body: { name, permission: 'write', includes_all_repositories: true, units_map: { 'repo.code': 'write', 'repo.pulls': 'write' } },
+      });
+      expect(t.status).toBe(201);
+      expect((await forge.req('PUT', `/teams/${t.body.id}/members/${member.name}`, { token: owner.token })).status).toBe(204);
+      return t.body.id as number;
+    };
+    const reviewers = await team('reviewers', writer2);
+    const devs = await team('devs', writer);
+    const r = await makeRepo(forge, { ...owner, id: org.body.id, name: orgName }, standardHistory(personOf(poster)));
+    const t = nowUnix();
+    await forge.deps.db
+      .insertInto('protected_branch')
+      .values({
+        repo_id: r.repo.id, rule_name: 'main', created_unix: t, updated_unix: t, required_approvals: 1,
+        enable_approvals_whitelist: 1, approvals_whitelist_team_ids: JSON.stringify([reviewers]),
+        enable_merge_whitelist: 1, merge_whitelist_team_ids: JSON.stringify([devs]),
+      })
+      .execute();
+    const index = await openPull(forge, r.repo, r.dir, poster, { head: 'feature' });
+
+    expect((await review(r.api, index, writer.token, 'APPROVED')).body.official).toBe(false);
+    await expectRefused(r.api, index, 'Does not have enough approvals (0 of 1 approvals granted)', {}, writer.token);
+    expect((await review(r.api, index, writer2.token, 'APPROVED')).body.official).toBe(true);
+    // The org's owner is not in the merge team; a member of the approvals team is not either.
+    await expectRefused(r.api, index, 'User not allowed to merge PR (not in the merge whitelist)');
+    await expectRefused(r.api, index, 'User not allowed to merge PR (not in the merge whitelist)', {}, writer2.token);
+    expect((await merge(r.api, index, {}, writer.token)).status).toBe(200);
+  });
+});
+
 describe('dismiss_stale_approvals', () => {
   it('a push that changes the pull request dismisses its approvals (with an event by the pusher); merging the base in does not', async () => {
     const { repo, dir, api } = await setup({ required_approvals: 1, dismiss_stale_approvals: 1 });
