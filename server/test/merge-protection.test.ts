@@ -3,10 +3,7 @@
 // and the merge goes through once the rule is met; the approvals whitelist decides whose approvals
 // count; a push dismisses stale approvals; force_merge for admins; scheduled merges wait for every
 // rule; and GET /pulls/{i} lists the same blockers in merge_blockers before anyone tries.
-import type { Insertable } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { nowUnix } from '../src/db/index.ts';
-import type { ProtectedBranchTable } from '../src/db/schema.ts';
 import { createTestForge } from './helpers.ts';
 import { branchExists, eventsOf, makeRepo, openPull, parentsOf, personOf, pullRow, standardHistory, tipOf } from './merge-fixtures.ts';
 import { commitTo } from './reviews-fixtures.ts';
@@ -18,7 +15,13 @@ const writer = await forge.user('writer');
 const writer2 = await forge.user('writer2');
 const reader = await forge.user('reader');
 
-type RuleFields = Omit<Partial<Insertable<ProtectedBranchTable>>, 'id' | 'repo_id' | 'rule_name'>;
+/** Fields of the /branch_protections API (Gitea's names; users and teams by name). */
+type RuleFields = Record<string, unknown>;
+
+const protect = async (api: string, rule: RuleFields) => {
+  const r = await forge.req('POST', `${api}/branch_protections`, { token: owner.token, body: { rule_name: 'main', ...rule } });
+  expect(r.status, r.text).toBe(201);
+};
 
 /** A repository with the standard history, writer and writer2 as write collaborators, and a rule on main. */
 async function setup(rule: RuleFields | null) {
@@ -26,11 +29,7 @@ async function setup(rule: RuleFields | null) {
   for (const u of [writer, writer2]) {
     expect((await forge.req('PUT', `${r.api}/collaborators/${u.name}`, { token: owner.token, body: { permission: 'write' } })).status).toBe(204);
   }
-  if (rule) {
-    const t = nowUnix();
-    // Until the /branch_protections API lands, the rule row is written as that API writes it.
-    await forge.deps.db.insertInto('protected_branch').values({ repo_id: r.repo.id, rule_name: 'main', created_unix: t, updated_unix: t, ...rule }).execute();
-  }
+  if (rule) await protect(r.api, rule);
   return r;
 }
 
@@ -77,7 +76,7 @@ describe('required approvals', () => {
   });
 
   it('a dismissed approval no longer counts; with ignore_stale_approvals neither does one of an older head', async () => {
-    const { repo, dir, api } = await setup({ required_approvals: 1, ignore_stale_approvals: 1 });
+    const { repo, dir, api } = await setup({ required_approvals: 1, ignore_stale_approvals: true });
     const index = await openPull(forge, repo, dir, poster, { head: 'feature' });
     const approval = await review(api, index, writer.token, 'APPROVED');
     expect(await blockersOf(api, index)).toEqual([]);
@@ -99,7 +98,7 @@ describe('required approvals', () => {
   });
 
   it('with the approvals whitelist on, only the approvals of listed users count', async () => {
-    const { repo, dir, api } = await setup({ required_approvals: 1, enable_approvals_whitelist: 1, approvals_whitelist_user_ids: JSON.stringify([writer2.id]) });
+    const { repo, dir, api } = await setup({ required_approvals: 1, enable_approvals_whitelist: true, approvals_whitelist_username: [writer2.name] });
     const index = await openPull(forge, repo, dir, poster, { head: 'feature' });
     const byWriter = await review(api, index, writer.token, 'APPROVED');
     expect(byWriter.body.official).toBe(false);
@@ -112,7 +111,7 @@ describe('required approvals', () => {
 
 describe('reviews that block', () => {
   it('block_on_rejected_reviews: an official change request refuses until the reviewer approves', async () => {
-    const { repo, dir, api } = await setup({ block_on_rejected_reviews: 1 });
+    const { repo, dir, api } = await setup({ block_on_rejected_reviews: true });
     const index = await openPull(forge, repo, dir, poster, { head: 'feature' });
     // A reader's change request is not official and blocks nothing.
     await review(api, index, reader.token, 'REQUEST_CHANGES', 'no');
@@ -125,7 +124,7 @@ describe('reviews that block', () => {
   });
 
   it('block_on_official_review_requests: an open request to a writer refuses until they review', async () => {
-    const { repo, dir, api } = await setup({ block_on_official_review_requests: 1 });
+    const { repo, dir, api } = await setup({ block_on_official_review_requests: true });
     const index = await openPull(forge, repo, dir, poster, { head: 'feature' });
     const asked = await forge.req('POST', `${api}/pulls/${index}/requested_reviewers`, { token: owner.token, body: { reviewers: [writer.name] } });
     expect(asked.status).toBe(201);
@@ -137,7 +136,7 @@ describe('reviews that block', () => {
 
 describe('block_on_outdated_branch', () => {
   it('refuses while the base has commits the head lacks; updating the head lets it merge', async () => {
-    const { repo, dir, api, shas } = await setup({ block_on_outdated_branch: 1 });
+    const { repo, dir, api, shas } = await setup({ block_on_outdated_branch: true });
     const index = await openPull(forge, repo, dir, poster, { head: 'behind' });
     const msg = 'The head branch is behind the base branch (by 1 commit)';
     await expectRefused(api, index, msg);
@@ -152,7 +151,7 @@ describe('block_on_outdated_branch', () => {
 
 describe('required status checks', () => {
   it('each required context (a glob) must report success on the head; other contexts do not matter', async () => {
-    const { repo, dir, api, shas } = await setup({ enable_status_check: 1, status_check_contexts: JSON.stringify(['ci/*', 'lint']) });
+    const { repo, dir, api, shas } = await setup({ enable_status_check: true, status_check_contexts: ['ci/*', 'lint'] });
     const index = await openPull(forge, repo, dir, poster, { head: 'feature' });
     const head = shas.f2!;
     await expectRefused(api, index, 'Not all required status checks successful (not reported: ci/*, lint)');
@@ -168,7 +167,7 @@ describe('required status checks', () => {
   });
 
   it('with no context named, the combined status must be success (no status at all is not)', async () => {
-    const { repo, dir, api, shas } = await setup({ enable_status_check: 1 });
+    const { repo, dir, api, shas } = await setup({ enable_status_check: true });
     const index = await openPull(forge, repo, dir, poster, { head: 'feature' });
     await expectRefused(api, index, 'Not all required status checks successful (the head commit has no status yet)');
     await postStatus(api, shas.f2!, 'failure', 'anything');
@@ -180,7 +179,7 @@ describe('required status checks', () => {
 
 describe('who may merge', () => {
   it('the merge whitelist: only listed users merge, force_merge does not help an admin outside it', async () => {
-    const { repo, dir, api } = await setup({ enable_merge_whitelist: 1, merge_whitelist_user_ids: JSON.stringify([writer.id]) });
+    const { repo, dir, api } = await setup({ enable_merge_whitelist: true, merge_whitelist_usernames: [writer.name] });
     const index = await openPull(forge, repo, dir, poster, { head: 'feature' });
     const msg = 'User not allowed to merge PR (not in the merge whitelist)';
     await expectRefused(api, index, msg);
@@ -196,7 +195,7 @@ describe('who may merge', () => {
   });
 
   it('force_merge: a repository admin merges past unmet rules, a writer cannot', async () => {
-    const { repo, dir, api } = await setup({ required_approvals: 2, block_on_rejected_reviews: 1 });
+    const { repo, dir, api } = await setup({ required_approvals: 2, block_on_rejected_reviews: true });
     const index = await openPull(forge, repo, dir, poster, { head: 'feature' });
     await review(api, index, writer2.token, 'REQUEST_CHANGES', 'no');
     const first = 'Does not have enough approvals (0 of 2 approvals granted)';
@@ -208,7 +207,7 @@ describe('who may merge', () => {
   });
 
   it('block_admin_merge_override: not even a repository admin may force', async () => {
-    const { repo, dir, api } = await setup({ required_approvals: 1, block_admin_merge_override: 1 });
+    const { repo, dir, api } = await setup({ required_approvals: 1, block_admin_merge_override: true });
     const index = await openPull(forge, repo, dir, poster, { head: 'feature' });
     await expectRefused(api, index, 'Does not have enough approvals (0 of 1 approvals granted)', { force_merge: true });
     await expectRefused(api, index, 'Does not have enough approvals (0 of 1 approvals granted)', { force_merge: true }, forge.admin.token);
@@ -240,15 +239,16 @@ describe('whitelists naming teams', () => {
     const reviewers = await team('reviewers', writer2);
     const devs = await team('devs', writer);
     const r = await makeRepo(forge, { ...owner, id: org.body.id, name: orgName }, standardHistory(personOf(poster)));
-    const t = nowUnix();
-    await forge.deps.db
-      .insertInto('protected_branch')
-      .values({
-        repo_id: r.repo.id, rule_name: 'main', created_unix: t, updated_unix: t, required_approvals: 1,
-        enable_approvals_whitelist: 1, approvals_whitelist_team_ids: JSON.stringify([reviewers]),
-        enable_merge_whitelist: 1, merge_whitelist_team_ids: JSON.stringify([devs]),
-      })
-      .execute();
+    await protect(r.api, {
+      required_approvals: 1,
+      enable_approvals_whitelist: true,
+      approvals_whitelist_teams: ['reviewers'],
+      enable_merge_whitelist: true,
+      merge_whitelist_teams: ['devs'],
+    });
+    // The teams named are the ones created above.
+    const row = await forge.deps.db.selectFrom('protected_branch').selectAll().where('repo_id', '=', r.repo.id).executeTakeFirstOrThrow();
+    expect([JSON.parse(row.approvals_whitelist_team_ids), JSON.parse(row.merge_whitelist_team_ids)]).toEqual([[reviewers], [devs]]);
     const index = await openPull(forge, r.repo, r.dir, poster, { head: 'feature' });
 
     expect((await review(r.api, index, writer.token, 'APPROVED')).body.official).toBe(false);
@@ -263,7 +263,7 @@ describe('whitelists naming teams', () => {
 
 describe('dismiss_stale_approvals', () => {
   it('a push that changes the pull request dismisses its approvals (with an event by the pusher); merging the base in does not', async () => {
-    const { repo, dir, api } = await setup({ required_approvals: 1, dismiss_stale_approvals: 1 });
+    const { repo, dir, api } = await setup({ required_approvals: 1, dismiss_stale_approvals: true });
     const index = await openPull(forge, repo, dir, poster, { head: 'feature' });
     const approval = await review(api, index, writer.token, 'APPROVED');
     expect(await blockersOf(api, index)).toEqual([]);
@@ -325,7 +325,7 @@ describe('scheduled merges wait for every rule', () => {
   });
 
   it('approved but a required check is missing: waits for the status, then merges', async () => {
-    const { repo, dir, api, shas } = await setup({ required_approvals: 1, enable_status_check: 1, status_check_contexts: JSON.stringify(['ci']) });
+    const { repo, dir, api, shas } = await setup({ required_approvals: 1, enable_status_check: true, status_check_contexts: ['ci'] });
     const index = await openPull(forge, repo, dir, poster, { head: 'feature' });
     await review(api, index, writer.token, 'APPROVED');
     // A failing context the rule does not require does not hold it back.
@@ -346,7 +346,7 @@ describe('scheduled merges wait for every rule', () => {
 
 describe('merge_blockers on the pull request', () => {
   it('lists every unmet rule in Gitea\'s order on the single pull request only; [] without a rule; absent once closed', async () => {
-    const { repo, dir, api } = await setup({ required_approvals: 1, enable_status_check: 1, block_on_outdated_branch: 1 });
+    const { repo, dir, api } = await setup({ required_approvals: 1, enable_status_check: true, block_on_outdated_branch: true });
     const index = await openPull(forge, repo, dir, poster, { head: 'behind' });
     const all = [
       'Not all required status checks successful (the head commit has no status yet)',
