@@ -134,26 +134,29 @@ export function changedFields(initial: RuleDraft, d: RuleDraft): EditBranchProte
   return out as EditBranchProtection;
 }
 
+const USER_LISTS = ['push_whitelist_usernames', 'force_push_allowlist_usernames', 'merge_whitelist_usernames', 'approvals_whitelist_username'] as const;
+const TEAM_LISTS = ['push_whitelist_teams', 'force_push_allowlist_teams', 'merge_whitelist_teams', 'approvals_whitelist_teams'] as const;
+
 /**
- * Places a refused save's message beside the field it names (Gitea's messages name the field or
- * its subject: a duplicate rule is 403 "Branch protection already exist", an unknown user or team
- * in a whitelist 422); anything else shows above the buttons.
+ * Places a refused save's message beside the field it concerns. Gitea's messages name the field,
+ * or the subject: a duplicate rule is 403 "Branch protection already exist"; an unknown user or
+ * team is 422 "user does not exist [uid: 0, name: x]" (or "team …"), placed at the list that
+ * holds that name. Anything else shows above the buttons.
  */
-export function serverErrors(message: string, status?: number): DraftErrors {
+export function serverErrors(message: string, d: RuleDraft): DraftErrors {
   const m = message.toLowerCase();
   // Longest first: enable_push_whitelist before enable_push.
-  const field = (Object.keys(toDraft()) as (keyof RuleDraft)[]).sort((a, b) => b.length - a.length).find((k) => m.includes(k));
+  const field = (Object.keys(d) as (keyof RuleDraft)[]).sort((a, b) => b.length - a.length).find((k) => m.includes(k));
   if (field) return { [field]: message };
-  if (/already exist|rule.?name|branch.?name/.test(m) || status === 409) return { rule_name: message };
-  if (/approval/.test(m) && /team/.test(m)) return { approvals_whitelist_teams: message };
-  if (/approval/.test(m)) return { approvals_whitelist_username: message };
-  if (/merge/.test(m) && /team/.test(m)) return { merge_whitelist_teams: message };
-  if (/merge/.test(m) && /user/.test(m)) return { merge_whitelist_usernames: message };
-  if (/force/.test(m) && /team/.test(m)) return { force_push_allowlist_teams: message };
-  if (/force/.test(m) && /user/.test(m)) return { force_push_allowlist_usernames: message };
-  if (/team/.test(m)) return { push_whitelist_teams: message };
-  if (/user/.test(m)) return { push_whitelist_usernames: message };
+  if (/already exist|rule.?name|branch.?name/.test(m)) return { rule_name: message };
+  const named = /name: ([^\]]+)\]/.exec(message)?.[1]?.trim();
+  const lists = /team/.test(m) ? TEAM_LISTS : /user/.test(m) ? USER_LISTS : null;
+  if (lists) {
+    const holder = lists.find((k) => named !== undefined && d[k].includes(named)) ?? lists.find((k) => d[k].length > 0) ?? lists[0];
+    return { [holder]: message };
+  }
   if (/context|status/.test(m)) return { status_check_contexts: message };
   if (/priority/.test(m)) return { priority: message };
+  if (/approval/.test(m)) return { required_approvals: message };
   return { general: message };
 }

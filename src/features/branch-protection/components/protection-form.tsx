@@ -7,7 +7,7 @@ import { toast } from 'sonner';
 import { Checkbox, TextField, inputClass } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { UserPicker } from '@/components/ui/user-picker';
-import { errorMessage, isApiError } from '@/lib/api/api-error';
+import { errorMessage } from '@/lib/api/api-error';
 import type { components } from '@/lib/api/schema';
 import type { BranchProtection } from '../api/protection-queries';
 import { useCreateProtection } from '../api/use-create-protection';
@@ -71,7 +71,7 @@ export function ProtectionForm(props: ProtectionFormProps) {
   const create = useCreateProtection(owner, repo);
   const edit = useEditProtection(owner, repo);
   const saving = rule ? edit : create;
-  const refused: DraftErrors = saving.error ? serverErrors(errorMessage(saving.error), isApiError(saving.error) ? saving.error.status : undefined) : {};
+  const refused: DraftErrors = saving.error ? serverErrors(errorMessage(saving.error), d) : {};
   const errors: DraftErrors = { ...refused, ...checked };
   const set = <K extends keyof RuleDraft>(key: K, value: RuleDraft[K]) => setD((x) => ({ ...x, [key]: value }));
   const changes = rule ? changedFields(initial, d) : null;
