@@ -351,9 +351,28 @@ describe('require_signed_commits', () => {
     expect((await lsRemote(r.full, alice))['refs/heads/main']).toBe(stranger);
 
     // Signed with alice's key but committed as someone else: not the committer's key, refused.
-    await commit(r.wt, 'o.txt', 'o\n', ...signing(mine.key, 'someone@example.com'));
+    const other = await commit(r.wt, 'o.txt', 'o\n', ...signing(mine.key, 'someone@example.com'));
     err = await gitFails(r.wt, 'push', remote(r.full, alice), 'main');
-    expect(err).toContain('remote: Branch main is protected from unverified commit');
+    expect(err).toContain(`remote: Branch main is protected from unverified commit ${other}`);
     expect((await lsRemote(r.full, alice))['refs/heads/main']).toBe(stranger);
+  });
+
+  it('refuses an OpenPGP-signed commit: no OpenPGP key is registered here, so it cannot be verified', async () => {
+    const r = await repoWithCommit();
+    await protect(r.full, { rule_name: 'main', enable_push: true, require_signed_commits: true });
+    const gnupg = tmp();
+    fs.chmodSync(gnupg, 0o700);
+    const aliceEmail = (await userRow(alice.id)).email;
+    const env = { ...gitEnv(), GNUPGHOME: gnupg };
+    await exec('gpg', ['--batch', '--passphrase', '', '--quick-gen-key', `Alice <${aliceEmail}>`, 'ed25519', 'sign', 'never'], { env });
+    fs.writeFileSync(path.join(r.wt, 'p.txt'), 'p\n');
+    await exec('git', ['add', '.'], { cwd: r.wt, env });
+    await exec('git', ['-c', `user.email=${aliceEmail}`, '-c', `user.signingkey=${aliceEmail}`, 'commit', '--quiet', '-S', '-m', 'Signed with OpenPGP'], { cwd: r.wt, env });
+    const sha = (await git(r.wt, 'rev-parse', 'HEAD')).stdout.trim();
+    expect((await git(r.wt, 'cat-file', '-p', sha)).stdout).toContain('-----BEGIN PGP SIGNATURE-----');
+    const before = await lsRemote(r.full, alice);
+    const err = await gitFails(r.wt, 'push', remote(r.full, alice), 'main');
+    expect(err).toContain(`remote: Branch main is protected from unverified commit ${sha} (protection rule "main")`);
+    expect(await lsRemote(r.full, alice)).toEqual(before);
   });
 });

@@ -33,6 +33,8 @@ export interface PushPolicy {
   rules: PolicyRule[];
   /** An allowed-signers file (ssh-keygen format: email and key) when some rule requires signed commits. */
   allowedSigners?: string;
+  /** An empty GNUPGHOME for checking signatures. */
+  gnupgHome?: string;
 }
 
 export const PUSH_POLICY_ENV = 'FORGE_PUSH_POLICY';
@@ -70,7 +72,8 @@ function matches(rule, branch) {
 function firstUnverified(oldSha, newSha) {
   const range = isZero(oldSha) ? [newSha] : [oldSha + '...' + newSha];
   const cfg = ['-c', 'gpg.ssh.allowedSignersFile=' + (policy.allowedSigners || '/dev/null')];
-  const out = git([...cfg, 'log', '-z', '--format=%H%x1f%G?%x1f%GS%x1f%ce', ...range, '--']);
+  const env = policy.gnupgHome ? { ...process.env, GNUPGHOME: policy.gnupgHome } : process.env;
+  const out = git([...cfg, 'log', '-z', '--format=%H%x1f%G?%x1f%GS%x1f%ce', ...range, '--'], { env });
   for (const rec of out.split('\0')) {
     if (!rec.trim()) continue;
     const [sha, status, signer, committer] = rec.replace(/^\n/, '').split('\x1f');

@@ -90,6 +90,11 @@ export async function preparePushPolicy(deps: Deps, repo: RepoRow, user: UserRow
     const file = path.join(dir, 'allowed_signers');
     fs.writeFileSync(file, await allowedSigners(deps));
     policy.allowedSigners = file;
+    // An empty keyring of its own: OpenPGP signatures are checked against no key (so never verified),
+    // and gpg never reads or writes the server account's ~/.gnupg.
+    const gnupg = path.join(dir, 'gnupg');
+    fs.mkdirSync(gnupg, { mode: 0o700 });
+    policy.gnupgHome = gnupg;
     cleanup = () => fs.rmSync(dir, { recursive: true, force: true });
   }
   return { env: { [PUSH_POLICY_ENV]: JSON.stringify(policy) }, cleanup };
