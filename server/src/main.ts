@@ -1,5 +1,6 @@
-// The forge's command line: `serve` (default) and `admin user create`.
+// The forge's command line: `serve` (default), `admin user create`, `dump` and `restore`.
 import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { serve } from '@hono/node-server';
@@ -8,19 +9,39 @@ import { openDb } from './db/index.ts';
 import { createApp } from './app.ts';
 import { createUser } from './services/users.ts';
 import { seedDemo } from './demo/seed.ts';
+import { installCleanStop } from './lifecycle.ts';
+import { dumpForge, restoreForge } from './services/backup.ts';
 import type { Deps } from './context.ts';
 
 const usage = `Usage:
   npm run forge -- serve [--no-demo]
   npm run forge -- admin user create --username NAME --email EMAIL --password PASS [--admin]
+  npm run forge -- dump [--file PATH] [--tempdir DIR]
+  npm run forge -- restore ARCHIVE
 
-Environment: PORT (3000), FORGE_DATA_DIR (./data), FORGE_ROOT_URL (http://localhost:PORT/)`;
+Environment: PORT (3000), FORGE_DATA_DIR (./data), FORGE_ROOT_URL (http://localhost:PORT/),
+FORGE_SHUTDOWN_TIMEOUT_SECONDS (30)`;
 
 async function main(argv: string[]) {
   const config = loadConfig();
+  const [cmd = 'serve', ...rest] = argv;
+
+  // Backups talk to the data folder, not to a running server, and must not create or migrate a
+  // database there (restore needs the folder empty), so they come before openDb.
+  if (cmd === 'dump') {
+    const { values } = parseArgs({ args: rest, options: { file: { type: 'string' }, tempdir: { type: 'string' } } });
+    await dumpForge({ dataDir: config.dataDir, file: values.file, tempDir: values.tempdir });
+    return;
+  }
+  if (cmd === 'restore') {
+    const { positionals } = parseArgs({ args: rest, allowPositionals: true });
+    if (positionals.length !== 1) throw new Error(usage);
+    await restoreForge({ archive: positionals[0]!, dataDir: config.dataDir });
+    return;
+  }
+
   const db = await openDb(path.join(config.dataDir, 'forge.db'));
   const deps: Deps = { db, config };
-  const [cmd = 'serve', ...rest] = argv;
 
   if (cmd === 'serve') {
     const { values } = parseArgs({ args: rest, options: { 'no-demo': { type: 'boolean' } } });
@@ -39,9 +60,7 @@ async function main(argv: string[]) {
     const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
       console.log(`Forge listening on ${config.rootUrl} (port ${info.port}, ready in ${Math.round(performance.now() - started)} ms, data in ${config.dataDir})`);
     });
-    const stop = () => server.close(() => process.exit(0));
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
+    installCleanStop({ server: server as Server, db, timeoutMs: shutdownTimeoutSeconds() * 1000 });
     return;
   }
 
@@ -60,6 +79,13 @@ async function main(argv: string[]) {
   console.error(usage);
   process.exitCode = 2;
   await db.destroy();
+}
+
+/** FORGE_SHUTDOWN_TIMEOUT_SECONDS: how long a stop waits for requests in flight (default 30). */
+function shutdownTimeoutSeconds(): number {
+  const raw = process.env.FORGE_SHUTDOWN_TIMEOUT_SECONDS;
+  const n = Number(raw);
+  return raw !== undefined && raw.trim() !== '' && Number.isFinite(n) && n >= 0 ? n : 30;
 }
 
 main(process.argv.slice(2)).catch((err) => {

@@ -8,6 +8,9 @@ import { migrations } from './migrations.ts';
 
 export type Db = Kysely<Database>;
 
+// The SQLite handle behind each Kysely instance, so a clean stop can checkpoint it before closing.
+const handles = new WeakMap<Db, SQLite.Database>();
+
 export async function openDb(file: string): Promise<Db> {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
@@ -16,10 +19,28 @@ export async function openDb(file: string): Promise<Db> {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  handles.set(db, sqlite);
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error;
   return db;
+}
+
+/**
+ * Folds the write-ahead log into the database file (`PRAGMA wal_checkpoint(TRUNCATE)`, which
+ * leaves forge.db-wal empty) and closes the database. Returns the log's size before; `busy` means
+ * another connection (a dump, say) held the checkpoint back.
+ */
+export async function checkpointAndClose(db: Db): Promise<{ busy: boolean; walBytes: number }> {
+  const sqlite = handles.get(db);
+  let result = { busy: false, walBytes: 0 };
+  if (sqlite?.open) {
+    const walBytes = fs.statSync(`${sqlite.name}-wal`, { throwIfNoEntry: false })?.size ?? 0;
+    const [row] = sqlite.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+    result = { busy: (row?.busy ?? 0) !== 0, walBytes };
+  }
+  await db.destroy();
+  return result;
 }
 
 export const nowUnix = () => Math.floor(Date.now() / 1000);

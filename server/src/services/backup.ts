@@ -1,0 +1,324 @@
+// Backups as Gitea's `gitea dump` / restore: `forge dump` writes one .tar.gz holding a consistent
+// copy of the data folder while the forge keeps serving; `forge restore` unpacks one into an empty
+// folder. Both work on the data folder directly (never through a running server), so they are safe
+// beside one: the database is copied with SQLite's own `VACUUM INTO` (one read transaction: a
+// consistent snapshot, never a raw copy of a live WAL database), and each repository through git's
+// own transport (`git fetch` from it into a fresh copy), which takes the refs at one moment and
+// then exactly the objects they reach, so no copied ref points to a missing object.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import * as tar from 'tar';
+import { runGit } from '../git/run-git.ts';
+
+/** Version of the archive layout, in forge-dump.json. */
+const FORMAT = 1;
+const MANIFEST = 'forge-dump.json';
+
+// Entries of the data folder a dump leaves out: the live database files (copied by SQLite
+// instead), repositories (copied by git), scratch space, and the hooks folder, which the server
+// writes again at start with the path of its own node binary.
+const SKIP_TOP = new Set(['forge.db', 'forge.db-wal', 'forge.db-shm', 'forge.db-journal', 'repositories', 'tmp', 'hooks']);
+// In a repository folder: objects and refs come through git; the rest is scratch or reflogs.
+const SKIP_IN_REPO = new Set(['objects', 'refs', 'packed-refs', 'logs', 'worktrees', 'FETCH_HEAD', 'ORIG_HEAD', 'MERGE_HEAD', 'shallow']);
+
+export interface DumpOptions {
+  dataDir: string;
+  /** Archive to write; default ./forge-dump-<UTC time>.tar.gz in the current folder. */
+  file?: string;
+  /** Where the copy is assembled before it is packed (default: the system's temp folder). */
+  tempDir?: string;
+  log?: (message: string) => void;
+}
+
+export interface DumpSummary {
+  file: string;
+  repositories: number;
+  /** Repositories the database names whose folder was missing (not in the archive). */
+  missing: string[];
+  files: number;
+  bytes: number;
+}
+
+interface Manifest {
+  format: number;
+  created: string;
+  tables: Record<string, number>;
+  repositories: number;
+  files: number;
+}
+
+export async function dumpForge(opts: DumpOptions): Promise<DumpSummary> {
+  const log = opts.log ?? ((m: string) => console.log(m));
+  const started = performance.now();
+  const dataDir = path.resolve(opts.dataDir);
+  const dbFile = path.join(dataDir, 'forge.db');
+  if (!fs.existsSync(dbFile)) throw new Error(`No forge data in ${dataDir} (forge.db is missing). Set FORGE_DATA_DIR to the forge's data folder.`);
+  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const file = path.resolve(opts.file ?? `forge-dump-${stamp}.tar.gz`);
+  if (isInside(file, dataDir)) throw new Error(`Refusing to write the dump inside the data folder it copies (${file}).`);
+  const stage = fs.mkdtempSync(path.join(opts.tempDir ?? os.tmpdir(), 'forge-dump-'));
+  const out = path.join(stage, 'data');
+  fs.mkdirSync(out);
+  log(`Dumping ${dataDir} (the forge may keep running).`);
+  try {
+    // Attachments, avatars and anything else in the folder, before and again after the database
+    // snapshot: a file created or removed meanwhile is there whichever side of the snapshot its
+    // row fell on.
+    const firstPass = Date.now();
+    copyOtherFiles(dataDir, out, null);
+    const tables = snapshotDatabase(dbFile, path.join(out, 'forge.db'));
+    // The second pass also copies again what changed since the first began (a file caught while
+    // it was being written).
+    copyOtherFiles(dataDir, out, firstPass - 2000);
+    const files = countFiles(out) - 1;
+    log(`  database: consistent snapshot (${Object.entries(tables).map(([t, n]) => `${n} ${t}`).join(', ')})`);
+    log(`  files: ${files} (attachments, avatars and the rest of the data folder)`);
+
+    // Every repository the snapshot knows, copied after it: a repository created later has no row
+    // and stays out; pushes that land meanwhile are in the copy as after a crash, never half.
+    const repos = listRepositories(path.join(out, 'forge.db'));
+    const missing: string[] = [];
+    let copied = 0;
+    for (const r of repos) {
+      const rel = path.join('repositories', r.owner.toLowerCase(), `${r.name.toLowerCase()}.git`);
+      const src = path.join(dataDir, rel);
+      if (!fs.existsSync(path.join(src, 'HEAD'))) {
+        missing.push(`${r.owner}/${r.name}`);
+        continue;
+      }
+      await copyRepository(src, path.join(out, rel));
+      copied++;
+    }
+    log(`  repositories: ${copied} copied${missing.length ? `; ${missing.length} named by the database but missing on disk: ${missing.join(', ')}` : ''}`);
+    const known = new Set(repos.map((r) => `${r.owner.toLowerCase()}/${r.name.toLowerCase()}.git`));
+    const strays = listRepositoryFolders(path.join(dataDir, 'repositories')).filter((p) => !known.has(p));
+    if (strays.length) log(`  left out ${strays.length} repository folder(s) with no database row: ${strays.join(', ')}`);
+
+    const manifest: Manifest = { format: FORMAT, created: new Date().toISOString(), tables, repositories: copied, files };
+    fs.writeFileSync(path.join(stage, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+
+    // Written aside and renamed: an interrupted dump never leaves a file that looks complete.
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const partial = `${file}.partial-${crypto.randomBytes(4).toString('hex')}`;
+    try {
+      await tar.c({ gzip: true, file: partial, cwd: stage, portable: true }, [MANIFEST, 'data']);
+      fs.renameSync(partial, file);
+    } finally {
+      fs.rmSync(partial, { force: true });
+    }
+    const bytes = fs.statSync(file).size;
+    log(`Wrote ${file} (${formatBytes(bytes)}) in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+    log(`Restore it with: FORGE_DATA_DIR=<empty folder> npm run forge -- restore ${file}`);
+    return { file, repositories: copied, missing, files, bytes };
+  } finally {
+    fs.rmSync(stage, { recursive: true, force: true });
+  }
+}
+
+export interface RestoreOptions {
+  archive: string;
+  /** Must be empty or absent. */
+  dataDir: string;
+  log?: (message: string) => void;
+}
+
+export interface RestoreSummary {
+  dataDir: string;
+  repositories: number;
+  files: number;
+}
+
+export async function restoreForge(opts: RestoreOptions): Promise<RestoreSummary> {
+  const log = opts.log ?? ((m: string) => console.log(m));
+  const archive = path.resolve(opts.archive);
+  const dataDir = path.resolve(opts.dataDir);
+  if (!fs.statSync(archive, { throwIfNoEntry: false })?.isFile()) throw new Error(`No such dump: ${archive}`);
+  const existing = fs.existsSync(dataDir) ? fs.readdirSync(dataDir) : [];
+  if (existing.length > 0) {
+    throw new Error(
+      `Refusing to restore into ${dataDir}: the folder is not empty (${existing.length} entr${existing.length === 1 ? 'y' : 'ies'}, e.g. ${existing.slice(0, 3).join(', ')}). ` +
+        'Restore into an empty or new folder (FORGE_DATA_DIR), then point the forge at it.',
+    );
+  }
+  log(`Restoring ${archive} into ${dataDir}.`);
+
+  // Unpacked beside the target and renamed into place, so a failed restore leaves no half forge.
+  const parent = path.dirname(dataDir);
+  fs.mkdirSync(parent, { recursive: true });
+  const stage = fs.mkdtempSync(path.join(parent, `.${path.basename(dataDir)}.restore-`));
+  try {
+    let files = 0;
+    await tar.x({
+      file: archive,
+      cwd: stage,
+      strict: true,
+      // Plain files and folders only (no links, devices): nothing in a dump may point outside it.
+      filter: (p, entry) => {
+        const type = 'type' in entry ? entry.type : entry.isDirectory() ? 'Directory' : 'File';
+        const ok = (type === 'File' || type === 'OldFile' || type === 'Directory') && (p === MANIFEST || p === 'data' || p.startsWith('data/'));
+        if (ok && type !== 'Directory') files++;
+        return ok;
+      },
+    }).catch((e: unknown) => {
+      throw new Error(`${archive} is not a readable forge dump: ${e instanceof Error ? e.message : String(e)}`);
+    });
+    const manifest = readManifest(path.join(stage, MANIFEST));
+    if (!manifest || !fs.existsSync(path.join(stage, 'data', 'forge.db'))) throw new Error(`${archive} is not a forge dump (no ${MANIFEST} or database in it).`);
+    if (manifest.format > FORMAT) throw new Error(`${archive} was written by a newer forge (format ${manifest.format}); this one reads format ${FORMAT}.`);
+
+    const check = checkDatabase(path.join(stage, 'data', 'forge.db'));
+    if (check.integrity !== 'ok') throw new Error(`The database in ${archive} is damaged: ${check.integrity}`);
+    const repos = listRepositories(path.join(stage, 'data', 'forge.db'));
+    const absent = repos.filter((r) => !fs.existsSync(path.join(stage, 'data', 'repositories', r.owner.toLowerCase(), `${r.name.toLowerCase()}.git`, 'HEAD')));
+
+    if (fs.existsSync(dataDir)) fs.rmdirSync(dataDir); // empty, checked above
+    fs.renameSync(path.join(stage, 'data'), dataDir);
+    log(`  dump written ${manifest.created}`);
+    log(`  database: integrity ok (${Object.entries(check.tables).map(([t, n]) => `${n} ${t}`).join(', ')})`);
+    log(`  repositories: ${repos.length - absent.length} restored${absent.length ? `; ${absent.length} had no copy in the dump: ${absent.map((r) => `${r.owner}/${r.name}`).join(', ')}` : ''}`);
+    log(`  files: ${files} unpacked`);
+    log(`Restored. Start the forge with FORGE_DATA_DIR=${dataDir}.`);
+    return { dataDir, repositories: repos.length - absent.length, files };
+  } finally {
+    fs.rmSync(stage, { recursive: true, force: true });
+  }
+}
+
+/** `VACUUM INTO`: a compact copy of the database as one read transaction saw it. */
+function snapshotDatabase(dbFile: string, target: string): Record<string, number> {
+  const db = new SQLite(dbFile, { fileMustExist: true });
+  try {
+    // A writer holding the lock briefly must not fail the dump.
+    db.pragma('busy_timeout = 30000');
+    db.prepare('VACUUM INTO ?').run(target);
+  } finally {
+    db.close();
+  }
+  return checkDatabase(target).tables;
+}
+
+const COUNTED = ['user', 'repository', 'issue', 'pull_request', 'comment', 'attachment'];
+
+function checkDatabase(file: string): { integrity: string; tables: Record<string, number> } {
+  const db = new SQLite(file, { readonly: true, fileMustExist: true });
+  try {
+    const rows = db.pragma('integrity_check') as { integrity_check: string }[];
+    const integrity = rows.map((r) => r.integrity_check).join('; ');
+    const present = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((r) => r.name));
+    const tables: Record<string, number> = {};
+    for (const t of COUNTED) {
+      if (present.has(t)) tables[t] = (db.prepare(`SELECT count(*) AS n FROM "${t}"`).get() as { n: number }).n;
+    }
+    return { integrity, tables };
+  } finally {
+    db.close();
+  }
+}
+
+function listRepositories(dbFile: string): { owner: string; name: string }[] {
+  const db = new SQLite(dbFile, { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare('SELECT u.name AS owner, r.name AS name FROM repository r JOIN "user" u ON u.id = r.owner_id ORDER BY r.id').all() as { owner: string; name: string }[];
+  } finally {
+    db.close();
+  }
+}
+
+/** `owner/name.git` of every repository folder on disk. */
+function listRepositoryFolders(root: string): string[] {
+  const out: string[] = [];
+  for (const owner of safeReaddir(root)) {
+    for (const repo of safeReaddir(path.join(root, owner))) if (repo.endsWith('.git')) out.push(`${owner}/${repo}`);
+  }
+  return out;
+}
+
+/**
+ * A self-contained copy of a bare repository: its small files (HEAD, config, description …), then
+ * `git fetch` of every ref from it. upload-pack reads the refs once and sends every object they
+ * reach, so refs and objects agree even while pushes land; alternates are not carried over.
+ */
+async function copyRepository(src: string, dst: string): Promise<void> {
+  fs.mkdirSync(dst, { recursive: true });
+  for (const entry of fs.readdirSync(src, { withFileTypes: true })) {
+    if (SKIP_IN_REPO.has(entry.name) || entry.name.endsWith('.lock')) continue;
+    copyTree(path.join(src, entry.name), path.join(dst, entry.name), entry, null);
+  }
+  for (const d of ['objects/info', 'objects/pack', 'refs/heads', 'refs/tags']) fs.mkdirSync(path.join(dst, d), { recursive: true });
+  await runGit(['-c', 'gc.auto=0', 'fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--no-auto-gc', '--end-of-options', src, '+refs/*:refs/*'], {
+    cwd: dst,
+    timeoutMs: 6 * 60 * 60_000,
+  });
+}
+
+/** Copies the data folder's other entries into `out` (see copyTree for `changedSince`). */
+function copyOtherFiles(dataDir: string, out: string, changedSince: number | null): void {
+  for (const entry of fs.readdirSync(dataDir, { withFileTypes: true })) {
+    if (SKIP_TOP.has(entry.name)) continue;
+    copyTree(path.join(dataDir, entry.name), path.join(out, entry.name), entry, changedSince);
+  }
+}
+
+/**
+ * Regular files and folders under `src` (no links or devices); a file that vanishes meanwhile is
+ * skipped. A file copied already is copied again only when it changed at or after `changedSince`
+ * (or its size differs); with null, never.
+ */
+function copyTree(src: string, dst: string, entry: fs.Dirent, changedSince: number | null): void {
+  if (entry.isDirectory()) {
+    fs.mkdirSync(dst, { recursive: true });
+    for (const child of safeReaddir(src, true)) copyTree(path.join(src, child.name), path.join(dst, child.name), child, changedSince);
+    return;
+  }
+  if (!entry.isFile()) return;
+  try {
+    const copied = fs.statSync(dst, { throwIfNoEntry: false });
+    if (copied) {
+      const now = fs.statSync(src);
+      if (changedSince === null || (now.size === copied.size && now.mtimeMs < changedSince)) return;
+    }
+    fs.copyFileSync(src, dst);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+}
+
+function countFiles(dir: string): number {
+  let n = 0;
+  for (const e of safeReaddir(dir, true)) n += e.isDirectory() ? countFiles(path.join(dir, e.name)) : e.isFile() ? 1 : 0;
+  return n;
+}
+
+function safeReaddir(dir: string): string[];
+function safeReaddir(dir: string, withTypes: true): fs.Dirent[];
+function safeReaddir(dir: string, withTypes?: boolean): string[] | fs.Dirent[] {
+  try {
+    return withTypes ? fs.readdirSync(dir, { withFileTypes: true }) : fs.readdirSync(dir);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw e;
+  }
+}
+
+function readManifest(file: string): Manifest | null {
+  try {
+    const m = JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
+    return typeof m?.format === 'number' ? m : null;
+  } catch {
+    return null;
+  }
+}
+
+const isInside = (p: string, dir: string) => {
+  const rel = path.relative(dir, p);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+};
+
+function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KiB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MiB`;
+}
