@@ -18,7 +18,10 @@ const branch = (name: string) => ({ name, commit: { id: 'a'.repeat(40), message:
 function orgRepo() {
   server.use(
     http.get(apiUrl('/repos/acme/app'), () => HttpResponse.json(fakeRepo({ name: 'app', owner: acme }))),
-    http.get(apiUrl('/repos/acme/app/branches'), () => HttpResponse.json(['main', 'release/1.0', 'release/2.0', 'release/2.0/fix'].map(branch))),
+    // release/1.0 already has a rule of its own.
+    http.get(apiUrl('/repos/acme/app/branches'), () =>
+      HttpResponse.json(['main', 'release/1.0', 'release/2.0', 'release/2.0/fix'].map((n) => (n === 'release/1.0' ? { ...branch(n), protected: true, effective_branch_protection_name: 'release/1.0' } : branch(n)))),
+    ),
     http.get(apiUrl('/orgs/acme'), () => HttpResponse.json(fakeOrg({ username: 'acme' }))),
     http.get(apiUrl('/orgs/acme/teams'), () => HttpResponse.json([fakeTeam({ id: 1, name: 'Owners' }), fakeTeam({ id: 2, name: 'release-managers' })])),
     http.get(apiUrl('/repos/acme/app/assignees'), () => HttpResponse.json([fakeUser({ id: 2, login: 'bob' }), fakeUser({ id: 3, login: 'carol' })])),
@@ -77,9 +80,12 @@ describe('branch protection settings', () => {
     const user = userEvent.setup();
     const name = await screen.findByLabelText('Branch name or pattern');
     await user.type(name, 'release/*');
-    expect(screen.getByRole('status', { name: 'Matching branches' })).toHaveTextContent('Matches 2 existing branches:release/1.0release/2.0');
+    const preview = screen.getByRole('status', { name: 'Matching branches' });
+    expect(preview).toHaveTextContent('Matches 2 existing branches:');
+    // A branch another rule governs says so: which rule wins is the server's call (priority).
+    expect(within(preview).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['release/1.0 · now under rule release/1.0', 'release/2.0']);
     await user.type(name, '*');
-    expect(screen.getByRole('status', { name: 'Matching branches' })).toHaveTextContent('Matches 3 existing branches:release/1.0release/2.0release/2.0/fix');
+    expect(within(preview).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['release/1.0 · now under rule release/1.0', 'release/2.0', 'release/2.0/fix']);
     await user.clear(name);
     await user.type(name, 'hotfix');
     expect(screen.getByRole('status', { name: 'Matching branches' })).toHaveTextContent('Matches no existing branch.');

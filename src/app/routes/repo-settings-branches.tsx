@@ -61,9 +61,10 @@ export function Component() {
   const { data: r } = useSuspenseQuery(repoQueries.detail(owner, repo));
   const branches = useQuery({ ...branchQueries.list(owner, repo, 1, BRANCHES), enabled: !r.empty && r.permissions.admin });
   const names = branches.data?.branches.map((b) => b.name) ?? [];
+  const protectedBy = Object.fromEntries((branches.data?.branches ?? []).filter((b) => b.protected).map((b) => [b.name, b.effective_branch_protection_name]));
   // Signing out on this page loses the permission without a new loader run.
   if (!r.permissions.admin || (action !== undefined && action !== 'edit')) return <NotFoundPage />;
-  if (action === 'edit') return <RuleEditor owner={owner} repo={repo} branches={names} branchesPartial={!!branches.data?.hasNext} defaultBranch={r.empty ? '' : r.default_branch} ownerLogin={r.owner.login} />;
+  if (action === 'edit') return <RuleEditor owner={owner} repo={repo} branches={names} protectedBy={protectedBy} branchesPartial={!!branches.data?.hasNext} defaultBranch={r.empty ? '' : r.default_branch} ownerLogin={r.owner.login} />;
   return <RuleListPage owner={owner} repo={repo} branches={names} />;
 }
 
@@ -87,7 +88,7 @@ function RuleListPage({ owner, repo, branches }: { owner: string; repo: string; 
   );
 }
 
-function RuleEditor({ owner, repo, branches, branchesPartial, defaultBranch, ownerLogin }: { owner: string; repo: string; branches: string[]; branchesPartial: boolean; defaultBranch: string; ownerLogin: string }) {
+function RuleEditor({ owner, repo, branches, protectedBy, branchesPartial, defaultBranch, ownerLogin }: { owner: string; repo: string; branches: string[]; protectedBy: Record<string, string>; branchesPartial: boolean; defaultBranch: string; ownerLogin: string }) {
   const [search] = useSearchParams();
   const ruleName = search.get('rule_name');
   const navigate = useNavigate();
@@ -112,6 +113,7 @@ function RuleEditor({ owner, repo, branches, branchesPartial, defaultBranch, own
           repo={repo}
           rule={rule.data ?? null}
           branches={branches}
+          protectedBy={protectedBy}
           branchesPartial={branchesPartial}
           teams={org.data ? (teams.data ?? []).map((t) => t.name) : null}
           userSearch={assigneeQueries.forRepo(owner, repo)}

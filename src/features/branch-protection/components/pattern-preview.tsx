@@ -1,9 +1,21 @@
-// Under the rule name: which existing branches the pattern matches right now, as the server will.
+// Under the rule name: which existing branches the pattern matches right now, as the server will,
+// and which of them another rule governs today (priority decides between rules that match).
 import { matchingBranches } from '../glob';
 
 const SHOWN = 20;
 
-export function PatternPreview({ pattern, branches, partial }: { pattern: string; branches: string[]; partial: boolean }) {
+export function PatternPreview({
+  pattern,
+  branches,
+  partial,
+  protectedBy = {},
+}: {
+  pattern: string;
+  branches: string[];
+  partial: boolean;
+  /** Branch name → the rule that protects it now, as the branch list answers. */
+  protectedBy?: Record<string, string>;
+}) {
   const p = pattern.trim();
   if (!p) return null;
   const matched = matchingBranches(p, branches);
@@ -22,6 +34,7 @@ export function PatternPreview({ pattern, branches, partial }: { pattern: string
             {matched.slice(0, SHOWN).map((b) => (
               <li key={b} className="rounded border border-gray-300 px-1.5 py-0.5 font-mono text-gray-800 dark:border-gray-700 dark:text-gray-200">
                 {b}
+                {protectedBy[b] && protectedBy[b] !== p && <span className="font-sans text-gray-500 dark:text-gray-400"> · now under rule {protectedBy[b]}</span>}
               </li>
             ))}
             {matched.length > SHOWN && <li>and {matched.length - SHOWN} more</li>}

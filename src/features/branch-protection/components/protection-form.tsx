@@ -26,6 +26,8 @@ export interface ProtectionFormProps {
   rule: BranchProtection | null;
   /** Existing branch names, for the preview. */
   branches: string[];
+  /** Branch name → the rule protecting it now (for the preview). */
+  protectedBy?: Record<string, string>;
   /** True when `branches` is only the first page of a long list. */
   branchesPartial: boolean;
   /** The organization's team names; null for a repository owned by a user (no teams). */
@@ -64,7 +66,7 @@ const readOnlyInput = inputClass.replace('bg-white', 'bg-gray-100 text-gray-600'
 const nested = 'space-y-3 border-l-2 border-gray-200 pl-4 dark:border-gray-800';
 
 export function ProtectionForm(props: ProtectionFormProps) {
-  const { owner, repo, rule, branches, branchesPartial, teams, userSearch, contexts, onSaved, onCancel } = props;
+  const { owner, repo, rule, branches, protectedBy, branchesPartial, teams, userSearch, contexts, onSaved, onCancel } = props;
   const [initial] = useState(() => toDraft(rule));
   const [d, setD] = useState<RuleDraft>(initial);
   const [checked, setChecked] = useState<DraftErrors>({});
@@ -133,7 +135,7 @@ export function ProtectionForm(props: ProtectionFormProps) {
           autoFocus={!rule}
           hint={rule ? 'A rule keeps its name; to protect other branches, add a new rule.' : 'A branch name (main), or a glob: * within one path segment, ** across them (release/*, feature/**).'}
         />
-        <PatternPreview pattern={d.rule_name} branches={branches} partial={branchesPartial} />
+        <PatternPreview pattern={d.rule_name} branches={branches} partial={branchesPartial} protectedBy={protectedBy} />
         <TextField
           label="Priority"
           name="priority"
