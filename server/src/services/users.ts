@@ -4,7 +4,7 @@ import { nowUnix } from '../db/index.ts';
 import type { UserRow } from '../db/schema.ts';
 import { userVisibleTo } from './permissions.ts';
 import { badRequest, notFound, unprocessable } from '../errors.ts';
-import { hashPassword } from '../auth/password.ts';
+import { hashPasswordAsync } from '../auth/password.ts';
 import { hashToken, newTokenSecret } from '../auth/tokens.ts';
 
 /** Gitea's user name rule: letters, digits, '-', '_', '.'; no leading/trailing punctuation. */
@@ -32,6 +32,7 @@ export async function createUser(db: Db, input: NewUserInput): Promise<UserRow> 
   if (exists) throw unprocessable(`user already exists [name: ${name}]`);
   const emailUsed = await db.selectFrom('user').select('id').where('email', '=', input.email.toLowerCase()).executeTakeFirst();
   if (emailUsed) throw unprocessable(`e-mail already in use [email: ${input.email}]`);
+  const passwd = await hashPasswordAsync(input.password);
   const t = nowUnix();
   return db
     .insertInto('user')
@@ -40,7 +41,7 @@ export async function createUser(db: Db, input: NewUserInput): Promise<UserRow> 
       lower_name: name.toLowerCase(),
       full_name: input.full_name ?? '',
       email: input.email.toLowerCase(),
-      passwd: hashPassword(input.password),
+      passwd,
       type: 0,
       is_admin: input.admin ? 1 : 0,
       must_change_password: input.must_change_password ? 1 : 0,
