@@ -140,4 +140,22 @@ describe('pull requests from a fork', () => {
     const got = await forge.req('GET', `${base.api}/pulls/${pr.number}`);
     expect(got.body.head).toMatchObject({ ref: `refs/pull/${pr.number}/head`, label: `${forker.name}:gone` });
   });
+
+  it('a deleted fork leaves its open pull request readable (the parent keeps the commits) but not mergeable', async () => {
+    const other = await forge.user('leaver');
+    const fork = await forge.req('POST', `${base.api}/forks`, { token: other.token, body: {} });
+    const dir = repoDir(forge.deps.config, other.name, base.name);
+    const tip = await writeCommit(dir, 'leaving', await refSha(dir, 'refs/heads/main'), { 'l.txt': 'l\n' });
+    await pushLike(forge, fork.body.id, dir, other.id, async () => {});
+    const pr = (await openPull(`${other.name}:leaving`, other.token)).body;
+    expect((await forge.req('DELETE', `/repos/${other.name}/${base.name}`, { token: other.token })).status).toBe(204);
+    const got = await forge.req('GET', `${base.api}/pulls/${pr.number}`);
+    expect(got.status).toBe(200);
+    expect(got.body.head).toMatchObject({ ref: `refs/pull/${pr.number}/head`, sha: tip, repo: null });
+    const files = await forge.req('GET', `${base.api}/pulls/${pr.number}/files`);
+    expect(files.body.map((f: any) => f.filename)).toEqual(['l.txt']);
+    const merge = await forge.req('POST', `${base.api}/pulls/${pr.number}/merge`, { token: owner.token, body: { Do: 'merge' } });
+    expect(merge.status).toBe(409);
+    expect(await git(base.dir, 'show', 'main:l.txt').catch(() => 'absent')).toBe('absent');
+  });
 });
