@@ -213,6 +213,20 @@ describe('who may merge', () => {
     await expectRefused(api, index, 'Does not have enough approvals (0 of 1 approvals granted)', { force_merge: true }, forge.admin.token);
   });
 
+  it('require_signed_commits: this server does not sign merges, so, as Gitea without a signing key, it refuses them, forced or scheduled', async () => {
+    const { repo, dir, api } = await setup({ require_signed_commits: true });
+    const index = await openPull(forge, repo, dir, poster, { head: 'feature' });
+    const msg = 'Protected branch main requires signed commits but this merge would not be signed';
+    expect(await blockersOf(api, index)).toEqual([msg]);
+    await expectRefused(api, index, msg);
+    await expectRefused(api, index, msg, { force_merge: true });
+    await expectRefused(api, index, msg, { merge_when_checks_succeed: true });
+    // Marking it merged by hand asks no rule but the whitelist (Gitea's MergeCheckTypeManually): it
+    // gets as far as checking the commit, which is not on main.
+    const manual = await merge(api, index, { Do: 'manually-merged', MergeCommitID: await tipOf(dir, 'feature') });
+    expect([manual.status, manual.body.message]).toEqual([409, 'Wrong commit ID']);
+  });
+
   it('protection applies only to the branch the rule names', async () => {
     const { repo, dir, api } = await setup({ required_approvals: 1 });
     // A pull request into another branch is not held by the rule on main.

@@ -5,10 +5,9 @@
 import type { Deps } from '../context.ts';
 import type { RepoRow, UserRow } from '../db/schema.ts';
 import { forbidden, notFound } from '../errors.ts';
-import { resolveCommit } from '../git/merge.ts';
-import { repoDir } from '../context.ts';
 import { CommentType, insertEvent } from './conversation.ts';
 import { mergeScheduled } from './merge.ts';
+import { pullHeadSha } from './merge-checks.ts';
 import type { PullContext } from './pull-context.ts';
 
 /**
@@ -30,19 +29,21 @@ export async function afterCommitStatus(deps: Deps, repo: RepoRow, sha: string):
       'pull_auto_merge.message',
       'pull_auto_merge.delete_branch_after_merge',
       'pull_request.head_branch',
+      'pull_request.head_repo_id',
+      'pull_request.head_commit_id',
+      'pull_request.index',
       'pull_request.has_merged',
       'issue.is_closed',
     ])
     .where('pull_request.base_repo_id', '=', repo.id)
     .execute();
   if (!waiting.length) return;
-  const dir = repoDir(deps.config, repo.owner_name, repo.name);
   for (const s of waiting) {
     if (s.has_merged === 1 || s.is_closed === 1) {
       await db.deleteFrom('pull_auto_merge').where('id', '=', s.id).execute();
       continue;
     }
-    if ((await resolveCommit(dir, `refs/heads/${s.head_branch}`)) !== sha) continue;
+    if ((await pullHeadSha(deps, repo, s)) !== sha) continue;
     // mergeScheduled checks the statuses (the rule's required contexts, else the combined state)
     // and every other protection rule; it leaves the schedule waiting when any is unmet.
     await tryScheduled(deps, repo, s, sha);
@@ -65,9 +66,8 @@ async function tryScheduled(deps: Deps, repo: RepoRow, s: Parameters<typeof merg
 export async function afterPullApproval(deps: Deps, repo: RepoRow, pullId: number): Promise<void> {
   const schedule = await deps.db.selectFrom('pull_auto_merge').selectAll().where('pull_id', '=', pullId).executeTakeFirst();
   if (!schedule) return;
-  const pr = await deps.db.selectFrom('pull_request').select(['head_branch', 'head_repo_id', 'head_commit_id']).where('id', '=', pullId).executeTakeFirst();
-  if (!pr) return;
-  const head = pr.head_repo_id === repo.id ? await resolveCommit(repoDir(deps.config, repo.owner_name, repo.name), `refs/heads/${pr.head_branch}`) : pr.head_commit_id;
+  const pr = await deps.db.selectFrom('pull_request').select(['head_branch', 'head_repo_id', 'head_commit_id', 'index']).where('id', '=', pullId).executeTakeFirst();
+  const head = pr && (await pullHeadSha(deps, repo, pr));
   if (head) await tryScheduled(deps, repo, schedule, head);
 }
 

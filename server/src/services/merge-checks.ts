@@ -23,7 +23,8 @@ export type BlockerRule =
   | 'required_approvals'
   | 'block_on_rejected_reviews'
   | 'block_on_official_review_requests'
-  | 'block_on_outdated_branch';
+  | 'block_on_outdated_branch'
+  | 'require_signed_commits';
 
 export interface MergeBlocker {
   rule: BlockerRule;
@@ -31,17 +32,25 @@ export interface MergeBlocker {
   message: string;
 }
 
+/**
+ * Whether force_merge (by an admin) and scheduling skip this blocker: Gitea's ErrDisallowedToMerge
+ * ones; not the merge whitelist (IsUserAllowedToMerge) nor the signature (isSignedIfRequired).
+ */
+export const isOverridable = (b: MergeBlocker) => b.rule !== 'merge_whitelist' && b.rule !== 'require_signed_commits';
+
 export interface MergeProtection {
   /** The rule protecting the base branch, or null. */
   rule: ProtectionRule | null;
   /**
    * The unmet rules in Gitea's order: the merge whitelist (for this user) first, then status checks,
-   * approvals, rejected reviews, official review requests, outdated branch.
+   * approvals, rejected reviews, official review requests, outdated branch, and last signed commits
+   * (this server does not sign merges, so, as Gitea without a signing key, it refuses them).
    */
   blockers: MergeBlocker[];
   /**
    * Whether the head's checks succeeded, as "merge when checks succeed" waits for them: the required
    * contexts when the rule names some, else the combined status (no status at all is not success).
+   * Only worked out when asked for (`checks`), else false.
    */
   checksSucceeded: boolean;
   /** force_merge would skip the protection blockers (not the whitelist): a repository admin, unless block_admin_merge_override. */
@@ -53,8 +62,11 @@ const APPROVE = 1;
 const REJECT = 3;
 const REQUEST = 4;
 
-/** The head commit whose statuses count: the head branch in the head repository, else the recorded head. */
-async function headCommitOf(deps: Deps, baseRepo: RepoRow, pr: PullRequestRow): Promise<string | null> {
+/**
+ * The head commit whose statuses count: the head branch in the head repository (a fork's too), else
+ * refs/pull/{index}/head, else the recorded head. Reads only (the merge fetches a fork's head itself).
+ */
+export async function pullHeadSha(deps: Deps, baseRepo: RepoRow, pr: Pick<PullRequestRow, 'head_repo_id' | 'head_branch' | 'index' | 'head_commit_id'>): Promise<string | null> {
   let dir = repoDir(deps.config, baseRepo.owner_name, baseRepo.name);
   if (pr.head_repo_id !== baseRepo.id) {
     const head = await deps.db.selectFrom('repository').select(['owner_name', 'name']).where('id', '=', pr.head_repo_id).executeTakeFirst();
@@ -112,16 +124,24 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
  * Branch protection's verdict on merging `pr` into its base now, for `user` (null: nobody signed in,
  * the merge whitelist is then not asked). Reads only; the caller decides what to refuse.
  */
-export async function mergeProtection(deps: Deps, baseRepo: RepoRow, issue: IssueRow, pr: PullRequestRow, user: UserRow | null): Promise<MergeProtection> {
+export async function mergeProtection(
+  deps: Deps,
+  baseRepo: RepoRow,
+  issue: IssueRow,
+  pr: PullRequestRow,
+  user: UserRow | null,
+  opts: { checks?: boolean } = {},
+): Promise<MergeProtection> {
   const { db } = deps;
   const rule = await effectiveRule(db, baseRepo.id, pr.base_branch);
-  const headSha = await headCommitOf(deps, baseRepo, pr);
+  const wantChecks = opts.checks !== false || !!rule?.row.enable_status_check;
+  const headSha = wantChecks || rule?.row.block_on_outdated_branch ? await pullHeadSha(deps, baseRepo, pr) : null;
   const required = rule?.row.enable_status_check ? rule.statusCheckContexts : [];
-  const status = await statusVerdict(db, baseRepo.id, headSha, required);
-  const perm = user ? await repoPermission(db, user, baseRepo) : null;
-  const canForce = !!perm?.canAdmin() && !rule?.row.block_admin_merge_override;
+  const status = wantChecks ? await statusVerdict(db, baseRepo.id, headSha, required) : { success: false, detail: '' };
   const blockers: MergeBlocker[] = [];
-  if (!rule) return { rule, blockers, checksSucceeded: status.success, canForce };
+  if (!rule) return { rule, blockers, checksSucceeded: status.success, canForce: false };
+  const perm = user ? await repoPermission(db, user, baseRepo) : null;
+  const canForce = !!perm?.canAdmin() && !rule.row.block_admin_merge_override;
 
   // Gitea's IsUserAllowedToMerge; someone without write access is told by the merge itself.
   if (user && perm?.canWrite('code') && !(await canUserMerge(db, rule, user, perm))) {
@@ -164,6 +184,10 @@ export async function mergeProtection(deps: Deps, baseRepo: RepoRow, issue: Issu
     if (behind > 0) blockers.push({ rule: 'block_on_outdated_branch', message: `The head branch is behind the base branch (by ${plural(behind, 'commit')})` });
   }
 
+  if (rule.row.require_signed_commits) {
+    blockers.push({ rule: 'require_signed_commits', message: `Protected branch ${pr.base_branch} requires signed commits but this merge would not be signed` });
+  }
+
   return { rule, blockers, checksSucceeded: status.success, canForce };
 }
 
@@ -175,5 +199,5 @@ const reviewsOf = (db: Db, issueId: number, type: number) => db.selectFrom('revi
  */
 export async function mergeBlockersOf(deps: Deps, baseRepo: RepoRow, issue: IssueRow, pr: PullRequestRow, viewer: UserRow | null): Promise<string[] | undefined> {
   if (pr.has_merged === 1 || issue.is_closed === 1) return undefined;
-  return (await mergeProtection(deps, baseRepo, issue, pr, viewer)).blockers.map((b) => b.message);
+  return (await mergeProtection(deps, baseRepo, issue, pr, viewer, { checks: false })).blockers.map((b) => b.message);
 }

@@ -32,7 +32,7 @@ import {
 import { PullStatus } from '../git/pull-diff.ts';
 import { runGit } from '../git/run-git.ts';
 import { recordAction } from './activity.ts';
-import { type MergeProtection, mergeProtection } from './merge-checks.ts';
+import { type MergeProtection, isOverridable, mergeProtection } from './merge-checks.ts';
 import { CommentType, changeState, insertEvent, recountRepo } from './conversation.ts';
 import { stripCode } from './mentions.ts';
 import { repoPermission } from './permissions.ts';
@@ -124,8 +124,10 @@ async function checkPullMergeable(deps: Deps, rc: RepoContext, issue: IssueRow, 
   if (isWorkInProgress(issue.name)) throw notAllowed('Work in progress PRs cannot be merged');
   // "checking" and "error" are left to the merge itself, which finds any conflict with git.
   if (pr.status === PullStatus.conflict) throw notAllowed('Please try again later');
-  const [first] = protection.blockers;
-  if (first && type !== 'auto' && !(force && protection.canForce)) throw notAllowed(first.message);
+  // Scheduling, and an admin's force_merge, skip what Gitea's ErrDisallowedToMerge covers (not the signature).
+  const skip = type === 'auto' || (force && protection.canForce);
+  const first = protection.blockers.find((b) => !skip || !isOverridable(b));
+  if (first) throw notAllowed(first.message);
   return protection;
 }
 
