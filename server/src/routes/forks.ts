@@ -79,7 +79,7 @@ forksRoutes.openapi(
       if (!org || !(await orgVisibleTo(db, org, doer))) throw unprocessable(`org does not exist [name: ${form.organization}]`);
       if (doer.is_admin !== 1) {
         if (!(await isOrgMember(db, org.id, doer.id))) throw forbidden(`User is no Member of Organisation '${org.name}'`);
-        if (!(await canCreateOrgRepo(db, org.id, doer.id))) throw forbidden('Given user is not allowed to create repository in organization.');
+        if (!(await canCreateOrgRepo(db, org.id, doer.id))) throw forbidden(`User is not allowed to create repos in Organisation '${org.name}'`);
       }
       forker = org;
     }
