@@ -15,6 +15,7 @@ import { gitHttp } from './git-http.ts';
 import { avatars } from './avatars.ts';
 import { attachmentsHttp } from './attachments-http.ts';
 import { pullsHttp } from './pulls-http.ts';
+import { codeHttp } from './code-http.ts';
 import { GitError, GitInputError } from './git/run-git.ts';
 import { LoginThrottle, requestAuthContext } from './auth/throttle.ts';
 import { appSecurityPolicy, securityHeaders } from './security-headers.ts';
@@ -87,6 +88,7 @@ export function createApp(deps: Deps) {
   app.route('/', attachmentsHttp);
   // diff_url / patch_url of pull requests, before the web app's index.html fallback.
   app.route('/', pullsHttp);
+  app.route('/', codeHttp);
   app.route('/', gitHttp);
 
   // The built web app, with index.html for every client-side route.

@@ -22,6 +22,9 @@ import { pullsRoutes } from '../routes/pulls.ts';
 import { pullMergeRoutes } from '../routes/pull-merge.ts';
 import { reviewsRoutes } from '../routes/reviews.ts';
 import { statusesRoutes } from '../routes/statuses.ts';
+import { archiveRoutes } from '../routes/archive.ts';
+import { gitTreesRoutes } from '../routes/git-trees.ts';
+import { blameRoutes } from '../routes/blame.ts';
 
 export function createApi() {
   const api = createRouter();
@@ -42,6 +45,9 @@ export function createApi() {
   api.route('/', commitsRoutes);
   api.route('/', compareRoutes);
   api.route('/', contentsRoutes);
+  api.route('/', archiveRoutes);
+  api.route('/', gitTreesRoutes);
+  api.route('/', blameRoutes);
   api.route('/', feedsRoutes);
   // Comments before issues: /issues/comments/… must not be taken for /issues/{index}/….
   api.route('/', commentsRoutes);

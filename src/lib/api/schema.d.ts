@@ -1298,6 +1298,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{owner}/{repo}/archive/{archive}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an archive of a repository */
+        get: operations["repoGetArchive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/git/trees/{sha}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Gets the tree of a repository. */
+        get: operations["GetTree"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/blame/{ref}/{filepath}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Blame of a file: the commit that last changed each range of lines (an extension; Gitea has no blame API) */
+        get: operations["repoGetBlame"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/activities/feeds": {
         parameters: {
             query?: never;
@@ -2846,6 +2897,48 @@ export interface components {
             self: string | null;
             git: string | null;
             html: string | null;
+        };
+        GitTreeResponse: {
+            sha: string;
+            url: string;
+            tree: components["schemas"]["GitEntry"][];
+            truncated: boolean;
+            page: number;
+            total_count: number;
+        };
+        GitEntry: {
+            path: string;
+            mode: string;
+            type: string;
+            size: number;
+            sha: string;
+            url: string;
+        };
+        BlameResponse: {
+            /** @description the commit the ref resolved to */
+            commit_sha: string;
+            path: string;
+            ranges: components["schemas"]["BlameRange"][];
+            /** @description the file's lines, without line ends */
+            source: string[];
+        };
+        BlameRange: {
+            commit: components["schemas"]["BlameCommit"];
+            /** @description first line of the range, 1-based */
+            start: number;
+            /** @description number of lines in the range */
+            lines: number;
+        };
+        BlameCommit: {
+            sha: string;
+            /** @description subject line of the commit */
+            message: string;
+            author: {
+                name: string;
+                email: string;
+            };
+            /** @description author date */
+            date: string;
         };
         Activity: {
             id: number;
@@ -8364,6 +8457,143 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    repoGetArchive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                /** @description the git reference for download with attached archive format (e.g. master.zip) */
+                archive: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Invalid request parameters or malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    GetTree: {
+        parameters: {
+            query?: {
+                /** @description show all directories and files */
+                recursive?: "0" | "1" | "true" | "false" | "";
+                /** @description page number; the 'truncated' field in the response will be true if there are still more items after this page, false if the last page */
+                page?: number;
+                /** @description number of items per page */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                /** @description sha of the commit */
+                sha: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description GitTreeResponse */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GitTreeResponse"];
+                };
+            };
+            /** @description Invalid request parameters or malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    repoGetBlame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                /** @description branch, tag or commit SHA (branch and tag names may contain slashes) */
+                ref: string;
+                filepath: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description BlameResponse */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlameResponse"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Validation error */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,28 @@
+// Web (non-API) paths of code browsing, as Gitea serves them: archives at the zipball_url /
+// tarball_url of tags ({root}{owner}/{repo}/archive/{ref}.zip|.tar.gz) and raw bytes at
+// /{owner}/{repo}/raw/{branch|tag|commit}/{ref}/{path}. Same access rules as the API.
+import { Hono } from 'hono';
+import type { AppEnv } from './context.ts';
+import { authMiddleware } from './auth/middleware.ts';
+import { loadRepo } from './services/repo-context.ts';
+import { archiveHeaders, archiveRequest, streamArchive } from './services/archive.ts';
+import { resolveRefPath, type RefKind } from './services/ref-path.ts';
+import { serveRawBlob } from './services/raw-serve.ts';
+import { treeEntry } from './git/tree.ts';
+import { notFound } from './errors.ts';
+
+export const codeHttp = new Hono<AppEnv>();
+
+codeHttp.get('/:owner/:repo/archive/:file{.+\\.(?:zip|tar\\.gz)}', authMiddleware, async (c) => {
+  const rc = await loadRepo(c, c.req.param('owner'), c.req.param('repo'), 'read:code');
+  const req = await archiveRequest(rc, c.req.param('file'));
+  return c.body(streamArchive(rc, req), 200, archiveHeaders(req));
+});
+
+codeHttp.get('/:owner/:repo/raw/:kind{branch|tag|commit}/:tail{.+}', authMiddleware, async (c) => {
+  const rc = await loadRepo(c, c.req.param('owner'), c.req.param('repo'), 'read:code');
+  const loc = rc.repo.is_empty === 1 ? null : await resolveRefPath(rc.dir, c.req.param('tail'), c.req.param('kind') as RefKind);
+  const entry = loc?.path ? await treeEntry(rc.dir, loc.commit, loc.path) : null;
+  if (!entry || entry.kind !== 'blob') throw notFound();
+  return serveRawBlob(c, rc.dir, entry);
+});
