@@ -18,18 +18,22 @@ import { FileTree } from '@/features/code/components/file-tree';
 import { FileView } from '@/features/code/components/file-view';
 import { ReadmePanel } from '@/features/code/components/readme-panel';
 import { EmptyRepo } from '@/features/code/components/empty-repo';
-import { MarkdownView } from '@/features/markdown/components/markdown-view';
+import { MarkdownView, preloadMarkdown } from '@/features/markdown/components/markdown-view';
 import { activityQueries } from '@/features/activity/api/activity-queries';
 import { pullQueries } from '@/features/pulls/api/pull-queries';
 import { recentPush } from '@/features/pulls/lib/recent-push';
 import { PushSuggestion } from '@/features/pulls/components/push-suggestion';
 import { useSession } from '@/lib/auth-store';
 import { UpstreamBanner } from '@/features/forks/components/upstream-banner';
+import { headRef } from '@/features/forks/api/fork-queries';
 
 /** ref '' stands for the default branch (the repository home), which the API picks by itself. */
 const prefetchReadme = (owner: string, repo: string, ref: string, listing: ContentsResponse | ContentsResponse[]) => {
   const readme = isDirListing(listing) ? findReadme(listing) : undefined;
-  if (readme) void queryClient.prefetchQuery(contentsQueries.contents(owner, repo, ref, readme.path));
+  if (!readme) return;
+  void queryClient.prefetchQuery(contentsQueries.contents(owner, repo, ref, readme.path));
+  // The Markdown code downloads alongside the README's text rather than after it.
+  if (isMarkdown(readme.name)) preloadMarkdown();
 };
 
 export async function loader({ params }: LoaderFunctionArgs): Promise<RefLocation> {
@@ -38,12 +42,16 @@ export async function loader({ params }: LoaderFunctionArgs): Promise<RefLocatio
   const repoP = queryClient.ensureQueryData(repoQueries.detail(owner, repo));
 
   if (params.kind === undefined) {
-    // The home page asks for the default branch without waiting for the repository to say its name.
+    // The home page asks for everything it shows at once, for the default branch without waiting
+    // for the repository to say its name (ref ''): one round for all of it, a second for the README.
+    // On an empty repository these fail quietly and nothing shows them.
     const contentsP = queryClient.ensureQueryData(contentsQueries.contents(owner, repo, '', ''));
     contentsP.catch(() => undefined);
+    void queryClient.prefetchQuery(contentsQueries.latestCommit(owner, repo, '', ''));
+    void queryClient.prefetchQuery(branchQueries.list(owner, repo));
+    void queryClient.prefetchQuery(branchQueries.tags(owner, repo));
     const r = await repoP;
     if (r.empty) return { kind: 'branch', ref: '', path: '' };
-    void queryClient.prefetchQuery(contentsQueries.latestCommit(owner, repo, '', ''));
     prefetchReadme(owner, repo, '', await contentsP);
     return { kind: 'branch', ref: '', path: '' };
   }
@@ -158,7 +166,12 @@ function RecentPushBanner({ repository }: { repository: Repository }) {
     openHeads: new Set(open.data.pulls.filter((p) => p.head.repo_id === repository.id || !p.head.repo_id).map((p) => p.head.ref)),
   });
   if (!push) return null;
-  return <PushSuggestion push={push} scope={repository.full_name} compareHref={paths.compare.href(owner, repo, repository.default_branch, push.branch)} />;
+  // A fork's pushes are proposed to its parent, as GitHub and Gitea do.
+  const parent = repository.parent;
+  const compareHref = parent
+    ? paths.compare.href(parent.owner.login, parent.name, parent.default_branch, headRef(parent, repository, push.branch))
+    : paths.compare.href(owner, repo, repository.default_branch, push.branch);
+  return <PushSuggestion push={push} scope={repository.full_name} compareHref={compareHref} />;
 }
 
 const folderHref = (owner: string, repo: string, kind: RefKind, ref: string, dir: string) => `${paths.src.href(owner, repo, kind, ref, dir)}/`;
