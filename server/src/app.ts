@@ -19,6 +19,7 @@ import { codeHttp } from './code-http.ts';
 import { GitError, GitInputError } from './git/run-git.ts';
 import { LoginThrottle, requestAuthContext } from './auth/throttle.ts';
 import { appSecurityPolicy, securityHeaders } from './security-headers.ts';
+import { precompressedAssets } from './static.ts';
 
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
@@ -100,6 +101,7 @@ export function createApp(deps: Deps) {
       await next();
       if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
     });
+    app.use('/assets/*', precompressedAssets(root));
     // Read on each request (it is small) so a rebuild is picked up without a restart; served here
     // (not by serveStatic, for `/` too) so the page gets the app's Content-Security-Policy.
     const indexFile = path.join(webDir, 'index.html');
