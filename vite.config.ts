@@ -20,13 +20,12 @@ function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    async closeBundle() {
-      const dir = path.join(outDir, 'assets');
-      if (!fs.existsSync(dir)) return;
-      const files = fs.readdirSync(dir).filter((f) => /\.(js|mjs|css|svg|json|txt|html|wasm)$/.test(f));
+    // After a successful write only, and only this build's own files.
+    async writeBundle(_options, bundle) {
+      const files = Object.keys(bundle).filter((f) => f.startsWith('assets/') && /\.(js|mjs|css|svg|json|txt|wasm)$/.test(f));
       await Promise.all(
         files.map(async (f) => {
-          const file = path.join(dir, f);
+          const file = path.join(outDir, f);
           const data = await fs.promises.readFile(file);
           // Below a packet or so compression saves nothing worth a second file.
           if (data.length < 1024) return;
