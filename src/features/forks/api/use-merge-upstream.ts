@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 
-export type MergeType = 'fast-forward' | 'merge' | 'already-up-to-date' | (string & {});
+export type MergeType = 'fast-forward' | 'merge' | 'up-to-date' | 'already-up-to-date' | (string & {});
 
 export function useMergeUpstream(owner: string, repo: string) {
   const qc = useQueryClient();

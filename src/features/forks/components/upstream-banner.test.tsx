@@ -63,6 +63,24 @@ describe('upstream banner', () => {
     expect(within(banner).queryByRole('button', { name: 'Sync with upstream' })).not.toBeInTheDocument();
   });
 
+  it('says so when the branch already had every upstream commit', async () => {
+    serveDivergence({ ahead: 0, behind: 1 });
+    server.use(http.post(apiUrl('/repos/bob/hello/merge-upstream'), () => HttpResponse.json({ merge_type: 'up-to-date' })));
+    renderRoute(Banner);
+    const banner = await screen.findByRole('region', { name: 'Upstream' });
+    await userEvent.click(within(banner).getByRole('button', { name: 'Sync with upstream' }));
+    expect(await within(banner).findByRole('status')).toHaveTextContent('main was already up to date with alice/hello:main.');
+  });
+
+  it('shows a merge commit made to sync a branch that had diverged', async () => {
+    serveDivergence({ ahead: 1, behind: 1 });
+    server.use(http.post(apiUrl('/repos/bob/hello/merge-upstream'), () => HttpResponse.json({ merge_type: 'merge' })));
+    renderRoute(Banner);
+    const banner = await screen.findByRole('region', { name: 'Upstream' });
+    await userEvent.click(within(banner).getByRole('button', { name: 'Sync with upstream' }));
+    expect(await within(banner).findByRole('status')).toHaveTextContent('Synced: alice/hello:main was merged into main with a merge commit.');
+  });
+
   it('shows the server refusing a sync in its own words', async () => {
     serveDivergence({ ahead: 1, behind: 2 });
     server.use(http.post(apiUrl('/repos/bob/hello/merge-upstream'), () => HttpResponse.json({ message: 'branch main is protected: pushing is not allowed', url: '' }, { status: 403 })));

@@ -22,7 +22,8 @@ function divergencePrefix(ahead: number, behind: number) {
 function syncedText(type: MergeType, branch: string, upstream: string) {
   if (type === 'fast-forward') return `Synced: ${branch} was fast-forwarded to ${upstream}.`;
   if (type === 'merge') return `Synced: ${upstream} was merged into ${branch} with a merge commit.`;
-  if (type === 'already-up-to-date') return `${branch} was already up to date with ${upstream}.`;
+  // Gitea's newer servers say "up-to-date"; the spec names it "already-up-to-date".
+  if (type === 'up-to-date' || type === 'already-up-to-date') return `${branch} was already up to date with ${upstream}.`;
   return `Synced ${branch} with ${upstream} (${type}).`;
 }
 
