@@ -1,6 +1,13 @@
 // Pull requests from a fork into its parent: opened by someone who can only read the parent, the
 // fork's commits fetched into the parent (refs/pull/N/head), refreshed by a push to the fork, and
 // merged (merge, squash, rebase) so the parent's branch holds the fork's work.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { serve } from '@hono/node-server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestForge, type TestForge } from './helpers.ts';
 import { git, makeRepo, personOf, standardHistory, type ForgeUser } from './merge-fixtures.ts';
@@ -157,5 +164,33 @@ describe('pull requests from a fork', () => {
     const merge = await forge.req('POST', `${base.api}/pulls/${pr.number}/merge`, { token: owner.token, body: { Do: 'merge' } });
     expect(merge.status).toBe(409);
     expect(await git(base.dir, 'show', 'main:l.txt').catch(() => 'absent')).toBe('absent');
+  });
+
+  it('a real git push to the fork over HTTP refreshes its pull request in the parent', async () => {
+    const exec = promisify(execFile);
+    const server = serve({ fetch: forge.app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'forge-fork-push-'));
+    try {
+      const env = { PATH: process.env.PATH, HOME: home, GIT_TERMINAL_PROMPT: '0', GIT_CONFIG_NOSYSTEM: '1', LC_ALL: 'C' };
+      const run = (cwd: string, ...args: string[]) => exec('git', args, { cwd, env });
+      await forkBranch('over-http', 'h.txt', 'h\n');
+      const pr = (await openPull(`${forker.name}:over-http`)).body;
+      const port = (server.address() as AddressInfo).port;
+      const url = `http://${forker.name}:${forker.token}@127.0.0.1:${port}/${forker.name}/${base.name}.git`;
+      const work = path.join(home, 'work');
+      await run(home, 'clone', '--quiet', '--branch', 'over-http', url, work);
+      fs.writeFileSync(path.join(work, 'h.txt'), 'h\nmore\n');
+      await run(work, '-c', 'user.name=Forker', '-c', 'user.email=forker@example.com', 'commit', '--quiet', '-am', 'more over http');
+      await run(work, 'push', '--quiet', 'origin', 'over-http');
+      const pushed = (await run(work, 'rev-parse', 'HEAD')).stdout.trim();
+      expect(await refSha(base.dir, `refs/pull/${pr.number}/head`)).toBe(pushed);
+      const got = await forge.req('GET', `${base.api}/pulls/${pr.number}`);
+      expect(got.body.head.sha).toBe(pushed);
+      expect(got.body.commits_ahead).toBe(2);
+    } finally {
+      server.close();
+      fs.rmSync(home, { recursive: true, force: true });
+    }
   });
 });
