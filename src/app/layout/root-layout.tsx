@@ -7,12 +7,14 @@ import { paths } from '@/lib/paths';
 import { Avatar } from '@/components/ui/avatar';
 import { Spinner } from '@/components/ui/spinner';
 import { useTheme, type ThemeChoice } from '@/lib/theme';
+import { KeyboardLayer } from './keyboard-layer';
 
 export function RootLayout() {
   const navigation = useNavigation();
   return (
     <div className="flex min-h-screen flex-col">
       <TopBar />
+      <KeyboardLayer />
       {navigation.state === 'loading' && <div className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-indigo-500" aria-hidden />}
       <main className="mx-auto w-full max-w-6xl flex-1 px-3 py-5 sm:px-6">
         <Suspense fallback={<Spinner />}>

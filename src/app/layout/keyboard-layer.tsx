@@ -1,0 +1,76 @@
+// The app's keyboard shortcuts (features/shortcuts) wired to the pages: "/" search, "?" the list,
+// and in a repository "t" Go to file (features/file-finder) and "g c" / "g i" / "g p" its tabs.
+import { useState } from 'react';
+import { useLocation, useMatches, useNavigate } from 'react-router';
+import { queryClient } from '../query-client';
+import { paths, type RefKind } from '@/lib/paths';
+import { useKeyboardShortcuts } from '@/features/shortcuts/lib/use-keyboard-shortcuts';
+import { ShortcutsDialog } from '@/features/shortcuts/components/shortcuts-dialog';
+import { FileFinderDialog } from '@/features/file-finder/components/file-finder-dialog';
+import { repoQueries } from '@/features/repos/api/repo-queries';
+import { branchQueries } from '@/features/branches/api/branch-queries';
+import { isRefKind, splitRefPath } from '@/features/code/lib/ref-path';
+
+/** The repository of the current page, from the matched route's params. */
+function useCurrentRepo(): { owner: string; repo: string } | null {
+  const matches = useMatches();
+  for (const m of matches) {
+    const p = m.params as { owner?: string; repo?: string };
+    if (p.owner && p.repo) return { owner: p.owner, repo: p.repo };
+  }
+  return null;
+}
+
+/** The ref the page shows (/src|blame|commits/{kind}/{ref}/…), else the default branch. */
+function currentRef(pathname: string, owner: string, repo: string): { kind: RefKind; ref: string } {
+  const segs = pathname.split('/').slice(1).map(decodeURIComponent);
+  const [, , view, kind, ...rest] = segs;
+  if (view && ['src', 'blame', 'commits'].includes(view) && isRefKind(kind) && rest.length) {
+    const known =
+      kind === 'branch'
+        ? queryClient.getQueryData(branchQueries.list(owner, repo).queryKey)?.branches.map((b) => b.name)
+        : kind === 'tag'
+          ? queryClient.getQueryData(branchQueries.tags(owner, repo).queryKey)?.tags.map((t) => t.name)
+          : undefined;
+    const loc = splitRefPath(kind, rest.join('/'), known ?? []);
+    if (loc.ref) return { kind, ref: loc.ref };
+  }
+  const detail = queryClient.getQueryData(repoQueries.detail(owner, repo).queryKey);
+  return { kind: 'branch', ref: detail?.default_branch || 'HEAD' };
+}
+
+export function KeyboardLayer() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const current = useCurrentRepo();
+  const [help, setHelp] = useState(false);
+  const [finder, setFinder] = useState<{ owner: string; repo: string; kind: RefKind; ref: string } | null>(null);
+
+  useKeyboardShortcuts({
+    '/': () => {
+      const search = document.getElementById('global-search');
+      search?.focus();
+    },
+    '?': () => setHelp(true),
+    t: current ? () => setFinder({ ...current, ...currentRef(pathname, current.owner, current.repo) }) : undefined,
+    'g c': current ? () => navigate(paths.repo.href(current.owner, current.repo)) : undefined,
+    'g i': current ? () => navigate(paths.issues.href(current.owner, current.repo)) : () => navigate(paths.yourIssues.href()),
+    'g p': current ? () => navigate(paths.pulls.href(current.owner, current.repo)) : () => navigate(paths.yourPulls.href()),
+  });
+
+  return (
+    <>
+      <ShortcutsDialog open={help} onClose={() => setHelp(false)} />
+      {finder && (
+        <FileFinderDialog
+          open
+          owner={finder.owner}
+          repo={finder.repo}
+          refName={finder.ref}
+          onClose={() => setFinder(null)}
+          hrefFor={(p) => paths.src.href(finder.owner, finder.repo, finder.kind, finder.ref, p)}
+        />
+      )}
+    </>
+  );
+}
