@@ -36,7 +36,7 @@ async function network() {
 describe('merge-upstream', () => {
   it('up-to-date, then fast-forward when the parent moved on', async () => {
     const { base, fork, commit, upstream } = await network();
-    expect((await upstream({ branch: 'main' })).body).toEqual({ merge_type: 'up-to-date' });
+    expect((await upstream({ branch: 'main' })).body).toEqual({ merge_type: 'already-up-to-date' });
     const tip = await commit('base', 'main', { 'new.txt': 'new\n' });
     const res = await upstream({ branch: 'main', ff_only: true });
     expect(res.status).toBe(200);
@@ -62,7 +62,7 @@ describe('merge-upstream', () => {
     expect(await git(fork.dir, 'log', '-1', '--format=%s', tip)).toBe('merge upstream');
     expect(await git(fork.dir, 'show', `${tip}:theirs.txt`)).toBe('theirs');
     expect(await git(fork.dir, 'show', `${tip}:mine.txt`)).toBe('mine');
-    expect((await upstream({ branch: 'main' })).body).toEqual({ merge_type: 'up-to-date' });
+    expect((await upstream({ branch: 'main' })).body).toEqual({ merge_type: 'already-up-to-date' });
   });
 
   it("a fork branch the parent lacks syncs with the parent's default branch; conflicts are 409", async () => {

@@ -27,7 +27,7 @@ const CreateForkSchema = z
   .openapi('CreateForkOption');
 
 const MergeUpstreamRequestSchema = z.object({ branch: z.string(), ff_only: z.boolean().optional() }).openapi('MergeUpstreamRequest');
-const MergeUpstreamResponseSchema = z.object({ merge_type: z.enum(['up-to-date', 'fast-forward', 'merge']) }).openapi('MergeUpstreamResponse');
+const MergeUpstreamResponseSchema = z.object({ merge_type: z.enum(['already-up-to-date', 'fast-forward', 'merge']) }).openapi('MergeUpstreamResponse');
 
 forksRoutes.openapi(
   createRoute({
@@ -96,7 +96,7 @@ forksRoutes.openapi(
     path: '/repos/{owner}/{repo}/merge-upstream',
     operationId: 'repoMergeUpstream',
     tags: ['repository'],
-    summary: "Merge a branch from the fork's parent (up-to-date, fast-forward or merge)",
+    summary: "Merge a branch from the fork's parent (already-up-to-date, fast-forward or merge)",
     request: { params: RepoParams, ...body(MergeUpstreamRequestSchema) },
     responses: { 200: json(MergeUpstreamResponseSchema), ...errorResponses(400, 401, 403, 404, 409, 423) },
   }),

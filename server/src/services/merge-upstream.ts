@@ -1,8 +1,9 @@
 // POST /repos/{owner}/{repo}/merge-upstream, as Gitea's services/repository/merge_upstream.go: brings a
 // fork's branch up to date with its parent. The parent branch is the one of the same name, else the
-// parent's default branch (GetUpstreamDivergingInfo). A fork already containing it is "up-to-date";
-// one that is behind moves ("fast-forward"); one that diverged gets a merge commit ("merge"), made
-// with plumbing as pull request merges are, unless ff_only. Protection rules of the fork's branch
+// parent's default branch (GetUpstreamDivergingInfo). A fork already containing it is
+// "already-up-to-date" (the spec's name; newer Gitea says "up-to-date"); one that is behind moves
+// ("fast-forward"); one that diverged gets a merge commit ("merge"), made with plumbing as pull
+// request merges are, unless ff_only. Protection rules of the fork's branch
 // apply as to a push, and the push's effects (feed, pull requests from the fork) follow.
 import type { Deps } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
@@ -17,7 +18,7 @@ import { canUserPush, effectiveRule } from './protection-rules.ts';
 import { applyPushEffects, snapshotRefs } from './push.ts';
 import type { RepoContext } from './repo-context.ts';
 
-export type MergeUpstreamType = 'up-to-date' | 'fast-forward' | 'merge';
+export type MergeUpstreamType = 'already-up-to-date' | 'fast-forward' | 'merge';
 
 /** Gitea's pull.Update message for merge-upstream (it passes this text as the commit message). */
 const MERGE_MESSAGE = 'merge upstream';
@@ -39,7 +40,7 @@ export async function mergeUpstream(deps: Deps, fork: RepoContext, doer: UserRow
     }
     if (!baseSha) throw notFound(`branch does not exist [repo_id: ${parent.repo.id} name: ${baseBranch}]`);
     await fetchCommit(fork.dir, parent.dir, baseSha);
-    if (await isAncestor(fork.dir, baseSha, forkSha)) return 'up-to-date';
+    if (await isAncestor(fork.dir, baseSha, forkSha)) return 'already-up-to-date';
 
     // As a push to the branch would be checked (Gitea pushes, and its pre-receive hook refuses).
     if (!(await canUserPush(db, await effectiveRule(db, fork.repo.id, branch), doer, fork.perm))) {

@@ -969,7 +969,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Merge a branch from the fork's parent (up-to-date, fast-forward or merge) */
+        /** Merge a branch from the fork's parent (already-up-to-date, fast-forward or merge) */
         post: operations["repoMergeUpstream"];
         delete?: never;
         options?: never;
@@ -2554,7 +2554,7 @@ export interface components {
         };
         MergeUpstreamResponse: {
             /** @enum {string} */
-            merge_type: "up-to-date" | "fast-forward" | "merge";
+            merge_type: "already-up-to-date" | "fast-forward" | "merge";
         };
         MergeUpstreamRequest: {
             branch: string;
