@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { createTestForge } from './helpers.ts';
 import { branchExists, eventsOf, makeRepo, openPull, parentsOf, personOf, pullRow, standardHistory, tipOf } from './merge-fixtures.ts';
 import { commitTo } from './reviews-fixtures.ts';
+import { pushLike, refSha, writeCommit } from './pulls-helpers.ts';
+import { repoDir } from '../src/context.ts';
 
 const forge = await createTestForge();
 const owner = await forge.user('owner'); // owns the repositories: their admin
@@ -355,6 +357,46 @@ describe('scheduled merges wait for every rule', () => {
     await review(api, index, writer.token, 'APPROVED');
     await postStatus(api, shas.f2!, 'success', 'ci');
     expect((await merge(api, index, { merge_when_checks_succeed: true })).status).toBe(200);
+  });
+});
+
+describe('a pull request from a fork', () => {
+  it('the rules of the parent\'s base branch hold it: statuses on the fork\'s head, approvals dismissed by a push to the fork, then a scheduled merge', async () => {
+    const r = await setup({ required_approvals: 1, dismiss_stale_approvals: true, enable_status_check: true, status_check_contexts: ['ci'] });
+    const forked = await forge.req('POST', `${r.api}/forks`, { token: poster.token, body: {} });
+    expect(forked.status).toBe(202);
+    const forkDir = repoDir(forge.deps.config, poster.name, r.name);
+    const main = await refSha(forkDir, 'refs/heads/main');
+    const first = await pushLike(forge, forked.body.id, forkDir, poster.id, () => writeCommit(forkDir, 'topic', main, { 'topic.txt': 'v1\n' }));
+    expect(first.changes.length).toBe(1);
+    const v1 = await refSha(forkDir, 'refs/heads/topic');
+    const opened = await forge.req('POST', `${r.api}/pulls`, { token: poster.token, body: { head: `${poster.name}:topic`, base: 'main', title: 'From the fork' } });
+    expect(opened.status).toBe(201);
+    const index = opened.body.number as number;
+    expect(await blockersOf(r.api, index)).toEqual([
+      'Not all required status checks successful (not reported: ci)',
+      'Does not have enough approvals (0 of 1 approvals granted)',
+    ]);
+    await postStatus(r.api, v1, 'success', 'ci');
+    const approval = await review(r.api, index, writer.token, 'APPROVED');
+    expect(await blockersOf(r.api, index)).toEqual([]);
+
+    // A push to the fork's branch: the approval is dismissed, the new head has no status yet.
+    await pushLike(forge, forked.body.id, forkDir, poster.id, () => writeCommit(forkDir, 'topic', v1, { 'topic.txt': 'v2\n' }));
+    const v2 = await refSha(forkDir, 'refs/heads/topic');
+    expect((await forge.req('GET', `${r.api}/pulls/${index}/reviews/${approval.body.id}`)).body.dismissed).toBe(true);
+    expect(await blockersOf(r.api, index)).toEqual([
+      'Not all required status checks successful (not reported: ci)',
+      'Does not have enough approvals (0 of 1 approvals granted)',
+    ]);
+
+    // Scheduled; the status of the new head alone does not merge it, the approval then does.
+    expect((await merge(r.api, index, { merge_when_checks_succeed: true })).status).toBe(201);
+    await postStatus(r.api, v2, 'success', 'ci');
+    expect((await pullRow(forge, r.repo.id, index)).pr.has_merged).toBe(0);
+    await review(r.api, index, writer2.token, 'APPROVED');
+    expect((await pullRow(forge, r.repo.id, index)).pr.has_merged).toBe(1);
+    expect(await parentsOf(r.dir, await tipOf(r.dir, 'main'))).toEqual([r.shas.m1, v2]);
   });
 });
 
