@@ -3,13 +3,21 @@
 // and the merge goes through once the rule is met; the approvals whitelist decides whose approvals
 // count; a push dismisses stale approvals; force_merge for admins; scheduled merges wait for every
 // rule; and GET /pulls/{i} lists the same blockers in merge_blockers before anyone tries.
-import { describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { serve } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestForge } from './helpers.ts';
 import { branchExists, eventsOf, makeRepo, openPull, parentsOf, personOf, pullRow, standardHistory, tipOf } from './merge-fixtures.ts';
 import { commitTo } from './reviews-fixtures.ts';
 import { pushLike, refSha, writeCommit } from './pulls-helpers.ts';
 import { repoDir } from '../src/context.ts';
 
+const exec = promisify(execFile);
 const forge = await createTestForge();
 const owner = await forge.user('owner'); // owns the repositories: their admin
 const poster = await forge.user('poster');
@@ -314,6 +322,46 @@ describe('dismiss_stale_approvals', () => {
     expect((await forge.req('GET', `${api}/pulls/${index}/reviews/${approval.body.id}`)).body).toMatchObject({ dismissed: false, stale: true });
     expect((await pullRow(forge, repo.id, index)).pr.head_commit_id).toBe(fixed);
     expect((await merge(api, index)).status).toBe(200);
+  });
+});
+
+describe('dismiss_stale_approvals through the git CLI', () => {
+  let url = '';
+  let close = () => {};
+  let home = '';
+  beforeAll(async () => {
+    const server = serve({ fetch: forge.app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    close = () => server.close();
+    home = fs.mkdtempSync(path.join(os.tmpdir(), 'forge-merge-protection-'));
+    fs.writeFileSync(path.join(home, '.gitconfig'), '[user]\n\tname = Writer\n\temail = writer@example.com\n');
+  });
+  afterAll(() => {
+    close();
+    fs.rmSync(home, { recursive: true, force: true });
+  });
+  const cli = (cwd: string, ...args: string[]) =>
+    exec('git', args, { cwd, env: { PATH: process.env.PATH, HOME: home, GIT_TERMINAL_PROMPT: '0', GIT_CONFIG_NOSYSTEM: '1', LC_ALL: 'C' } });
+
+  it('a git push to the head branch dismisses the approval, the pusher named on the event', async () => {
+    const { repo, dir, api, name } = await setup({ required_approvals: 1, dismiss_stale_approvals: true });
+    const index = await openPull(forge, repo, dir, poster, { head: 'feature' });
+    const approval = await review(api, index, writer2.token, 'APPROVED');
+    expect(await blockersOf(api, index)).toEqual([]);
+
+    const wt = path.join(home, name);
+    await cli(home, 'clone', '--quiet', '--branch', 'feature', `${url.replace('://', `://${writer.name}:${writer.token}@`)}/${owner.name}/${name}.git`, wt);
+    fs.writeFileSync(path.join(wt, 'feature.txt'), 'feature v3\n');
+    await cli(wt, 'commit', '--quiet', '-am', 'Another change');
+    await cli(wt, 'push', '--quiet', 'origin', 'feature');
+    const pushed = (await cli(wt, 'rev-parse', 'HEAD')).stdout.trim();
+    expect(await tipOf(dir, 'feature')).toBe(pushed);
+
+    expect((await forge.req('GET', `${api}/pulls/${index}/reviews/${approval.body.id}`)).body).toMatchObject({ dismissed: true, stale: true });
+    const { issue } = await pullRow(forge, repo.id, index);
+    expect((await eventsOf(forge, issue.id)).filter((e) => e.type === 32).map((e) => [e.review_id, e.poster_id])).toEqual([[approval.body.id, writer.id]]);
+    await expectRefused(api, index, 'Does not have enough approvals (0 of 1 approvals granted)');
   });
 });
 
