@@ -536,4 +536,13 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('protected_branch_repo_rule').on('protected_branch').columns(['repo_id', 'rule_name']).unique().execute();
     },
   },
+  // Issue #11: lists hit an index in the order they are sorted in, for the arguments Gitea clients
+  // send by default (no `type`, state open / all), so a page costs the same at any size.
+  '20261123_0300_perf': {
+    async up(db: Kysely<any>) {
+      await db.schema.createIndex('issue_repo_closed_created').on('issue').columns(['repo_id', 'is_closed', 'created_unix']).execute();
+      await db.schema.createIndex('issue_repo_created').on('issue').columns(['repo_id', 'created_unix']).execute();
+      await db.schema.createIndex('issue_repo_pull_created').on('issue').columns(['repo_id', 'is_pull', 'created_unix']).execute();
+    },
+  },
 };

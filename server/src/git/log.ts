@@ -1,5 +1,6 @@
 // Commit history: one `git log` call per page (headers, changed files and line counts together)
-// and one `git rev-list --count` with the same filters for the total.
+// and one `git rev-list --count` with the same filters for the total (remembered, and counted
+// incrementally from the previous head after a push).
 import { runGit } from './run-git.ts';
 import type { Signature } from './refs.ts';
 
@@ -84,16 +85,35 @@ export async function logCommits(dir: string, o: LogOptions): Promise<LogCommit[
 // remembered safely; paging through a list then pays for the count once.
 const countCache = new Map<string, number>();
 const COUNT_CACHE_SIZE = 1000;
+// The last full-history count per repository: a new head that descends from it is counted from
+// there (one walk over the new commits only), so the first request after a push does not grow
+// with the size of the history.
+const lastHeadCount = new Map<string, { head: string; n: number }>();
+
+function remember<K, V>(map: Map<K, V>, key: K, value: V, size: number) {
+  map.delete(key);
+  if (map.size >= size) map.delete(map.keys().next().value!);
+  map.set(key, value);
+}
 
 export async function countCommits(dir: string, f: LogFilter): Promise<number> {
   const args = ['rev-list', '--count', ...filterArgs(f)];
   const key = `${dir}\0${args.join('\0')}`;
   const hit = countCache.get(key);
   if (hit !== undefined) return hit;
-  const out = await runGit(args, { cwd: dir });
-  const n = Number(out.trim()) || 0;
-  if (countCache.size >= COUNT_CACHE_SIZE) countCache.delete(countCache.keys().next().value!);
-  countCache.set(key, n);
+  const whole = f.revs.length === 1 && !f.path && !f.since && !f.until && !f.revs[0]!.startsWith('^');
+  let n: number | undefined;
+  const prev = whole ? lastHeadCount.get(dir) : undefined;
+  if (prev && prev.head !== f.revs[0]) {
+    // "<new only> TAB <old only>": with nothing only in the old head, count = old + new only.
+    // The old head may be gone (a force push, then gc): then count from scratch.
+    const out = await runGit(['rev-list', '--count', '--left-right', '--end-of-options', `${f.revs[0]}...${prev.head}`, '--'], { cwd: dir }).catch(() => '');
+    const [added, lost] = out.trim().split('\t').map(Number);
+    if (lost === 0 && Number.isFinite(added)) n = prev.n + added!;
+  }
+  if (n === undefined) n = Number((await runGit(args, { cwd: dir })).trim()) || 0;
+  remember(countCache, key, n, COUNT_CACHE_SIZE);
+  if (whole) remember(lastHeadCount, dir, { head: f.revs[0]!, n }, COUNT_CACHE_SIZE);
   return n;
 }
 

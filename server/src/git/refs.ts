@@ -1,5 +1,7 @@
 // Branches and tags of a bare repository: listing them with their tip commits in one git call,
 // and moving refs atomically (update-ref with the expected old value).
+import fs from 'node:fs';
+import path from 'node:path';
 import { GitError, runGit } from './run-git.ts';
 
 export const ZERO_SHA = '0000000000000000000000000000000000000000';
@@ -136,7 +138,11 @@ export async function updateRefs(dir: string, updates: RefUpdate[]): Promise<voi
   const lines = updates.map((u) =>
     u.kind === 'create' ? `create ${u.ref} ${u.sha}` : u.kind === 'update' ? `update ${u.ref} ${u.sha} ${u.oldSha}` : `delete ${u.ref} ${u.oldSha}`,
   );
-  await runGit(['update-ref', '--stdin'], { cwd: dir, input: `${lines.join('\n')}\n` });
+  try {
+    await runGit(['update-ref', '--stdin'], { cwd: dir, input: `${lines.join('\n')}\n` });
+  } finally {
+    invalidateRepoRefs(dir);
+  }
 }
 
 /** Whether `ancestor` is reachable from `descendant` (a fast-forward from one to the other). */
@@ -160,4 +166,78 @@ export async function headBranch(dir: string): Promise<string | null> {
     if (e instanceof GitError) return null;
     throw e;
   }
+}
+
+// Resolving a branch name without a process. A ref lives in a loose file (refs/heads/<name>) or in
+// packed-refs; git replaces both by renaming a finished file into place, so reading them never
+// sees half a write. packed-refs is parsed once per version (inode, size, mtime), which also
+// notices writes by other processes (git receive-pack, git gc); invalidateRepoRefs() drops it
+// after our own writes anyway.
+interface PackedRefs {
+  stamp: string;
+  refs: Map<string, string>;
+}
+const packedCache = new Map<string, PackedRefs>();
+const PACKED_CACHE_SIZE = 500;
+const NO_REFS = new Map<string, string>();
+const SHA_RE = /^[0-9a-f]{40}$/;
+
+function packedRefs(dir: string): Map<string, string> {
+  const file = path.join(dir, 'packed-refs');
+  const st = fs.statSync(file, { throwIfNoEntry: false });
+  if (!st) return NO_REFS;
+  const stamp = `${st.ino}:${st.size}:${st.mtimeMs}`;
+  const hit = packedCache.get(dir);
+  if (hit?.stamp === stamp) return hit.refs;
+  const refs = new Map<string, string>();
+  for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+    // "<sha> <refname>"; '#' starts the header, '^' a peeled tag line.
+    if (line.length > 41 && line[40] === ' ' && SHA_RE.test(line.slice(0, 40))) refs.set(line.slice(41), line.slice(0, 40));
+  }
+  if (packedCache.size >= PACKED_CACHE_SIZE) packedCache.delete(packedCache.keys().next().value!);
+  packedCache.set(dir, { stamp, refs });
+  return refs;
+}
+
+/** A loose ref's SHA, 'missing', or 'other' (a symbolic ref or something we leave to git). */
+function looseRef(dir: string, ref: string): string {
+  let text: string;
+  try {
+    text = fs.readFileSync(path.join(dir, ref), 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    // A folder of that name holds longer refs (a/b), it is not the ref itself.
+    return code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR' ? 'missing' : 'other';
+  }
+  const sha = text.trim();
+  return SHA_RE.test(sha) ? sha : 'other';
+}
+
+function refValue(dir: string, ref: string): string {
+  const loose = looseRef(dir, ref);
+  if (loose !== 'missing') return loose;
+  return packedRefs(dir).get(ref) ?? 'missing';
+}
+
+/**
+ * The tip of branch `name` when git's own lookup (rev-parse's refs/<n>, refs/tags/<n>,
+ * refs/heads/<n> order) would surely pick that branch, else null and the caller asks git. Names
+ * that could be a SHA, a pseudo-ref (HEAD, FETCH_HEAD) or that git would refuse are left to git.
+ */
+export function resolveBranchFast(dir: string, name: string): string | null {
+  if (!/^[A-Za-z0-9._/-]+$/.test(name) || name.length > 255) return null;
+  if (/^[0-9a-fA-F]{4,40}$/.test(name) || /^[A-Z_]+$/.test(name) || name.startsWith('refs/')) return null;
+  if (name.includes('..') || name.includes('//') || name.startsWith('/') || name.endsWith('/') || name.endsWith('.lock') || /(^|\/)\./.test(name)) return null;
+  try {
+    if (refValue(dir, `refs/${name}`) !== 'missing' || refValue(dir, `refs/tags/${name}`) !== 'missing') return null;
+    const sha = refValue(dir, `refs/heads/${name}`);
+    return SHA_RE.test(sha) ? sha : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Forgets what we read of a repository's refs (after pushes, branch writes, merges). */
+export function invalidateRepoRefs(dir: string): void {
+  packedCache.delete(dir);
 }

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { GitError, runGit, userArg } from './run-git.ts';
+import { resolveBranchFast } from './refs.ts';
 
 /** Creates an empty bare repository whose HEAD points at `defaultBranch`. */
 export async function initBare(dir: string, defaultBranch: string): Promise<void> {
@@ -15,6 +16,9 @@ export async function initBare(dir: string, defaultBranch: string): Promise<void
 /** The commit SHA a branch, tag or (abbreviated) SHA names, or null. */
 export async function resolveCommit(dir: string, ref: string): Promise<string | null> {
   if (!ref || ref.startsWith('-')) return null;
+  // Most lookups name a branch; reading its ref file answers without starting git.
+  const fast = resolveBranchFast(dir, ref);
+  if (fast) return fast;
   try {
     const out = await runGit(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`], { cwd: dir });
     return out.trim() || null;

@@ -7,7 +7,7 @@ import { paging, setPageHeaders } from '../api/paging.ts';
 import { requireUser } from '../auth/middleware.ts';
 import type { AppEnv } from '../context.ts';
 import { unixToIso } from '../db/index.ts';
-import type { IssueRow } from '../db/schema.ts';
+import type { IssueRow, RepoRow } from '../db/schema.ts';
 import { forbidden, notFound } from '../errors.ts';
 import { createIssue, deleteIssue, editIssue } from '../services/issues.ts';
 import { canWrite, deadlineFromIso, getIssueByIndex, loadIssueRepo, setDeadline, setLocked } from '../services/conversation.ts';
@@ -41,17 +41,37 @@ const ListQuery = z.object({
   limit: zLimit,
 });
 
-async function listPage(c: Context<AppEnv>, f: IssueFilter, q: { page?: number; limit?: number }, repos: (ids: number[]) => Promise<Map<number, RepoRef>>) {
+async function listPage(
+  c: Context<AppEnv>,
+  f: IssueFilter,
+  q: { page?: number; limit?: number },
+  repos: (ids: number[]) => Promise<Map<number, RepoRef>>,
+  repoRow?: RepoRow,
+) {
   const { db, config } = c.var.deps;
   const p = paging(q);
   const base = issuesQuery(db, f);
-  const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  // One repository, filtered by state and type only: the counts kept in its row (as Gitea does)
+  // instead of counting the rows on every page.
+  const counted = repoRow && countFromRepoRow(repoRow, f);
+  const n = counted ?? (await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
   const rows = await sortedIssues(base, f.sort).limit(p.limit).offset(p.offset).execute();
   setPageHeaders(c, Number(n), p);
   return toApiIssues(db, config, rows, await repos([...new Set(rows.map((r) => r.repo_id))]), c.var.user);
 }
 
 const repoRef = (rc: RepoContext): RepoRef => ({ repo: rc.repo, owner: rc.owner });
+
+/** The number of matches from the repository's counters, when only state and type filter; else undefined. */
+export function countFromRepoRow(r: RepoRow, f: IssueFilter): number | undefined {
+  const { repoId, state, type, sort, ...rest } = f;
+  void sort;
+  if (repoId !== r.id || Object.values(rest).some((v) => (Array.isArray(v) ? v.length > 0 : v !== undefined && v !== ''))) return undefined;
+  const issues = { open: r.num_issues - r.num_closed_issues, closed: r.num_closed_issues, all: r.num_issues };
+  const pulls = { open: r.num_pulls - r.num_closed_pulls, closed: r.num_closed_pulls, all: r.num_pulls };
+  const s = state ?? 'open';
+  return type === 'issues' ? issues[s] : type === 'pulls' ? pulls[s] : issues[s] + pulls[s];
+}
 
 issuesRoutes.openapi(
   createRoute({
@@ -75,7 +95,7 @@ issuesRoutes.openapi(
       assigneeId: await userIdFor(db, q.assigned_by, 'assigned_by'),
       mentionedId: await userIdFor(db, q.mentioned_by, 'mentioned_by'),
     };
-    return c.json(await listPage(c, f, q, async () => new Map([[rc.repo.id, repoRef(rc)]])), 200);
+    return c.json(await listPage(c, f, q, async () => new Map([[rc.repo.id, repoRef(rc)]]), rc.repo), 200);
   },
 );
 

@@ -1,12 +1,13 @@
-// Commit history and single commits in Gitea's Commit shape: one git log per page, one count, and
-// one database query per page to find the users behind author and committer e-mails.
+// Commit history and single commits in Gitea's Commit shape: one git log per page (kept per head
+// SHA and query), one count, and one database query per page to find the users behind author and
+// committer e-mails.
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import type { UserRow } from '../db/schema.ts';
 import { toApiUser } from '../api/convert.ts';
 import { conflict, notFound } from '../errors.ts';
 import { hasAnyBranch, resolveCommit } from '../git/repo.ts';
-import { countCommits, logCommits, type LogCommit } from '../git/log.ts';
+import { countCommits, logCommits, type LogCommit, type LogOptions } from '../git/log.ts';
 import { rawCommitDiff } from '../git/diff.ts';
 import type { RepoContext } from './repo-context.ts';
 import type { ApiUser } from '../api/schemas.ts';
@@ -75,7 +76,7 @@ export function toApiCommit(
     author: user(c.author.email),
     committer: user(c.committer.email),
     parents: c.parents.map((p) => ({ url: `${api}/git/commits/${p}`, sha: p, created: ZERO_TIME })),
-    files: opts.files ? (c.files ?? []) : null,
+    files: opts.files ? [...(c.files ?? [])] : null,
     stats:
       opts.stat && c.stats
         ? { total: c.stats.additions + c.stats.deletions, changed_files: c.stats.changedFiles, additions: c.stats.additions, deletions: c.stats.deletions }
@@ -98,6 +99,31 @@ export interface ListCommitsQuery {
   limit: number;
 }
 
+// A page of history is a pure function of the resolved SHAs and the query (commits never change),
+// so pages are kept, keyed by both; a push moves the head and so asks for new keys. Pages are
+// read-only once cached (toApiCommit copies what it hands out).
+const pageCache = new Map<string, LogCommit[]>();
+const PAGE_CACHE_SIZE = 300;
+
+async function cachedLog(dir: string, o: LogOptions): Promise<LogCommit[]> {
+  const key = [dir, o.revs.join(' '), o.path ?? '', o.since ?? '', o.until ?? '', o.skip ?? 0, o.max ?? '', o.files ? 1 : 0, o.stat ? 1 : 0].join('\0');
+  const hit = pageCache.get(key);
+  if (hit) {
+    pageCache.delete(key);
+    pageCache.set(key, hit);
+    return hit;
+  }
+  const commits = await logCommits(dir, o);
+  if (pageCache.size >= PAGE_CACHE_SIZE) pageCache.delete(pageCache.keys().next().value!);
+  pageCache.set(key, commits);
+  return commits;
+}
+
+/** Forgets cached history pages (tests compare cached and uncached answers). */
+export function clearCommitCache(): void {
+  pageCache.clear();
+}
+
 export async function listCommits(db: Db, config: Config, rc: RepoContext, viewer: UserRow | null, q: ListCommitsQuery, opts: CommitOptions) {
   if (await isRepoEmpty(rc)) throw conflict('Git Repository is empty.');
   const start = await resolveCommit(rc.dir, q.sha || rc.repo.default_branch);
@@ -110,10 +136,7 @@ export async function listCommits(db: Db, config: Config, rc: RepoContext, viewe
   }
   const filter = { revs, path: q.path || undefined, since: q.since, until: q.until };
   const limit = filter.path ? PATH_PAGE_SIZE : q.limit;
-  const [total, commits] = await Promise.all([
-    countCommits(rc.dir, filter),
-    logCommits(rc.dir, { ...filter, skip: (q.page - 1) * limit, max: limit, files: opts.files, stat: opts.stat }),
-  ]);
+  const [total, commits] = await Promise.all([countCommits(rc.dir, filter), cachedLog(rc.dir, { ...filter, skip: (q.page - 1) * limit, max: limit, files: opts.files, stat: opts.stat })]);
   if (filter.path && total === 0) throw notFound(`no commits touch ${filter.path}`);
   const users = await usersByEmail(db, commits.flatMap((c) => [c.author.email, c.committer.email]));
   return { total, limit, items: commits.map((c) => toApiCommit(c, rc, config, users, viewer, opts)) };
@@ -123,7 +146,7 @@ export async function listCommits(db: Db, config: Config, rc: RepoContext, viewe
 export async function getCommit(db: Db, config: Config, rc: RepoContext, viewer: UserRow | null, ref: string, opts: CommitOptions) {
   const sha = await resolveCommit(rc.dir, ref);
   if (!sha) return null;
-  const [c] = await logCommits(rc.dir, { revs: [sha], max: 1, files: opts.files, stat: opts.stat });
+  const [c] = await cachedLog(rc.dir, { revs: [sha], max: 1, files: opts.files, stat: opts.stat });
   if (!c) return null;
   const users = await usersByEmail(db, [c.author.email, c.committer.email]);
   return toApiCommit(c, rc, config, users, viewer, opts);
@@ -132,6 +155,6 @@ export async function getCommit(db: Db, config: Config, rc: RepoContext, viewer:
 export async function commitDiff(rc: RepoContext, ref: string, kind: 'diff' | 'patch'): Promise<Buffer | null> {
   const sha = await resolveCommit(rc.dir, ref);
   if (!sha) return null;
-  const [c] = await logCommits(rc.dir, { revs: [sha], max: 1 });
+  const [c] = await cachedLog(rc.dir, { revs: [sha], max: 1 });
   return rawCommitDiff(rc.dir, sha, c?.parents[0] ?? null, kind);
 }

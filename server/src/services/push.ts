@@ -7,6 +7,7 @@ import { nowUnix } from '../db/index.ts';
 import type { RepoRow, RepoUpdate, UserRow } from '../db/schema.ts';
 import { runGit } from '../git/run-git.ts';
 import { setHead } from '../git/repo.ts';
+import { invalidateRepoRefs } from '../git/refs.ts';
 import { recordAction } from './activity.ts';
 import { folderSize } from './repos.ts';
 import { refreshPulls } from './pulls.ts';
@@ -119,6 +120,8 @@ export async function applyPushEffects(deps: Deps, repo: RepoRow, before: RefSna
   const dir = repoDir(config, repo.owner_name, repo.name);
   const changes = diffRefs(before, after);
   if (changes.length === 0) return { changes, repo };
+  invalidateRepoRefs(dir);
+  writeCommitGraph(dir);
 
   const branchesAfter = [...after.keys()].filter((r) => r.startsWith(HEADS)).map((r) => r.slice(HEADS.length));
   const patch: RepoUpdate = { updated_unix: nowUnix(), size: folderSize(dir), is_empty: branchesAfter.length ? 0 : 1 };
@@ -150,4 +153,29 @@ export async function applyPushEffects(deps: Deps, repo: RepoRow, before: RefSna
   // Open pull requests whose head or base moved: mergeable, counts and a pull_push event.
   await refreshPulls(deps, updated, changes, pusher);
   return { changes, repo: updated };
+}
+
+// git's commit-graph makes history walks (counts, logs, ancestry checks) read a compact file
+// instead of parsing every commit. Written in the background after pushes, one writer per
+// repository at a time (a push during a write asks for one more afterwards); failures only cost speed.
+const graphWrites = new Map<string, boolean>();
+export function writeCommitGraph(dir: string): Promise<void> {
+  if (graphWrites.has(dir)) {
+    graphWrites.set(dir, true);
+    return Promise.resolve();
+  }
+  graphWrites.set(dir, false);
+  const run = async (): Promise<void> => {
+    try {
+      await runGit(['commit-graph', 'write', '--reachable'], { cwd: dir, timeoutMs: 300_000 });
+    } catch {
+      // The repository may have been deleted meanwhile; the graph is only an optimisation.
+    }
+    if (graphWrites.get(dir)) {
+      graphWrites.set(dir, false);
+      return run();
+    }
+    graphWrites.delete(dir);
+  };
+  return run();
 }

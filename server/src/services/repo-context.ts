@@ -2,7 +2,9 @@
 // 404 (never 403), too little access is 403, a write to an archived repository is 423. What the
 // user may do comes from services/permissions.ts (rc.perm); rc.mode is its overall mode.
 import type { Context } from 'hono';
+import { sql } from 'kysely';
 import type { AppEnv, Deps } from '../context.ts';
+import type { Db } from '../db/index.ts';
 import { repoDir } from '../context.ts';
 import type { RepoRow, UserRow } from '../db/schema.ts';
 import { forbidden, locked, notFound, unauthorized } from '../errors.ts';
@@ -33,16 +35,9 @@ export async function loadRepo(
   opts: { allowArchived?: boolean } = {},
 ): Promise<RepoContext> {
   const { db, config } = c.var.deps;
-  const owner = await db.selectFrom('user').selectAll().where('lower_name', '=', ownerName.toLowerCase()).executeTakeFirst();
-  const repo = owner
-    ? await db
-        .selectFrom('repository')
-        .selectAll()
-        .where('owner_id', '=', owner.id)
-        .where('lower_name', '=', repoName.toLowerCase())
-        .executeTakeFirst()
-    : undefined;
-  if (!owner || !repo) throw notFound();
+  const found = await findRepoWithOwner(db, ownerName, repoName);
+  if (!found) throw notFound();
+  const { repo, owner } = found;
   return checkRepo(c, { repo, owner, dir: repoDir(config, owner.name, repo.name) }, need, opts);
 }
 
@@ -74,4 +69,37 @@ export async function checkRepo(
 export async function repoContextFor(deps: Deps, user: UserRow | null, repo: RepoRow, owner: UserRow): Promise<RepoContext> {
   const perm = await repoPermission(deps.db, user, repo, owner);
   return { repo, owner, dir: repoDir(deps.config, owner.name, repo.name), mode: perm.mode, perm };
+}
+
+// The owner's columns, read from the schema once per database, so one query can return the
+// repository and its owner (each with every column) without a list to keep in step with schema.ts.
+const ownerColumns = new WeakMap<Db, Promise<string[]>>();
+function userColumns(db: Db): Promise<string[]> {
+  let cols = ownerColumns.get(db);
+  if (!cols) {
+    cols = sql<{ name: string }>`select name from pragma_table_info('user')`.execute(db).then((r) => r.rows.map((x) => x.name));
+    ownerColumns.set(db, cols);
+  }
+  return cols;
+}
+
+/** {owner}/{repo} by name (case-insensitive) with its owner row, in one indexed query. */
+export async function findRepoWithOwner(db: Db, ownerName: string, repoName: string): Promise<{ repo: RepoRow; owner: UserRow } | undefined> {
+  const cols = await userColumns(db);
+  const row = (await db
+    .selectFrom('repository')
+    .innerJoin('user as o', 'o.id', 'repository.owner_id')
+    .selectAll('repository')
+    .select(cols.map((col) => sql.ref(`o.${col}`).as(`owner__${col}`)))
+    .where('o.lower_name', '=', ownerName.toLowerCase())
+    .where('repository.lower_name', '=', repoName.toLowerCase())
+    .executeTakeFirst()) as Record<string, unknown> | undefined;
+  if (!row) return undefined;
+  const repo: Record<string, unknown> = {};
+  const owner: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row)) {
+    if (k.startsWith('owner__')) owner[k.slice(7)] = v;
+    else repo[k] = v;
+  }
+  return { repo: repo as unknown as RepoRow, owner: owner as unknown as UserRow };
 }
