@@ -45,11 +45,15 @@ test('fork through the UI, push to the fork, sync it, open a pull request from i
   await expect(page.getByText(`forked from ${owner.username}/${name}`)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Upstream' })).toContainText(`This branch is up to date with ${owner.username}/${name}:main.`);
 
-  // A second fork into the same owner is refused beside the name.
-  await page.goto(`/${owner.username}/${name}/fork`);
-  await expect(page.getByRole('note')).toContainText(`You already have a fork of this repository: ${contributor.username}/${name}`);
-  await page.getByRole('button', { name: 'Fork repository' }).click();
-  await expect(page.getByRole('textbox', { name: 'Repository name' })).toHaveAttribute('aria-invalid', 'true');
+  // A second fork: the header's button offers the existing one, and with no organization there is nowhere else to fork to.
+  await page.goto(`/${owner.username}/${name}`);
+  await page.getByRole('button', { name: 'Fork', exact: true }).click();
+  await expect(page.getByRole('link', { name: `${contributor.username}/${name}` })).toHaveAttribute('href', `/${contributor.username}/${name}`);
+  await page.getByRole('link', { name: 'Create a new fork' }).click();
+  await expect(page.getByRole('heading', { name: 'Nowhere to fork to' })).toBeVisible();
+  // The API itself refuses a second fork into the same owner, as Gitea does.
+  const again = await request.post(`/api/v1/repos/${owner.username}/${name}/forks`, { headers: { Authorization: `token ${contributor.token}` }, data: { name: `${name}-2` } });
+  expect(again.status()).toBe(409);
 
   // The parent lists the fork, reached from its count.
   await page.goto(`/${owner.username}/${name}`);

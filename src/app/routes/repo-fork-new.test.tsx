@@ -94,12 +94,22 @@ describe('fork form', () => {
     expect(patched).toEqual([{ description: 'My copy' }]);
   });
 
-  it('points to the fork you already have', async () => {
+  it('points to the fork you already have and offers only your organizations', async () => {
     server.use(http.get(apiUrl('/repos/alice/hello/forks'), () => HttpResponse.json([fakeRepo({ id: 13, owner: bob, name: 'hello', fork: true })])));
     renderRoute(Component, route);
     const note = await screen.findByRole('note');
     expect(note).toHaveTextContent('You already have a fork of this repository: bob/hello');
     expect(within(note).getByRole('link', { name: 'bob/hello' })).toHaveAttribute('href', '/bob/hello');
+    expect(within(screen.getByRole('combobox', { name: 'Owner' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['builders']);
+  });
+
+  it('has nowhere to fork to for the owner without organizations', async () => {
+    setSession({ token: 't', login: 'alice' });
+    server.use(http.get(apiUrl('/user/orgs'), () => HttpResponse.json([])));
+    renderRoute(Component, route);
+    expect(await screen.findByRole('heading', { name: 'Nowhere to fork to' })).toBeInTheDocument();
+    expect(screen.getByText(/You own this repository/)).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'New fork' })).not.toBeInTheDocument();
   });
 
   it('asks a signed-out visitor to sign in', async () => {

@@ -18,6 +18,12 @@ export function Component() {
   const { data: r } = useSuspenseQuery(repoQueries.detail(owner, repo));
   const owners = useQuery({ ...forkQueries.owners(session?.login ?? ''), enabled: !!session });
   const mine = useQuery({ ...forkQueries.ownedBy(owner, repo, session?.login ?? ''), enabled: !!session });
+  const myFork = mine.data && mine.data.id !== r.id ? mine.data : null;
+  // As Gitea's fork page: not into the repository's own owner, nor into yourself once you have a fork.
+  const sameOwner = (name: string) => name.toLowerCase() === r.owner.login.toLowerCase();
+  const choices = session
+    ? [...(myFork || sameOwner(session.login) ? [] : [session.login]), ...(owners.data ?? []).map((o) => o.name).filter((n) => !sameOwner(n))]
+    : [];
 
   let body;
   if (!session) {
@@ -31,22 +37,38 @@ export function Component() {
     );
   } else if (r.empty) {
     body = <EmptyState title="Nothing to fork yet">This repository is empty; it can be forked once it has a commit.</EmptyState>;
-  } else if (owners.isPending) {
+  } else if (owners.isPending || mine.isPending) {
     body = <Spinner label="Loading owners" />;
+  } else if (!choices.length) {
+    body = (
+      <EmptyState title="Nowhere to fork to">
+        {myFork ? (
+          <>
+            You already have a fork of this repository,{' '}
+            <Link className="text-indigo-600 hover:underline dark:text-indigo-400" to={paths.repo.href(myFork.owner.login, myFork.name)}>
+              {myFork.full_name}
+            </Link>
+            , and no organization where you may create repositories.
+          </>
+        ) : (
+          'You own this repository and have no organization where you may create repositories.'
+        )}
+      </EmptyState>
+    );
   } else {
     body = (
       <>
-        {mine.data && mine.data.id !== r.id && (
+        {myFork && (
           <div role="note" className="rounded-md border border-indigo-200 bg-indigo-50 px-3 py-2 text-sm text-indigo-900 dark:border-indigo-800 dark:bg-indigo-950/60 dark:text-indigo-200">
             You already have a fork of this repository:{' '}
-            <Link className="font-mono font-semibold underline" to={paths.repo.href(mine.data.owner.login, mine.data.name)}>
-              {mine.data.full_name}
+            <Link className="font-mono font-semibold underline" to={paths.repo.href(myFork.owner.login, myFork.name)}>
+              {myFork.full_name}
             </Link>
             . You can still fork it into an organization.
           </div>
         )}
         <ErrorNotice error={owners.error} />
-        <ForkForm repo={r} login={session.login} orgs={owners.data ?? []} onCreated={(f) => navigate(paths.repo.href(f.owner.login, f.name))} />
+        <ForkForm repo={r} login={session.login} owners={choices} onCreated={(f) => navigate(paths.repo.href(f.owner.login, f.name))} />
       </>
     );
   }

@@ -9,14 +9,15 @@ import { SelectField, TextArea, TextField } from '@/components/ui/field';
 import { errorMessage, isApiError } from '@/lib/api/api-error';
 import { formErrors } from '@/lib/form-errors';
 import { paths } from '@/lib/paths';
-import type { Organization, Repository } from '../api/fork-queries';
+import type { Repository } from '../api/fork-queries';
 import { useForkRepo } from '../api/use-fork-repo';
 
 export interface ForkFormProps {
   repo: Repository;
-  /** The signed-in user's login, the first owner offered. */
+  /** The signed-in user's login: a fork owned by it is sent without an organization. */
   login: string;
-  orgs: Organization[];
+  /** Who may own the fork, the first chosen by default: the user and/or organization names. */
+  owners: string[];
   onCreated: (fork: Repository) => void;
 }
 
@@ -26,8 +27,8 @@ function fieldErrors(error: unknown) {
   return formErrors(error, ['name', 'owner', 'organization', 'description']);
 }
 
-export function ForkForm({ repo, login, orgs, onCreated }: ForkFormProps) {
-  const [owner, setOwner] = useState(login);
+export function ForkForm({ repo, login, owners, onCreated }: ForkFormProps) {
+  const [owner, setOwner] = useState(owners[0] ?? login);
   const [name, setName] = useState(repo.name);
   const [description, setDescription] = useState(repo.description);
   const fork = useForkRepo(repo.owner.login, repo.name);
@@ -58,10 +59,9 @@ export function ForkForm({ repo, login, orgs, onCreated }: ForkFormProps) {
             fork.reset();
           }}
         >
-          <option value={login}>{login}</option>
-          {orgs.map((o) => (
-            <option key={o.id} value={o.name}>
-              {o.name}
+          {owners.map((o) => (
+            <option key={o} value={o}>
+              {o}
             </option>
           ))}
         </SelectField>
