@@ -1,8 +1,10 @@
 // A folder's entries: folders first, each linking to its page, with its last commit when the API sends it.
+// Pointing at (or focusing) an entry starts loading that page's data, so the click finds it ready.
 import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { paths, type RefKind } from '@/lib/paths';
-import type { ContentsResponse } from '../api/contents-queries';
+import { contentsQueries, type ContentsResponse } from '../api/contents-queries';
 import { parentPath } from '../lib/ref-path';
 
 interface Props {
@@ -21,6 +23,12 @@ const order = (t: string) => (t === 'dir' ? 0 : t === 'submodule' ? 1 : 2);
 
 export function FileTree({ owner, repo, kind, refName, path, entries }: Props) {
   const sorted = [...entries].sort((a, b) => order(a.type) - order(b.type) || a.name.localeCompare(b.name));
+  const queryClient = useQueryClient();
+  // Cached queries are not asked again, so a pointer moving over the list costs one request per entry at most.
+  const warm = (entryPath: string) => {
+    void queryClient.prefetchQuery(contentsQueries.contents(owner, repo, refName, entryPath));
+    void queryClient.prefetchQuery(contentsQueries.latestCommit(owner, repo, refName, entryPath));
+  };
   const rowCls = 'border-t border-gray-200 first:border-t-0 hover:bg-gray-50 dark:border-gray-800 dark:hover:bg-gray-900/60';
   return (
     <table className="w-full table-fixed text-sm">
@@ -55,7 +63,12 @@ export function FileTree({ owner, repo, kind, refName, path, entries }: Props) {
                       {e.name}
                     </span>
                   ) : (
-                    <Link to={paths.src.href(owner, repo, kind, refName, e.path)} className="truncate hover:text-indigo-600 hover:underline dark:hover:text-indigo-400">
+                    <Link
+                      to={paths.src.href(owner, repo, kind, refName, e.path)}
+                      onPointerEnter={() => warm(e.path)}
+                      onFocus={() => warm(e.path)}
+                      className="truncate hover:text-indigo-600 hover:underline dark:hover:text-indigo-400"
+                    >
                       {e.name}
                     </Link>
                   )}
