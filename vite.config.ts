@@ -43,8 +43,21 @@ function precompress(): Plugin {
   };
 }
 
+/** 'sonner' as the app imports it is src/lib/lazy-sonner.tsx, which loads the real one on the first toast. */
+function lazySonner(): Plugin {
+  const shim = path.resolve(import.meta.dirname, 'src/lib/lazy-sonner.tsx');
+  return {
+    name: 'forge-lazy-sonner',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === 'sonner' && importer && path.resolve(importer) !== shim) return shim;
+      return null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [lazySonner(), react(), tailwindcss(), precompress()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {
     port: 5173,
