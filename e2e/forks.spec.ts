@@ -77,6 +77,11 @@ test('fork through the UI, push to the fork, sync it, open a pull request from i
   await page.goto(`/${contributor.username}/${name}`);
   const banner = page.getByRole('region', { name: 'Upstream' });
   await expect(banner).toContainText(`This branch is 1 commit behind ${owner.username}/${name}:main.`);
+  // The push suggestion on a fork proposes the branch to the parent.
+  await expect(page.getByRole('region', { name: 'Recent push' }).getByRole('link', { name: 'Compare & pull request' })).toHaveAttribute(
+    'href',
+    `/${owner.username}/${name}/compare/main...${contributor.username}:feature/french`,
+  );
   await screenshots(page, 'fork-sync-banner');
   await banner.getByRole('button', { name: 'Sync with upstream' }).click();
   await expect(banner.getByRole('status')).toContainText(`Synced: main was fast-forwarded to ${owner.username}/${name}:main.`);
