@@ -133,6 +133,33 @@ describe('repository code pages', () => {
     expect(screen.getByRole('link', { name: 'guide' })).toHaveAttribute('href', '/alice/tools/src/branch/main/docs/guide.md');
   });
 
+  it('the home page asks for the tree, latest commit, branches and tags without waiting for the repository', async () => {
+    serveRepo();
+    const seen = new Set<string>();
+    let allBeforeRepo = false;
+    const want = ['contents', 'commits', 'branches', 'tags'];
+    const note = (what: string) => () => {
+      seen.add(what);
+      return undefined;
+    };
+    server.use(
+      // Passes through to serveRepo's handlers after noting the request.
+      http.get(apiUrl('/repos/alice/tools/contents'), note('contents')),
+      http.get(apiUrl('/repos/alice/tools/commits'), note('commits')),
+      http.get(apiUrl('/repos/alice/tools/branches'), note('branches')),
+      http.get(apiUrl('/repos/alice/tools/tags'), note('tags')),
+      // The repository answers only once the rest were asked for (or after 2 s, and the test fails).
+      http.get(apiUrl('/repos/alice/tools'), async () => {
+        for (let waited = 0; waited < 2000 && !want.every((w) => seen.has(w)); waited += 10) await new Promise((r) => setTimeout(r, 10));
+        allBeforeRepo = want.every((w) => seen.has(w));
+        return HttpResponse.json(fakeRepo({ name: 'tools', description: 'Handy tools' }));
+      }),
+    );
+    renderAt('/alice/tools');
+    expect(await screen.findByRole('heading', { name: 'Hello forge' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(allBeforeRepo).toBe(true);
+  });
+
   it('resolves a branch whose name has a slash and browses the folder at it', async () => {
     const asked = serveRepo();
     renderAt('/alice/tools/src/branch/feature/login/docs');

@@ -5,7 +5,13 @@ import type { MarkdownRendererProps } from './markdown-renderer';
 import { preloadHighlighter } from '../lib/code-highlight';
 import { MarkdownSkeleton } from './markdown-skeleton';
 
-const MarkdownRenderer = lazy(() => import('./markdown-renderer').then((m) => ({ default: m.MarkdownRenderer })));
+const loadRenderer = () => import('./markdown-renderer');
+const MarkdownRenderer = lazy(() => loadRenderer().then((m) => ({ default: m.MarkdownRenderer })));
+
+/** Starts downloading the Markdown code before any Markdown is drawn (e.g. once a README is known to exist). */
+export function preloadMarkdown(): void {
+  loadRenderer().catch(() => undefined);
+}
 
 export type MarkdownViewProps = MarkdownRendererProps;
 
