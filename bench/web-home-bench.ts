@@ -1,0 +1,164 @@
+// Issue #11, the web rows: what a repository home with a README costs the browser. The web app is
+// built with the project's own Vite config into a folder of its own and served by the real server
+// (so assets go out as the server sends them, precompressed), on a repository with a README.
+// Figures: the JS Chromium runs for the page, gzipped (goal ≤ 120 KB) and as sent (brotli), and
+// the serial request rounds of its API calls (goal ≤ 2): every API answer is held back by
+// LATENCY_MS, so a request that waits for another's answer starts a round later, and a round is
+// one step of that chain. Run alone: npx tsx bench/web-home-bench.ts
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { build } from 'vite';
+import { findChromium } from '../scripts/ensure-chromium.mjs';
+import { CHROMIUM_ARGS, createAdminCli, freePort, startServer, stopServer, waitFor } from './bench-server.ts';
+
+const LATENCY_MS = 150;
+const README = [
+  '# bench-repo',
+  '',
+  'A repository with a README, as most have: a paragraph, a list, a table and a code block.',
+  '',
+  '- fast',
+  '- small',
+  '',
+  '| figure | goal |',
+  '|---|---|',
+  '| JS | 120 KB |',
+  '',
+  '```ts',
+  'export const answer: number = 42;',
+  '```',
+  '',
+].join('\n');
+
+/** One commit of `files` on main, pushed over smart HTTP as a user would. */
+function pushRepo(remote: string, files: Record<string, string>) {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'forge-bench-push-'));
+  const git = (...args: string[]) => {
+    const r = spawnSync('git', ['-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', ...args], { cwd: work, encoding: 'utf8', env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } });
+    if (r.status !== 0) throw new Error(`git ${args[0]}: ${r.stderr}`);
+  };
+  try {
+    for (const [name, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(work, name)), { recursive: true });
+      fs.writeFileSync(path.join(work, name), text);
+    }
+    git('init', '-q', '-b', 'main');
+    git('add', '-A');
+    git('commit', '-q', '-m', 'Initial commit');
+    const url = new URL(remote);
+    url.username = 'bench';
+    url.password = 'bench-password';
+    git('push', '-q', url.href, 'main');
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+interface ApiCall {
+  url: string;
+  start: number;
+  end: number;
+}
+
+/** The longest chain of API calls where each starts after the one before it answered. */
+export function serialRounds(calls: ApiCall[]): number {
+  const sorted = [...calls].sort((a, b) => a.start - b.start);
+  const round: number[] = [];
+  sorted.forEach((c, i) => {
+    let r = 1;
+    for (let j = 0; j < i; j++) if (sorted[j]!.end <= c.start) r = Math.max(r, round[j]! + 1);
+    round.push(r);
+  });
+  return Math.max(0, ...round);
+}
+
+export async function benchWebHome(): Promise<Record<string, number | string>> {
+  const exe = findChromium();
+  if (!exe) return { 'web-home: repository home': 'skipped: no Chromium (run scripts/ensure-chromium.mjs)' };
+  const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forge-bench-web-home-'));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forge-bench-web-home-data-'));
+  await build({ configFile: path.resolve('vite.config.ts'), logLevel: 'warn', build: { outDir: webDir, emptyOutDir: true } });
+  createAdminCli(dataDir, 'bench', 'bench-password');
+  const port = await freePort([3311, 3312, 3313, 3314, 3315, 3316]);
+  const before = process.env.FORGE_WEB_DIR;
+  process.env.FORGE_WEB_DIR = webDir;
+  const server = startServer(port, dataDir);
+  if (before === undefined) delete process.env.FORGE_WEB_DIR;
+  else process.env.FORGE_WEB_DIR = before;
+  const base = `http://127.0.0.1:${port}`;
+  const browser = await chromium.launch({ executablePath: exe, args: CHROMIUM_ARGS });
+  try {
+    await waitFor(`${base}/api/v1/version`);
+    const auth = `Basic ${Buffer.from('bench:bench-password').toString('base64')}`;
+    const json = { Authorization: auth, 'Content-Type': 'application/json' };
+    const created = await fetch(`${base}/api/v1/user/repos`, { method: 'POST', headers: json, body: JSON.stringify({ name: 'bench-repo', description: 'A repository with a README' }) });
+    if (created.status !== 201) throw new Error(`create repo: ${created.status} ${await created.text()}`);
+    pushRepo(`${base}/bench/bench-repo.git`, { 'README.md': README, 'package.json': '{\n  "name": "bench-repo"\n}\n', 'src/index.ts': 'export const answer = 42;\n', LICENSE: 'MIT\n' });
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const calls: ApiCall[] = [];
+    const started = new Map<object, number>();
+    const t0 = performance.now();
+    // Every API answer takes LATENCY_MS longer, as over a real network.
+    await page.route('**/api/v1/**', async (route) => {
+      await new Promise((r) => setTimeout(r, LATENCY_MS));
+      await route.continue();
+    });
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/')) started.set(r, performance.now() - t0);
+    });
+    page.on('requestfinished', (r) => {
+      const start = started.get(r);
+      if (start !== undefined) calls.push({ url: r.url(), start, end: performance.now() - t0 });
+    });
+    const scripts: Promise<{ name: string; gz: number; sent: number; encoding: string }>[] = [];
+    page.on('response', (r) => {
+      if (r.request().resourceType() !== 'script') return;
+      scripts.push(
+        (async () => {
+          const body = await r.body();
+          const sizes = await r.request().sizes();
+          return { name: new URL(r.url()).pathname.split('/').pop()!, gz: gzipSync(body, { level: 9 }).length, sent: sizes.responseBodySize, encoding: (await r.headerValue('content-encoding')) ?? 'none' };
+        })(),
+      );
+    });
+    await page.goto(`${base}/bench/bench-repo`);
+    // The page is done when the README is drawn, its code block highlighted.
+    await page.locator('.markdown pre code .hljs-keyword').first().waitFor({ timeout: 30_000 });
+    const drawnMs = performance.now() - t0;
+    await page.waitForLoadState('networkidle');
+    const list = await Promise.all(scripts);
+    await context.close();
+
+    const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+    const gz = list.reduce((a, s) => a + s.gz, 0);
+    const sent = list.reduce((a, s) => a + s.sent, 0);
+    const encodings = [...new Set(list.map((s) => s.encoding))].join(', ');
+    const rounds = serialRounds(calls);
+    const largest = [...list].sort((a, b) => b.gz - a.gz).slice(0, 4).map((s) => `${s.name} ${kb(s.gz)}`).join(', ');
+    return {
+      'web-home: repository home JS with a README, gzipped (goal ≤ 120 KB)': `${kb(gz)} in ${list.length} files${gz <= 120 * 1024 ? '' : ' — goal not met'}`,
+      'web-home: same JS as the server sends it (Content-Encoding)': `${kb(sent)} (${encodings})`,
+      'web-home: largest scripts (gzipped)': largest,
+      'web-home: serial API request rounds (goal ≤ 2)': `${rounds} (${calls.length} API calls: ${calls.map((c) => new URL(c.url).pathname.replace('/api/v1/repos/bench/bench-repo', '') || '/').join(' ')})${rounds <= 2 ? '' : ' — goal not met'}`,
+      [`web-home: README drawn, from navigation (each API answer held ${LATENCY_MS} ms)`]: `${Math.round(drawnMs)} ms`,
+    };
+  } finally {
+    await browser.close();
+    await stopServer(server);
+    fs.rmSync(webDir, { recursive: true, force: true });
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const figures = await benchWebHome();
+  for (const [k, v] of Object.entries(figures)) console.log(`${k}: ${v}`);
+  process.exit(0);
+}
