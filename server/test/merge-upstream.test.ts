@@ -123,4 +123,15 @@ describe('compare across the fork network', () => {
     await forge.req('PATCH', fork.api, { token: forker.token, body: { private: true } });
     expect((await forge.req('GET', `${base.api}/compare/main...${forker.name}:main`, { token: stranger.token })).status).toBe(404);
   });
+
+  it("a private fork's commits are compared without copying them into the public parent", async () => {
+    const { base, fork, commit } = await network();
+    await forge.req('PATCH', fork.api, { token: forker.token, body: { private: true } });
+    const secret = await commit('fork', 'main', { 'secret.txt': 'secret\n' });
+    const res = await forge.req('GET', `${base.api}/compare/main...${forker.name}:main`, { token: forker.token });
+    expect(res.status).toBe(200);
+    expect(res.body.commits.map((c: any) => c.sha)).toEqual([secret]);
+    await expect(git(base.dir, 'cat-file', '-e', secret)).rejects.toThrow();
+    expect((await forge.req('GET', `${base.api}/git/commits/${secret}`, { token: owner.token })).status).toBe(404);
+  });
 });

@@ -67,12 +67,16 @@ interface ResolvedCompare {
   head: string;
   /** base..head compares the two commits themselves; base...head compares head with the merge base. */
   direct: boolean;
+  /** The repository git answers in: this one, or a private head repository that holds both commits. */
+  dir: string;
 }
 
 /**
  * The head may be `owner:branch` or `owner/repo:branch` of another repository of the fork network
- * (the parent, a fork, a sibling fork: forks.ts resolveNetworkHead); its commit is fetched into this
- * repository, where the comparison is made, so "behind upstream" and "ahead of upstream" both work.
+ * (the parent, a fork, a sibling fork: forks.ts resolveNetworkHead), so "behind upstream" and
+ * "ahead of upstream" both work. One repository gets the other's commit and git answers there:
+ * normally this one; but a private head's commits are never copied into a public repository
+ * (where anyone could read them by id), the public base's commit goes into the private head instead.
  */
 async function resolveCompare(c: Context<AppEnv>, rc: RepoContext, basehead: string): Promise<ResolvedCompare> {
   if (await isRepoEmpty(rc)) throw notFound('repository is empty');
@@ -81,8 +85,14 @@ async function resolveCompare(c: Context<AppEnv>, rc: RepoContext, basehead: str
   const [base, head] = await Promise.all([resolveCommit(rc.dir, baseName), resolveCommit(headRepo.dir, branch)]);
   if (!base) throw notFound(`base does not exist [${baseName}]`);
   if (!head) throw notFound(`head does not exist [${headName}]`);
-  if (headRepo.repo.id !== rc.repo.id) await fetchCommit(rc.dir, headRepo.dir, head);
-  return { base, head, direct: !basehead.includes('...') && basehead.includes('..') };
+  let dir = rc.dir;
+  if (headRepo.repo.id !== rc.repo.id) {
+    if (headRepo.repo.is_private === 1 && rc.repo.is_private !== 1) {
+      dir = headRepo.dir;
+      await fetchCommit(dir, rc.dir, base);
+    } else await fetchCommit(rc.dir, headRepo.dir, head);
+  }
+  return { base, head, direct: !basehead.includes('...') && basehead.includes('..'), dir };
 }
 
 // Registered before the JSON route, whose {basehead} would otherwise swallow the ".diff".
@@ -108,9 +118,9 @@ compareRoutes.openapi(
     const { owner, repo, basehead } = c.req.valid('param');
     const q = c.req.valid('query');
     const rc = await loadRepo(c, owner, repo, 'read');
-    const { base, head, direct } = await resolveCompare(c, rc, basehead.replace(/\.diff$/, ''));
-    const from = direct ? base : ((await mergeBase(rc.dir, base, head)) ?? base);
-    const out = await rangeDiff(rc.dir, from, head, { whitespace: q.whitespace, binary: q.binary });
+    const { base, head, direct, dir } = await resolveCompare(c, rc, basehead.replace(/\.diff$/, ''));
+    const from = direct ? base : ((await mergeBase(dir, base, head)) ?? base);
+    const out = await rangeDiff(dir, from, head, { whitespace: q.whitespace, binary: q.binary });
     return c.body(new Uint8Array(out), 200, { 'Content-Type': 'text/plain; charset=utf-8' });
   },
 );
@@ -140,18 +150,18 @@ compareRoutes.openapi(
     const q = c.req.valid('query');
     const { db, config } = c.var.deps;
     const rc = await loadRepo(c, owner, repo, 'read');
-    const { base, head, direct } = await resolveCompare(c, rc, basehead);
+    const { base, head, direct, dir } = await resolveCompare(c, rc, basehead);
     const opts = { stat: true, verification: q.verification ?? true, files: q.files ?? true };
     const [logged, mb] = await Promise.all([
       // Oldest first, as Gitea lists a comparison.
-      logCommits(rc.dir, { revs: [head, `^${base}`], max: MAX_COMPARE_COMMITS, files: opts.files, stat: true }),
-      mergeBase(rc.dir, base, head),
+      logCommits(dir, { revs: [head, `^${base}`], max: MAX_COMPARE_COMMITS, files: opts.files, stat: true }),
+      mergeBase(dir, base, head),
     ]);
     const commits = logged.reverse();
     const [users, check, files] = await Promise.all([
       usersByEmail(db, commits.flatMap((cm) => [cm.author.email, cm.committer.email])),
-      mb ? mergeCheck(rc.dir, base, head) : { mergeable: false, conflictedFiles: [] },
-      changedFiles(rc.dir, direct || !mb ? base : mb, head),
+      mb ? mergeCheck(dir, base, head) : { mergeable: false, conflictedFiles: [] },
+      changedFiles(dir, direct || !mb ? base : mb, head),
     ]);
     return c.json(
       {
