@@ -21,6 +21,12 @@ export const paths = {
     href: (o: string, r: string, kind: RefKind, ref: string, path = '') =>
       `/${enc(o)}/${enc(r)}/src/${kind}/${encPath(ref)}${path ? `/${encPath(path)}` : ''}`,
   },
+  /** /{owner}/{repo}/blame/{branch|tag|commit}/{ref}/{path}, as Gitea's blame view. */
+  blame: {
+    pattern: '/:owner/:repo/blame/:kind/*',
+    href: (o: string, r: string, kind: RefKind, ref: string, path: string) => `/${enc(o)}/${enc(r)}/blame/${kind}/${encPath(ref)}/${encPath(path)}`,
+  },
+  tags: { pattern: '/:owner/:repo/tags', href: (o: string, r: string, q?: Record<string, string>) => `/${enc(o)}/${enc(r)}/tags${q && Object.keys(q).length ? `?${new URLSearchParams(q)}` : ''}` },
   commits: {
     pattern: '/:owner/:repo/commits/:kind/*',
     href: (o: string, r: string, kind: RefKind, ref: string, path = '', q?: Record<string, string>) =>

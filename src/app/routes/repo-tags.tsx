@@ -1,0 +1,83 @@
+// Tags: /{owner}/{repo}/tags, paged, newest first as the API gives them; each with its commit,
+// date and ZIP / TAR.GZ downloads (Gitea's tags page).
+import { Link, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { queryClient } from '../query-client';
+import { RouteError } from '../layout/route-error';
+import { paths } from '@/lib/paths';
+import { pageParam } from '@/lib/search-params';
+import { Pagination } from '@/components/ui/pagination';
+import { RelativeTime } from '@/components/ui/relative-time';
+import { EmptyState } from '@/components/ui/empty-state';
+import { repoQueries } from '@/features/repos/api/repo-queries';
+import { branchQueries, type Tag } from '@/features/branches/api/branch-queries';
+import { RawLink } from '@/features/code/components/raw-link';
+import { archiveName, archiveUrl, type ArchiveFormat } from '@/features/code/lib/archive-url';
+
+const LIMIT = 20;
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const page = pageParam(new URL(request.url).searchParams);
+  await queryClient.ensureQueryData(branchQueries.tags(params.owner!, params.repo!, page, LIMIT));
+  return null;
+}
+
+export function Component() {
+  const { owner, repo } = useParams() as { owner: string; repo: string };
+  const [params] = useSearchParams();
+  const page = pageParam(params);
+  const { data } = useSuspenseQuery(branchQueries.tags(owner, repo, page, LIMIT));
+  const repository = useQuery(repoQueries.detail(owner, repo));
+  const privateRepo = !!(repository.data?.private || repository.data?.internal);
+
+  return (
+    <div>
+      <title>{`Tags · ${owner}/${repo}`}</title>
+      <h1 className="mb-3 text-lg font-semibold">Tags</h1>
+      {data.tags.length === 0 ? (
+        <EmptyState title="No tags yet">Tags mark releases and other points in the history. Push one with git tag and git push --tags.</EmptyState>
+      ) : (
+        <ul aria-label="Tags" className="divide-y divide-gray-200 rounded-lg border border-gray-200 dark:divide-gray-800 dark:border-gray-800">
+          {data.tags.map((t) => (
+            <TagRow key={t.name} owner={owner} repo={repo} tag={t} privateRepo={privateRepo} />
+          ))}
+        </ul>
+      )}
+      <Pagination page={page} total={data.total} limit={LIMIT} hasNext={data.hasNext} />
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteError;
+
+const button =
+  'inline-flex items-center gap-1 rounded-md border border-gray-300 px-2.5 py-1 text-xs font-medium text-gray-800 hover:bg-gray-50 dark:border-gray-700 dark:text-gray-200 dark:hover:bg-gray-800';
+
+function TagRow({ owner, repo, tag, privateRepo }: { owner: string; repo: string; tag: Tag; privateRepo: boolean }) {
+  const download = (format: ArchiveFormat, label: string) => (
+    <RawLink href={archiveUrl(owner, repo, tag.name, format)} name={archiveName(repo, tag.name, format)} action="download" privateRepo={privateRepo} className={button}>
+      <span aria-hidden>⤓ {label}</span>
+      <span className="sr-only">{`${label} of ${tag.name}`}</span>
+    </RawLink>
+  );
+  return (
+    <li className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
+      <div className="min-w-0 flex-1">
+        <Link to={paths.src.href(owner, repo, 'tag', tag.name)} className="font-mono text-sm font-semibold text-indigo-700 hover:underline dark:text-indigo-300">
+          {tag.name}
+        </Link>
+        {tag.message && tag.message.trim() !== tag.name && <p className="mt-0.5 truncate text-sm text-gray-700 dark:text-gray-300">{tag.message.split('\n')[0]}</p>}
+        <p className="mt-1 flex flex-wrap items-center gap-x-3 text-xs text-gray-600 dark:text-gray-400">
+          <Link to={paths.commit.href(owner, repo, tag.commit.sha)} className="font-mono hover:underline" aria-label={`Commit ${tag.commit.sha.slice(0, 10)}`}>
+            {tag.commit.sha.slice(0, 10)}
+          </Link>
+          {tag.commit.created && <RelativeTime date={tag.commit.created} />}
+        </p>
+      </div>
+      <div className="flex gap-2">
+        {download('zip', 'ZIP')}
+        {download('tar.gz', 'TAR.GZ')}
+      </div>
+    </li>
+  );
+}
