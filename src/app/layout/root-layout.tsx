@@ -1,6 +1,6 @@
 // The shell around every page: top bar (home, explore, search, new, user menu, theme) and content.
 import { Suspense, useState } from 'react';
-import { Form, Link, NavLink, Outlet, useNavigation, useNavigate } from 'react-router';
+import { Form, Link, NavLink, Outlet, useLocation, useNavigation, useNavigate } from 'react-router';
 import { useCurrentUser, useSignOut } from '@/features/auth/api/auth-queries';
 import { useSession } from '@/lib/auth-store';
 import { paths } from '@/lib/paths';
@@ -28,7 +28,14 @@ export function RootLayout() {
   );
 }
 
+/** Sign in, then come back here (Gitea's ?redirect_to=; the sign-in page accepts only paths on this site). */
+function signInHref({ pathname, search, hash }: { pathname: string; search: string; hash: string }) {
+  if (pathname === paths.signIn.pattern) return pathname + search; // keep where the sign-in page was already told to go
+  return pathname === paths.home.href() ? paths.signIn.href() : paths.signIn.href(pathname + search + hash);
+}
+
 function TopBar() {
+  const location = useLocation();
   const session = useSession();
   const user = useCurrentUser();
   const navLink = ({ isActive }: { isActive: boolean }) =>
@@ -66,7 +73,7 @@ function TopBar() {
             <UserMenu login={user?.login ?? session.login} avatar={user?.avatar_url} />
           </>
         ) : (
-          <Link to={paths.signIn.href()} className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-500">
+          <Link to={signInHref(location)} className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-500">
             Sign in
           </Link>
         )}

@@ -46,6 +46,12 @@ describe('Sign in page', () => {
     expect(getSession()).toEqual({ token: 'secret-token', login: 'alice' });
   });
 
+  it('says where an access token is made, with a link to the applications settings', async () => {
+    renderRoute(SignIn, { path: '/user/login', url: '/user/login' });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Access token' }));
+    expect(screen.getByRole('link', { name: 'Settings → Applications' })).toHaveAttribute('href', '/user/settings/applications');
+  });
+
   it('rejects a bad pasted token', async () => {
     server.use(http.get(apiUrl('/user'), () => HttpResponse.json({ message: 'invalid token', url: '' }, { status: 401 })));
     renderRoute(SignIn, { path: '/user/login', url: '/user/login' });

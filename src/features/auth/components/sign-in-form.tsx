@@ -1,7 +1,9 @@
 // Sign in with a username and password (a token is created through Basic auth, as Gitea clients
 // do) or with a pasted access token.
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { useSignIn } from '../api/auth-queries';
+import { paths } from '@/lib/paths';
 import { isApiError, errorMessage } from '@/lib/api/api-error';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
@@ -75,7 +77,15 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (login: string) => void
           spellCheck={false}
           required
           autoFocus
-          hint="Create one in your forge's settings, or with POST /users/{name}/tokens."
+          hint={
+            <>
+              Signed in with your password, make one under{' '}
+              <Link to={paths.userSettingsApplications.href()} className="text-indigo-600 underline dark:text-indigo-400">
+                Settings → Applications
+              </Link>
+              ; a script can use <code>POST /api/v1/users/{'{name}'}/tokens</code>.
+            </>
+          }
           value={token}
           onChange={(e) => setToken(e.target.value)}
         />

@@ -26,7 +26,7 @@ describe('repository settings form', () => {
     server.use(
       http.patch(apiUrl('/repos/alice/hello-forge'), async ({ request }) => {
         body = await request.json();
-        return HttpResponse.json(fakeRepo({ name: 'renamed', description: 'new', has_wiki: false, default_branch: 'dev' }));
+        return HttpResponse.json(fakeRepo({ name: 'renamed', description: 'new', has_issues: false, default_branch: 'dev' }));
       }),
     );
     const onRenamed = renderForm();
@@ -36,10 +36,16 @@ describe('repository settings form', () => {
     await user.clear(screen.getByLabelText('Description'));
     await user.type(screen.getByLabelText('Description'), 'new');
     await user.selectOptions(screen.getByLabelText('Default branch'), 'dev');
-    await user.click(screen.getByRole('switch', { name: /Wiki/ }));
+    await user.click(screen.getByRole('switch', { name: /Issues/ }));
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     await vi.waitFor(() => expect(onRenamed).toHaveBeenCalledWith('renamed'));
-    expect(body).toEqual({ name: 'renamed', description: 'new', default_branch: 'dev', has_wiki: false });
+    expect(body).toEqual({ name: 'renamed', description: 'new', default_branch: 'dev', has_issues: false });
+  });
+
+  it('offers a switch only for the units this forge has pages for', () => {
+    renderForm();
+    expect(screen.getAllByRole('switch').map((s) => s.getAttribute('name'))).toEqual(['has_issues', 'has_pull_requests']);
+    expect(screen.queryByRole('switch', { name: /Wiki|Projects|Releases/ })).toBeNull();
   });
 
   it('sends the merge styles the repository allows and its default style', async () => {

@@ -9,12 +9,11 @@ import type { Repository } from '../api/repo-queries';
 import { useEditRepo, type EditRepoInput } from '../api/use-edit-repo';
 import { formErrors } from './server-field-error';
 
+// Only units this forge has pages for: a Wiki, Projects or Releases switch would promise a page
+// that does not exist (the API still accepts and stores those flags, as Gitea's).
 const UNITS = [
   ['has_issues', 'Issues', 'Track bugs and tasks.'],
   ['has_pull_requests', 'Pull requests', 'Propose and review changes.'],
-  ['has_wiki', 'Wiki', 'Write documentation pages.'],
-  ['has_projects', 'Projects', 'Plan work on boards.'],
-  ['has_releases', 'Releases', 'Publish versions with notes and files.'],
 ] as const;
 
 type Unit = (typeof UNITS)[number][0];

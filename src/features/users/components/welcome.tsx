@@ -5,7 +5,7 @@ import { buttonClass } from '@/components/ui/button';
 
 const points = [
   { title: 'Browse code', text: 'Read files, READMEs and the full history of every branch, right in the browser.' },
-  { title: 'Work together', text: 'Branches, activity and permissions for people and teams, over plain git.' },
+  { title: 'Work together', text: 'Issues, pull requests and reviews; organizations with teams, and collaborators with read, write or admin access.' },
   { title: 'Gitea-compatible', text: 'The same API as Gitea, so your tools and clients keep working.' },
 ];
 
