@@ -491,7 +491,7 @@ async function refreshOne(deps: Deps, cache: NetworkCache, pr: PullRequestRow, p
     if (pushEvent) await insertEvent(trx, { type: CommentType.pullPush, poster_id: pusher.id, issue_id: pr.issue_id, content: pushEvent, created_unix: now });
     return trx.updateTable('issue').set({ updated_unix: now }).where('id', '=', pr.issue_id).returningAll().executeTakeFirstOrThrow();
   });
-  if (issue && oldHead) await afterPullHeadChange(deps, baseRepo.repo, issue, oldHead, head);
+  if (issue && oldHead) await afterPullHeadChange(deps, baseRepo.repo, issue, oldHead, head, pusher);
 }
 
 /**
