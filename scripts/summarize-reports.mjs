@@ -1,4 +1,5 @@
-// Prints one plain line "N passed, N failed" summed over the Vitest and Playwright JSON reports.
+// Prints one plain line "N passed, N failed" summed over the Vitest, Playwright and reliability
+// suite (reports/reliability.json: one count per check) JSON reports.
 import fs from 'node:fs';
 
 let passed = 0;
@@ -15,6 +16,12 @@ const pw = read('reports/playwright.json');
 if (pw?.stats) {
   passed += (pw.stats.expected ?? 0) + (pw.stats.flaky ?? 0);
   failed += pw.stats.unexpected ?? 0;
+} else failed += 1;
+
+const reliability = read('reports/reliability.json');
+if (reliability) {
+  passed += reliability.passed ?? 0;
+  failed += reliability.failed ?? 0;
 } else failed += 1;
 
 console.log(`${passed} passed, ${failed} failed`);

@@ -14,16 +14,19 @@ const steps = [
   ['server and web unit tests', 'npx', ['vitest', 'run']],
   ['build', 'npx', ['vite', 'build']],
   ['browser tests (Playwright)', 'npx', ['playwright', 'test'], () => ensureChromium()],
+  // The short reliability suite (fuzzing, permission matrix, concurrency, kill -9 loop); its
+  // pass/fail counts go into reports/reliability.json for the summary line.
+  ['reliability suite (short)', 'npx', ['tsx', 'server/reliability/run.ts'], null, { RELIABILITY_SHORT: '1', RELIABILITY_REPORT: 'reports/reliability.json' }],
 ];
 
 const results = [];
-for (const [name, cmd, args, before] of steps) {
+for (const [name, cmd, args, before, env] of steps) {
   console.log(`\n▶ ${name}`);
   const started = Date.now();
   let status = 0;
   try {
     before?.();
-    status = spawnSync(cmd, args, { stdio: 'inherit', env: process.env }).status ?? 1;
+    status = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
   } catch (e) {
     console.error(e);
     status = 1;
