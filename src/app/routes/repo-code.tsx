@@ -1,7 +1,7 @@
 // The Code tab: /{owner}/{repo} and /{owner}/{repo}/src/{branch|tag|commit}/{ref}/{path}.
 // Resolves which part of the URL is the ref, then shows a folder (tree + README) or a file.
 import { useMemo } from 'react';
-import { redirect, useLoaderData, useParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, redirect, useLoaderData, useParams, type LoaderFunctionArgs } from 'react-router';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { queryClient } from '../query-client';
 import { RouteError } from '../layout/route-error';
@@ -25,6 +25,8 @@ import { recentPush } from '@/features/pulls/lib/recent-push';
 import { PushSuggestion } from '@/features/pulls/components/push-suggestion';
 import { useSession } from '@/lib/auth-store';
 import { UpstreamBanner } from '@/features/forks/components/upstream-banner';
+import { RawLink } from '@/features/code/components/raw-link';
+import { archiveName, archiveUrl } from '@/features/code/lib/archive-url';
 import { headRef } from '@/features/forks/api/fork-queries';
 
 /** ref '' stands for the default branch (the repository home), which the API picks by itself. */
@@ -116,6 +118,7 @@ function CodePage({ repository, loc }: { repository: Repository; loc: RefLocatio
           hrefFor={(k, name) => paths.src.href(owner, repo, k, name, loc.path)}
         />
         <Breadcrumbs owner={owner} repo={repo} kind={kind} refName={ref} path={loc.path} />
+        {!loc.path && <Downloads owner={owner} repo={repo} refName={ref} privateRepo={privateRepo} />}
       </div>
       <LatestCommitBar owner={owner} repo={repo} commit={latest.data} pending={latest.isPending} historyHref={historyHref} />
       {isDirListing(contents) ? (
@@ -135,6 +138,9 @@ function CodePage({ repository, loc }: { repository: Repository; loc: RefLocatio
             file={contents}
             rawHref={rawUrl(owner, repo, ref, contents.path)}
             historyHref={historyHref}
+            blameHref={paths.blame.href(owner, repo, kind, ref, contents.path)}
+            // Pinned to the last commit that touched the file: the same bytes at an unchanging URL.
+            permalink={contents.last_commit_sha ? `${window.location.origin}${paths.src.href(owner, repo, 'commit', contents.last_commit_sha, contents.path)}` : undefined}
             privateRepo={privateRepo}
             renderMarkdown={(source) => (
               <MarkdownView
@@ -147,6 +153,27 @@ function CodePage({ repository, loc }: { repository: Repository; loc: RefLocatio
           />
         </div>
       )}
+    </div>
+  );
+}
+
+const downloadLink =
+  'rounded-md border border-gray-300 px-2.5 py-1 text-xs font-medium text-gray-800 hover:bg-gray-50 dark:border-gray-700 dark:text-gray-200 dark:hover:bg-gray-800';
+
+/** The repository at this ref as an archive (Gitea's /archive/{ref}.zip|.tar.gz), and the tags. */
+function Downloads({ owner, repo, refName, privateRepo }: { owner: string; repo: string; refName: string; privateRepo: boolean }) {
+  return (
+    <div role="group" aria-label="Download and tags" className="ml-auto flex items-center gap-2">
+      <Link to={paths.tags.href(owner, repo)} className={downloadLink}>
+        Tags
+      </Link>
+      <span className="text-xs text-gray-600 dark:text-gray-400">Download</span>
+      <RawLink href={archiveUrl(owner, repo, refName, 'zip')} name={archiveName(repo, refName, 'zip')} action="download" privateRepo={privateRepo} className={downloadLink}>
+        ZIP
+      </RawLink>
+      <RawLink href={archiveUrl(owner, repo, refName, 'tar.gz')} name={archiveName(repo, refName, 'tar.gz')} action="download" privateRepo={privateRepo} className={downloadLink}>
+        TAR.GZ
+      </RawLink>
     </div>
   );
 }

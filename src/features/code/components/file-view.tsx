@@ -1,13 +1,14 @@
 // One file: a header (lines, size, Raw, History) and its body — highlighted lines with anchors,
 // an image, a note for binary or too-large files, or rendered Markdown (toggle with ?display=source).
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import type { ContentsResponse } from '../api/contents-queries';
 import { formatBytes } from '@/lib/format';
 import { base64ToBytes, bytesToText, imageType, isMarkdown, splitLines } from '../lib/blob';
 import { highlightLines } from '../lib/highlight';
 import { CodeLines } from './code-lines';
 import { RawLink } from './raw-link';
+import { copyText } from '@/components/ui/copy-button';
 import './hljs-theme.css';
 
 /** Past this, highlighting costs more than it helps; the lines are shown plain. */
@@ -17,6 +18,10 @@ interface FileViewProps {
   file: ContentsResponse;
   rawHref: string;
   historyHref: string;
+  /** The blame page of this file at the same ref. */
+  blameHref?: string;
+  /** The absolute URL of this file pinned to a commit SHA, for "Copy permalink". */
+  permalink?: string;
   /** Private or internal repository: raw bytes need the session token, so Raw/Download fetch them. */
   privateRepo?: boolean;
   /** Renders Markdown; supplied by the page, which composes the markdown feature. */
@@ -62,9 +67,11 @@ const contentBytes = (file: ContentsResponse) => () => (file.type === 'file' && 
 const toolLink =
   'rounded-md border border-gray-300 px-2.5 py-1 text-xs font-medium hover:bg-gray-50 dark:border-gray-700 dark:hover:bg-gray-800';
 
-export function FileView({ file, rawHref, historyHref, privateRepo = false, renderMarkdown }: FileViewProps) {
+export function FileView({ file, rawHref, historyHref, blameHref, permalink, privateRepo = false, renderMarkdown }: FileViewProps) {
   const body = useMemo(() => readBody(file), [file]);
   const [params] = useSearchParams();
+  // A selected line range travels with the permalink, as on GitHub and Gitea.
+  const { hash } = useLocation();
   const text = body.kind === 'text' ? body.text : null;
   const highlighted = useHighlighted(text, file.name);
   const markdown = body.kind === 'text' && !!renderMarkdown && isMarkdown(file.name);
@@ -99,9 +106,19 @@ export function FileView({ file, rawHref, historyHref, privateRepo = false, rend
           <RawLink href={rawHref} name={file.name} action="open" privateRepo={privateRepo} bytes={contentBytes(file)} className={toolLink}>
             Raw
           </RawLink>
+          {blameHref && body.kind === 'text' && (
+            <Link to={blameHref} className={toolLink}>
+              Blame
+            </Link>
+          )}
           <Link to={historyHref} className={toolLink}>
             History
           </Link>
+          {permalink && (
+            <button type="button" onClick={() => void copyText(`${permalink}${/^#L\d/.test(hash) ? hash : ''}`)} className={`${toolLink} cursor-pointer`} title="Copy a link to this file at this commit">
+              Copy permalink
+            </button>
+          )}
         </span>
       </header>
       <FileBody file={file} body={body} highlighted={highlighted} rawHref={rawHref} privateRepo={privateRepo} markdown={markdown && !showSource ? renderMarkdown : undefined} />
