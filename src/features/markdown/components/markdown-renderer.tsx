@@ -1,7 +1,7 @@
 // The Markdown stack: GFM (tables, task lists, strikethrough, autolinks, footnotes), the GitHub
 // sanitizer schema, then highlighting and link rules — so nothing from the source survives unsanitized.
 // highlight.js is not part of this chunk: it loads only when the text has fenced code.
-import { useEffect, useMemo, useState } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import Markdown, { defaultUrlTransform, type Components, type UrlTransform } from 'react-markdown';
 import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
 import { Link } from 'react-router';
@@ -11,6 +11,7 @@ import { rehypeLinks } from '../lib/rehype-links';
 import { resolveRelative } from '../lib/resolve-url';
 import { remarkGfmParse } from '../lib/remark-gfm-parse';
 import { remarkReferences, type ReferenceContext } from '../lib/remark-references';
+import { setTask } from '../lib/task-list';
 import { isForgeApiUrl } from '@/lib/api/fetch-blob';
 import { MarkdownSkeleton } from './markdown-skeleton';
 import { TokenImage } from './token-image';
@@ -30,6 +31,25 @@ export interface MarkdownRendererProps {
    * images from this forge's API load through the API client. Public ones stay plain <img>.
    */
   privateRepo?: boolean;
+  /** Given to those who may edit the text: task-list checkboxes become tickable and report the new source. */
+  onTaskToggle?: (nextSource: string) => void;
+}
+
+type HastNode = { type: string; tagName?: string; value?: string; children?: HastNode[] };
+/** A task item's own words (not its nested lists), to name its checkbox for screen readers. */
+const ownText = (n: HastNode): string =>
+  n.type === 'text' ? (n.value ?? '') : n.tagName === 'ul' || n.tagName === 'ol' ? '' : (n.children ?? []).map(ownText).join('');
+
+// The task item a checkbox sits in (source offset, label), and what ticking it does.
+const TaskItem = createContext<{ offset: number; label: string } | null>(null);
+const TaskToggle = createContext<{ source: string; onToggle: (next: string) => void } | null>(null);
+
+function TaskCheckbox({ checked }: { checked: boolean }) {
+  const item = useContext(TaskItem);
+  const toggle = useContext(TaskToggle);
+  const label = item?.label.trim().replace(/\s+/g, ' ') || 'Task';
+  if (!item || !toggle) return <input type="checkbox" checked={checked} disabled readOnly aria-label={label} />;
+  return <input type="checkbox" checked={checked} aria-label={label} onChange={(e) => toggle.onToggle(setTask(toggle.source, item.offset, e.target.checked))} />;
 }
 
 const schema = {
@@ -59,6 +79,16 @@ const components: Components = {
     );
   },
   img: ({ node: _node, alt, ...rest }) => <img alt={alt ?? ''} loading="lazy" {...rest} />,
+  li: ({ node, children, ...rest }) => {
+    const offset = node?.position?.start.offset;
+    if (!String(rest.className ?? '').includes('task-list-item') || offset === undefined) return <li {...rest}>{children}</li>;
+    return (
+      <li {...rest}>
+        <TaskItem.Provider value={{ offset, label: ownText(node as HastNode) }}>{children}</TaskItem.Provider>
+      </li>
+    );
+  },
+  input: ({ node: _node, type, checked, ...rest }) => (type === 'checkbox' ? <TaskCheckbox checked={!!checked} /> : <input type={type} checked={checked} {...rest} />),
 };
 
 const privateComponents: Components = {
@@ -93,24 +123,27 @@ function useHighlighter(source: string) {
   return { pending, options: { hljs, onMissing } };
 }
 
-export function MarkdownRenderer({ source, baseHref, imageBaseHref, className = '', references, privateRepo = false }: MarkdownRendererProps) {
+export function MarkdownRenderer({ source, baseHref, imageBaseHref, className = '', references, privateRepo = false, onTaskToggle }: MarkdownRendererProps) {
   const highlight = useHighlighter(source);
   const urlTransform: UrlTransform = (url, key) => {
     const safe = defaultUrlTransform(url);
     return key === 'src' ? resolveRelative(safe, imageBaseHref ?? baseHref) : resolveRelative(safe, baseHref);
   };
+  const toggle = useMemo(() => (onTaskToggle ? { source, onToggle: onTaskToggle } : null), [source, onTaskToggle]);
   if (highlight.pending) return <MarkdownSkeleton />;
   return (
     <div className={`markdown ${className}`}>
-      <Markdown
-        remarkPlugins={[remarkGfmParse, [remarkReferences, references]]}
-        rehypePlugins={[[rehypeSanitize, schema], [rehypeCodeHighlight, highlight.options], rehypeLinks]}
-        remarkRehypeOptions={{ clobberPrefix: '' }}
-        urlTransform={urlTransform}
-        components={privateRepo ? privateComponents : components}
-      >
-        {source}
-      </Markdown>
+      <TaskToggle.Provider value={toggle}>
+        <Markdown
+          remarkPlugins={[remarkGfmParse, [remarkReferences, references]]}
+          rehypePlugins={[[rehypeSanitize, schema], [rehypeCodeHighlight, highlight.options], rehypeLinks]}
+          remarkRehypeOptions={{ clobberPrefix: '' }}
+          urlTransform={urlTransform}
+          components={privateRepo ? privateComponents : components}
+        >
+          {source}
+        </Markdown>
+      </TaskToggle.Provider>
     </div>
   );
 }
