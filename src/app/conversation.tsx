@@ -72,7 +72,10 @@ export function Conversation({ owner, repo, issue, canWrite, canChangeState, nou
   const targetId = Number(/^#issuecomment-(\d+)$/.exec(location.hash)?.[1] ?? NaN);
 
   const items = useMemo(() => timeline.data?.pages.flatMap((p) => p.items) ?? [], [timeline.data]);
-  const renderMarkdown = useCallback((source: string) => <MarkdownView source={source} references={{ owner, repo }} />, [owner, repo]);
+  const renderMarkdown = useCallback(
+    (source: string, onTaskToggle?: (next: string) => void) => <MarkdownView source={source} references={{ owner, repo }} onTaskToggle={onTaskToggle} />,
+    [owner, repo],
+  );
   const renderLabel = useCallback((label: Label) => <LabelChip label={label} />, []);
 
   // Stable while the viewer's rights and the author stay the same: the timeline's rows are

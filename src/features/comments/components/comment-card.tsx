@@ -2,7 +2,8 @@
 // for those allowed an Edit/Delete menu. Saving and deleting are the caller's (the page's) mutations.
 // While editing, files attach at once (the issue or comment exists), and uploaded images are put into
 // the draft at the caret as ![name](url), so they show where the writer wanted them.
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -38,7 +39,8 @@ export interface CommentCardProps {
   canDelete: boolean;
   onSave: (body: string) => Promise<unknown>;
   onDelete?: () => Promise<unknown>;
-  renderMarkdown: (source: string) => ReactNode;
+  /** With `onTaskToggle` (only for those who may edit), task-list checkboxes tick and hand back the new text. */
+  renderMarkdown: (source: string, onTaskToggle?: (nextSource: string) => void) => ReactNode;
   highlighted?: boolean;
   /** What this card is, for labels: "comment" or "issue description". */
   noun?: string;
@@ -66,7 +68,15 @@ export function CommentCard(props: CommentCardProps) {
   const textarea = useRef<HTMLTextAreaElement>(null);
   // The same element while the body is unchanged, so React skips the Markdown subtree (parsing,
   // sanitizing, highlighting) when the card re-renders for anything else: menu, dialog, permissions.
-  const rendered = useMemo(() => (body.trim() ? renderMarkdown(body) : null), [body, renderMarkdown]);
+  // Ticking a task saves the whole body with that one box changed (Gitea's task lists do the same).
+  const saveRef = useRef(onSave);
+  useEffect(() => {
+    saveRef.current = onSave;
+  });
+  const toggleTask = useCallback((next: string) => {
+    saveRef.current(next).catch((e: unknown) => toast.error(`The task could not be saved: ${errorMessage(e)}`));
+  }, []);
+  const rendered = useMemo(() => (body.trim() ? renderMarkdown(body, canEdit ? toggleTask : undefined) : null), [body, renderMarkdown, canEdit, toggleTask]);
 
   const login = user?.login ?? (originalAuthor || 'Ghost');
   const actions: MenuAction[] = [];
