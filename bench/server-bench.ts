@@ -63,7 +63,7 @@ function listen(fetch: (req: Request) => Response | Promise<Response>): Promise<
 const close = (s: ServerType) => new Promise<void>((resolve) => s.close(() => resolve()));
 
 /** Issues straight into the table (with labels on some), as many as `count`, then the counters. */
-async function seedIssues(db: Db, repoId: number, posterId: number, count: number) {
+export async function seedIssues(db: Db, repoId: number, posterId: number, count: number) {
   const start = Math.floor(Date.now() / 1000) - count * 60;
   const label = await db
     .insertInto('label')
@@ -97,7 +97,8 @@ async function pushOneCommit(deps: Deps, repoId: number, dir: string, pusher: Us
   const before = await snapshotRefs(dir);
   const parent = before.get('refs/heads/main')!;
   const msg = 'Pushed change\n';
-  const stream = `commit refs/heads/main\ncommitter Bench Owner <bench@example.com> ${(clock += 60)} +0000\ndata ${Buffer.byteLength(msg)}\n${msg}from ${parent}\nM 100644 inline pushed.txt\ndata 6\n${clock}\n\n`;
+  const file = `pushed at ${(clock += 60)}\n`;
+  const stream = `commit refs/heads/main\ncommitter Bench Owner <bench@example.com> ${clock} +0000\ndata ${Buffer.byteLength(msg)}\n${msg}from ${parent}\nM 100644 inline pushed.txt\ndata ${Buffer.byteLength(file)}\n${file}\n`;
   await runGit(['fast-import', '--quiet'], { cwd: dir, input: stream });
   const after = await snapshotRefs(dir);
   const repo = await deps.db.selectFrom('repository').selectAll().where('id', '=', repoId).executeTakeFirstOrThrow();
@@ -145,6 +146,7 @@ export async function benchServer(): Promise<Record<string, number | string>> {
         const baseline = await load(b.base + f.path);
         await close(b.server);
         const ratio = forge.rps / baseline.rps;
+        console.log(`${f.name}: forge ${fmt(forge.rps)} req/s, baseline ${fmt(baseline.rps)}`);
         rows.push([`${f.name} req/s`, fmt(forge.rps), fmt(baseline.rps), fmt(ratio, 2), `≥ ${f.goal}`, ratio >= f.goal ? 'met' : 'NOT met']);
         out[`server: ${f.name} req/s`] = Math.round(forge.rps);
         out[`server: ${f.name} baseline req/s`] = Math.round(baseline.rps);

@@ -11,6 +11,7 @@ import { ApiError } from './errors.ts';
 import { errorBody } from './api/errors-body.ts';
 import { authMiddleware } from './auth/middleware.ts';
 import { createApi } from './api/index.ts';
+import { conditionalGet } from './api/conditional.ts';
 import { gitHttp } from './git-http.ts';
 import { avatars } from './avatars.ts';
 import { attachmentsHttp } from './attachments-http.ts';
@@ -80,6 +81,10 @@ export function createApp(deps: Deps) {
     await next();
   });
   app.use('/api/v1/*', compress());
+  // After compress, so the tag is taken over the plain answer (and a 304 has nothing to compress).
+  for (const route of ['commits', 'git/commits/*', 'contents', 'contents/*', 'git/blobs/*', 'git/trees/*']) {
+    app.use(`/api/v1/repos/:owner/:repo/${route}`, conditionalGet);
+  }
   app.use('/api/v1/*', authMiddleware);
   const api = createApi();
   app.route('/api/v1', api);

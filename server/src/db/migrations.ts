@@ -545,4 +545,14 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('issue_repo_pull_created').on('issue').columns(['repo_id', 'is_pull', 'created_unix']).execute();
     },
   },
+  // Repository search sorts by name by default: walk a name index and stop at the page's end; the
+  // count reads a compact covering index instead of the table.
+  '20261123_0301_perf': {
+    async up(db: Kysely<any>) {
+      await db.schema.createIndex('repository_lower_name').on('repository').column('lower_name').execute();
+      await db.schema.createIndex('repository_private_owner').on('repository').columns(['is_private', 'owner_id']).execute();
+      // Anonymous search: public repositories only, by name.
+      await db.schema.createIndex('repository_private_name').on('repository').columns(['is_private', 'lower_name']).execute();
+    },
+  },
 };

@@ -14,7 +14,7 @@ import type { RepoRow, UserRow } from '../db/schema.ts';
 import { forbidden, notFound, unprocessable } from '../errors.ts';
 import { afterOrgRepoCreated, canCreateOrgRepo, orgByName, orgVisibleTo } from '../services/orgs.ts';
 import { checkRepo, loadRepo } from '../services/repo-context.ts';
-import { apiRepoMode } from '../services/permissions.ts';
+import { apiRepoMode, repoPermissions } from '../services/permissions.ts';
 import {
   assertCanCreateFor,
   createRepository,
@@ -38,8 +38,9 @@ export async function toApiRepos(c: Context<AppEnv>, rows: RepoRow[]) {
   const ownerIds = [...new Set(rows.map((r) => r.owner_id))];
   const owners = ownerIds.length ? await db.selectFrom('user').selectAll().where('id', 'in', ownerIds).execute() : [];
   const byId = new Map(owners.map((u) => [u.id, u]));
-  // A fork also shows its parent (services/forks.ts).
-  return Promise.all(rows.map((r) => toApiRepoWithParent(c.var.deps, r, byId.get(r.owner_id)!, viewer)));
+  // The viewer's access to all of them at once; a fork also shows its parent (services/forks.ts).
+  const perms = await repoPermissions(db, viewer, rows.map((r) => ({ repo: r, owner: byId.get(r.owner_id)! })));
+  return Promise.all(rows.map((r, i) => toApiRepoWithParent(c.var.deps, r, byId.get(r.owner_id)!, viewer, perms[i])));
 }
 
 async function apiRepo(c: Context<AppEnv>, repo: RepoRow, owner: UserRow) {

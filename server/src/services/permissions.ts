@@ -121,13 +121,35 @@ async function userRepoTeams(db: Db, repo: Pick<RepoRow, 'id' | 'owner_id'>, uid
  * has_pull_requests, has_wiki, has_releases false) gives no access to anyone, as in Gitea, where a
  * disabled unit is missing from the repository; the overall mode (settings, admin) is kept.
  */
-export async function repoPermission(db: Db, user: UserRow | null, repo: RepoRow, owner?: UserRow): Promise<RepoPermission> {
-  const p = await grantedPermission(db, user, repo, owner);
+export async function repoPermission(db: Db, user: UserRow | null, repo: RepoRow, owner?: UserRow, known?: { collab: AccessMode }): Promise<RepoPermission> {
+  const p = await grantedPermission(db, user, repo, owner, known);
   const off = UNITS.filter((u) => !unitEnabled(repo, u));
   if (!off.length) return p;
   const units = { ...p.units };
   for (const unit of off) units[unit] = Access.none;
   return makePermission(units, p.signedIn, p.via, p.mode);
+}
+
+/**
+ * repoPermission for every repository of a list (search results, a user's repositories): the
+ * user's collaborations on all of them in one query instead of one per repository.
+ */
+export async function repoPermissions(db: Db, user: UserRow | null, list: { repo: RepoRow; owner: UserRow }[]): Promise<RepoPermission[]> {
+  const collabs = new Map<number, AccessMode>();
+  if (user && list.length) {
+    const rows = await db
+      .selectFrom('collaboration')
+      .select(['repo_id', 'mode'])
+      .where('user_id', '=', user.id)
+      .where(
+        'repo_id',
+        'in',
+        list.map((x) => x.repo.id),
+      )
+      .execute();
+    for (const r of rows) collabs.set(r.repo_id, r.mode as AccessMode);
+  }
+  return Promise.all(list.map(({ repo, owner }) => repoPermission(db, user, repo, owner, { collab: collabs.get(repo.id) ?? Access.none })));
 }
 
 /** Whether the repository has this unit turned on (code always is). */
@@ -140,15 +162,17 @@ export function unitEnabled(repo: Pick<RepoRow, 'has_issues' | 'has_pull_request
 }
 
 /** What the grants (ownership, admin, visibility, collaboration, teams) give, before disabled units. */
-async function grantedPermission(db: Db, user: UserRow | null, repo: RepoRow, owner?: UserRow): Promise<RepoPermission> {
+async function grantedPermission(db: Db, user: UserRow | null, repo: RepoRow, owner?: UserRow, known?: { collab: AccessMode }): Promise<RepoPermission> {
   const via = noVia();
   if (!user && repo.is_private === 1) return noPermission();
   const own = owner && owner.id === repo.owner_id ? owner : await db.selectFrom('user').selectAll().where('id', '=', repo.owner_id).executeTakeFirst();
   if (!own) return noPermission(!!user);
 
-  const collab = user
-    ? (((await db.selectFrom('collaboration').select('mode').where('repo_id', '=', repo.id).where('user_id', '=', user.id).executeTakeFirst())?.mode ?? 0) as AccessMode)
-    : Access.none;
+  const collab = !user
+    ? Access.none
+    : known
+      ? known.collab
+      : (((await db.selectFrom('collaboration').select('mode').where('repo_id', '=', repo.id).where('user_id', '=', user.id).executeTakeFirst())?.mode ?? 0) as AccessMode);
   via.collaborator = collab;
   // Strangers may not reach the public repositories of a private or limited owner; its
   // collaborators still may.
