@@ -85,6 +85,15 @@ describe('archives', () => {
     expect((await get(`/api/v1/repos/${owner.name}/${repoName}/archive/--output=x.zip`)).status).toBe(404);
   });
 
+  it('survives a client that goes away mid-download', async () => {
+    const res = await get(`/api/v1/repos/${owner.name}/${repoName}/archive/main.tar.gz`);
+    const reader = res.body!.getReader();
+    await reader.read();
+    await reader.cancel();
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await get(`/api/v1/repos/${owner.name}/${repoName}/archive/main.zip`)).status).toBe(200);
+  });
+
   it('hides a private repository (404) from strangers and serves it to its owner', async () => {
     expect((await get(`/api/v1/repos/${owner.name}/${privName}/archive/main.zip`)).status).toBe(404);
     expect((await get(`/api/v1/repos/${owner.name}/${privName}/archive/main.zip`, stranger.token)).status).toBe(404);
