@@ -90,6 +90,7 @@ test('press t to find a file, read its blame, download archives, list tags and s
   const tgz = await request.get(tgzHref!);
   expect(tgz.status()).toBe(200);
   expect([...(await tgz.body()).subarray(0, 2)]).toEqual([0x1f, 0x8b]);
+  await screenshots(page, 'code-home-downloads');
 
   // Tags page, with the tag API's own zipball_url answering too.
   await page.getByRole('link', { name: 'Tags' }).click();
