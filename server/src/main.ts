@@ -12,6 +12,7 @@ import { seedDemo } from './demo/seed.ts';
 import { installCleanStop } from './lifecycle.ts';
 import { dumpForge, restoreForge } from './services/backup.ts';
 import type { Deps } from './context.ts';
+import { reconcileDataDir } from './services/reconcile.ts';
 
 const usage = `Usage:
   npm run forge -- serve [--no-demo]
@@ -46,6 +47,7 @@ async function main(argv: string[]) {
   if (cmd === 'serve') {
     const { values } = parseArgs({ args: rest, options: { 'no-demo': { type: 'boolean' } } });
     const started = performance.now();
+    await reconcileDataDir(deps);
     const anyUser = await db.selectFrom('user').select('id').limit(1).executeTakeFirst();
     if (!anyUser) {
       const password = randomBytes(9).toString('base64url');

@@ -3,7 +3,6 @@
 // never leaves half a repository), with is_fork, fork_id and the parent's num_forks kept right.
 // Also: a fork's `parent` as the viewer may see it, and finding a repository of a fork network from
 // a head written `owner:branch` or `owner/repo:branch` (pull requests and comparisons across forks).
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -21,6 +20,7 @@ import { recordAction } from './activity.ts';
 import { ORG_TYPE, afterOrgRepoCreated } from './orgs.ts';
 import { apiRepoMode, repoPermission, type RepoPermission } from './permissions.ts';
 import { ALREADY_EXISTS, folderSize, validateRepoName } from './repos.ts';
+import { asidePath, crashPoint, placeRepository } from './repo-folders.ts';
 
 /** A repository with its owner and folder: one member of a fork network. */
 export interface NetworkRepo {
@@ -63,62 +63,60 @@ export async function forkRepository(deps: Deps, doer: UserRow, owner: UserRow, 
       `repository is already forked by user [uname: ${owner.name}, repo path: ${base.owner.name}/${base.repo.name}, fork path: ${owner.name}/${existing.name}]`,
     );
   }
-  const t = nowUnix();
-  const row = await db.transaction().execute(async (trx) => {
-    const taken = await trx.selectFrom('repository').select('id').where('owner_id', '=', owner.id).where('lower_name', '=', opts.name.toLowerCase()).executeTakeFirst();
-    if (taken) throw conflict(ALREADY_EXISTS);
-    const inserted = await trx
-      .insertInto('repository')
-      .values({
-        owner_id: owner.id, owner_name: owner.name, name: opts.name, lower_name: opts.name.toLowerCase(), description: opts.description, website: '',
-        is_private: base.repo.is_private === 1 || base.owner.visibility === 'private' ? 1 : 0,
-        is_empty: base.repo.is_empty, is_archived: 0, is_template: 0, is_fork: 1, fork_id: base.repo.id, template_id: 0,
-        default_branch: base.repo.default_branch, has_issues: 1, has_wiki: 1, has_pull_requests: 1, has_projects: 1, has_releases: 1,
-        num_stars: 0, num_forks: 0, num_watches: 0, num_issues: 0, num_closed_issues: 0, num_pulls: 0, num_closed_pulls: 0, size: 0,
-        trust_model: 'default', created_unix: t, updated_unix: t, archived_unix: 0,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow()
-      .catch((e: unknown) => {
-        // Two forks racing past the check above meet the unique index.
-        if (String((e as Error)?.message).includes('UNIQUE')) throw conflict(ALREADY_EXISTS);
-        throw e;
-      });
-    await recountForks(trx, base.repo.id);
-    return inserted;
-  });
+  const nameTaken = (q: Pick<Db, 'selectFrom'>) =>
+    q.selectFrom('repository').select('id').where('owner_id', '=', owner.id).where('lower_name', '=', opts.name.toLowerCase()).executeTakeFirst();
+  if (await nameTaken(db)) throw conflict(ALREADY_EXISTS);
 
   const dir = repoDir(config, owner.name, opts.name);
-  const tmpRoot = path.join(config.dataDir, 'tmp');
-  const tmp = path.join(tmpRoot, `fork-${crypto.randomBytes(8).toString('hex')}.git`);
+  const tmp = asidePath(config, 'fork', '.git');
   let placed = false;
+  let row: RepoRow;
   try {
-    if (fs.existsSync(dir)) throw conflict(`${ALREADY_EXISTS} (its files exist on disk)`);
-    fs.mkdirSync(tmpRoot, { recursive: true });
     // Branches and tags, not the parent's refs/pull/*: those belong to the parent's pull requests.
-    await runGit(['clone', '--bare', '--quiet', '--end-of-options', base.dir, tmp], { cwd: tmpRoot });
+    await runGit(['clone', '--bare', '--quiet', '--end-of-options', base.dir, tmp], { cwd: path.dirname(tmp) });
     // The copy must not point back at the parent's folder; and it serves pushes as initBare's do.
     await runGit(['config', '--remove-section', 'remote.origin'], { cwd: tmp }).catch(() => {});
     await runGit(['config', 'http.receivepack', 'true'], { cwd: tmp });
     await runGit(['config', 'uploadpack.allowFilter', 'true'], { cwd: tmp });
     await setHead(tmp, base.repo.default_branch);
-    fs.mkdirSync(path.dirname(dir), { recursive: true });
-    fs.renameSync(tmp, dir);
-    placed = true;
-    const updated = await db.updateTable('repository').set({ size: folderSize(dir), updated_unix: nowUnix() }).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
-    if (owner.type === ORG_TYPE) await afterOrgRepoCreated(db, owner, updated, doer);
-    await recordAction(db, { op_type: 'create_repo', act_user_id: doer.id, repo: updated });
-    return updated;
+    const size = folderSize(tmp);
+    const t = nowUnix();
+    // The row, the parent's count and the folder's rename into place (last) in one transaction: a
+    // crash leaves either no fork or a whole one (see repo-folders.ts).
+    row = await db.transaction().execute(async (trx) => {
+      if (await nameTaken(trx)) throw conflict(ALREADY_EXISTS);
+      const inserted = await trx
+        .insertInto('repository')
+        .values({
+          owner_id: owner.id, owner_name: owner.name, name: opts.name, lower_name: opts.name.toLowerCase(), description: opts.description, website: '',
+          is_private: base.repo.is_private === 1 || base.owner.visibility === 'private' ? 1 : 0,
+          is_empty: base.repo.is_empty, is_archived: 0, is_template: 0, is_fork: 1, fork_id: base.repo.id, template_id: 0,
+          default_branch: base.repo.default_branch, has_issues: 1, has_wiki: 1, has_pull_requests: 1, has_projects: 1, has_releases: 1,
+          num_stars: 0, num_forks: 0, num_watches: 0, num_issues: 0, num_closed_issues: 0, num_pulls: 0, num_closed_pulls: 0, size,
+          trust_model: 'default', created_unix: t, updated_unix: t, archived_unix: 0,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+        .catch((e: unknown) => {
+          // Two forks racing past the check above meet the unique index.
+          if (String((e as Error)?.message).includes('UNIQUE')) throw conflict(ALREADY_EXISTS);
+          throw e;
+        });
+      await recountForks(trx, base.repo.id);
+      await recordAction(trx as unknown as Db, { op_type: 'create_repo', act_user_id: doer.id, repo: inserted });
+      placeRepository(tmp, dir);
+      placed = true;
+      crashPoint('fork:placed');
+      return inserted;
+    });
   } catch (e) {
-    await db.deleteFrom('action').where('repo_id', '=', row.id).execute();
-    await db.deleteFrom('collaboration').where('repo_id', '=', row.id).execute();
-    await db.deleteFrom('team_repo').where('repo_id', '=', row.id).execute();
-    await db.deleteFrom('repository').where('id', '=', row.id).execute();
-    await recountForks(db, base.repo.id);
-    fs.rmSync(tmp, { recursive: true, force: true });
-    if (placed) fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(placed ? dir : tmp, { recursive: true, force: true });
     throw e;
   }
+  // Teams of an organization owner: their own transaction (it cannot nest); a failure there leaves
+  // a whole fork the organization's owners can already manage.
+  if (owner.type === ORG_TYPE) await afterOrgRepoCreated(db, owner, row, doer);
+  return row;
 }
 
 /** The repository `id` with its owner, or undefined when it is gone. */

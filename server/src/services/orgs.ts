@@ -10,6 +10,7 @@ import type { RepoRow, UserRow } from '../db/schema.ts';
 import { notFound, unprocessable } from '../errors.ts';
 import { USERNAME_RE } from './users.ts';
 import { ALL_UNIT_TYPES, OWNER_MODE, addRepoToTeam } from './teams.ts';
+import { beginMove, crashPoint, endMove } from './repo-folders.ts';
 
 export const ORG_TYPE = 1;
 
@@ -192,6 +193,10 @@ export async function renameOwner(deps: Deps, owner: UserRow, newName: string): 
   const newLower = newName.toLowerCase();
   const oldDir = path.join(config.dataDir, 'repositories', oldLower);
   const newDir = path.join(config.dataDir, 'repositories', newLower);
+  // The folder moves as the transaction's last step, an intent file beside it so reconciliation can
+  // finish or undo the move after a crash (repo-folders.ts); a failed commit moves it back.
+  let intent: string | undefined;
+  let moved = false;
   const row = await db.transaction().execute(async (trx) => {
     await assertNameFree(trx, newName, owner.id);
     const u = await trx.updateTable('user').set({ name: newName, lower_name: newLower, updated_unix: nowUnix() }).where('id', '=', owner.id).returningAll().executeTakeFirstOrThrow();
@@ -200,11 +205,20 @@ export async function renameOwner(deps: Deps, owner: UserRow, newName: string): 
     if (oldLower !== newLower) {
       await trx.deleteFrom('user_redirect').where('lower_name', '=', oldLower).execute();
       await trx.insertInto('user_redirect').values({ lower_name: oldLower, redirect_user_id: owner.id }).execute();
-      // The folder moves inside the transaction so that a failed move leaves the row as it was.
-      if (fs.existsSync(oldDir)) fs.renameSync(oldDir, newDir);
+      if (fs.existsSync(oldDir)) {
+        intent = beginMove(config, { kind: 'owner', id: owner.id, from: oldDir, to: newDir });
+        fs.renameSync(oldDir, newDir);
+        moved = true;
+        crashPoint('owner-rename:moved');
+      }
     }
     return u;
+  }).catch((e: unknown) => {
+    if (moved) fs.renameSync(newDir, oldDir);
+    endMove(intent);
+    throw e;
   });
+  endMove(intent);
   return row;
 }
 

@@ -17,6 +17,7 @@ import { GITIGNORES, LICENSES, READMES, gitignoreText, licenseText, readmeText }
 import { deleteRepoIssueRows, repoIssueAttachmentUuids } from './conversation.ts';
 import { removeAttachmentFiles } from './attachments.ts';
 import { forgetRepoSocial } from './user-social.ts';
+import { asidePath, beginMove, crashPoint, endMove, moveToTrash, placeRepository } from './repo-folders.ts';
 
 export interface CreateRepoOptions {
   name: string;
@@ -89,9 +90,10 @@ interface NewRepoFields {
 }
 
 /**
- * Inserts the row (409 on a duplicate), creates the bare repository and lets `populate` write its
- * first commit; on any failure the row, its actions and the folder are removed again.
- * `populate` returns whether the repository has content now.
+ * Prepares the bare repository aside (under <data>/tmp: init, `populate` writes its first commit and
+ * returns whether it has content), then in one transaction inserts the row (409 on a duplicate)
+ * and its feed entry and renames the folder into place as the last step, so a crash leaves either
+ * nothing visible or a whole repository (see repo-folders.ts).
  */
 async function createRepoWith(
   deps: Deps,
@@ -102,78 +104,71 @@ async function createRepoWith(
 ): Promise<RepoRow> {
   const { db, config } = deps;
   const dir = repoDir(config, owner.name, fields.name);
-  const t = nowUnix();
-  const row = await db.transaction().execute(async (trx) => {
-    const exists = await trx
-      .selectFrom('repository')
-      .select('id')
-      .where('owner_id', '=', owner.id)
-      .where('lower_name', '=', fields.name.toLowerCase())
-      .executeTakeFirst();
-    if (exists) throw conflict(ALREADY_EXISTS);
-    return trx
-      .insertInto('repository')
-      .values({
-        owner_id: owner.id,
-        owner_name: owner.name,
-        name: fields.name,
-        lower_name: fields.name.toLowerCase(),
-        description: fields.description,
-        website: '',
-        is_private: fields.is_private ? 1 : 0,
-        is_empty: 1,
-        is_archived: 0,
-        is_template: fields.is_template ? 1 : 0,
-        is_fork: 0,
-        fork_id: 0,
-        template_id: fields.template_id ?? 0,
-        default_branch: fields.default_branch,
-        has_issues: 1,
-        has_wiki: 1,
-        has_pull_requests: 1,
-        has_projects: 1,
-        has_releases: 1,
-        num_stars: 0,
-        num_forks: 0,
-        num_watches: 0,
-        num_issues: 0,
-        num_closed_issues: 0,
-        num_pulls: 0,
-        num_closed_pulls: 0,
-        size: 0,
-        trust_model: fields.trust_model,
-        created_unix: t,
-        updated_unix: t,
-        archived_unix: 0,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow()
-      .catch((e: unknown) => {
-        // Two creations racing past the check above meet the unique index.
-        if (String((e as Error)?.message).includes('UNIQUE')) throw conflict(ALREADY_EXISTS);
-        throw e;
-      });
-  });
-
-  // From here on the folder is ours: a failure removes both the row and the folder.
-  let createdFolder = false;
+  const nameTaken = (q: Pick<Db, 'selectFrom'>) =>
+    q.selectFrom('repository').select('id').where('owner_id', '=', owner.id).where('lower_name', '=', fields.name.toLowerCase()).executeTakeFirst();
+  // Answer 409 before doing any git work; the transaction below checks again.
+  if (await nameTaken(db)) throw conflict(ALREADY_EXISTS);
+  const prepared = asidePath(config, 'create', '.git');
+  let placed = false;
   try {
-    if (fs.existsSync(dir)) throw conflict(`${ALREADY_EXISTS} (its files exist on disk)`);
-    createdFolder = true;
-    await initBare(dir, fields.default_branch);
-    const hasContent = await populate(dir);
-    const update: RepoUpdate = { updated_unix: nowUnix() };
-    if (hasContent) {
-      update.is_empty = 0;
-      update.size = folderSize(dir);
-    }
-    const updated = await db.updateTable('repository').set(update).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
-    await recordAction(db, { op_type: 'create_repo', act_user_id: doer.id, repo: updated });
-    return updated;
+    await initBare(prepared, fields.default_branch);
+    const hasContent = await populate(prepared);
+    const size = hasContent ? folderSize(prepared) : 0;
+    crashPoint('create:prepared');
+    const t = nowUnix();
+    return await db.transaction().execute(async (trx) => {
+      if (await nameTaken(trx)) throw conflict(ALREADY_EXISTS);
+      const row = await trx
+        .insertInto('repository')
+        .values({
+          owner_id: owner.id,
+          owner_name: owner.name,
+          name: fields.name,
+          lower_name: fields.name.toLowerCase(),
+          description: fields.description,
+          website: '',
+          is_private: fields.is_private ? 1 : 0,
+          is_empty: hasContent ? 0 : 1,
+          is_archived: 0,
+          is_template: fields.is_template ? 1 : 0,
+          is_fork: 0,
+          fork_id: 0,
+          template_id: fields.template_id ?? 0,
+          default_branch: fields.default_branch,
+          has_issues: 1,
+          has_wiki: 1,
+          has_pull_requests: 1,
+          has_projects: 1,
+          has_releases: 1,
+          num_stars: 0,
+          num_forks: 0,
+          num_watches: 0,
+          num_issues: 0,
+          num_closed_issues: 0,
+          num_pulls: 0,
+          num_closed_pulls: 0,
+          size,
+          trust_model: fields.trust_model,
+          created_unix: t,
+          updated_unix: t,
+          archived_unix: 0,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+        .catch((e: unknown) => {
+          // Two creations racing past the check above meet the unique index.
+          if (String((e as Error)?.message).includes('UNIQUE')) throw conflict(ALREADY_EXISTS);
+          throw e;
+        });
+      await recordAction(trx as unknown as Db, { op_type: 'create_repo', act_user_id: doer.id, repo: row });
+      placeRepository(prepared, dir);
+      placed = true;
+      crashPoint('create:placed');
+      return row;
+    });
   } catch (e) {
-    await db.deleteFrom('action').where('repo_id', '=', row.id).execute();
-    await db.deleteFrom('repository').where('id', '=', row.id).execute();
-    if (createdFolder) fs.rmSync(dir, { recursive: true, force: true });
+    // The transaction rolled back: nothing of ours may stay on disk.
+    fs.rmSync(placed ? dir : prepared, { recursive: true, force: true });
     throw e;
   }
 }
@@ -320,7 +315,7 @@ export async function editRepository(deps: Deps, doer: UserRow, owner: UserRow, 
     update.archived_unix = opts.archived ? nowUnix() : 0;
   }
 
-  let dir = repoDir(config, owner.name, repo.name);
+  const dir = repoDir(config, owner.name, repo.name);
   const newName = opts.name !== undefined && opts.name !== repo.name ? opts.name : undefined;
   if (newName !== undefined) {
     validateRepoName(newName);
@@ -340,60 +335,81 @@ export async function editRepository(deps: Deps, doer: UserRow, owner: UserRow, 
   }
 
   if (newName !== undefined) {
-    const newDir = repoDir(config, owner.name, newName);
-    // Folders are lower-case, so a change of case only is a row update.
-    if (newDir !== dir) {
-      if (fs.existsSync(newDir)) throw conflict(`${ALREADY_EXISTS} (its files exist on disk)`);
-      fs.renameSync(dir, newDir);
-    }
     update.name = newName;
     update.lower_name = newName.toLowerCase();
+    const newDir = repoDir(config, owner.name, newName);
+    // Folders are lower-case, so a change of case only is a row update. Otherwise the folder moves
+    // with one rename as the transaction's last step, an intent file beside it for reconciliation.
+    if (newDir === dir) return applyUpdate(db, doer, repo, update, repo.name);
+    if (fs.existsSync(newDir)) throw conflict(`${ALREADY_EXISTS} (its files exist on disk)`);
+    let intent: string | undefined;
+    let moved = false;
     try {
-      dir = newDir;
-      return await applyUpdate(db, doer, repo, update, repo.name);
+      const row = await applyUpdate(db, doer, repo, update, repo.name, () => {
+        intent = beginMove(config, { kind: 'repo', id: repo.id, from: dir, to: newDir });
+        fs.renameSync(dir, newDir);
+        moved = true;
+        crashPoint('rename:moved');
+      });
+      endMove(intent);
+      return row;
     } catch (e) {
-      // Put the folder back so row and disk keep agreeing.
-      if (newDir !== repoDir(config, owner.name, repo.name)) fs.renameSync(newDir, repoDir(config, owner.name, repo.name));
+      // The row kept its old name: put the folder back so row and disk keep agreeing.
+      if (moved) fs.renameSync(newDir, dir);
+      endMove(intent);
       throw e;
     }
   }
   return applyUpdate(db, doer, repo, update);
 }
 
-async function applyUpdate(db: Db, doer: UserRow, repo: RepoRow, update: RepoUpdate, oldName?: string): Promise<RepoRow> {
+/** Applies `update` in one transaction; `lastStep` runs inside it just before the commit. */
+async function applyUpdate(db: Db, doer: UserRow, repo: RepoRow, update: RepoUpdate, oldName?: string, lastStep?: () => void): Promise<RepoRow> {
   if (!Object.keys(update).length) return repo;
   update.updated_unix = nowUnix();
   return db.transaction().execute(async (trx) => {
     const row = await trx.updateTable('repository').set(update).where('id', '=', repo.id).returningAll().executeTakeFirstOrThrow();
     if (update.is_private !== undefined) await trx.updateTable('action').set({ is_private: update.is_private }).where('repo_id', '=', repo.id).execute();
     if (oldName !== undefined) await recordAction(trx as unknown as Db, { op_type: 'rename_repo', act_user_id: doer.id, repo: row, content: oldName });
+    lastStep?.();
     return row;
   });
 }
 
-/** Removes the row, its actions and (after the transaction commits) the git folder. */
+/**
+ * Removes the row, its actions and the git folder: the folder is renamed aside (tmp/trash-<id>-…)
+ * as the transaction's last step and removed once it has committed.
+ */
 export async function deleteRepository(deps: Deps, owner: UserRow, repo: RepoRow): Promise<void> {
   const { db, config } = deps;
+  const dir = repoDir(config, owner.name, repo.name);
   const attachments = await repoIssueAttachmentUuids(db, repo.id);
-  // All rows go in one transaction; files only once it has committed.
-  await db.transaction().execute(async (trx) => {
-    await deleteRepoIssueRows(trx, repo.id);
-    await forgetRepoSocial(trx, repo.id);
-    await trx.deleteFrom('action').where('repo_id', '=', repo.id).execute();
-    await trx.deleteFrom('repository').where('id', '=', repo.id).execute();
-    // As Gitea's DeleteRepositoryDirectly: its forks become ordinary repositories, and its parent
-    // counts one fork less (recounted, so the number cannot drift).
-    await trx.updateTable('repository').set({ is_fork: 0, fork_id: 0 }).where('fork_id', '=', repo.id).execute();
-    if (repo.fork_id) {
-      await trx
-        .updateTable('repository')
-        .set({ num_forks: sql<number>`(SELECT COUNT(*) FROM repository AS f WHERE f.fork_id = ${repo.fork_id})` })
-        .where('id', '=', repo.fork_id)
-        .execute();
-    }
-  });
+  let trash: string | null = null;
+  try {
+    await db.transaction().execute(async (trx) => {
+      await deleteRepoIssueRows(trx, repo.id);
+      await forgetRepoSocial(trx, repo.id);
+      await trx.deleteFrom('action').where('repo_id', '=', repo.id).execute();
+      await trx.deleteFrom('repository').where('id', '=', repo.id).execute();
+      // As Gitea's DeleteRepositoryDirectly: its forks become ordinary repositories, and its parent
+      // counts one fork less (recounted, so the number cannot drift).
+      await trx.updateTable('repository').set({ is_fork: 0, fork_id: 0 }).where('fork_id', '=', repo.id).execute();
+      if (repo.fork_id) {
+        await trx
+          .updateTable('repository')
+          .set({ num_forks: sql<number>`(SELECT COUNT(*) FROM repository AS f WHERE f.fork_id = ${repo.fork_id})` })
+          .where('id', '=', repo.fork_id)
+          .execute();
+      }
+      trash = moveToTrash(config, dir, repo.id);
+      crashPoint('delete:trashed');
+    });
+  } catch (e) {
+    if (trash) fs.renameSync(trash, dir);
+    throw e;
+  }
   removeAttachmentFiles(config, attachments);
-  fs.rmSync(repoDir(config, owner.name, repo.name), { recursive: true, force: true });
+  if (trash) fs.rmSync(trash, { recursive: true, force: true });
 }
 
 /** Who may create repositories owned by `owner` (organizations will extend this). */

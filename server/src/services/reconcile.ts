@@ -1,0 +1,201 @@
+// Start-up reconciliation of the database with the repository folders (issue #9): repairs or reports
+// what a crash left half-done, logging one line per action and a summary. It must stay fast on a
+// big forge: one query for the rows, one listing of <data>/repositories, and per repository only a
+// few stat/read calls (git runs only for the repositories that need a repair).
+//
+// What it does, in order:
+// 1. Leftover move intents (repo-folders.ts): the folder goes where the committed row says.
+// 2. Trash (tmp/trash-<id>-…): back into place when its row still exists and has no folder (the
+//    deletion did not commit), else removed. Every other entry of <data>/tmp is a stale work
+//    tree or half-prepared repository and is removed (nothing runs yet).
+// 3. A folder under repositories/ without a row → moved to <data>/lost+found (never deleted; an
+//    administrator decides).
+// 4. A row without a valid repository. Gitea's answer to a missing folder is its admin task
+//    "Reinitialize all missing Git repositories for which records exist": an empty repository in
+//    its place, so the issues, pull request conversations and settings stay reachable and the
+//    owner can push again. We do the same at start and mark it empty. A folder that exists but
+//    lacks HEAD, objects/ or refs/ (a git init that was cut short) is completed in place with
+//    `git init --bare` (which never overwrites what is there) and HEAD set to the default branch,
+//    so any objects and refs it holds are kept.
+// 5. `is_empty` from the refs: marked empty but has branches (a push whose database update did
+//    not happen) → not empty, default branch set when it is missing as push.ts does; marked not
+//    empty without any branch → empty.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Deps } from '../context.ts';
+import { repoDir } from '../context.ts';
+import { nowUnix } from '../db/index.ts';
+import type { RepoUpdate } from '../db/schema.ts';
+import { initBare, setHead } from '../git/repo.ts';
+import { runGit } from '../git/run-git.ts';
+import { folderSize } from './repos.ts';
+import { MOVE_PREFIX, TRASH_PREFIX, asidePath, placeRepository, tmpRoot, type MoveIntent } from './repo-folders.ts';
+
+export interface ReconcileSummary {
+  checked: number;
+  movesFinished: number;
+  restoredFromTrash: number;
+  tmpRemoved: number;
+  lostAndFound: number;
+  reinitialised: number;
+  repaired: number;
+  emptyFixed: number;
+  ms: number;
+}
+
+const HEADS = 'refs/heads/';
+
+/** Whether a bare repository has at least one branch, read from its files (loose refs, packed-refs). */
+export function hasBranchOnDisk(dir: string): boolean {
+  const walk = (d: string): boolean => {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(d, { withFileTypes: true });
+    } catch {
+      return false;
+    }
+    for (const e of entries) {
+      if (e.isDirectory() ? walk(path.join(d, e.name)) : e.isFile() && !e.name.endsWith('.lock')) return true;
+    }
+    return false;
+  };
+  if (walk(path.join(dir, 'refs', 'heads'))) return true;
+  try {
+    return fs.readFileSync(path.join(dir, 'packed-refs'), 'utf8').includes(` ${HEADS}`);
+  } catch {
+    return false;
+  }
+}
+
+/** The branch names of a repository (only for the few that need a default branch picked). */
+async function branchNames(dir: string): Promise<string[]> {
+  const out = await runGit(['for-each-ref', '--format=%(refname:strip=2)', HEADS], { cwd: dir });
+  return out.split('\n').filter(Boolean);
+}
+
+function isWholeRepository(dir: string): boolean {
+  return ['HEAD', 'objects', 'refs'].every((f) => fs.existsSync(path.join(dir, f)));
+}
+
+/** A free path for `name` under lost+found/<group>/ (a suffix when one is taken). */
+function lostAndFoundPath(dataDir: string, group: string, name: string): string {
+  const dir = path.join(dataDir, 'lost+found', group);
+  fs.mkdirSync(dir, { recursive: true });
+  let target = path.join(dir, name);
+  for (let i = 1; fs.existsSync(target); i++) target = path.join(dir, `${name}.${i}`);
+  return target;
+}
+
+export async function reconcileDataDir(deps: Deps, log: (line: string) => void = (l) => console.log(l)): Promise<ReconcileSummary> {
+  const started = performance.now();
+  const { db, config } = deps;
+  const s: ReconcileSummary = { checked: 0, movesFinished: 0, restoredFromTrash: 0, tmpRemoved: 0, lostAndFound: 0, reinitialised: 0, repaired: 0, emptyFixed: 0, ms: 0 };
+  const say = (line: string) => log(`reconcile: ${line}`);
+  const reposRoot = path.join(config.dataDir, 'repositories');
+
+  const rows = await db.selectFrom('repository').select(['id', 'owner_name', 'name', 'is_empty', 'default_branch']).execute();
+  const byDir = new Map(rows.map((r) => [repoDir(config, r.owner_name, r.name), r]));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+
+  // 1 and 2: <data>/tmp.
+  const tmp = tmpRoot(config);
+  const tmpEntries = fs.existsSync(tmp) ? fs.readdirSync(tmp) : [];
+  for (const name of tmpEntries.filter((n) => n.startsWith(MOVE_PREFIX) && n.endsWith('.json'))) {
+    const file = path.join(tmp, name);
+    try {
+      const intent = JSON.parse(fs.readFileSync(file, 'utf8')) as MoveIntent;
+      let want: string | undefined;
+      if (intent.kind === 'repo') {
+        const r = byId.get(intent.id);
+        want = r && repoDir(config, r.owner_name, r.name);
+      } else {
+        const u = await db.selectFrom('user').select('lower_name').where('id', '=', intent.id).executeTakeFirst();
+        want = u && path.join(reposRoot, u.lower_name);
+      }
+      const other = want === intent.to ? intent.from : want === intent.from ? intent.to : undefined;
+      if (want && other && fs.existsSync(other) && !fs.existsSync(want)) {
+        fs.mkdirSync(path.dirname(want), { recursive: true });
+        fs.renameSync(other, want);
+        s.movesFinished++;
+        say(`moved ${path.relative(config.dataDir, other)} to ${path.relative(config.dataDir, want)} (an interrupted ${intent.kind} rename)`);
+      }
+    } catch (e) {
+      say(`could not apply ${name}: ${(e as Error).message}`);
+    }
+    fs.rmSync(file, { force: true });
+  }
+  for (const name of tmpEntries.filter((n) => !n.startsWith(MOVE_PREFIX))) {
+    const full = path.join(tmp, name);
+    const trashOf = name.startsWith(TRASH_PREFIX) ? Number(name.slice(TRASH_PREFIX.length).split('-')[0]) : NaN;
+    const row = byId.get(trashOf);
+    if (row && !fs.existsSync(repoDir(config, row.owner_name, row.name))) {
+      placeRepository(full, repoDir(config, row.owner_name, row.name));
+      s.restoredFromTrash++;
+      say(`restored ${row.owner_name}/${row.name} from ${name} (its deletion did not commit)`);
+      continue;
+    }
+    fs.rmSync(full, { recursive: true, force: true });
+    s.tmpRemoved++;
+    say(`removed tmp/${name}`);
+  }
+
+  // 3: folders without a row.
+  for (const owner of fs.existsSync(reposRoot) ? fs.readdirSync(reposRoot, { withFileTypes: true }) : []) {
+    if (!owner.isDirectory()) continue;
+    for (const entry of fs.readdirSync(path.join(reposRoot, owner.name))) {
+      const full = path.join(reposRoot, owner.name, entry);
+      if (byDir.has(full)) continue;
+      const target = lostAndFoundPath(config.dataDir, owner.name, entry);
+      fs.renameSync(full, target);
+      s.lostAndFound++;
+      say(`repositories/${owner.name}/${entry} has no repository row: moved to ${path.relative(config.dataDir, target)}`);
+    }
+  }
+
+  // 4 and 5: every row.
+  for (const [dir, r] of byDir) {
+    s.checked++;
+    const label = `${r.owner_name}/${r.name}`;
+    const patch: RepoUpdate = {};
+    if (!fs.existsSync(dir)) {
+      const fresh = asidePath(config, 'reinit', '.git');
+      await initBare(fresh, r.default_branch);
+      placeRepository(fresh, dir);
+      s.reinitialised++;
+      say(`${label}: its folder was missing; re-initialised as an empty repository`);
+    } else if (!isWholeRepository(dir)) {
+      await runGit(['init', '--bare', '--quiet', '.'], { cwd: dir });
+      await runGit(['config', 'http.receivepack', 'true'], { cwd: dir });
+      await runGit(['config', 'uploadpack.allowFilter', 'true'], { cwd: dir });
+      await setHead(dir, r.default_branch);
+      s.repaired++;
+      say(`${label}: its repository was incomplete (no HEAD, objects or refs); completed in place`);
+    }
+    const hasBranch = hasBranchOnDisk(dir);
+    if (r.is_empty === 1 && hasBranch) {
+      patch.is_empty = 0;
+      patch.size = folderSize(dir);
+      const names = await branchNames(dir);
+      if (!names.includes(r.default_branch)) {
+        const pick = ['main', 'master'].find((b) => names.includes(b)) ?? [...names].sort()[0]!;
+        await setHead(dir, pick);
+        patch.default_branch = pick;
+      }
+    } else if (r.is_empty === 0 && !hasBranch) {
+      patch.is_empty = 1;
+    }
+    if (patch.is_empty !== undefined) {
+      await db.updateTable('repository').set({ ...patch, updated_unix: nowUnix() }).where('id', '=', r.id).execute();
+      s.emptyFixed++;
+      say(`${label}: marked ${patch.is_empty ? 'empty (it has no branch)' : 'not empty (it has branches)'}${patch.default_branch ? `, default branch ${patch.default_branch}` : ''}`);
+    }
+  }
+
+  s.ms = Math.round(performance.now() - started);
+  say(
+    `${s.checked} repositories checked in ${s.ms} ms: ${s.movesFinished} moves finished, ${s.restoredFromTrash} restored from trash, ` +
+      `${s.reinitialised} re-initialised, ${s.repaired} repaired, ${s.emptyFixed} empty flags fixed, ` +
+      `${s.lostAndFound} folders moved to lost+found, ${s.tmpRemoved} temporary entries removed`,
+  );
+  return s;
+}
