@@ -24,10 +24,13 @@ export async function concurrency(forge: Forge, w: World, opts: { short: boolean
   await forge.api(w.owner.token, 'PUT', `/repos/${w.owner.name}/${name}/collaborators/${w.writer.name}`, { permission: 'write' });
   const base = `/repos/${w.owner.name}/${name}`;
   const who = [w.owner, w.writer];
+  // A request that gets no answer counts as refused (status 0) rather than aborting the part, so
+  // no write is still in flight when the next part starts.
+  const send: typeof forge.send = (r) => forge.send(r).catch((e: Error) => ({ status: 0, text: `no answer: ${e.message}`, body: undefined }));
 
   // Issues: every 201 has its own number, and the list holds every one of them.
   const issues = await Promise.all(
-    Array.from({ length: n }, (_, i) => forge.send({ method: 'POST', path: `/api/v1${base}/issues`, token: who[i % 2]!.token, body: { title: `parallel ${i}` } })),
+    Array.from({ length: n }, (_, i) => send({ method: 'POST', path: `/api/v1${base}/issues`, token: who[i % 2]!.token, body: { title: `parallel ${i}` } })),
   );
   res.writes += n;
   const numbers = issues.filter((a) => a.status === 201).map((a) => a.body.number as number);
@@ -50,7 +53,7 @@ export async function concurrency(forge: Forge, w: World, opts: { short: boolean
   // Comments on one issue.
   const target = numbers[0] ?? 1;
   const comments = await Promise.all(
-    Array.from({ length: n }, (_, i) => forge.send({ method: 'POST', path: `/api/v1${base}/issues/${target}/comments`, token: who[i % 2]!.token, body: { body: `comment ${i}` } })),
+    Array.from({ length: n }, (_, i) => send({ method: 'POST', path: `/api/v1${base}/issues/${target}/comments`, token: who[i % 2]!.token, body: { body: `comment ${i}` } })),
   );
   res.writes += n;
   const listedComments = new Set<string>((await forge.api(w.owner.token, 'GET', `${base}/issues/${target}/comments`)).map((c: any) => `${c.id} ${c.body}`));
@@ -105,7 +108,7 @@ export async function concurrency(forge: Forge, w: World, opts: { short: boolean
 
   // One branch name created by many at once: exactly one 201, the rest 409.
   const creates = await Promise.all(
-    Array.from({ length: n }, (_, i) => forge.send({ method: 'POST', path: `/api/v1${base}/branches`, token: who[i % 2]!.token, body: { new_branch_name: 'same-name', old_branch_name: 'main' } })),
+    Array.from({ length: n }, (_, i) => send({ method: 'POST', path: `/api/v1${base}/branches`, token: who[i % 2]!.token, body: { new_branch_name: 'same-name', old_branch_name: 'main' } })),
   );
   res.writes += n;
   const created = creates.filter((a) => a.status === 201).length;

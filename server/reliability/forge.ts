@@ -53,7 +53,9 @@ export interface Forge {
   close(): Promise<void>;
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+// A fresh connection per request: reusing an idle keep-alive socket races the server closing it
+// (ECONNRESET on a request the server never saw), which would read as a failure of the forge.
+const agent = new http.Agent({ keepAlive: false, maxSockets: 64 });
 
 export function sendRaw(port: number, r: RawRequest, timeoutMs = 60_000): Promise<Answer> {
   const headers: Record<string, string> = { ...r.headers };

@@ -25,20 +25,33 @@ interface Check {
 }
 const checks: Check[] = [];
 
-async function section(name: string, fn: () => Promise<Omit<Check, 'name'>>) {
+/** Runs one part and returns its check (a part that throws is a failed check with its stack). */
+async function section(name: string, fn: () => Promise<Omit<Check, 'name'>>): Promise<Check> {
   log(`▶ ${name}`);
   try {
     const c = { name, ...(await fn()) };
-    checks.push(c);
     log(`${c.ok ? 'ok' : 'FAILED'}: ${name}`);
+    return c;
   } catch (e) {
-    checks.push({ name, ok: false, figures: [`${name}: did not finish`], failures: [(e as Error).stack ?? String(e)] });
     log(`FAILED: ${name} did not finish`);
+    return { name, ok: false, figures: [`${name}: did not finish`], failures: [(e as Error).stack ?? String(e)] };
   }
 }
 
 async function main() {
   log(`reliability suite (${short ? 'short' : 'full'}), seed ${seed}`);
+  // The kill loop runs its own server processes and mostly waits on them, so it runs beside the
+  // in-process parts rather than after them.
+  const kill = only.has('kill')
+    ? section('kill -9 loop', async () => {
+        const k = await killLoop({ kills: Number(process.env.RELIABILITY_KILLS ?? (short ? 3 : 20)), log });
+        return {
+          ok: k.lost.length === 0 && k.problems.length === 0 && k.survived === k.kills,
+          figures: [`kills survived: ${k.survived}/${k.kills}`, `acknowledged writes checked: ${k.checked}`, `data lost: ${k.lost.length}`],
+          failures: [...k.lost.map((l) => `lost: ${l}`), ...k.problems],
+        };
+      })
+    : null;
   const needsForge = only.has('fuzz') || only.has('matrix') || only.has('concurrency');
   const forge = needsForge ? await startForge() : null;
   try {
@@ -46,48 +59,46 @@ async function main() {
     if (forge && world) log(`seeded forge on ${forge.base} (${forge.dataDir})`);
 
     if (forge && world && only.has('matrix'))
-      await section('permission matrix', async () => {
-        const m = await permissionMatrix(forge, world);
-        return {
-          ok: m.leaks.length === 0 && m.serverErrors.length === 0,
-          figures: [`permission cells checked: ${m.cells}`, `leaks: ${m.leaks.length}`],
-          failures: [...m.leaks.map((l) => `leak: ${l}`), ...m.serverErrors.map((l) => `5xx: ${l}`), ...m.notes.map((n) => `note (not a failure): ${n}`)],
-        };
-      });
+      checks.push(
+        await section('permission matrix', async () => {
+          const m = await permissionMatrix(forge, world);
+          return {
+            ok: m.leaks.length === 0 && m.serverErrors.length === 0,
+            figures: [`permission cells checked: ${m.cells}`, `leaks: ${m.leaks.length}`],
+            failures: [...m.leaks.map((l) => `leak: ${l}`), ...m.serverErrors.map((l) => `5xx: ${l}`), ...m.notes.map((n) => `note (not a failure): ${n}`)],
+          };
+        }),
+      );
 
     if (forge && world && only.has('concurrency'))
-      await section('concurrency', async () => {
-        const c = await concurrency(forge, world, { short });
-        return {
-          ok: c.lost.length === 0 && c.duplicates.length === 0 && c.problems.length === 0,
-          figures: [`concurrent writes: ${c.writes}`, `lost writes: ${c.lost.length}`, `duplicate numbers: ${c.duplicates.length}`],
-          failures: [...c.lost.map((l) => `lost: ${l}`), ...c.duplicates.map((d) => `duplicate: ${d}`), ...c.problems],
-        };
-      });
+      checks.push(
+        await section('concurrency', async () => {
+          const c = await concurrency(forge, world, { short });
+          return {
+            ok: c.lost.length === 0 && c.duplicates.length === 0 && c.problems.length === 0,
+            figures: [`concurrent writes: ${c.writes}`, `lost writes: ${c.lost.length}`, `duplicate numbers: ${c.duplicates.length}`],
+            failures: [...c.lost.map((l) => `lost: ${l}`), ...c.duplicates.map((d) => `duplicate: ${d}`), ...c.problems],
+          };
+        }),
+      );
 
     if (forge && world && only.has('fuzz'))
-      await section('fuzzing', async () => {
-        const perOperation = Number(process.env.RELIABILITY_FUZZ_PER_OP ?? (short ? 2 : 1000));
-        const f = await fuzz(forge, world, { perOperation, seed, log });
-        return {
-          ok: f.serverErrors.length === 0 && f.changes.length === 0,
-          figures: [`requests fuzzed: ${f.requests}`, `5xx seen: ${f.serverErrors.length}`, `refused batches compared: ${f.batchesCompared}`, `changes after refused requests: ${f.changes.length}`],
-          failures: [...f.serverErrors.map((e) => `5xx (replay with RELIABILITY_SEED=${seed}): ${e}`), ...f.changes],
-        };
-      });
+      checks.push(
+        await section('fuzzing', async () => {
+          const perOperation = Number(process.env.RELIABILITY_FUZZ_PER_OP ?? (short ? 2 : 1000));
+          const f = await fuzz(forge, world, { perOperation, seed, log });
+          return {
+            ok: f.serverErrors.length === 0 && f.changes.length === 0,
+            figures: [`requests fuzzed: ${f.requests}`, `5xx seen: ${f.serverErrors.length}`, `refused batches compared: ${f.batchesCompared}`, `changes after refused requests: ${f.changes.length}`],
+            failures: [...f.serverErrors.map((e) => `5xx (replay with RELIABILITY_SEED=${seed}): ${e}`), ...f.changes],
+          };
+        }),
+      );
   } finally {
     await forge?.close();
   }
 
-  if (only.has('kill'))
-    await section('kill -9 loop', async () => {
-      const k = await killLoop({ kills: Number(process.env.RELIABILITY_KILLS ?? (short ? 3 : 20)), log });
-      return {
-        ok: k.lost.length === 0 && k.problems.length === 0 && k.survived === k.kills,
-        figures: [`kills survived: ${k.survived}/${k.kills}`, `acknowledged writes checked: ${k.checked}`, `data lost: ${k.lost.length}`],
-        failures: [...k.lost.map((l) => `lost: ${l}`), ...k.problems],
-      };
-    });
+  if (kill) checks.push(await kill);
 
   const failures = checks.flatMap((c) => c.failures.map((f) => `[${c.name}] ${f}`));
   if (failures.length) {
