@@ -75,7 +75,9 @@ describe('DiffFiles: drawing', () => {
     expect(within(big).getByText(`Large diff not shown (${n.toLocaleString('en-US')} changed lines).`)).toBeInTheDocument();
     expect(within(big).queryByText('row 1')).toBeNull();
     await userEvent.click(within(big).getByRole('button', { name: 'Load diff of data/big.csv' }));
-    expect(within(big).getByText(`row ${n}`)).toBeInTheDocument();
+    // Drawn in slices: the first rows at once, the last a few tasks later.
+    expect(within(big).getByText('row 1')).toBeInTheDocument();
+    expect(await within(big).findByText(`row ${n}`, {}, { timeout: 10_000 })).toBeInTheDocument();
   });
 
   it('collapses and expands a file from its header', async () => {

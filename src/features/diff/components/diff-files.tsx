@@ -341,8 +341,10 @@ export function DiffFiles({ diff, style, viewedKey, annotations, onCommentRange,
       if (document.querySelector('dialog[open]')) return;
       if (actions.current(e.key)) e.preventDefault();
     };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    // In the capture phase: the diff's own keys (j/k/n/p/v/?) win over the app-wide shortcuts,
+    // which leave a key alone once it is handled (defaultPrevented); '?' lists the diff's keys here.
+    document.addEventListener('keydown', onKey, true);
+    return () => document.removeEventListener('keydown', onKey, true);
   }, [keyboard]);
 
   // The tree waits for the first files to be drawn: with a thousand files it is the larger part.

@@ -3,7 +3,7 @@
 // sit in rows of their own right after the line they belong to. Clicks are handled once per table,
 // and one "+" button per file follows the pointer (or the arrow keys) instead of one per line:
 // rows stay a few DOM nodes each, which keeps a large diff quick to draw while scrolling.
-import { memo, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import type { DiffFile } from 'diff2html/lib/types';
 import type { DiffSide } from '../lib/diff-model';
 import { lineKey, splitRows, unifiedRows, type LineCell } from '../lib/diff-rows';
@@ -114,17 +114,16 @@ function unifiedBody(rows: ReturnType<typeof unifiedRows>, placed: DiffTableProp
         );
     }
   });
-  return (
-    <>
-      <colgroup>
-        <col className="diff-num" />
-        <col className="diff-num" />
-        <col />
-      </colgroup>
-      <tbody>{out}</tbody>
-    </>
-  );
+  return out;
 }
+
+const UNIFIED_COLS = (
+  <colgroup>
+    <col className="diff-num" />
+    <col className="diff-num" />
+    <col />
+  </colgroup>
+);
 
 function splitSide(cell: LineCell | undefined, side: DiffSide, selection: LineSelection | undefined) {
   if (!cell) return [<td key={`${side}n`} className="diff-num diff-empty" />, <td key={`${side}c`} className="diff-code diff-empty" />];
@@ -176,18 +175,24 @@ function splitBody(rows: ReturnType<typeof splitRows>, placed: DiffTableProps['p
         );
     }
   });
-  return (
-    <>
-      <colgroup>
-        <col className="diff-num" />
-        <col />
-        <col className="diff-num" />
-        <col />
-      </colgroup>
-      <tbody>{out}</tbody>
-    </>
-  );
+  return out;
 }
+
+const SPLIT_COLS = (
+  <colgroup>
+    <col className="diff-num" />
+    <col />
+    <col className="diff-num" />
+    <col />
+  </colgroup>
+);
+
+// A long file is drawn in slices, one task each, so no single task mounts thousands of rows (a
+// task over 100 ms is a stutter while scrolling). Until the rest is drawn, a spacer keeps the
+// file's height near its final size, so what follows does not jump.
+const FIRST_ROWS = 250;
+const STEP_ROWS = 250;
+const ROW_PX = 20;
 
 interface Target {
   side: DiffSide;
@@ -223,6 +228,15 @@ export const DiffTable = memo(function DiffTable(props: DiffTableProps) {
     () => (split ? splitBody(rows as ReturnType<typeof splitRows>, placed, selection) : unifiedBody(rows as ReturnType<typeof unifiedRows>, placed, selection)),
     [rows, split, placed, selection],
   );
+  const [progress, setProgress] = useState({ rows, drawn: FIRST_ROWS });
+  // New rows (another file version or layout) start over from the first slice.
+  const drawn = progress.rows === rows ? progress.drawn : FIRST_ROWS;
+  const more = drawn < body.length;
+  useEffect(() => {
+    if (!more) return;
+    const t = setTimeout(() => setProgress({ rows, drawn: drawn + STEP_ROWS }), 0);
+    return () => clearTimeout(t);
+  }, [rows, drawn, more]);
   const tableRef = useRef<HTMLTableElement>(null);
   // Where the pointer (or the arrow keys) put the "+"; else it waits at the end of the selection.
   const [target, setTarget] = useState<Target | null>(null);
@@ -232,7 +246,7 @@ export const DiffTable = memo(function DiffTable(props: DiffTableProps) {
   useLayoutEffect(() => {
     const cell = selection ? tableRef.current?.querySelector<HTMLElement>(`td[data-at="${at(selection.side, selection.end)}"]`) : null;
     setSelectionTarget(cell ? targetOf(cell) : null);
-  }, [selection, body]);
+  }, [selection, body, drawn]);
   const shown = target ?? selectionTarget;
 
   const onClick = (e: MouseEvent<HTMLTableElement>) => {
@@ -286,7 +300,16 @@ export const DiffTable = memo(function DiffTable(props: DiffTableProps) {
         onClick={onClick}
         onMouseDown={onMouseDown}
       >
-        {body}
+        {split ? SPLIT_COLS : UNIFIED_COLS}
+        {/* The same row elements from slice to slice: React skips the ones already drawn. */}
+        <tbody>{more ? body.slice(0, drawn) : body}</tbody>
+        {more && (
+          <tbody aria-hidden>
+            <tr style={{ height: (body.length - drawn) * ROW_PX }}>
+              <td colSpan={split ? 4 : 3} />
+            </tr>
+          </tbody>
+        )}
       </table>
       {commenting && (
         <button
