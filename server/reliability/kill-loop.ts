@@ -156,7 +156,12 @@ export async function killLoop(opts: { kills: number; log: (s: string) => void }
       // Writes that started before the kill but whose answer came after it do not count: the
       // `stop` flag is set only after the process is dead, so any answer seen earlier was real.
       const workers = Array.from({ length: 4 }, (_, i) => worker(i));
-      await new Promise((r) => setTimeout(r, 800 + Math.random() * 2500));
+      // Kill at a random moment once writes flow (the first acknowledged write of this round, or
+      // 10 s), so a slow machine still has work in flight when the process dies.
+      const count = () => acked.repos.size + acked.issues.length + acked.comments.length + acked.pushes.length;
+      const start = count();
+      for (const until = Date.now() + 10_000; count() === start && Date.now() < until; ) await new Promise((r) => setTimeout(r, 25));
+      await new Promise((r) => setTimeout(r, 300 + Math.random() * 2000));
       server.child.kill('SIGKILL');
       await server.exited;
       stop = true;
