@@ -46,9 +46,10 @@ export function installCleanStop(opts: CleanStopOptions): { stop: (reason: strin
     const started = performance.now();
     stopping = true;
     const seconds = Math.round(timeoutMs / 1000);
-    log(`${reason}: stopping. No new connections; waiting for ${active.size} request(s) in flight (up to ${seconds} s).`);
+    // Closed before it is logged, so whoever reads "No new connections" finds it true.
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
+    log(`${reason}: stopping. No new connections; waiting for ${active.size} request(s) in flight (up to ${seconds} s).`);
 
     const deadline = Date.now() + timeoutMs;
     const timedOut = await waitUntil(

@@ -79,20 +79,33 @@ export async function dumpForge(opts: DumpOptions): Promise<DumpSummary> {
 
     // Every repository the snapshot knows, copied after it: a repository created later has no row
     // and stays out; pushes that land meanwhile are in the copy as after a crash, never half.
-    const repos = listRepositories(path.join(out, 'forge.db'));
+    const snapshot = path.join(out, 'forge.db');
+    const repos = listRepositories(snapshot);
     const missing: string[] = [];
     let copied = 0;
     for (const r of repos) {
       const rel = path.join('repositories', r.owner.toLowerCase(), `${r.name.toLowerCase()}.git`);
       const src = path.join(dataDir, rel);
-      if (!fs.existsSync(path.join(src, 'HEAD'))) {
-        missing.push(`${r.owner}/${r.name}`);
+      const dst = path.join(out, rel);
+      const error = await copyRepositoryRetrying(src, dst);
+      if (error === null) {
+        copied++;
         continue;
       }
-      await copyRepository(src, path.join(out, rel));
-      copied++;
+      // A row whose folder is missing or unreadable: a creation in progress when the snapshot was
+      // taken, or a repository already lost. The archive gets an empty repository for it, so the
+      // restored forge serves it as empty instead of failing on it.
+      missing.push(`${r.owner}/${r.name} (${error})`);
+      fs.rmSync(dst, { recursive: true, force: true });
+      fs.mkdirSync(path.dirname(dst), { recursive: true });
+      await runGit(['init', '--bare', '--quiet', `--initial-branch=${r.default_branch || 'main'}`, '--', dst], { cwd: path.dirname(dst) });
     }
-    log(`  repositories: ${copied} copied${missing.length ? `; ${missing.length} named by the database but missing on disk: ${missing.join(', ')}` : ''}`);
+    log(`  repositories: ${copied} copied`);
+    if (missing.length) log(`  ${missing.length} repositor${missing.length === 1 ? 'y' : 'ies'} named by the database could not be copied and are empty in the dump: ${missing.join('; ')}`);
+    // The archive agrees with itself: a push (or a creation's first commit) that landed between
+    // the snapshot and the copy leaves `empty` stale in the snapshot, as a crash would; fix it here.
+    const fixed = await alignEmptyFlags(snapshot, repos, (r) => path.join(out, 'repositories', r.owner.toLowerCase(), `${r.name.toLowerCase()}.git`));
+    if (fixed.length) log(`  marked ${fixed.length} repositor${fixed.length === 1 ? 'y' : 'ies'} empty/non-empty as copied: ${fixed.join(', ')}`);
     const known = new Set(repos.map((r) => `${r.owner.toLowerCase()}/${r.name.toLowerCase()}.git`));
     const strays = listRepositoryFolders(path.join(dataDir, 'repositories')).filter((p) => !known.has(p));
     if (strays.length) log(`  left out ${strays.length} repository folder(s) with no database row: ${strays.join(', ')}`);
@@ -218,13 +231,44 @@ function checkDatabase(file: string): { integrity: string; tables: Record<string
   }
 }
 
-function listRepositories(dbFile: string): { owner: string; name: string }[] {
+interface RepoEntry {
+  id: number;
+  owner: string;
+  name: string;
+  default_branch: string;
+  is_empty: number;
+}
+
+function listRepositories(dbFile: string): RepoEntry[] {
   const db = new SQLite(dbFile, { readonly: true, fileMustExist: true });
   try {
-    return db.prepare('SELECT u.name AS owner, r.name AS name FROM repository r JOIN "user" u ON u.id = r.owner_id ORDER BY r.id').all() as { owner: string; name: string }[];
+    return db
+      .prepare('SELECT r.id AS id, u.name AS owner, r.name AS name, r.default_branch AS default_branch, r.is_empty AS is_empty FROM repository r JOIN "user" u ON u.id = r.owner_id ORDER BY r.id')
+      .all() as RepoEntry[];
   } finally {
     db.close();
   }
+}
+
+/** Sets is_empty in the snapshot from whether each copied repository has a branch; returns the names it changed. */
+async function alignEmptyFlags(dbFile: string, repos: RepoEntry[], dirOf: (r: RepoEntry) => string): Promise<string[]> {
+  const changes: { id: number; empty: number; name: string }[] = [];
+  for (const r of repos) {
+    const branches = await runGit(['for-each-ref', '--count=1', '--format=%(refname)', 'refs/heads/'], { cwd: dirOf(r) });
+    const empty = branches.trim() ? 0 : 1;
+    if (empty !== r.is_empty) changes.push({ id: r.id, empty, name: `${r.owner}/${r.name}` });
+  }
+  if (changes.length === 0) return [];
+  const db = new SQLite(dbFile, { fileMustExist: true });
+  try {
+    const update = db.prepare('UPDATE repository SET is_empty = ? WHERE id = ?');
+    db.transaction(() => {
+      for (const c of changes) update.run(c.empty, c.id);
+    })();
+  } finally {
+    db.close();
+  }
+  return changes.map((c) => c.name);
 }
 
 /** `owner/name.git` of every repository folder on disk. */
@@ -241,6 +285,25 @@ function listRepositoryFolders(root: string): string[] {
  * `git fetch` of every ref from it. upload-pack reads the refs once and sends every object they
  * reach, so refs and objects agree even while pushes land; alternates are not carried over.
  */
+async function copyRepositoryRetrying(src: string, dst: string): Promise<string | null> {
+  let last = '';
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (attempt > 0) await new Promise((r) => setTimeout(r, 500));
+    if (!fs.existsSync(path.join(src, 'HEAD'))) {
+      last = 'no repository folder';
+      continue;
+    }
+    try {
+      fs.rmSync(dst, { recursive: true, force: true });
+      await copyRepository(src, dst);
+      return null;
+    } catch (e) {
+      last = (e instanceof Error ? e.message : String(e)).split('\n')[0]!;
+    }
+  }
+  return last;
+}
+
 async function copyRepository(src: string, dst: string): Promise<void> {
   fs.mkdirSync(dst, { recursive: true });
   for (const entry of fs.readdirSync(src, { withFileTypes: true })) {

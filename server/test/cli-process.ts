@@ -1,0 +1,91 @@
+// The real command line (`tsx server/src/main.ts …`, what `npm run forge --` runs) as a child
+// process, for tests of what only a whole process shows: signals, exit codes, dump and restore.
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const tsxCli = path.join(root, 'node_modules/tsx/dist/cli.mjs');
+const mainTs = path.join(root, 'server/src/main.ts');
+
+export interface CliRun {
+  child: ChildProcess;
+  /** Everything written to stdout and stderr so far. */
+  output: () => string;
+  /** Resolves when the output matches (rejects when the process exits first or after `ms`). */
+  waitFor: (re: RegExp, ms?: number) => Promise<RegExpMatchArray>;
+  /** Resolves with the exit code (or the signal's name). */
+  exited: Promise<number | string>;
+  /** SIGKILL to the whole process group (tsx and the node process it runs), for cleanup. */
+  killAll: () => void;
+}
+
+export function runCli(args: string[], env: Record<string, string>): CliRun {
+  const child = spawn(process.execPath, [tsxCli, mainTs, ...args], {
+    cwd: root,
+    env: { ...process.env, FORGE_NO_DEMO: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so cleanup reaches tsx's child too; signals in tests go to tsx's pid,
+    // as a supervisor's would, and tsx relays them.
+    detached: true,
+  });
+  let out = '';
+  const listeners = new Set<() => void>();
+  const onData = (d: Buffer) => {
+    out += d.toString('utf8');
+    for (const l of listeners) l();
+  };
+  child.stdout!.on('data', onData);
+  child.stderr!.on('data', onData);
+  const exited = new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  let done = false;
+  void exited.then(() => {
+    done = true;
+    for (const l of listeners) l();
+  });
+  const waitFor = (re: RegExp, ms = 60_000) =>
+    new Promise<RegExpMatchArray>((resolve, reject) => {
+      const timer = setTimeout(() => finish(new Error(`timed out waiting for ${re} in:\n${out}`)), ms);
+      const check = () => {
+        const m = out.match(re);
+        if (m) finish(null, m);
+        else if (done) finish(new Error(`process exited before ${re} appeared:\n${out}`));
+      };
+      const finish = (err: Error | null, m?: RegExpMatchArray) => {
+        clearTimeout(timer);
+        listeners.delete(check);
+        if (err) reject(err);
+        else resolve(m!);
+      };
+      listeners.add(check);
+      check();
+    });
+  const killAll = () => {
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  };
+  return { child, output: () => out, waitFor, exited, killAll };
+}
+
+/** Starts `serve` on a free port over `dataDir`; resolves once it listens, with the admin's password on a fresh folder. */
+export async function startServer(dataDir: string, env: Record<string, string> = {}) {
+  const port = await freePort();
+  const run = runCli(['serve', '--no-demo'], { FORGE_DATA_DIR: dataDir, PORT: String(port), FORGE_ROOT_URL: `http://127.0.0.1:${port}/`, ...env });
+  await run.waitFor(/Forge listening on/);
+  const password = run.output().match(/password: +(\S+)/)?.[1];
+  return { ...run, port, base: `http://127.0.0.1:${port}`, password };
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
