@@ -12,6 +12,7 @@ import { useSession } from '@/lib/auth-store';
 import { paths } from '@/lib/paths';
 import { pageParam } from '@/lib/search-params';
 import { ExploreTabs } from '../explore-tabs';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 const PAGE = 20;
 
@@ -25,9 +26,9 @@ export function Component() {
   const page = pageParam(params);
   const { data } = useSuspenseQuery(orgQueries.list(page, PAGE));
   const session = useSession();
+  useDocumentTitle('Explore organizations');
   return (
     <div className="space-y-4">
-      <title>Explore organizations · Forge</title>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-xl font-semibold">Explore organizations</h1>
         {session && (

@@ -12,6 +12,7 @@ import { paths } from '@/lib/paths';
 import { pageParam } from '@/lib/search-params';
 import { USERS_PAGE_SIZE, userQueries } from '@/features/users/api/user-queries';
 import { UserList } from '@/features/users/components/user-list';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 const read = (params: URLSearchParams) => ({ q: (params.get('q') ?? '').trim(), page: pageParam(params) });
 
@@ -25,9 +26,9 @@ export function Component() {
   const [params] = useSearchParams();
   const { q, page } = read(params);
   const { data, error, isPlaceholderData } = useQuery({ ...userQueries.search(q, page), placeholderData: keepPreviousData });
+  useDocumentTitle('Explore users');
   return (
     <div className="space-y-4">
-      <title>Explore users · Forge</title>
       <h1 className="text-xl font-semibold">Explore users</h1>
       <ExploreTabs current="users" />
       <Form role="search" action={paths.exploreUsers.pattern} className="flex max-w-lg gap-2">

@@ -8,6 +8,7 @@ import { EXPLORE_PAGE_SIZE, readExploreState, toSearchQuery } from '@/features/r
 import { RepoList } from '@/features/repos/components/repo-list';
 import { Pagination } from '@/components/ui/pagination';
 import { ExploreTabs } from '../explore-tabs';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const state = readExploreState(new URL(request.url).searchParams);
@@ -20,9 +21,9 @@ export function Component() {
   const state = readExploreState(params);
   const { data } = useSuspenseQuery(repoQueries.search(toSearchQuery(state)));
   const filtered = !!state.q || !!state.mode || state.archived !== 'any' || !state.includePrivate;
+  useDocumentTitle('Explore repositories');
   return (
     <div className="space-y-4">
-      <title>Explore repositories · Forge</title>
       <h1 className="text-xl font-semibold">Explore repositories</h1>
       <ExploreTabs current="repos" />
       <ExploreFilters />

@@ -10,6 +10,7 @@ import { DashboardRepos, dashboardReposQuery } from '@/features/repos/components
 import { Welcome } from '@/features/users/components/welcome';
 import { getSession, useSession, type Session } from '@/lib/auth-store';
 import type { LoaderFunctionArgs } from 'react-router';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = getSession();
@@ -32,9 +33,9 @@ export function Component() {
 
 function Dashboard({ session }: { session: Session }) {
   const { data: me } = useSuspenseQuery(authQueries.me(session.token));
+  useDocumentTitle('Dashboard');
   return (
     <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_20rem]">
-      <title>Dashboard · Forge</title>
       <h1 className="sr-only">Dashboard</h1>
       <div className="md:order-2">
         <DashboardRepos uid={me.id} login={me.login} />

@@ -4,14 +4,15 @@ import { useSession } from '@/lib/auth-store';
 import { paths } from '@/lib/paths';
 import { useCreateOrg } from '@/features/orgs/api/use-create-org';
 import { OrgForm } from '@/features/orgs/components/org-form';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function Component() {
   const session = useSession();
   const create = useCreateOrg();
   const navigate = useNavigate();
+  useDocumentTitle('New organization');
   return (
     <div className="mx-auto max-w-2xl space-y-4">
-      <title>New organization · Forge</title>
       <h1 className="text-xl font-semibold">New organization</h1>
       {session ? (
         <OrgForm

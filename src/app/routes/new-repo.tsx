@@ -8,6 +8,7 @@ import { CreateRepoForm } from '@/features/repos/components/create-repo-form';
 import { GenerateRepoForm } from '@/features/repos/components/generate-repo-form';
 import { getSession, useSession } from '@/lib/auth-store';
 import { paths } from '@/lib/paths';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 const templateId = (params: URLSearchParams) => {
   const id = Number(params.get('template_id'));
@@ -32,9 +33,9 @@ export function Component() {
     navigate(paths.repo.href(repo.owner.login, repo.name));
   };
 
+  useDocumentTitle('New repository');
   return (
     <div className="mx-auto w-full max-w-2xl">
-      <title>New repository · Forge</title>
       {!session ? (
         <div className="rounded-lg border border-gray-200 p-6 text-center dark:border-gray-800">
           <h1 className="text-xl font-semibold">New repository</h1>

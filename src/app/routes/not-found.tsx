@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function NotFoundPage() {
+  useDocumentTitle('Page not found');
   return (
     <div className="mx-auto max-w-xl py-20 text-center">
       <p className="text-5xl font-bold text-gray-300 dark:text-gray-700">404</p>

@@ -18,6 +18,7 @@ import { ErrorNotice } from '@/components/ui/error-notice';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
 import * as userProfile from './user-profile';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export async function loader(args: LoaderFunctionArgs) {
   const owner = args.params.owner!;
@@ -47,9 +48,9 @@ function OrgHome() {
   const { data: org } = useSuspenseQuery(orgQueries.detail(owner));
   const access = useOrgAccess(org.name);
   const tab = params.get('tab') === 'activity' ? 'activity' : 'repositories';
+  useDocumentTitle(`${org.full_name || org.name}`);
   return (
     <div className="space-y-6">
-      <title>{`${org.full_name || org.name} · Forge`}</title>
       <OrgHeader org={org} current={tab} isOwner={access.isOwner} canCreateRepo={access.canCreateRepo} />
       {tab === 'activity' ? <OrgActivity org={org.name} /> : <OwnedRepos uid={org.id} login={org.name} />}
     </div>

@@ -9,6 +9,7 @@ import { OrgForm } from '@/features/orgs/components/org-form';
 import { OrgDangerZone } from '@/features/orgs/components/org-danger-zone';
 import { paths } from '@/lib/paths';
 import { NotFoundPage } from './not-found';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function Component() {
   const { org: name } = useParams() as { org: string };
@@ -17,10 +18,10 @@ export function Component() {
   const edit = useEditOrg(name);
   const navigate = useNavigate();
   const qc = useQueryClient();
+  useDocumentTitle(`Settings · ${org.name}`);
   if (!access.isOwner) return access.loading ? null : <NotFoundPage />;
   return (
     <div className="mx-auto max-w-2xl space-y-8">
-      <title>{`Settings · ${org.name} · Forge`}</title>
       <section className="space-y-4">
         <h2 className="text-lg font-semibold">Settings</h2>
         <OrgForm

@@ -16,6 +16,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { paths } from '@/lib/paths';
 import { NotFoundPage } from './not-found';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const named = (list: { name: string }[]) => list.find((t) => t.name.toLowerCase() === params.team!.toLowerCase());
@@ -38,11 +39,11 @@ export function Component() {
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  useDocumentTitle(team?.name, org);
   if (!team) return <NotFoundPage />;
   const isOwnersTeam = team.permission === 'owner';
   return (
     <div className="space-y-6">
-      <title>{`${team.name} · ${org} · Forge`}</title>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h2 className="text-lg font-semibold">{team.name}</h2>

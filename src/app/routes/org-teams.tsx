@@ -6,6 +6,7 @@ import { useOrgAccess } from '@/features/orgs/api/use-org-access';
 import { OrgTeamsList } from '@/features/orgs/components/org-teams-list';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export async function loader({ params }: LoaderFunctionArgs) {
   await queryClient.ensureQueryData(orgQueries.teams(params.org!));
@@ -15,9 +16,9 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export function Component() {
   const { org } = useParams() as { org: string };
   const access = useOrgAccess(org);
+  useDocumentTitle(`Teams · ${org}`);
   return (
     <section className="space-y-3">
-      <title>{`Teams · ${org} · Forge`}</title>
       <div className="flex items-center justify-between gap-2">
         <h2 className="text-lg font-semibold">Teams</h2>
         {access.isOwner && (

@@ -14,6 +14,7 @@ import { ErrorNotice } from '@/components/ui/error-notice';
 import { isApiError } from '@/lib/api/api-error';
 import { paths } from '@/lib/paths';
 import { NotFoundPage } from './not-found';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const { owner, repo } = params as { owner: string; repo: string };
@@ -38,6 +39,7 @@ export function Component() {
   const teamMembers = useQueries({
     queries: (teams.data ?? []).map((t) => ({ ...orgQueries.teamMembers(r.owner.login, t.id), enabled: isOrg })),
   });
+  useDocumentTitle(`Access · ${owner}/${repo}`);
   if (!r.permissions.admin) return <NotFoundPage />;
 
   const orgMissing = org.isError && isApiError(org.error) && org.error.status === 404;
@@ -70,7 +72,6 @@ export function Component() {
 
   return (
     <div className="mx-auto max-w-4xl space-y-4">
-      <title>{`Access · ${owner}/${repo} · Forge`}</title>
       <nav aria-label="Settings" className="text-sm">
         <Link to={paths.settings.href(owner, repo)} className="text-indigo-700 hover:underline dark:text-indigo-400">
           Settings

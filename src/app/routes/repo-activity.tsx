@@ -8,6 +8,7 @@ import { ActivityFeed } from '@/features/activity/components/activity-feed';
 import { ActivityDateFilter } from '@/features/activity/components/activity-date-filter';
 import { Pagination } from '@/components/ui/pagination';
 import { RouteError } from '../layout/route-error';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 function filtersFrom(q: URLSearchParams) {
   const date = q.get('date') ?? '';
@@ -22,6 +23,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 
 export function Component() {
   const { owner, repo } = useParams() as { owner: string; repo: string };
+  useDocumentTitle('Activity', `${owner}/${repo}`);
   const [search] = useSearchParams();
   const f = filtersFrom(search);
   const { data } = useSuspenseQuery(activityQueries.repoFeed(owner, repo, f));

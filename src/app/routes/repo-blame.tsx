@@ -17,6 +17,7 @@ import { Breadcrumbs } from '@/features/code/components/breadcrumbs';
 import { blameQueries, type BlameResponse } from '@/features/blame/api/blame-queries';
 import { BlameView } from '@/features/blame/components/blame-view';
 import '@/features/code/components/hljs-theme.css';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** Past this many characters highlighting costs more than it helps, as in the file view. */
 const HIGHLIGHT_LIMIT = 1024 * 1024;
@@ -93,9 +94,9 @@ function Blame({ owner, repo, loc }: { owner: string; repo: string; loc: RefLoca
   const highlighted = useHighlighted(blame.data, loc.path);
   const name = loc.path.split('/').pop()!;
 
+  useDocumentTitle(`Blame · ${loc.path} at ${loc.ref} · ${repository.data?.full_name ?? `${owner}/${repo}`}`);
   return (
     <div>
-      <title>{`Blame · ${loc.path} at ${loc.ref} · ${repository.data?.full_name ?? `${owner}/${repo}`}`}</title>
       <div className="mb-3 flex flex-wrap items-center gap-2">
         <span className="rounded-md border border-gray-300 px-2 py-1 font-mono text-xs dark:border-gray-700">{loc.kind === 'commit' ? loc.ref.slice(0, 10) : loc.ref}</span>
         <Breadcrumbs owner={owner} repo={repo} kind={loc.kind} refName={loc.ref} path={loc.path} />

@@ -9,6 +9,7 @@ import { BranchList } from '@/features/branches/components/branch-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
 import { RouteError } from '../layout/route-error';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 const PER_PAGE = 30;
 
@@ -28,6 +29,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 
 export function Component() {
   const { owner, repo } = useParams() as { owner: string; repo: string };
+  useDocumentTitle('Branches', `${owner}/${repo}`);
   const [search] = useSearchParams();
   const page = pageParam(search);
   const { data: r } = useSuspenseQuery(repoQueries.detail(owner, repo));

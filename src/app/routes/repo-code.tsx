@@ -28,6 +28,7 @@ import { UpstreamBanner } from '@/features/forks/components/upstream-banner';
 import { RawLink } from '@/features/code/components/raw-link';
 import { archiveName, archiveUrl } from '@/features/code/lib/archive-url';
 import { headRef } from '@/features/forks/api/fork-queries';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** ref '' stands for the default branch (the repository home), which the API picks by itself. */
 const prefetchReadme = (owner: string, repo: string, ref: string, listing: ContentsResponse | ContentsResponse[]) => {
@@ -82,6 +83,11 @@ export function Component() {
   const { owner, repo } = useParams() as { owner: string; repo: string };
   const loc = useLoaderData<typeof loader>();
   const { data: repository } = useSuspenseQuery(repoQueries.detail(owner, repo));
+  // The home reads as GitHub's "owner/repo: description"; a file or folder as "path at ref · owner/repo".
+  useDocumentTitle(
+    loc.path ? `${loc.path} at ${loc.ref || repository.default_branch}` : `${repository.full_name}${repository.description ? `: ${repository.description}` : ''}`,
+    loc.path && repository.full_name,
+  );
   if (repository.empty) {
     return <EmptyRepo cloneUrl={repository.clone_url} defaultBranch={repository.default_branch} canPush={!!repository.permissions?.push && !repository.archived} />;
   }

@@ -11,6 +11,7 @@ import { ErrorNotice } from '@/components/ui/error-notice';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/lib/paths';
 import { RouteError } from '../layout/route-error';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const { owner, repo, sha } = params as { owner: string; repo: string; sha: string };
@@ -25,6 +26,7 @@ export function Component() {
   const { owner, repo, sha } = useParams() as { owner: string; repo: string; sha: string };
   const { data: commit } = useSuspenseQuery(commitQueries.detail(owner, repo, sha));
   const diff = useQuery(commitQueries.diff(owner, repo, sha));
+  useDocumentTitle(commit.commit.message.split('\n')[0], commit.sha.slice(0, 10), `${owner}/${repo}`);
   const style = useDiffStyle();
   const fileHref = useCallback((path: string) => paths.src.href(owner, repo, 'commit', commit.sha, path), [owner, repo, commit.sha]);
   return (

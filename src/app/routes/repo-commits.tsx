@@ -14,6 +14,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
 import type { RefKind } from '@/lib/paths';
 import { RouteError } from '../layout/route-error';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 const asKind = (k: string | undefined): RefKind => (k === 'tag' || k === 'commit' ? k : 'branch');
 
@@ -52,6 +53,8 @@ export function Component() {
   const owner = params.owner!;
   const repo = params.repo!;
   const kind = asKind(params.kind);
+  // Gitea's "Commits · owner/repo" (the history's ref and path are part of the URL, not the title).
+  useDocumentTitle('Commits', `${owner}/${repo}`);
   if (kind === 'branch') return <BranchHistory owner={owner} repo={repo} />;
   if (kind === 'tag') return <TagHistory owner={owner} repo={repo} />;
   return <History owner={owner} repo={repo} kind="commit" names={[]} />;

@@ -40,6 +40,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { UserPicker } from '@/components/ui/user-picker';
 import { DescriptionEditor } from '../description-editor';
 import { RouteError } from '../layout/route-error';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 type Label = components['schemas']['Label'];
 type ParentRepository = components['schemas']['ParentRepository'];
@@ -103,9 +104,9 @@ export function Component() {
   };
   const here = headRepo ?? r;
 
+  useDocumentTitle(`Compare ${refs.head ? `${refs.base}...${refs.head}` : 'changes'} · ${r.full_name}`);
   return (
     <div className="space-y-4">
-      <title>{`Compare ${refs.head ? `${refs.base}...${refs.head}` : 'changes'} · ${r.full_name}`}</title>
       <div>
         <h2 className="text-lg font-semibold">Compare changes</h2>
         <p className="text-sm text-gray-600 dark:text-gray-400">

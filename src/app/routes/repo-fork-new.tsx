@@ -10,6 +10,7 @@ import { ForkForm } from '@/features/forks/components/fork-form';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { Spinner } from '@/components/ui/spinner';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function Component() {
   const { owner, repo } = useParams() as { owner: string; repo: string };
@@ -73,9 +74,9 @@ export function Component() {
     );
   }
 
+  useDocumentTitle(`Fork ${r.full_name}`);
   return (
     <section aria-labelledby="fork-title" className="mx-auto max-w-2xl space-y-4">
-      <title>{`Fork ${r.full_name} · Forge`}</title>
       <div>
         <h2 id="fork-title" className="text-lg font-semibold">
           Fork {r.full_name}

@@ -7,15 +7,16 @@ import { Spinner } from '@/components/ui/spinner';
 import { pageParam } from '@/lib/search-params';
 import { FORKS_PAGE_SIZE, forkQueries } from '@/features/forks/api/fork-queries';
 import { ForkList } from '@/features/forks/components/fork-list';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function Component() {
   const { owner, repo } = useParams() as { owner: string; repo: string };
   const [params] = useSearchParams();
   const page = pageParam(params);
   const { data, error, isPlaceholderData } = useQuery({ ...forkQueries.list(owner, repo, page), placeholderData: keepPreviousData });
+  useDocumentTitle(`Forks · ${owner}/${repo}`);
   return (
     <section aria-labelledby="forks-title" className="space-y-3">
-      <title>{`Forks · ${owner}/${repo}`}</title>
       <h2 id="forks-title" className="text-lg font-semibold">
         Forks{' '}
         {data?.total !== undefined ? <span className="ml-2 text-sm font-normal text-gray-500 dark:text-gray-400">{data.total}</span> : null}

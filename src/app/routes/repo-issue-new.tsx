@@ -11,6 +11,7 @@ import { NewIssueForm } from '@/features/issues/components/new-issue-form';
 import { EmptyState } from '@/components/ui/empty-state';
 import { DescriptionEditor } from '../description-editor';
 import { RouteError } from '../layout/route-error';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const { owner, repo } = params as { owner: string; repo: string };
@@ -25,6 +26,8 @@ export function Component() {
   const { data: r } = useSuspenseQuery(repoQueries.detail(owner, repo));
   const labels = useQuery({ ...labelQueries.all(owner, repo), enabled: !!session });
   const milestones = useQuery({ ...milestoneQueries.choices(owner, repo), enabled: !!session });
+
+  useDocumentTitle('New issue', r.full_name);
 
   if (!session) {
     return (
@@ -41,7 +44,6 @@ export function Component() {
   }
   return (
     <div className="space-y-4">
-      <title>{`New issue · ${r.full_name}`}</title>
       <h1 className="text-xl font-semibold">New issue</h1>
       <NewIssueForm
         owner={owner}

@@ -13,6 +13,7 @@ import { timelineQueries } from '@/features/comments/api/timeline-queries';
 import { useEditIssue } from '@/features/issues/api/use-edit-issue';
 import { IssueHeader } from '@/features/issues/components/issue-header';
 import { IssueSidebar } from '@/features/issues/components/issue-sidebar';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const { owner, repo, index } = indexRouteParams(params);
@@ -24,6 +25,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export function Component() {
   const { owner, repo, index } = indexRouteParams(useParams());
   const { data: issue } = useSuspenseQuery(issueDetailQueries.detail(owner, repo, index));
+  useDocumentTitle(`${issue.title} · Issue #${issue.number}`, `${owner}/${repo}`);
   const { data: repository } = useQuery(repoQueries.detail(owner, repo));
   const me = useCurrentUser();
   const editIssue = useEditIssue(owner, repo, index);

@@ -15,6 +15,7 @@ import { buttonClass } from '@/components/ui/button';
 import { LinkButtons } from '@/components/ui/link-buttons';
 import { Pagination } from '@/components/ui/pagination';
 import { RouteError } from '../layout/route-error';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const { owner, repo } = params as { owner: string; repo: string };
@@ -44,9 +45,9 @@ export function Component() {
   const canCreate = !!session && !r.archived && r.has_issues !== false;
   const labelHref = (name: string) => paths.issues.href(owner, repo, { labels: name });
 
+  useDocumentTitle(`Issues · ${r.full_name}`);
   return (
     <div className="space-y-4">
-      <title>{`Issues · ${r.full_name}`}</title>
       <div className="flex flex-wrap items-center gap-2">
         <IssueSearchBox view={view} />
         <LinkButtons

@@ -16,6 +16,7 @@ import { Button } from '@/components/ui/button';
 import { LinkButtons } from '@/components/ui/link-buttons';
 import { EmptyState } from '@/components/ui/empty-state';
 import { RouteError } from '../layout/route-error';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const { owner, repo } = params as { owner: string; repo: string };
@@ -34,9 +35,9 @@ export function Component() {
   const openCounts = Object.fromEntries(labels.map((l, i) => [l.id, counts[i]?.data]));
   const chip = (l: Parameters<typeof LabelChip>[0]['label']) => <LabelChip label={l} size="md" />;
 
+  useDocumentTitle(`Labels · ${r.full_name}`);
   return (
     <div className="space-y-4">
-      <title>{`Labels · ${r.full_name}`}</title>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-xl font-semibold">
           {labels.length} label{labels.length === 1 ? '' : 's'}

@@ -15,6 +15,7 @@ import { MarkdownView } from '@/features/markdown/components/markdown-view';
 import { buttonClass } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { RouteError } from '../layout/route-error';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 const idOf = (p: { id?: string }) => Number(p.id);
 
@@ -49,9 +50,9 @@ export function Component() {
   const closed = useQuery(issueQueries.count(owner, repo, { ...filters, state: 'closed' }));
   const labels = useQuery(labelQueries.all(owner, repo));
 
+  useDocumentTitle(`${m.title} · Milestones · ${r.full_name}`);
   return (
     <div className="space-y-4">
-      <title>{`${m.title} · Milestones · ${r.full_name}`}</title>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 space-y-1">
           <h1 className="text-xl font-semibold break-words">{m.title}</h1>

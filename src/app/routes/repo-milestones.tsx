@@ -17,6 +17,7 @@ import { LinkButtons } from '@/components/ui/link-buttons';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
 import { RouteError } from '../layout/route-error';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 const viewOf = (q: URLSearchParams) => ({
   state: (q.get('state') === 'closed' ? 'closed' : 'open') as 'open' | 'closed',
@@ -46,9 +47,9 @@ export function Component() {
   const canEdit = r.permissions.push && !r.archived;
   const counts = { open: v.state === 'open' ? list.total : openCount.data, closed: v.state === 'closed' ? list.total : closedCount.data };
 
+  useDocumentTitle(`Milestones · ${r.full_name}`);
   return (
     <div className="space-y-4">
-      <title>{`Milestones · ${r.full_name}`}</title>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <nav aria-label="Milestone state" className="flex gap-1">
           {(['open', 'closed'] as const).map((s) => (

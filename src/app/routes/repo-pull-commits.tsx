@@ -1,6 +1,6 @@
 // /{owner}/{repo}/pulls/{index}/commits: the commits the pull request merges, oldest first, paged
 // with ?page= (the commits feature draws them as on the history page).
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '../query-client';
 import { RouteError } from '../layout/route-error';
@@ -10,6 +10,7 @@ import { CommitList } from '@/features/commits/components/commit-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
 import { pageParam } from '@/lib/search-params';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const { owner, repo, index } = indexRouteParams(params);
@@ -22,6 +23,8 @@ export function Component() {
   const [search] = useSearchParams();
   const page = pageParam(search);
   const { data } = useSuspenseQuery(pullQueries.commits(owner, repo, index, page));
+  const pull = useQuery(pullQueries.detail(owner, repo, index));
+  useDocumentTitle('Commits', pull.data && `${pull.data.title} · Pull request #${index}`, `${owner}/${repo}`);
   if (!data.commits.length) return <EmptyState title={page > 1 ? 'No more commits' : 'No commits'} />;
   return (
     <div>

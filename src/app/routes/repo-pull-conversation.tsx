@@ -27,6 +27,7 @@ import { statusQueries } from '@/features/commits/api/status-queries';
 import { branchQueries } from '@/features/branches/api/branch-queries';
 import { useDeleteBranch } from '@/features/branches/api/use-delete-branch';
 import { MarkdownView } from '@/features/markdown/components/markdown-view';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const { owner, repo, index } = indexRouteParams(params);
@@ -50,6 +51,7 @@ export function Component() {
   const { owner, repo, index } = indexRouteParams(useParams());
   const { data: pull } = useSuspenseQuery(pullQueries.detail(owner, repo, index));
   const { data: issue } = useSuspenseQuery(issueDetailQueries.detail(owner, repo, index));
+  useDocumentTitle(`${pull.title} · Pull request #${index}`, `${owner}/${repo}`);
   const { data: repository } = useQuery(repoQueries.detail(owner, repo));
   const me = useCurrentUser();
   const editIssue = useEditIssue(owner, repo, index);

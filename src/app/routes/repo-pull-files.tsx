@@ -25,6 +25,7 @@ import { MarkdownView } from '@/features/markdown/components/markdown-view';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/lib/paths';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 // The diff engine is the page's heavy part: its chunk loads while the data arrives.
 const loadDiffFiles = () => import('@/features/diff/components/diff-files');
@@ -58,6 +59,7 @@ export function Component() {
   const whitespace = useWhitespaceMode();
   const me = useCurrentUser();
   const pull = useQuery(pullQueries.detail(owner, repo, index));
+  useDocumentTitle('Files changed', pull.data && `${pull.data.title} · Pull request #${index}`, `${owner}/${repo}`);
   const diff = useQuery(pullQueries.diff(owner, repo, index, whitespace));
   const reviews = useQuery(reviewQueries.threads(owner, repo, index));
   const { mutateAsync: createReview } = useCreateReview(owner, repo, index);

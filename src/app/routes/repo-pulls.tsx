@@ -25,6 +25,7 @@ import { LabelChip } from '@/features/issues/components/label-chip';
 import { buttonClass } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { RouteError } from '../layout/route-error';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 type Label = components['schemas']['Label'];
 
@@ -89,9 +90,9 @@ export function Component() {
     </Link>
   ) : null;
 
+  useDocumentTitle(`Pull requests · ${r.full_name}`);
   return (
     <div className="space-y-4">
-      <title>{`Pull requests · ${r.full_name}`}</title>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-semibold">Pull requests</h2>
         {newButton}

@@ -16,6 +16,7 @@ import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
 import { NotFoundPage } from './not-found';
 import { RouteError } from '../layout/route-error';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 const BRANCHES = 50;
 
@@ -70,9 +71,9 @@ export function Component() {
 
 function RuleListPage({ owner, repo, branches }: { owner: string; repo: string; branches: string[] }) {
   const { data: rules } = useSuspenseQuery(protectionQueries.list(owner, repo));
+  useDocumentTitle(`Branches · Settings · ${owner}/${repo}`);
   return (
     <div className="mx-auto max-w-3xl space-y-4">
-      <title>{`Branches · Settings · ${owner}/${repo} · Forge`}</title>
       <Breadcrumb owner={owner} repo={repo} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-lg font-semibold">Branch protection</h1>
@@ -97,11 +98,11 @@ function RuleEditor({ owner, repo, branches, protectedBy, branchesPartial, defau
   const org = useQuery({ ...orgQueries.detail(ownerLogin), retry: false });
   const teams = useQuery({ ...orgQueries.teams(ownerLogin), enabled: !!org.data });
   const contexts = useQuery({ ...protectionQueries.recentContexts(owner, repo, defaultBranch), enabled: !!defaultBranch });
-  if (ruleName && rule.isError) return <NotFoundPage />;
   const title = ruleName ? `Edit rule ${ruleName}` : 'New protection rule';
+  useDocumentTitle(`${title} · ${owner}/${repo}`);
+  if (ruleName && rule.isError) return <NotFoundPage />;
   return (
     <div className="mx-auto max-w-3xl space-y-4">
-      <title>{`${title} · ${owner}/${repo} · Forge`}</title>
       <Breadcrumb owner={owner} repo={repo} here={ruleName ? ruleName : 'New rule'} />
       <h1 className="text-lg font-semibold">{title}</h1>
       {ruleName && !rule.data ? (

@@ -8,6 +8,7 @@ import { collaboratorQueries } from '@/features/collaborators/api/collaborator-q
 import { CollaboratorsPanel } from '@/features/collaborators/components/collaborators-panel';
 import { paths } from '@/lib/paths';
 import { NotFoundPage } from './not-found';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const { owner, repo } = params as { owner: string; repo: string };
@@ -20,10 +21,10 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export function Component() {
   const { owner, repo } = useParams() as { owner: string; repo: string };
   const { data: r } = useSuspenseQuery(repoQueries.detail(owner, repo));
+  useDocumentTitle(`Collaborators · ${owner}/${repo}`);
   if (!r.permissions.admin) return <NotFoundPage />;
   return (
     <div className="mx-auto max-w-3xl space-y-4">
-      <title>{`Collaborators · ${owner}/${repo} · Forge`}</title>
       <nav aria-label="Settings" className="text-sm">
         <Link to={paths.settings.href(owner, repo)} className="text-indigo-700 hover:underline dark:text-indigo-400">
           Settings

@@ -11,6 +11,7 @@ import { paths } from '@/lib/paths';
 import { LinkButtons } from '@/components/ui/link-buttons';
 import { NotFoundPage } from './not-found';
 import { RouteError } from '../layout/route-error';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const { owner, repo } = params as { owner: string; repo: string };
@@ -29,6 +30,7 @@ export function Component() {
   const navigate = useNavigate();
   const qc = useQueryClient();
   // Signing out on this page loses the permission without a new loader run.
+  useDocumentTitle('Settings', r.full_name);
   if (!r.permissions.admin) return <NotFoundPage />;
   return (
     <div className="mx-auto max-w-3xl space-y-8">

@@ -7,15 +7,16 @@ import { Spinner } from '@/components/ui/spinner';
 import { pageParam } from '@/lib/search-params';
 import { STARGAZERS_PAGE_SIZE, starQueries } from '@/features/repos/api/star-queries';
 import { UserList } from '@/features/users/components/user-list';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function Component() {
   const { owner, repo } = useParams() as { owner: string; repo: string };
   const [params] = useSearchParams();
   const page = pageParam(params);
   const { data, error, isPlaceholderData } = useQuery({ ...starQueries.stargazers(owner, repo, page), placeholderData: keepPreviousData });
+  useDocumentTitle(`Stargazers · ${owner}/${repo}`);
   return (
     <section aria-labelledby="stargazers-title" className="space-y-3">
-      <title>{`Stargazers · ${owner}/${repo}`}</title>
       <h2 id="stargazers-title" className="text-lg font-semibold">
         Stargazers
       </h2>

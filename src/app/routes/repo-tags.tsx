@@ -13,6 +13,7 @@ import { repoQueries } from '@/features/repos/api/repo-queries';
 import { branchQueries, type Tag } from '@/features/branches/api/branch-queries';
 import { RawLink } from '@/features/code/components/raw-link';
 import { archiveName, archiveUrl, type ArchiveFormat } from '@/features/code/lib/archive-url';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 const LIMIT = 20;
 
@@ -30,9 +31,9 @@ export function Component() {
   const repository = useQuery(repoQueries.detail(owner, repo));
   const privateRepo = !!(repository.data?.private || repository.data?.internal);
 
+  useDocumentTitle(`Tags · ${owner}/${repo}`);
   return (
     <div>
-      <title>{`Tags · ${owner}/${repo}`}</title>
       <h1 className="mb-3 text-lg font-semibold">Tags</h1>
       {data.tags.length === 0 ? (
         <EmptyState title="No tags yet">Tags mark releases and other points in the history. Push one with git tag and git push --tags.</EmptyState>

@@ -6,6 +6,7 @@ import { useSignOut } from '@/features/auth/api/auth-queries';
 import { useSession } from '@/lib/auth-store';
 import { paths } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** Only paths on this site: "//evil.example" or "https://…" would be an open redirect. */
 export function safeRedirect(target: string | null): string {
@@ -23,9 +24,9 @@ export function Component() {
   // followed by the redirect, which the form's own success callback performs.
   const [arrivedSignedIn] = useState(() => !!session);
 
+  useDocumentTitle('Sign in');
   return (
     <div className="mx-auto w-full max-w-sm py-6 sm:py-12">
-      <title>Sign in · Forge</title>
       <div className="rounded-lg border border-gray-200 bg-white p-5 shadow-sm sm:p-6 dark:border-gray-800 dark:bg-gray-900">
         {session && arrivedSignedIn ? (
           <div className="space-y-4 text-center">

@@ -16,6 +16,7 @@ import { repoQueries } from '@/features/repos/api/repo-queries';
 import { OwnedRepos, ownedReposQuery } from '@/features/repos/components/owned-repos';
 import { RepoList } from '@/features/repos/components/repo-list';
 import { UserFeed } from '@/features/activity/components/user-feed';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   // Throws the ApiError (404) for an unknown user; the route's error boundary shows the 404 page.
@@ -31,9 +32,9 @@ export function Component() {
   const [params] = useSearchParams();
   const { data: user } = useSuspenseQuery(userQueries.detail(owner!));
   const tab = profileTab(params);
+  useDocumentTitle(`${user.full_name ? `${user.full_name} (${user.login})` : user.login}`);
   return (
     <div className="grid gap-6 md:grid-cols-[16rem_minmax(0,1fr)] md:gap-8">
-      <title>{`${user.full_name ? `${user.full_name} (${user.login})` : user.login} · Forge`}</title>
       <ProfileCard user={user} />
       <div className="min-w-0 space-y-5">
         <ContributionHeatmap username={user.login} />

@@ -12,6 +12,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
 import { TabLinks } from '@/components/ui/tab-links';
 import { RouteError } from '../layout/route-error';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 const TABS = [
   { type: 'created_by', label: 'Created by you', param: 'created' },
@@ -46,9 +47,9 @@ function YourIssues() {
     if (view.state === 'closed') q.set('state', 'closed');
     return paths.yourIssues.href(Object.fromEntries(q));
   };
+  useDocumentTitle('Your issues');
   return (
     <div className="space-y-4">
-      <title>Your issues</title>
       <h1 className="text-xl font-semibold">Your issues</h1>
       <TabLinks label="Whose issues" tabs={TABS.map((t) => ({ key: t.type, label: t.label, to: tabHref(t.type) }))} current={tab.type} />
       <IssueListPanel

@@ -16,6 +16,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
 import { TabLinks } from '@/components/ui/tab-links';
 import { RouteError } from '../layout/route-error';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 type Label = components['schemas']['Label'];
 
@@ -53,9 +54,9 @@ function YourPulls() {
     if (state === 'closed') q.set('state', 'closed');
     return paths.yourPulls.href(Object.fromEntries(q));
   };
+  useDocumentTitle('Your pull requests');
   return (
     <div className="space-y-4">
-      <title>Your pull requests</title>
       <h1 className="text-xl font-semibold">Your pull requests</h1>
       <TabLinks label="Whose pull requests" tabs={TABS.map((t) => ({ key: t.type, label: t.label, to: tabHref(t.type) }))} current={tab.type} />
       <PullList

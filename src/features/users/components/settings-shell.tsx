@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useSession } from '@/lib/auth-store';
 import { paths } from '@/lib/paths';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 const pages = [
   { to: paths.userSettings.href(), label: 'Profile' },
@@ -13,9 +14,9 @@ const pages = [
 
 export function SettingsShell({ title, here, children }: { title: string; here: string; children: ReactNode }) {
   const session = useSession();
+  useDocumentTitle(`${title} · Settings`);
   return (
     <div className="grid gap-6 md:grid-cols-[12rem_minmax(0,1fr)]">
-      <title>{`${title} · Settings · Forge`}</title>
       <nav aria-label="Settings" className="flex gap-1 overflow-x-auto md:flex-col">
         {pages.map((pg) => (
           <NavLink
