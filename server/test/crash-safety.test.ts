@@ -1,0 +1,277 @@
+// Issue #9 faults 1 and 2: a crash during repository creation, deletion, renames or a first push
+// must never leave a repository a user sees half-done, and `empty` must follow the refs.
+// Part one builds the states a crash used to leave (a row whose folder has only `description` and
+// `hooks/`, a row without folder, a pushed branch the database never heard of, a folder without
+// row, leftovers in tmp) and checks what the start-up reconciliation makes of them. Part two runs
+// the real server as a child process, kills it with SIGKILL inside each step (FORGE_CRASH_AT) and
+// starts it again on the same data folder.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { repoDir } from '../src/context.ts';
+import { nowUnix } from '../src/db/index.ts';
+import { beginMove } from '../src/services/repo-folders.ts';
+import { reconcileDataDir } from '../src/services/reconcile.ts';
+import { createTestForge, uniq } from './helpers.ts';
+import { startServer } from './cli-process.ts';
+
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@x', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@x' },
+  });
+
+/** `git fsck` of a bare repository; throws (test fails) when it reports a problem. */
+const fsck = (dir: string) => git(dir, 'fsck', '--strict', '--no-progress');
+
+describe('start-up reconciliation', async () => {
+  const f = await createTestForge();
+  const u = await f.user('rec');
+  const logs: string[] = [];
+  const reconcile = () => reconcileDataDir(f.deps, (l) => logs.push(l));
+
+  /** A repository row inserted as the old code committed it: before any git work. */
+  const insertRow = async (name: string, isEmpty = 1) => {
+    const t = nowUnix();
+    const owner = await f.deps.db.selectFrom('user').selectAll().where('id', '=', u.id).executeTakeFirstOrThrow();
+    const row = await f.deps.db
+      .insertInto('repository')
+      .values({
+        owner_id: owner.id, owner_name: owner.name, name, lower_name: name.toLowerCase(), description: '', website: '', is_private: 0, is_empty: isEmpty,
+        is_archived: 0, is_template: 0, is_fork: 0, fork_id: 0, template_id: 0, default_branch: 'main', has_issues: 1, has_wiki: 1, has_pull_requests: 1,
+        has_projects: 1, has_releases: 1, num_stars: 0, num_forks: 0, num_watches: 0, num_issues: 0, num_closed_issues: 0, num_pulls: 0,
+        num_closed_pulls: 0, size: 0, trust_model: 'default', created_unix: t, updated_unix: t, archived_unix: 0,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { row, dir: repoDir(f.deps.config, owner.name, name) };
+  };
+
+  it('fault 1: a row whose git init was cut short (only description and hooks/) is completed; branches and commits answer', async () => {
+    const { dir } = await insertRow('halfinit');
+    fs.mkdirSync(path.join(dir, 'hooks'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'description'), 'Unnamed repository\n');
+    // The broken state as users met it.
+    expect((await f.req('GET', `/repos/${u.name}/halfinit/branches`, { token: u.token })).status).toBe(500);
+
+    const missing = await insertRow('nofolder');
+    expect(fs.existsSync(missing.dir)).toBe(false);
+
+    const summary = await reconcile();
+    expect(summary.repaired).toBe(1);
+    expect(summary.reinitialised).toBe(1);
+    for (const name of ['halfinit', 'nofolder']) {
+      const dir = repoDir(f.deps.config, u.name, name);
+      fsck(dir);
+      expect(git(dir, 'symbolic-ref', 'HEAD').trim()).toBe('refs/heads/main');
+      const branches = await f.req('GET', `/repos/${u.name}/${name}/branches`, { token: u.token });
+      expect(branches.status).toBe(200);
+      expect(branches.body).toEqual([]);
+      expect((await f.req('GET', `/repos/${u.name}/${name}`, { token: u.token })).body.empty).toBe(true);
+    }
+    expect(logs.some((l) => l.includes(`${u.name}/halfinit`) && l.includes('completed in place'))).toBe(true);
+    expect(logs.some((l) => l.includes(`${u.name}/nofolder`) && l.includes('re-initialised'))).toBe(true);
+
+    // The repaired repository takes a first push like any other (through the forge's git HTTP).
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-work-'));
+    git(work, 'init', '-q', '-b', 'main');
+    fs.writeFileSync(path.join(work, 'a.txt'), 'a\n');
+    git(work, 'add', '.');
+    git(work, 'commit', '-qm', 'first');
+    git(work, 'push', '-q', dir, 'main');
+    fs.rmSync(work, { recursive: true, force: true });
+    // The push bypassed the forge; the next start notices (fault 2 below).
+    await reconcile();
+    const commits = await f.req('GET', `/repos/${u.name}/halfinit/commits`, { token: u.token });
+    expect(commits.status).toBe(200);
+    expect(commits.body[0].commit.message).toBe('first\n');
+  });
+
+  it('fault 2: a repository marked empty that has a branch is marked not empty, and the reverse', async () => {
+    const created = await f.req('POST', '/user/repos', { token: u.token, body: { name: 'pushed' } });
+    expect(created.status).toBe(201);
+    expect(created.body.empty).toBe(true);
+    const dir = repoDir(f.deps.config, u.name, 'pushed');
+    // The refs moved but the process died before the database update: push straight into the folder.
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-work-'));
+    git(work, 'init', '-q', '-b', 'trunk');
+    fs.writeFileSync(path.join(work, 'a.txt'), 'a\n');
+    git(work, 'add', '.');
+    git(work, 'commit', '-qm', 'first');
+    git(work, 'push', '-q', dir, 'trunk');
+    fs.rmSync(work, { recursive: true, force: true });
+    expect((await f.req('GET', `/repos/${u.name}/pushed`, { token: u.token })).body.empty).toBe(true);
+
+    // And a repository marked not empty whose only branch is gone.
+    const full = await f.req('POST', '/user/repos', { token: u.token, body: { name: 'emptied', auto_init: true } });
+    expect(full.body.empty).toBe(false);
+    const emptiedDir = repoDir(f.deps.config, u.name, 'emptied');
+    git(emptiedDir, 'update-ref', '-d', 'refs/heads/main');
+
+    await reconcile();
+    const repo = await f.req('GET', `/repos/${u.name}/pushed`, { token: u.token });
+    expect(repo.body.empty).toBe(false);
+    // As after a first push: the pushed branch becomes the default when the old default does not exist.
+    expect(repo.body.default_branch).toBe('trunk');
+    expect((await f.req('GET', `/repos/${u.name}/pushed/commits`, { token: u.token })).status).toBe(200);
+    expect((await f.req('GET', `/repos/${u.name}/emptied`, { token: u.token })).body.empty).toBe(true);
+    expect(logs.some((l) => l.includes(`${u.name}/pushed: marked not empty`))).toBe(true);
+  });
+
+  it('moves a folder without row to lost+found, finishes interrupted renames and deletions, empties tmp', async () => {
+    const reposRoot = path.join(f.dataDir, 'repositories');
+    // A folder without row (a creation whose transaction did not commit).
+    const orphan = path.join(reposRoot, u.name.toLowerCase(), 'orphan.git');
+    git(f.dataDir, 'init', '-q', '--bare', orphan);
+
+    // A repository rename whose transaction committed, the folder moved back as if the crash came first.
+    await f.req('POST', '/user/repos', { token: u.token, body: { name: 'before', auto_init: true } });
+    expect((await f.req('PATCH', `/repos/${u.name}/before`, { token: u.token, body: { name: 'after' } })).status).toBe(200);
+    const afterDir = repoDir(f.deps.config, u.name, 'after');
+    const beforeDir = repoDir(f.deps.config, u.name, 'before');
+    const afterRow = await f.deps.db.selectFrom('repository').select('id').where('lower_name', '=', 'after').executeTakeFirstOrThrow();
+    fs.renameSync(afterDir, beforeDir);
+    beginMove(f.deps.config, { kind: 'repo', id: afterRow.id, from: beforeDir, to: afterDir });
+
+    // A deletion that renamed the folder to the trash but never committed: the row is still there.
+    await f.req('POST', '/user/repos', { token: u.token, body: { name: 'kept', auto_init: true } });
+    const keptRow = await f.deps.db.selectFrom('repository').select('id').where('lower_name', '=', 'kept').executeTakeFirstOrThrow();
+    const keptDir = repoDir(f.deps.config, u.name, 'kept');
+    fs.renameSync(keptDir, path.join(f.dataDir, 'tmp', `trash-${keptRow.id}-0123456789abcdef`));
+    // A deletion that committed: trash of a row that is gone; and a stale merge work tree.
+    fs.mkdirSync(path.join(f.dataDir, 'tmp', 'trash-999999-aaaaaaaaaaaaaaaa', 'objects'), { recursive: true });
+    fs.mkdirSync(path.join(f.dataDir, 'tmp', 'merge-xyz'), { recursive: true });
+
+    const s = await reconcile();
+    expect(s.lostAndFound).toBe(1);
+    expect(fs.existsSync(orphan)).toBe(false);
+    expect(fs.existsSync(path.join(f.dataDir, 'lost+found', u.name.toLowerCase(), 'orphan.git', 'HEAD'))).toBe(true);
+    expect(s.movesFinished).toBe(1);
+    expect(fs.existsSync(path.join(afterDir, 'HEAD'))).toBe(true);
+    expect((await f.req('GET', `/repos/${u.name}/after/commits`, { token: u.token })).status).toBe(200);
+    expect(s.restoredFromTrash).toBe(1);
+    expect((await f.req('GET', `/repos/${u.name}/kept/commits`, { token: u.token })).status).toBe(200);
+    expect(fs.readdirSync(path.join(f.dataDir, 'tmp'))).toEqual([]);
+    expect(logs.at(-1)).toMatch(/^reconcile: \d+ repositories checked in \d+ ms: 1 moves finished, 1 restored from trash, .* 1 folders moved to lost\+found, 2 temporary entries removed$/);
+
+    // A second run finds nothing to do.
+    const again = await reconcile();
+    expect({ ...again, checked: 0, ms: 0 }).toEqual({ checked: 0, movesFinished: 0, restoredFromTrash: 0, tmpRemoved: 0, lostAndFound: 0, reinitialised: 0, repaired: 0, emptyFixed: 0, ms: 0 });
+  });
+});
+
+describe('kill -9 inside each step, then a restart on the same data folder', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forge-crash-'));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  let auth = '';
+  const org = uniq('acme');
+
+  const api = async (base: string, method: string, url: string, body?: unknown) => {
+    const res = await fetch(`${base}/api/v1${url}`, {
+      method,
+      headers: { Authorization: auth, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : undefined };
+  };
+
+  /** Runs a request the server dies in; resolves once it is gone. */
+  const crashDuring = async (srv: Awaited<ReturnType<typeof startServer>>, method: string, url: string, body?: unknown) => {
+    const answered = await api(srv.base, method, url, body).then(
+      (r) => r.status,
+      () => 'no answer',
+    );
+    expect(answered).toBe('no answer');
+    // tsx runs the server in a child of its own and exits 128+9 when that child is killed.
+    expect(['SIGKILL', 137]).toContain(await srv.exited);
+  };
+
+  /**
+   * What a user sees after the restart: every repository answers, whole (branches 200, commits 200
+   * unless empty, `empty` true exactly when there is no branch, git fsck clean), and every folder
+   * under repositories/ belongs to one of them.
+   */
+  const checkForge = async (base: string) => {
+    const listed = await api(base, 'GET', '/repos/search?limit=50');
+    expect(listed.status).toBe(200);
+    const repos = listed.body.data as Array<{ full_name: string; empty: boolean; owner: { login: string }; name: string }>;
+    const folders = new Set<string>();
+    for (const r of repos) {
+      const branches = await api(base, 'GET', `/repos/${r.full_name}/branches`);
+      expect(branches.status, r.full_name).toBe(200);
+      expect(r.empty, r.full_name).toBe(branches.body.length === 0);
+      if (!r.empty) expect((await api(base, 'GET', `/repos/${r.full_name}/commits?limit=1`)).status, r.full_name).toBe(200);
+      const dir = path.join(dataDir, 'repositories', r.owner.login.toLowerCase(), `${r.name.toLowerCase()}.git`);
+      fsck(dir);
+      folders.add(dir);
+    }
+    const root = path.join(dataDir, 'repositories');
+    for (const owner of fs.readdirSync(root)) for (const entry of fs.readdirSync(path.join(root, owner))) expect(folders).toContain(path.join(root, owner, entry));
+    return new Map(repos.map((r) => [r.full_name, r]));
+  };
+
+  it('leaves no half repository behind and finishes or undoes every step', { timeout: 240_000 }, async () => {
+    // Set-up, then a fork that dies after its folder is in place but before its row commits.
+    let srv = await startServer(dataDir, { FORGE_CRASH_AT: 'fork:placed' });
+    auth = `Basic ${Buffer.from(`forge-admin:${srv.password}`).toString('base64')}`;
+    const admin = 'forge-admin';
+    for (const name of ['base', 'victim', 'torename']) expect((await api(srv.base, 'POST', '/user/repos', { name, auto_init: true })).status).toBe(201);
+    expect((await api(srv.base, 'POST', '/orgs', { username: org })).status).toBe(201);
+    expect((await api(srv.base, 'POST', `/orgs/${org}/repos`, { name: 'orepo', auto_init: true })).status).toBe(201);
+    await crashDuring(srv, 'POST', `/repos/${admin}/base/forks`, { organization: org, name: 'basefork' });
+
+    srv = await startServer(dataDir, { FORGE_CRASH_AT: 'create:placed' });
+    let seen = await checkForge(srv.base);
+    expect(seen.has(`${org}/basefork`)).toBe(false);
+    expect(fs.readdirSync(path.join(dataDir, 'lost+found', org.toLowerCase()))).toEqual(['basefork.git']);
+    await crashDuring(srv, 'POST', '/user/repos', { name: 'c1', auto_init: true });
+
+    srv = await startServer(dataDir, { FORGE_CRASH_AT: 'create:prepared' });
+    seen = await checkForge(srv.base);
+    expect(seen.has(`${admin}/c1`)).toBe(false);
+    await crashDuring(srv, 'POST', '/user/repos', { name: 'c2', auto_init: true });
+
+    srv = await startServer(dataDir, { FORGE_CRASH_AT: 'delete:trashed' });
+    seen = await checkForge(srv.base);
+    expect(seen.has(`${admin}/c2`)).toBe(false);
+    expect(fs.readdirSync(path.join(dataDir, 'tmp'))).toEqual([]);
+    // A retry of the creation works: nothing of the crashed one stands in its way.
+    expect((await api(srv.base, 'POST', '/user/repos', { name: 'c1' })).status).toBe(201);
+    await crashDuring(srv, 'DELETE', `/repos/${admin}/victim`);
+
+    srv = await startServer(dataDir, { FORGE_CRASH_AT: 'rename:moved' });
+    seen = await checkForge(srv.base);
+    // The deletion did not commit: the repository is still there, whole.
+    expect(seen.get(`${admin}/victim`)?.empty).toBe(false);
+    await crashDuring(srv, 'PATCH', `/repos/${admin}/torename`, { name: 'renamed' });
+
+    srv = await startServer(dataDir, { FORGE_CRASH_AT: 'owner-rename:moved' });
+    seen = await checkForge(srv.base);
+    expect(seen.get(`${admin}/torename`)?.empty).toBe(false);
+    expect(seen.has(`${admin}/renamed`)).toBe(false);
+    await crashDuring(srv, 'POST', `/orgs/${org}/rename`, { new_name: `${org}x` });
+
+    srv = await startServer(dataDir);
+    seen = await checkForge(srv.base);
+    expect(seen.get(`${org}/orepo`)?.empty).toBe(false);
+    // Without a crash the same steps work and the next start has nothing to repair.
+    expect((await api(srv.base, 'POST', `/repos/${admin}/base/forks`, { organization: org, name: 'basefork' })).status).toBe(202);
+    expect((await api(srv.base, 'PATCH', `/repos/${admin}/torename`, { name: 'renamed' })).status).toBe(200);
+    expect((await api(srv.base, 'DELETE', `/repos/${admin}/victim`)).status).toBe(204);
+    expect((await api(srv.base, 'POST', `/orgs/${org}/rename`, { new_name: `${org}x` })).status).toBe(204);
+    srv.child.kill('SIGKILL');
+    await srv.exited;
+
+    srv = await startServer(dataDir);
+    expect(srv.output()).toMatch(/reconcile: \d+ repositories checked in \d+ ms: 0 moves finished, 0 restored from trash, 0 re-initialised, 0 repaired, 0 empty flags fixed, 0 folders moved to lost\+found, 0 temporary entries removed/);
+    seen = await checkForge(srv.base);
+    expect([...seen.keys()].sort()).toEqual([`${admin}/base`, `${admin}/c1`, `${admin}/renamed`, `${org}x/basefork`, `${org}x/orepo`].sort());
+    srv.child.kill('SIGTERM');
+    await srv.exited;
+  });
+});
