@@ -11,6 +11,7 @@ import { findChromium } from '../scripts/ensure-chromium.mjs';
 import { CHROMIUM_ARGS, createAdminCli, ensureServerBuild, freePort, ensureWebBuild, median, startServer, stopServer, waitFor } from './bench-server.ts';
 
 const figures: [string, string][] = [];
+const tables: string[] = [];
 const report = (name: string, value: string) => {
   figures.push([name, value]);
   console.log(`${name}: ${value}`);
@@ -146,7 +147,11 @@ async function benchModules() {
     const out = await fn();
     // Name each figure after its benchmark unless it already says where it comes from.
     const name = file.slice(0, -'-bench.ts'.length);
-    for (const [k, v] of Object.entries(out)) report(k.includes(':') ? k : `${name}: ${k}`, String(v));
+    for (const [k, v] of Object.entries(out)) {
+      // A module may hand back a whole table (the server figures of issue #11) to print at the end.
+      if (k === 'table') tables.push(String(v));
+      else report(k.includes(':') ? k : `${name}: ${k}`, String(v));
+    }
   }
 }
 
@@ -160,4 +165,5 @@ if (wanted('bundle')) await benchBundle();
 await benchModules();
 console.log('\nSummary');
 for (const [k, v] of figures) console.log(`  ${k.padEnd(64)} ${v}`);
+for (const t of tables) console.log(`\n${t}`);
 process.exit(0);

@@ -236,11 +236,13 @@ export async function benchServer(): Promise<Record<string, number | string>> {
     const header = ['figure', 'forge', 'baseline', 'ratio', 'goal', ''];
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
     const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-    console.log(`\nServer figures (${CONNECTIONS} connections, ${DURATION_MS / 1000} s each; ${os.cpus().length} cores)`);
-    console.log(line(header));
-    console.log(line(widths.map((w) => '-'.repeat(w))));
-    for (const r of rows) console.log(line(r));
-    console.log('');
+    const loadAvg = os.loadavg()[0]!.toFixed(1);
+    out.table = [
+      `Server figures of issue #11 (${CONNECTIONS} connections, ${DURATION_MS / 1000} s each; ${os.cpus().length} cores, load average ${loadAvg} at the end)`,
+      line(header),
+      line(widths.map((w) => '-'.repeat(w))),
+      ...rows.map(line),
+    ].join('\n');
     return out;
   } finally {
     await db.destroy();
@@ -250,7 +252,8 @@ export async function benchServer(): Promise<Record<string, number | string>> {
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename);
 if (isMain) {
-  const r = await benchServer();
+  const { table, ...r } = await benchServer();
   for (const [k, v] of Object.entries(r)) console.log(`${k}: ${v}`);
+  console.log(`\n${table}`);
   process.exit(0);
 }

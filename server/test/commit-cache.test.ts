@@ -63,15 +63,23 @@ describe('commit list cache', () => {
 
   it('counts after pushes from the previous head, and from scratch after a force push', async () => {
     const { api, dir, repo } = await setup();
-    const total = async () => Number((await get(`${api}/commits?limit=1`)).headers.get('X-Total-Count'));
+    const total = async (limit = 1) => Number((await get(`${api}/commits?limit=${limit}`)).headers.get('X-Total-Count'));
     const count = async () => Number(await git(dir, 'rev-list', '--count', 'refs/heads/main'));
+    const pushTwo = async () => {
+      let head = await git(dir, 'rev-parse', 'refs/heads/main');
+      await pushLike(forge, repo.id, dir, owner.id, async () => {
+        head = await writeCommit(dir, 'main', head, { 'a.txt': `a${head}\n` });
+        head = await writeCommit(dir, 'main', head, { 'b.txt': `b${head}\n` });
+      });
+    };
     expect(await total()).toBe(await count());
-    let head = await git(dir, 'rev-parse', 'refs/heads/main');
-    await pushLike(forge, repo.id, dir, owner.id, async () => {
-      head = await writeCommit(dir, 'main', head, { 'a.txt': 'a\n' });
-      head = await writeCommit(dir, 'main', head, { 'b.txt': 'b\n' });
-    });
+    // A page of one commit cannot show the way to the old head: counted with git from the old head.
+    await pushTwo();
     expect(await total()).toBe(await count());
+    // A page of 50 shows both new commits and the old head: counted from the page itself.
+    await pushTwo();
+    expect(await total(50)).toBe(await count());
+    expect(await total(1)).toBe(await count());
     // Rewind to an older commit plus a new one: the old head is no longer reachable.
     const old = await git(dir, 'rev-parse', 'refs/heads/main~30');
     await pushLike(forge, repo.id, dir, owner.id, () => writeCommit(dir, 'main', old, { 'c.txt': 'c\n' }));

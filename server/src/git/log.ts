@@ -101,7 +101,7 @@ export async function countCommits(dir: string, f: LogFilter): Promise<number> {
   const key = `${dir}\0${args.join('\0')}`;
   const hit = countCache.get(key);
   if (hit !== undefined) return hit;
-  const whole = f.revs.length === 1 && !f.path && !f.since && !f.until && !f.revs[0]!.startsWith('^');
+  const whole = isWhole(f);
   let n: number | undefined;
   const prev = whole ? lastHeadCount.get(dir) : undefined;
   if (prev && prev.head !== f.revs[0]) {
@@ -116,6 +116,36 @@ export async function countCommits(dir: string, f: LogFilter): Promise<number> {
   if (whole) remember(lastHeadCount, dir, { head: f.revs[0]!, n }, COUNT_CACHE_SIZE);
   return n;
 }
+
+const isWhole = (f: LogFilter) => f.revs.length === 1 && !f.path && !f.since && !f.until && !f.revs[0]!.startsWith('^');
+
+/**
+ * The whole-history count of a new head without starting git, when its first page shows the way
+ * from the last counted head: a straight line of single-parent commits (what most pushes add)
+ * ending at it. Then the history is exactly those commits plus the old head's. Else undefined.
+ */
+export function countFromFirstPage(dir: string, f: LogFilter, page: LogCommit[]): number | undefined {
+  if (!isWhole(f)) return undefined;
+  const key = `${dir}\0${['rev-list', '--count', ...filterArgs(f)].join('\0')}`;
+  const hit = countCache.get(key);
+  if (hit !== undefined) return hit;
+  const prev = lastHeadCount.get(dir);
+  if (!prev || page[0]?.sha !== f.revs[0]) return undefined;
+  for (let i = 0; i < page.length; i++) {
+    const c = page[i]!;
+    if (c.sha === prev.head) {
+      const n = prev.n + i;
+      remember(countCache, key, n, COUNT_CACHE_SIZE);
+      remember(lastHeadCount, dir, { head: f.revs[0]!, n }, COUNT_CACHE_SIZE);
+      return n;
+    }
+    if (c.parents.length !== 1 || page[i + 1]?.sha !== c.parents[0]) return undefined;
+  }
+  return undefined;
+}
+
+/** Whether a count for this filter can come from countFromFirstPage (a previous head is known). */
+export const mayCountFromFirstPage = (dir: string, f: LogFilter) => isWhole(f) && lastHeadCount.has(dir);
 
 const RAW_STATUS: Record<string, CommitFile['status']> = { A: 'added', D: 'removed', M: 'modified', T: 'modified' };
 

@@ -7,7 +7,7 @@ import type { UserRow } from '../db/schema.ts';
 import { toApiUser } from '../api/convert.ts';
 import { conflict, notFound } from '../errors.ts';
 import { hasAnyBranch, resolveCommit } from '../git/repo.ts';
-import { countCommits, logCommits, type LogCommit, type LogOptions } from '../git/log.ts';
+import { countCommits, countFromFirstPage, logCommits, mayCountFromFirstPage, type LogCommit, type LogOptions } from '../git/log.ts';
 import { rawCommitDiff } from '../git/diff.ts';
 import type { RepoContext } from './repo-context.ts';
 import type { ApiUser } from '../api/schemas.ts';
@@ -136,7 +136,14 @@ export async function listCommits(db: Db, config: Config, rc: RepoContext, viewe
   }
   const filter = { revs, path: q.path || undefined, since: q.since, until: q.until };
   const limit = filter.path ? PATH_PAGE_SIZE : q.limit;
-  const [total, commits] = await Promise.all([countCommits(rc.dir, filter), cachedLog(rc.dir, { ...filter, skip: (q.page - 1) * limit, max: limit, files: opts.files, stat: opts.stat })]);
+  const skip = (q.page - 1) * limit;
+  const page = cachedLog(rc.dir, { ...filter, skip, max: limit, files: opts.files, stat: opts.stat });
+  // After a push the first page usually shows the new commits down to the last counted head, which
+  // gives the count without another walk; otherwise count alongside the log.
+  const derive = skip === 0 && mayCountFromFirstPage(rc.dir, filter);
+  const counting = derive ? undefined : countCommits(rc.dir, filter);
+  const commits = await page;
+  const total = (await counting) ?? countFromFirstPage(rc.dir, filter, commits) ?? (await countCommits(rc.dir, filter));
   if (filter.path && total === 0) throw notFound(`no commits touch ${filter.path}`);
   const users = await usersByEmail(db, commits.flatMap((c) => [c.author.email, c.committer.email]));
   return { total, limit, items: commits.map((c) => toApiCommit(c, rc, config, users, viewer, opts)) };

@@ -11,6 +11,7 @@ import { invalidateRepoRefs } from '../git/refs.ts';
 import { recordAction } from './activity.ts';
 import { folderSize } from './repos.ts';
 import { refreshPulls } from './pulls.ts';
+import { crashPoint } from './repo-folders.ts';
 
 /** Full ref name → object id (a tag object's id for annotated tags). */
 export type RefSnapshot = Map<string, string>;
@@ -120,8 +121,9 @@ export async function applyPushEffects(deps: Deps, repo: RepoRow, before: RefSna
   const dir = repoDir(config, repo.owner_name, repo.name);
   const changes = diffRefs(before, after);
   if (changes.length === 0) return { changes, repo };
+  crashPoint('push:refs-moved');
   invalidateRepoRefs(dir);
-  writeCommitGraph(dir);
+  scheduleCommitGraph(dir);
 
   const branchesAfter = [...after.keys()].filter((r) => r.startsWith(HEADS)).map((r) => r.slice(HEADS.length));
   const patch: RepoUpdate = { updated_unix: nowUnix(), size: folderSize(dir), is_empty: branchesAfter.length ? 0 : 1 };
@@ -153,6 +155,21 @@ export async function applyPushEffects(deps: Deps, repo: RepoRow, before: RefSna
   // Open pull requests whose head or base moved: mergeable, counts and a pull_push event.
   await refreshPulls(deps, updated, changes, pusher);
   return { changes, repo: updated };
+}
+
+/**
+ * Writes the commit-graph a moment after a push, so the reads that follow a push (the pusher's
+ * own page reload) do not compete with it, and a burst of pushes costs one write.
+ */
+const graphTimers = new Map<string, NodeJS.Timeout>();
+export function scheduleCommitGraph(dir: string, delayMs = 2000): void {
+  clearTimeout(graphTimers.get(dir));
+  const t = setTimeout(() => {
+    graphTimers.delete(dir);
+    void writeCommitGraph(dir);
+  }, delayMs);
+  t.unref();
+  graphTimers.set(dir, t);
 }
 
 // git's commit-graph makes history walks (counts, logs, ancestry checks) read a compact file
