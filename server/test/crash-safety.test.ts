@@ -215,10 +215,11 @@ describe('kill -9 inside each step, then a restart on the same data folder', () 
     return new Map(repos.map((r) => [r.full_name, r]));
   };
 
-  it('leaves no half repository behind and finishes or undoes every step', { timeout: 240_000 }, async () => {
+  it('leaves no half repository behind and finishes or undoes every step', { timeout: 360_000 }, async () => {
     // Set-up, then a fork that dies after its folder is in place but before its row commits.
     let srv = await startServer(dataDir, { FORGE_CRASH_AT: 'fork:placed' });
-    auth = `Basic ${Buffer.from(`forge-admin:${srv.password}`).toString('base64')}`;
+    const password = srv.password!;
+    auth = `Basic ${Buffer.from(`forge-admin:${password}`).toString('base64')}`;
     const admin = 'forge-admin';
     for (const name of ['base', 'victim', 'torename']) expect((await api(srv.base, 'POST', '/user/repos', { name, auto_init: true })).status).toBe(201);
     expect((await api(srv.base, 'POST', '/orgs', { username: org })).status).toBe(201);
@@ -256,9 +257,24 @@ describe('kill -9 inside each step, then a restart on the same data folder', () 
     expect(seen.has(`${admin}/renamed`)).toBe(false);
     await crashDuring(srv, 'POST', `/orgs/${org}/rename`, { new_name: `${org}x` });
 
-    srv = await startServer(dataDir);
+    // A first push over HTTP whose refs moved but whose database update never ran (fault 2).
+    srv = await startServer(dataDir, { FORGE_CRASH_AT: 'push:refs-moved' });
     seen = await checkForge(srv.base);
     expect(seen.get(`${org}/orepo`)?.empty).toBe(false);
+    expect((await api(srv.base, 'POST', '/user/repos', { name: 'pushme' })).status).toBe(201);
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-work-'));
+    git(work, 'init', '-q', '-b', 'main');
+    fs.writeFileSync(path.join(work, 'a.txt'), 'a\n');
+    git(work, 'add', '.');
+    git(work, 'commit', '-qm', 'first');
+    const remote = `http://${admin}:${password}@127.0.0.1:${srv.port}/${admin}/pushme.git`;
+    expect(() => git(work, 'push', '-q', remote, 'main')).toThrow();
+    fs.rmSync(work, { recursive: true, force: true });
+    expect(['SIGKILL', 137]).toContain(await srv.exited);
+
+    srv = await startServer(dataDir);
+    seen = await checkForge(srv.base);
+    expect(seen.get(`${admin}/pushme`)?.empty).toBe(false);
     // Without a crash the same steps work and the next start has nothing to repair.
     expect((await api(srv.base, 'POST', `/repos/${admin}/base/forks`, { organization: org, name: 'basefork' })).status).toBe(202);
     expect((await api(srv.base, 'PATCH', `/repos/${admin}/torename`, { name: 'renamed' })).status).toBe(200);
@@ -270,7 +286,7 @@ describe('kill -9 inside each step, then a restart on the same data folder', () 
     srv = await startServer(dataDir);
     expect(srv.output()).toMatch(/reconcile: \d+ repositories checked in \d+ ms: 0 moves finished, 0 restored from trash, 0 re-initialised, 0 repaired, 0 empty flags fixed, 0 folders moved to lost\+found, 0 temporary entries removed/);
     seen = await checkForge(srv.base);
-    expect([...seen.keys()].sort()).toEqual([`${admin}/base`, `${admin}/c1`, `${admin}/renamed`, `${org}x/basefork`, `${org}x/orepo`].sort());
+    expect([...seen.keys()].sort()).toEqual([`${admin}/base`, `${admin}/c1`, `${admin}/pushme`, `${admin}/renamed`, `${org}x/basefork`, `${org}x/orepo`].sort());
     srv.child.kill('SIGTERM');
     await srv.exited;
   });
