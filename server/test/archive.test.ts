@@ -24,6 +24,8 @@ const { shas } = await createFixtureRepo(
   ],
   { tags: [{ name: 'v1.0', at: 'one' }] },
 );
+const bigName = uniq('big');
+await createFixtureRepo(forge.deps, owner, bigName, [{ message: 'big', files: { 'big.txt': 'x'.repeat(8 * 1024 * 1024) } }]);
 const privName = uniq('secret');
 await createFixtureRepo(forge.deps, owner, privName, [{ message: 'init', files: { 'a.txt': 'a\n' } }], { private: true });
 
@@ -117,6 +119,20 @@ describe('raw web paths', () => {
     expect(await t.text()).toBe('# Hi\n');
     const c = await get(`/${owner.name}/${repoName}/raw/commit/${shas.two}/docs/a%20b.txt`);
     expect(await c.text()).toBe('spaced\n');
+  });
+
+  it('survives a client that leaves in the middle of a big raw file or archive', async () => {
+    for (const url of [`/${owner.name}/${bigName}/raw/branch/main/big.txt`, `/${owner.name}/${bigName}/archive/main.tar.gz`]) {
+      const res = await get(url);
+      expect(res.status).toBe(200);
+      const reader = res.body!.getReader();
+      await reader.read();
+      await reader.cancel();
+    }
+    // Late output of the killed processes must not throw (vitest fails the run on unhandled errors).
+    await new Promise((r) => setTimeout(r, 300));
+    const whole = await get(`/${owner.name}/${bigName}/raw/branch/main/big.txt`);
+    expect((await whole.arrayBuffer()).byteLength).toBe(8 * 1024 * 1024);
   });
 
   it('answers 404 for a missing file, a folder, a ref of the wrong kind and a private repository', async () => {

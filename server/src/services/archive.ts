@@ -3,6 +3,7 @@
 import { badRequest, notFound } from '../errors.ts';
 import { resolveCommit } from '../git/repo.ts';
 import { spawnGit } from '../git/run-git.ts';
+import { processStream } from '../git/process-stream.ts';
 import type { RepoContext } from './repo-context.ts';
 
 const FORMATS = [
@@ -49,39 +50,5 @@ export function archiveHeaders(req: ArchiveRequest): Record<string, string> {
 /** `git archive` output as a web stream; the process is killed if the client goes away. */
 export function streamArchive(rc: RepoContext, req: ArchiveRequest): ReadableStream<Uint8Array> {
   const args = ['archive', `--format=${req.format}`, `--prefix=${rc.repo.name}/`, '--end-of-options', req.commit];
-  const child = spawnGit(args, { cwd: rc.dir, timeoutMs: 30 * 60_000 });
-  // Once the client has gone (cancel) the controller may not be touched again: a late chunk or
-  // 'end' from the dying process would throw outside any request and take the server down.
-  let finished = false;
-  return new ReadableStream<Uint8Array>(
-    {
-      start(controller) {
-        child.stdout.on('data', (chunk: Buffer) => {
-          if (finished) return;
-          controller.enqueue(new Uint8Array(chunk));
-          // Back-pressure: wait for the client to read before git writes more.
-          if ((controller.desiredSize ?? 1) <= 0) child.stdout.pause();
-        });
-        child.stdout.on('end', () => {
-          if (finished) return;
-          finished = true;
-          controller.close();
-        });
-        child.on('error', (e) => {
-          if (finished) return;
-          finished = true;
-          controller.error(e);
-        });
-        child.stderr.resume();
-      },
-      pull() {
-        child.stdout.resume();
-      },
-      cancel() {
-        finished = true;
-        child.kill();
-      },
-    },
-    { highWaterMark: 16 },
-  );
+  return processStream(spawnGit(args, { cwd: rc.dir, timeoutMs: 30 * 60_000 }));
 }
