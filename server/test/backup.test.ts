@@ -11,9 +11,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { serve } from '@hono/node-server';
+import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestForge, type TestForge } from './helpers.ts';
 import { repoDir } from '../src/context.ts';
+import { dumpForge, restoreForge } from '../src/services/backup.ts';
 import { runCli, startServer } from './cli-process.ts';
 
 const exec = promisify(execFile);
@@ -262,4 +264,51 @@ describe('forge dump and restore', () => {
       if ((await restored.exited) !== 0) restored.killAll();
     }
   }, 240_000);
+});
+
+// A small forge of its own, so these checks do not copy everything the load test created.
+const small = await createTestForge();
+
+describe('dump and restore refuse what they must not do', () => {
+  const quiet = () => {};
+
+  it('dump needs a data folder with a database and will not write into it', async () => {
+    const empty = fs.mkdtempSync(path.join(tmpRoot, 'nodb-'));
+    await expect(dumpForge({ dataDir: empty, file: path.join(tmpRoot, 'x.tar.gz'), log: quiet })).rejects.toThrow(/forge\.db is missing/);
+    await expect(dumpForge({ dataDir: small.dataDir, file: path.join(small.dataDir, 'inside.tar.gz'), log: quiet })).rejects.toThrow(/inside the data folder/);
+    expect(fs.existsSync(path.join(small.dataDir, 'inside.tar.gz'))).toBe(false);
+  });
+
+  it('restore refuses a missing file, a non-empty folder and an archive that is not a dump, and unpacks no links', async () => {
+    const target = path.join(tmpRoot, 'target-a');
+    await expect(restoreForge({ archive: path.join(tmpRoot, 'nope.tar.gz'), dataDir: target, log: quiet })).rejects.toThrow(/No such dump/);
+
+    const used = fs.mkdtempSync(path.join(tmpRoot, 'used-'));
+    fs.writeFileSync(path.join(used, 'keep.txt'), 'mine');
+    const dump = path.join(tmpRoot, 'small.tar.gz');
+    await dumpForge({ dataDir: small.dataDir, file: dump, log: quiet });
+    await expect(restoreForge({ archive: dump, dataDir: used, log: quiet })).rejects.toThrow(/Refusing to restore into .*: the folder is not empty \(1 entry, e\.g\. keep\.txt\)/);
+    expect(fs.readdirSync(used)).toEqual(['keep.txt']);
+
+    // A real dump with a link pointing out of it added: restored without the link.
+    const src = fs.mkdtempSync(path.join(tmpRoot, 'evil-'));
+    await tar.x({ file: dump, cwd: src });
+    fs.symlinkSync('/etc', path.join(src, 'data', 'escape'));
+    const evil = path.join(tmpRoot, 'evil.tar.gz');
+    await tar.c({ gzip: true, file: evil, cwd: src }, ['forge-dump.json', 'data']);
+    await restoreForge({ archive: evil, dataDir: target, log: quiet });
+    expect(fs.existsSync(path.join(target, 'forge.db'))).toBe(true);
+    expect(fs.lstatSync(path.join(target, 'escape'), { throwIfNoEntry: false })).toBeUndefined();
+    // Nothing was left beside the target.
+    expect(fs.readdirSync(tmpRoot).filter((n) => n.includes('restore-'))).toEqual([]);
+
+    // An archive without a database is not a dump; nothing is created.
+    const other = path.join(tmpRoot, 'target-b');
+    fs.rmSync(path.join(src, 'data', 'forge.db'));
+    await tar.c({ gzip: true, file: evil, cwd: src }, ['forge-dump.json', 'data']);
+    await expect(restoreForge({ archive: evil, dataDir: other, log: quiet })).rejects.toThrow(/is not a forge dump/);
+    expect(fs.existsSync(other)).toBe(false);
+
+    await expect(restoreForge({ archive: path.join(src, 'forge-dump.json'), dataDir: other, log: quiet })).rejects.toThrow(/not a readable forge dump/);
+  });
 });
