@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
@@ -47,10 +47,10 @@ describe('create branch dialog', () => {
     server.use(http.post(apiUrl('/repos/alice/hello/branches'), () => HttpResponse.json({ message: 'new_branch_name: is not a valid branch name', url: '' }, { status: 422 })));
     renderDialog();
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Branch name'), 'bad..name');
+    await user.type(screen.getByLabelText('Branch name'), 'fine-name');
     await user.click(screen.getByRole('button', { name: 'Create branch' }));
-    expect(await screen.findByText('new_branch_name: is not a valid branch name')).toBeInTheDocument();
-    expect(screen.getByLabelText('Branch name')).toHaveValue('bad..name');
+    expect(await screen.findByText('This is not a valid branch name')).toBeInTheDocument();
+    expect(screen.getByLabelText('Branch name')).toHaveValue('fine-name');
   });
 
   it('puts an unknown starting point beside the "from" field', async () => {
@@ -72,5 +72,29 @@ describe('create branch dialog', () => {
     await user.type(screen.getByLabelText('Branch name'), 'topic');
     await user.click(screen.getByRole('button', { name: 'Create branch' }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it('checks the name with the git rules before sending, and words a server refusal as a sentence', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.post(apiUrl('/repos/alice/hello/branches'), async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ message: 'new_branch_name: invalid branch name "x.lock"', url: '' }, { status: 422 });
+      }),
+    );
+    renderDialog();
+    const user = userEvent.setup();
+    const name = screen.getByLabelText('Branch name');
+    await user.type(name, 'my branch');
+    await user.click(screen.getByRole('button', { name: 'Create branch' }));
+    expect(name).toHaveAccessibleDescription('A branch name cannot contain spaces or control characters.');
+    expect(sent).toEqual([]);
+    await user.clear(name);
+    await user.type(name, 'x.lock2');
+    expect(name).not.toHaveAttribute('aria-invalid', 'true');
+    // The server may still refuse (here it answers as if "x.lock"): its message becomes a sentence.
+    await user.click(screen.getByRole('button', { name: 'Create branch' }));
+    await waitFor(() => expect(name).toHaveAccessibleDescription('No part of a branch name may end with “.lock”.'));
+    expect(sent).toHaveLength(1);
   });
 });

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { useCreateBranch } from '../api/use-create-branch';
 import { branchFieldErrors } from './branch-errors';
+import { branchNameProblem } from '@/lib/name-rules';
 
 export function CreateBranchDialog({
   owner,
@@ -38,11 +39,16 @@ function CreateBranchForm({ owner, repo, onDone, defaultFrom, branches, tags }: 
   const create = useCreateBranch(owner, repo);
   const listId = useId();
   const errors = branchFieldErrors(create.error);
+  // git's ref rules, checked before sending; cleared as soon as the name changes.
+  const [nameProblem, setNameProblem] = useState<string | null>(null);
   return (
     <form
       className="space-y-4"
       onSubmit={(e) => {
         e.preventDefault();
+        const problem = branchNameProblem(name.trim());
+        setNameProblem(problem);
+        if (problem) return;
         create.mutate(
           { name: name.trim(), from: from.trim() },
           {
@@ -54,7 +60,7 @@ function CreateBranchForm({ owner, repo, onDone, defaultFrom, branches, tags }: 
         );
       }}
     >
-      <TextField label="Branch name" name="name" required autoFocus autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
+      <TextField label="Branch name" name="name" required autoFocus autoComplete="off" value={name} onChange={(e) => (setName(e.target.value), setNameProblem(null))} error={nameProblem ?? errors.name} />
       <TextField
         label="Create from"
         name="from"

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { useRenameBranch } from '../api/use-rename-branch';
 import { branchFieldErrors } from './branch-errors';
+import { branchNameProblem } from '@/lib/name-rules';
 
 export function RenameBranchDialog({ owner, repo, branch, onClose }: { owner: string; repo: string; branch: string | null; onClose: () => void }) {
   return (
@@ -20,6 +21,7 @@ function RenameForm({ owner, repo, branch, onDone }: { owner: string; repo: stri
   const [name, setName] = useState(branch);
   const rename = useRenameBranch(owner, repo);
   const errors = branchFieldErrors(rename.error);
+  const [nameProblem, setNameProblem] = useState<string | null>(null);
   const general = errors.general ?? errors.from;
   return (
     <form
@@ -27,6 +29,9 @@ function RenameForm({ owner, repo, branch, onDone }: { owner: string; repo: stri
       onSubmit={(e) => {
         e.preventDefault();
         const next = name.trim();
+        const problem = branchNameProblem(next);
+        setNameProblem(problem);
+        if (problem) return;
         rename.mutate(
           { branch, name: next },
           {
@@ -38,7 +43,7 @@ function RenameForm({ owner, repo, branch, onDone }: { owner: string; repo: stri
         );
       }}
     >
-      <TextField label="New name" name="name" required autoFocus autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
+      <TextField label="New name" name="name" required autoFocus autoComplete="off" value={name} onChange={(e) => (setName(e.target.value), setNameProblem(null))} error={nameProblem ?? errors.name} />
       {general && <ErrorNotice error={rename.error} />}
       <div className="flex justify-end gap-2">
         <Button onClick={onDone}>Cancel</Button>

@@ -7,6 +7,7 @@ import { ErrorNotice } from '@/components/ui/error-notice';
 import { errorMessage, isApiError } from '@/lib/api/api-error';
 import { normalizeHex } from '@/lib/label-color';
 import type { Label } from '../api/label-queries';
+import { fieldSentence, labelNameProblem } from '@/lib/name-rules';
 
 export interface LabelFormValue {
   name: string;
@@ -38,16 +39,16 @@ export function LabelForm({ initial, submitLabel, pending, error, onSubmit, onCa
   const [touched, setTouched] = useState(false);
   const color = normalizeHex(hex);
   const colorError = touched && !color ? 'Enter a colour as #rrggbb, e.g. #1d76db' : null;
-  const nameError = touched && !name.trim() ? 'Name is required' : null;
+  const nameError = touched ? labelNameProblem(name) : null;
   // The server answers "name: …" or "color: …" on 422; show it by its field.
   const serverMsg = isApiError(error) && error.status === 422 ? error.message : null;
   const serverField = serverMsg ? /^\s*\[?(name|color|description)\]?\s*:/i.exec(serverMsg)?.[1]?.toLowerCase() : undefined;
-  const fieldMsg = serverField ? serverMsg!.replace(/^[^:]*:\s*/, '') : null;
+  const fieldMsg = serverField ? fieldSentence(serverMsg!) : null;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setTouched(true);
-    if (!color || !name.trim()) return;
+    if (!color || labelNameProblem(name)) return;
     onSubmit({ name: name.trim(), description: description.trim(), color: `#${color}`, exclusive });
   };
 

@@ -13,9 +13,9 @@ function renderForm(onCreated = vi.fn()) {
   return onCreated;
 }
 
-async function fillAndSubmit() {
+async function fillAndSubmit(name = 'bad name!') {
   const user = userEvent.setup();
-  await user.type(screen.getByLabelText('Repository name'), 'bad name!');
+  await user.type(screen.getByLabelText('Repository name'), name);
   await user.type(screen.getByLabelText('Description'), 'Things I keep');
   await user.click(screen.getByLabelText(/make repository private/i));
   await user.selectOptions(screen.getByLabelText('License'), 'MIT');
@@ -24,14 +24,16 @@ async function fillAndSubmit() {
 }
 
 describe('CreateRepoForm', () => {
-  it('shows the server 422 message under the Name field and keeps what was typed', async () => {
-    server.use(http.post(apiUrl('/user/repos'), () => HttpResponse.json({ message: 'name: must be letters, digits, dashes, underscores or dots', url: '' }, { status: 422 })));
+  it('checks the name with the server rule before sending, and keeps what was typed', async () => {
+    let sent = 0;
+    server.use(http.post(apiUrl('/user/repos'), () => (sent++, HttpResponse.json(fakeRepo()))));
     renderForm();
     await fillAndSubmit();
 
     const name = screen.getByLabelText('Repository name');
     await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'));
-    expect(name).toHaveAccessibleDescription('Must be letters, digits, dashes, underscores or dots');
+    expect(name).toHaveAccessibleDescription('Use only letters, digits, dashes (-), underscores (_) and dots (.).');
+    expect(sent).toBe(0);
     expect(name).toHaveValue('bad name!');
     expect(name).toHaveFocus();
     expect(screen.getByLabelText('Description')).toHaveValue('Things I keep');
@@ -39,10 +41,19 @@ describe('CreateRepoForm', () => {
     expect(screen.getByLabelText('License')).toHaveValue('MIT');
   });
 
+  it('turns the server refusal into a sentence under the Name field', async () => {
+    server.use(http.post(apiUrl('/user/repos'), () => HttpResponse.json({ message: 'name: name is reserved [name: assets]', url: '' }, { status: 422 })));
+    renderForm();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Repository name'), 'assets');
+    await user.click(screen.getByRole('button', { name: 'Create repository' }));
+    await waitFor(() => expect(screen.getByLabelText('Repository name')).toHaveAccessibleDescription('“assets” is reserved.'));
+  });
+
   it('says the name is taken on 409', async () => {
     server.use(http.post(apiUrl('/user/repos'), () => HttpResponse.json({ message: 'The repository with the same name already exists.', url: '' }, { status: 409 })));
     renderForm();
-    await fillAndSubmit();
+    await fillAndSubmit('notes');
     expect(await screen.findByText('A repository with this name already exists')).toBeInTheDocument();
     expect(screen.getByLabelText('Repository name')).toHaveAccessibleDescription('A repository with this name already exists');
   });
@@ -50,7 +61,7 @@ describe('CreateRepoForm', () => {
   it('shows other failures in an alert', async () => {
     server.use(http.post(apiUrl('/user/repos'), () => HttpResponse.json({ message: 'disk full', url: '' }, { status: 500 })));
     renderForm();
-    await fillAndSubmit();
+    await fillAndSubmit('notes');
     expect(await screen.findByRole('alert')).toHaveTextContent('disk full');
     expect(screen.getByLabelText('Repository name')).not.toHaveAttribute('aria-invalid', 'true');
   });

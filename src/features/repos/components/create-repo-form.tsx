@@ -8,6 +8,7 @@ import { paths } from '@/lib/paths';
 import { useCreateRepo, type CreateRepoInput } from '../api/use-create-repo';
 import type { Repository } from '../api/repo-queries';
 import { formErrors } from './server-field-error';
+import { repoNameProblem } from '@/lib/name-rules';
 import { RepoNameFields } from './repo-name-fields';
 
 const GITIGNORES = ['Node', 'Go', 'Python', 'Rust', 'Java', 'macOS'];
@@ -32,9 +33,14 @@ export function CreateRepoForm({ owner, onCreated }: { owner: string; onCreated:
   const set = <K extends keyof typeof v>(k: K, value: (typeof v)[K]) => setV((prev) => ({ ...prev, [k]: value }));
   const create = useCreateRepo();
   const errors = formErrors(create.error, FIELDS);
+  // The server's name rule, checked before sending; cleared as soon as the name changes.
+  const [nameProblem, setNameProblem] = useState<string | null>(null);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    const problem = repoNameProblem(v.name.trim());
+    setNameProblem(problem);
+    if (problem) return;
     const body: CreateRepoInput = {
       name: v.name.trim(),
       description: v.description,
@@ -57,8 +63,8 @@ export function CreateRepoForm({ owner, onCreated }: { owner: string; onCreated:
       <RepoNameFields
         owner={owner}
         name={v.name}
-        onNameChange={(name) => set('name', name)}
-        nameError={errors.fields.name}
+        onNameChange={(name) => (set('name', name), setNameProblem(null))}
+        nameError={nameProblem ?? errors.fields.name}
         nameHint="Letters, digits, dashes, underscores and dots. Short and memorable is best."
       />
       <TextArea label="Description" name="description" rows={2} value={v.description} onChange={(e) => set('description', e.target.value)} error={errors.fields.description} />

@@ -77,6 +77,18 @@ describe('repository settings form', () => {
     expect(screen.getByLabelText('Repository name')).toHaveValue('taken');
   });
 
+  it('checks a new name with the server rule before saving', async () => {
+    let sent = 0;
+    server.use(http.patch(apiUrl('/repos/alice/hello-forge'), () => (sent++, HttpResponse.json(fakeRepo()))));
+    renderForm();
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText('Repository name'));
+    await user.type(screen.getByLabelText('Repository name'), 'site.git');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(screen.getByLabelText('Repository name')).toHaveAccessibleDescription('A repository name cannot end in “.git”.');
+    expect(sent).toBe(0);
+  });
+
   it('maps "field: reason" messages to their field', () => {
     expect(settingsErrors(new ApiError(422, { message: 'website: must be a valid http or https URL' })).fields).toEqual({ website: 'Must be a valid http or https URL' });
     expect(settingsErrors(new ApiError(500, { message: 'boom' })).general).toBe('boom');

@@ -8,6 +8,7 @@ import { ErrorNotice } from '@/components/ui/error-notice';
 import type { Repository } from '../api/repo-queries';
 import { useEditRepo, type EditRepoInput } from '../api/use-edit-repo';
 import { formErrors } from './server-field-error';
+import { repoNameProblem } from '@/lib/name-rules';
 
 // Only units this forge has pages for: a Wiki, Projects or Releases switch would promise a page
 // that does not exist (the API still accepts and stores those flags, as Gitea's).
@@ -76,6 +77,8 @@ export function RepoSettingsForm({ repo, branches, onRenamed }: { repo: Reposito
   const owner = repo.owner.login;
   const edit = useEditRepo(owner, repo.name);
   const [unchanged, setUnchanged] = useState(false);
+  // The server's name rule, checked before sending; cleared as soon as the name changes.
+  const [nameProblem, setNameProblem] = useState<string | null>(null);
   const errors = settingsErrors(edit.error);
   const branchOptions = branches.includes(repo.default_branch) || !repo.default_branch ? branches : [repo.default_branch, ...branches];
   return (
@@ -84,7 +87,11 @@ export function RepoSettingsForm({ repo, branches, onRenamed }: { repo: Reposito
       className="space-y-5"
       onSubmit={(e) => {
         e.preventDefault();
-        const body = changes(repo, new FormData(e.currentTarget));
+        const fd = new FormData(e.currentTarget);
+        const problem = repoNameProblem(String(fd.get('name') ?? '').trim());
+        setNameProblem(problem);
+        if (problem) return;
+        const body = changes(repo, fd);
         setUnchanged(Object.keys(body).length === 0);
         if (Object.keys(body).length === 0) return;
         edit.mutate(body, {
@@ -98,7 +105,7 @@ export function RepoSettingsForm({ repo, branches, onRenamed }: { repo: Reposito
       <h2 id="settings-options-heading" className="text-base font-semibold">
         Options
       </h2>
-      <TextField label="Repository name" name="name" required defaultValue={repo.name} autoComplete="off" error={errors.fields.name} hint="Renaming changes the URLs of the repository; old links stop working." />
+      <TextField label="Repository name" name="name" required defaultValue={repo.name} autoComplete="off" onChange={() => setNameProblem(null)} error={nameProblem ?? errors.fields.name} hint="Renaming changes the URLs of the repository; old links stop working." />
       <TextArea label="Description" name="description" rows={3} defaultValue={repo.description} error={errors.fields.description} />
       <TextField label="Website" name="website" type="url" defaultValue={repo.website} placeholder="https://example.com" error={errors.fields.website} />
       {branchOptions.length > 0 && (

@@ -1,6 +1,7 @@
 // Splits a failed create/generate request into an error for one form field, or a general one.
 // Our server says "name: reason" on 422; Gitea's binding errors read "[Name]: reason".
 import { errorMessage, isApiError } from '@/lib/api/api-error';
+import { fieldSentence } from '@/lib/name-rules';
 
 export interface FormErrors {
   fields: Record<string, string>;
@@ -16,8 +17,7 @@ export function formErrors(error: unknown, fields: readonly string[]): FormError
     const m = /^\s*\[?([A-Za-z_]+)\]?\s*:\s*(.+)$/s.exec(error.message);
     const field = m?.[1].replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase();
     if (m && field && fields.includes(field)) {
-      const reason = m[2].trim();
-      return { fields: { [field]: reason.charAt(0).toUpperCase() + reason.slice(1) }, general: null };
+      return { fields: { [field]: fieldSentence(error.message) }, general: null };
     }
   }
   return { fields: {}, general: errorMessage(error) };
