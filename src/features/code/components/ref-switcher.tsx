@@ -1,8 +1,8 @@
 // Switch the branch or tag being browsed: a button opening a popover with a filter box and
-// Branches/Tags tabs. Keyboard: arrows move through the filter box and the list, Escape closes
-// and returns focus to the button.
+// Branches/Tags tabs. Keyboard: Enter in the filter box opens the first match (marked), arrows move
+// through the filter box and the list, Escape closes and returns focus to the button.
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { RefKind } from '@/lib/paths';
 
 interface Props {
@@ -22,6 +22,7 @@ export function RefSwitcher({ kind, current, branches, tags, defaultBranch, href
   const button = useRef<HTMLButtonElement>(null);
   const list = useRef<HTMLUListElement>(null);
   const id = useId();
+  const navigate = useNavigate();
 
   const close = () => {
     setOpen(false);
@@ -36,6 +37,14 @@ export function RefSwitcher({ kind, current, branches, tags, defaultBranch, href
     if (e.key === 'Escape') {
       e.preventDefault();
       close();
+      return;
+    }
+    if (e.key === 'Enter' && (e.target as HTMLElement).id === `${id}-filter`) {
+      e.preventDefault();
+      if (!names.length) return;
+      setOpen(false);
+      setFilter('');
+      navigate(hrefFor(tab, names[0]));
       return;
     }
     if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
@@ -106,8 +115,10 @@ export function RefSwitcher({ kind, current, branches, tags, defaultBranch, href
                 <p className="px-3 py-2 text-sm text-gray-500 dark:text-gray-400">{tab === 'branch' ? 'No branches found' : 'No tags found'}</p>
               ) : (
                 <ul ref={list} aria-label={tab === 'branch' ? 'Branches' : 'Tags'}>
-                  {names.map((name) => {
+                  {names.map((name, i) => {
                     const on = kind === tab && name === current;
+                    // What Enter in the filter box opens, shown while a filter is typed.
+                    const first = i === 0 && filter.trim() !== '';
                     return (
                       <li key={name}>
                         <Link
@@ -117,7 +128,7 @@ export function RefSwitcher({ kind, current, branches, tags, defaultBranch, href
                             setFilter('');
                           }}
                           aria-current={on ? 'true' : undefined}
-                          className="flex items-center gap-2 px-3 py-1.5 text-sm hover:bg-gray-100 focus:bg-gray-100 focus:outline-none dark:hover:bg-gray-800 dark:focus:bg-gray-800"
+                          className={`flex items-center gap-2 px-3 py-1.5 text-sm hover:bg-gray-100 focus:bg-gray-100 focus:outline-none dark:hover:bg-gray-800 dark:focus:bg-gray-800 ${first ? 'bg-gray-50 dark:bg-gray-800/60' : ''}`}
                         >
                           <span aria-hidden className="w-3 text-indigo-600 dark:text-indigo-400">
                             {on ? '✓' : ''}
@@ -125,6 +136,11 @@ export function RefSwitcher({ kind, current, branches, tags, defaultBranch, href
                           <span className="truncate">{name}</span>
                           {tab === 'branch' && name === defaultBranch && (
                             <span className="ml-auto rounded-full border border-gray-300 px-1.5 text-[10px] text-gray-500 dark:border-gray-600 dark:text-gray-400">default</span>
+                          )}
+                          {first && (
+                            <kbd aria-hidden className={`${tab === 'branch' && name === defaultBranch ? '' : 'ml-auto'} text-[10px] text-gray-500 dark:text-gray-400`}>
+                              Enter ↵
+                            </kbd>
                           )}
                         </Link>
                       </li>
