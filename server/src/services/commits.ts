@@ -113,15 +113,47 @@ async function cachedLog(dir: string, o: LogOptions): Promise<LogCommit[]> {
     pageCache.set(key, hit);
     return hit;
   }
-  const commits = await logCommits(dir, o);
+  const commits = await logFromBoundary(dir, o);
   if (pageCache.size >= PAGE_CACHE_SIZE) pageCache.delete(pageCache.keys().next().value!);
   pageCache.set(key, commits);
+  return commits;
+}
+
+// Deep pages without re-walking from the top: while history is a straight line (each commit has
+// one parent, the next one listed), git's walk from the head that skips N commits is exactly its
+// walk from the N-th commit. Pages served remember where each straight stretch continues
+// (head → skip → SHA), and a later page starts from the nearest such point.
+const boundaries = new Map<string, Map<number, string>>();
+const BOUNDARY_HEADS = 200;
+
+async function logFromBoundary(dir: string, o: LogOptions): Promise<LogCommit[]> {
+  const whole = o.revs.length === 1 && !o.revs[0]!.startsWith('^') && !o.path && !o.since && !o.until;
+  if (!whole) return logCommits(dir, o);
+  const key = `${dir}\0${o.revs[0]}`;
+  const known = boundaries.get(key);
+  const skip = o.skip ?? 0;
+  let from = 0;
+  for (const at of known?.keys() ?? []) if (at <= skip && at > from) from = at;
+  const start = from ? known!.get(from)! : o.revs[0]!;
+  const commits = await logCommits(dir, { ...o, revs: [start], skip: skip - from });
+  // This page continues the straight stretch when it starts where one ended (or at the head).
+  if (skip === 0 || known?.has(skip)) {
+    const straight = commits.every((c, i) => c.parents.length === 1 && (i === commits.length - 1 || commits[i + 1]!.sha === c.parents[0]));
+    if (straight && commits.length && commits.length === o.max) {
+      const map = known ?? new Map<number, string>();
+      map.set(skip + commits.length, commits[commits.length - 1]!.parents[0]!);
+      boundaries.delete(key);
+      if (boundaries.size >= BOUNDARY_HEADS) boundaries.delete(boundaries.keys().next().value!);
+      boundaries.set(key, map);
+    }
+  }
   return commits;
 }
 
 /** Forgets cached history pages (tests compare cached and uncached answers). */
 export function clearCommitCache(): void {
   pageCache.clear();
+  boundaries.clear();
 }
 
 export async function listCommits(db: Db, config: Config, rc: RepoContext, viewer: UserRow | null, q: ListCommitsQuery, opts: CommitOptions) {
