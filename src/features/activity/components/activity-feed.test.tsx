@@ -79,6 +79,14 @@ describe('ActivityFeed naming the repository (dashboard)', () => {
     expect(pull).toHaveTextContent('Faster builds');
   });
 
+  it('shows a comment as plain text, never raw Markdown table syntax', () => {
+    const body = '7|Results:\n\n| Browser | Passes |\n| --- | ---: |\n| **Chromium** | [yes](https://x.test) |\n\n- [x] `npm test`';
+    renderRoute(() => <ActivityFeed activities={[act(1, 'comment_issue', { content: body })]} />);
+    const [comment] = records();
+    expect(comment).toHaveTextContent('Results: Browser · Passes Chromium · yes npm test');
+    expect(comment.textContent).not.toMatch(/\||---|\*\*|\[x\]|`/);
+  });
+
   it('has an empty state', () => {
     renderRoute(() => <ActivityFeed activities={[]} emptyText="Pushes will show up here." />);
     expect(screen.getByRole('heading', { name: 'No activity yet' })).toBeInTheDocument();

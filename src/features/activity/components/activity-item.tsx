@@ -7,7 +7,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { paths } from '@/lib/paths';
 import type { Activity } from '../api/activity-queries';
-import { indexAndText, pushedCommits, shortRef } from './activity-content';
+import { indexAndText, markdownExcerpt, pushedCommits, shortRef } from './activity-content';
 
 const link = 'font-medium text-indigo-700 hover:underline dark:text-indigo-400';
 const SHOWN_COMMITS = 3;
@@ -155,7 +155,8 @@ function Detail({ a }: { a: Activity }) {
     );
   }
   const { index, text } = indexAndText(a.content);
-  if (index && text) return <p className="mt-1 line-clamp-2 break-words text-sm text-gray-700 dark:text-gray-300">{text}</p>;
+  const excerpt = index && text ? markdownExcerpt(text) : '';
+  if (excerpt) return <p className="mt-1 line-clamp-2 break-words text-sm text-gray-700 dark:text-gray-300">{excerpt}</p>;
   return null;
 }
 
