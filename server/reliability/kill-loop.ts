@@ -10,7 +10,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { git, sendRaw } from './forge.ts';
+import { git, repoDirs, sendRaw } from './forge.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -131,7 +131,7 @@ export async function killLoop(opts: { kills: number; log: (s: string) => void }
               const title = `issue ${k}-${wid}-${i}`;
               const a = await sendRaw(port, { method: 'POST', path: `/api/v1/repos/forge-admin/${repo}/issues`, token, body: { title } }, 30_000);
               if (a.status === 201) acked.issues.push({ repo, number: a.body.number, title });
-            } else if (roll < 0.7) {
+            } else if (roll < 0.6) {
               const issue = acked.issues[Math.floor(Math.random() * acked.issues.length)];
               if (!issue) continue;
               const body = `comment ${k}-${wid}-${i}`;
@@ -161,7 +161,7 @@ export async function killLoop(opts: { kills: number; log: (s: string) => void }
       const count = () => acked.repos.size + acked.issues.length + acked.comments.length + acked.pushes.length;
       const start = count();
       for (const until = Date.now() + 10_000; count() === start && Date.now() < until; ) await new Promise((r) => setTimeout(r, 25));
-      await new Promise((r) => setTimeout(r, 300 + Math.random() * 2000));
+      await new Promise((r) => setTimeout(r, 300 + Math.random() * 3000));
       server.child.kill('SIGKILL');
       await server.exited;
       stop = true;
@@ -220,6 +220,9 @@ async function verify(port: number, token: string, dataDir: string, acked: Acked
     if (branches.status !== 200) res.problems.push(`${what}: GET branches answered ${branches.status}`);
     else if (r.is_empty && branches.body.length > 0) res.problems.push(`${what} is marked empty but has ${branches.body.length} branches`);
   }
+  // And the other way round: no repository folder without its row (a half-done creation or deletion).
+  const known = new Set(rows.map((r) => path.join(dataDir, 'repositories', r.owner_name.toLowerCase(), `${r.lower_name}.git`)));
+  for (const dir of repoDirs(dataDir)) if (!known.has(dir)) res.problems.push(`after kill ${kill}: ${path.relative(dataDir, dir)} is on disk without a database row`);
   for (const repo of acked.repos) {
     checked++;
     const a = await get(`/repos/forge-admin/${repo}`);
