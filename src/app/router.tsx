@@ -3,12 +3,15 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RootLayout } from './layout/root-layout';
 import { RouteError } from './layout/route-error';
+import { Spinner } from '@/components/ui/spinner';
 
 export const routes: RouteObject[] = [
   {
     path: '/',
     Component: RootLayout,
     ErrorBoundary: RouteError,
+    // Shown while the first page's code and loader run (without it React Router warns on every load).
+    HydrateFallback: () => <Spinner label="Loading Forge" />,
     children: [
       {
         ErrorBoundary: RouteError,
