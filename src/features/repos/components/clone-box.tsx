@@ -28,7 +28,13 @@ export function CloneBox({ httpsUrl, sshUrl }: { httpsUrl: string; sshUrl?: stri
         readOnly
         value={url}
         onFocus={(e) => e.currentTarget.select()}
-        className="min-w-0 flex-1 rounded-md border border-gray-300 bg-gray-50 px-2 py-1 font-mono text-xs text-gray-800 sm:w-72 sm:flex-none dark:border-gray-700 dark:bg-gray-900 dark:text-gray-200"
+        // As wide as the URL (monospace, so ch counts characters) up to the row's width; where it
+        // is cut (phones), it starts scrolled to the end, which tells one repository from another.
+        ref={(el) => {
+          if (el) el.scrollLeft = el.scrollWidth;
+        }}
+        style={{ width: `calc(${url.length + 2}ch + 1rem)` }}
+        className="max-w-full min-w-0 flex-1 rounded-md border border-gray-300 bg-gray-50 px-2 py-1 font-mono text-xs text-gray-800 sm:flex-none dark:border-gray-700 dark:bg-gray-900 dark:text-gray-200"
       />
       <CopyButton text={url} label="Copy clone URL" />
     </div>

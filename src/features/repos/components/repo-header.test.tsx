@@ -18,4 +18,16 @@ describe('repository header', () => {
     renderRoute(() => <RepoHeader repo={fakeRepo({ name: 'hello' })} active="code" />);
     expect(screen.queryByText(/forked from/)).not.toBeInTheDocument();
   });
+
+  it('shows a signed-out visitor the clone URL of an empty public repository', () => {
+    const repo = fakeRepo({ empty: true, permissions: { admin: false, push: false, pull: true } });
+    renderRoute(() => <RepoHeader repo={repo} active="code" />);
+    expect(screen.getByLabelText('Clone URL')).toHaveValue('http://localhost/alice/hello-forge.git');
+  });
+
+  it('sizes the clone URL box to the whole URL', () => {
+    const repo = fakeRepo({ name: 'a-rather-long-repository-name-for-the-box', clone_url: 'http://forge.example.org:3000/alice/a-rather-long-repository-name-for-the-box.git' });
+    renderRoute(() => <RepoHeader repo={repo} active="code" />);
+    expect((screen.getByLabelText('Clone URL') as HTMLInputElement).style.width).toBe(`calc(${repo.clone_url.length + 2}ch + 1rem)`);
+  });
 });

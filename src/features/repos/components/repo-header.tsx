@@ -5,6 +5,7 @@ import { paths } from '@/lib/paths';
 import type { Repository } from '../api/repo-queries';
 import { CloneBox } from './clone-box';
 import { RepoStarButton, RepoWatchButton } from './repo-star-button';
+import { TabScroller } from './tab-scroller';
 
 export type RepoTab = 'code' | 'issues' | 'pulls' | 'commits' | 'branches' | 'activity' | 'settings';
 
@@ -77,11 +78,10 @@ export function RepoHeader({ repo, active, forkButton }: { repo: Repository; act
           )}
         </div>
       </div>
-      {!repo.empty || repo.permissions?.push ? (
-        <div className="mt-3">
-          <CloneBox httpsUrl={repo.clone_url} sshUrl={repo.ssh_url || undefined} />
-        </div>
-      ) : null}
+      {/* Empty ones too: a visitor may clone it now and pull once something is pushed. */}
+      <div className="mt-3">
+        <CloneBox httpsUrl={repo.clone_url} sshUrl={repo.ssh_url || undefined} />
+      </div>
       <RepoTabs repo={repo} active={active} />
     </div>
   );
@@ -130,7 +130,7 @@ function RepoTabs({ repo, active }: { repo: Repository; active: RepoTab | null }
   ];
   if (repo.permissions?.admin) tabs.push({ id: 'settings', label: 'Settings', href: paths.settings.href(o, r) });
   return (
-    <nav aria-label="Repository" className="-mb-px mt-3 overflow-x-auto">
+    <TabScroller label="Repository" className="-mb-px mt-3">
       <ul className="flex min-w-max gap-1">
         {tabs.map((t) => {
           const on = t.id === active;
@@ -157,6 +157,6 @@ function RepoTabs({ repo, active }: { repo: Repository; active: RepoTab | null }
           );
         })}
       </ul>
-    </nav>
+    </TabScroller>
   );
 }
