@@ -35,16 +35,20 @@ export function IssueFilters({ view, labels, milestones }: IssueFiltersProps) {
     ...(view.q ? [{ key: 'q', text: `“${view.q}”`, to: viewSearch(search, { q: '' }) }] : []),
   ];
 
+  // The active filters go on their own full-width line below, so the buttons keep their place
+  // beside the state tabs whether or not a filter is set.
   return (
-    <div className="flex flex-wrap items-center gap-1">
-      <LabelsFilter labels={labels} active={view.labels.length > 0} isChecked={(l) => view.labels.includes(l.name)} onToggle={(l) => toggleLabel(l.name)} render={(l) => <LabelChip label={l} />} />
-      {milestones && <MilestoneFilter milestones={milestones} current={view.milestone} onPick={(milestone) => go({ milestone })} />}
-      <UsernameFilter key={`p-${view.poster}`} label="Author" value={view.poster} onApply={(poster) => go({ poster })} />
-      <UsernameFilter key={`a-${view.assignee}`} label="Assignee" value={view.assignee} onApply={(assignee) => go({ assignee })} />
-      <UsernameFilter key={`m-${view.mentioned}`} label="Mentions" value={view.mentioned} onApply={(mentioned) => go({ mentioned })} />
-      <SortSelect value={view.sort} sorts={ISSUE_SORTS} onChange={(sort) => go({ sort })} />
+    <>
+      <div className="flex flex-wrap items-center gap-1">
+        <LabelsFilter labels={labels} active={view.labels.length > 0} isChecked={(l) => view.labels.includes(l.name)} onToggle={(l) => toggleLabel(l.name)} render={(l) => <LabelChip label={l} />} />
+        {milestones && <MilestoneFilter milestones={milestones} current={view.milestone} onPick={(milestone) => go({ milestone })} />}
+        <UsernameFilter key={`p-${view.poster}`} label="Author" value={view.poster} onApply={(poster) => go({ poster })} />
+        <UsernameFilter key={`a-${view.assignee}`} label="Assignee" value={view.assignee} onApply={(assignee) => go({ assignee })} />
+        <UsernameFilter key={`m-${view.mentioned}`} label="Mentions" value={view.mentioned} onApply={(mentioned) => go({ mentioned })} />
+        <SortSelect value={view.sort} sorts={ISSUE_SORTS} onChange={(sort) => go({ sort })} />
+      </div>
       {hasFilters(view) && <ActiveFilters items={active} clearTo={clearedSearch(search)} />}
-    </div>
+    </>
   );
 }
 
