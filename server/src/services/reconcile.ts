@@ -157,6 +157,7 @@ export async function reconcileDataDir(deps: Deps, log: (line: string) => void =
     s.checked++;
     const label = `${r.owner_name}/${r.name}`;
     const patch: RepoUpdate = {};
+    let headReset = false;
     if (!fs.existsSync(dir)) {
       const fresh = asidePath(config, 'reinit', '.git');
       await initBare(fresh, r.default_branch);
@@ -168,6 +169,7 @@ export async function reconcileDataDir(deps: Deps, log: (line: string) => void =
       await runGit(['config', 'http.receivepack', 'true'], { cwd: dir });
       await runGit(['config', 'uploadpack.allowFilter', 'true'], { cwd: dir });
       await setHead(dir, r.default_branch);
+      headReset = true;
       s.repaired++;
       say(`${label}: its repository was incomplete (no HEAD, objects or refs); completed in place`);
     }
@@ -175,19 +177,22 @@ export async function reconcileDataDir(deps: Deps, log: (line: string) => void =
     if (r.is_empty === 1 && hasBranch) {
       patch.is_empty = 0;
       patch.size = folderSize(dir);
+    }
+    // A HEAD we just wrote, or one a first push never got to set, must name an existing branch.
+    if (hasBranch && (headReset || patch.is_empty === 0)) {
       const names = await branchNames(dir);
       if (!names.includes(r.default_branch)) {
         const pick = ['main', 'master'].find((b) => names.includes(b)) ?? [...names].sort()[0]!;
         await setHead(dir, pick);
         patch.default_branch = pick;
       }
-    } else if (r.is_empty === 0 && !hasBranch) {
-      patch.is_empty = 1;
     }
-    if (patch.is_empty !== undefined) {
+    if (r.is_empty === 0 && !hasBranch) patch.is_empty = 1;
+    if (patch.is_empty !== undefined || patch.default_branch !== undefined) {
       await db.updateTable('repository').set({ ...patch, updated_unix: nowUnix() }).where('id', '=', r.id).execute();
-      s.emptyFixed++;
-      say(`${label}: marked ${patch.is_empty ? 'empty (it has no branch)' : 'not empty (it has branches)'}${patch.default_branch ? `, default branch ${patch.default_branch}` : ''}`);
+      const what = patch.is_empty === undefined ? '' : `marked ${patch.is_empty ? 'empty (it has no branch)' : 'not empty (it has branches)'}`;
+      if (patch.is_empty !== undefined) s.emptyFixed++;
+      say(`${label}: ${[what, patch.default_branch && `default branch ${patch.default_branch}`].filter(Boolean).join(', ')}`);
     }
   }
 
