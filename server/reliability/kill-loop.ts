@@ -38,7 +38,7 @@ interface Server {
  * time, and the server itself is the child process (no wrapper in between), so SIGKILL hits it.
  */
 async function bundleServer(): Promise<string> {
-  const outfile = path.join(root, 'node_modules/.cache/forge-reliability/main.mjs');
+  const outfile = path.join(root, `node_modules/.cache/forge-reliability/main-${process.pid}.mjs`);
   const { build } = await import('esbuild');
   await build({ entryPoints: [path.join(root, 'server/src/main.ts')], bundle: true, platform: 'node', format: 'esm', packages: 'external', target: 'node20', outfile, logLevel: 'warning' });
   return outfile;
@@ -87,9 +87,10 @@ export async function killLoop(opts: { kills: number; log: (s: string) => void }
   const res: KillResult = { kills: opts.kills, survived: 0, checked: 0, lost: [], problems: [] };
   const acked: Acked = { repos: new Set(), issues: [], comments: [], pushes: [] };
   let server: Server | null = null;
+  let bundle = '';
   try {
     const port = await freePort();
-    const bundle = await bundleServer();
+    bundle = await bundleServer();
     server = await startServer(bundle, dataDir, port);
     const password = server.output().match(/password: +(\S+)/)?.[1];
     if (!password) throw new Error(`no admin password in:\n${server.output()}`);
@@ -190,6 +191,7 @@ export async function killLoop(opts: { kills: number; log: (s: string) => void }
       if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
     }
     fs.rmSync(work, { recursive: true, force: true });
+    if (bundle) fs.rmSync(bundle, { force: true });
     if (res.lost.length + res.problems.length === 0) fs.rmSync(dataDir, { recursive: true, force: true });
     else res.problems.push(`data folder kept for inspection: ${dataDir}`);
   }
