@@ -1,5 +1,6 @@
 // Trees and blobs of bare repositories: listing (ls-tree), reading blobs, the last commit of each
 // entry of a directory, and building commits without a work tree (hash-object, mktree, commit-tree).
+import { processStream } from './process-stream.ts';
 import { GitError, runGit, runGitBuffer, spawnGit } from './run-git.ts';
 
 /** Paths given to git are file names, never glob patterns. */
@@ -61,17 +62,9 @@ export async function readBlob(dir: string, sha: string): Promise<Buffer> {
 
 /** A blob as a web stream, for large files. */
 export function streamBlob(dir: string, sha: string): ReadableStream<Uint8Array> {
-  const child = spawnGit(['cat-file', 'blob', sha], { cwd: dir });
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      child.stdout.on('data', (chunk: Buffer) => controller.enqueue(new Uint8Array(chunk)));
-      child.stdout.on('end', () => controller.close());
-      child.on('error', (e) => controller.error(e));
-    },
-    cancel() {
-      child.kill();
-    },
-  });
+  // processStream never touches the stream after the client has gone (a late chunk would throw
+  // outside any request and stop the server).
+  return processStream(spawnGit(['cat-file', 'blob', sha], { cwd: dir }));
 }
 
 export interface LastCommit {

@@ -12,6 +12,8 @@ export type RepoTab = 'code' | 'issues' | 'pulls' | 'commits' | 'branches' | 'ac
 const tabBySegment: Record<string, RepoTab> = {
   '': 'code',
   src: 'code',
+  blame: 'code',
+  tags: 'code',
   commits: 'commits',
   commit: 'commits',
   branches: 'branches',
