@@ -48,8 +48,21 @@ function TaskCheckbox({ checked }: { checked: boolean }) {
   const item = useContext(TaskItem);
   const toggle = useContext(TaskToggle);
   const label = item?.label.trim().replace(/\s+/g, ' ') || 'Task';
+  // Shown ticked at once while the save runs; once the source changes, the source decides again.
+  const [optimistic, setOptimistic] = useState<{ from: boolean; to: boolean } | null>(null);
   if (!item || !toggle) return <input type="checkbox" checked={checked} disabled readOnly aria-label={label} />;
-  return <input type="checkbox" checked={checked} aria-label={label} onChange={(e) => toggle.onToggle(setTask(toggle.source, item.offset, e.target.checked))} />;
+  const shown = optimistic && optimistic.from === checked ? optimistic.to : checked;
+  return (
+    <input
+      type="checkbox"
+      checked={shown}
+      aria-label={label}
+      onChange={(e) => {
+        setOptimistic({ from: checked, to: e.target.checked });
+        toggle.onToggle(setTask(toggle.source, item.offset, e.target.checked));
+      }}
+    />
+  );
 }
 
 const schema = {
