@@ -418,7 +418,14 @@ export function DiffFiles({ diff, style, viewedKey, annotations, onCommentRange,
           {items.map((v) => {
             const m = models[v.index]!;
             return (
-              <div key={v.key} data-index={v.index} ref={virtualizer.measureElement} className="absolute left-0 w-full" style={{ top: v.start - virtualizer.options.scrollMargin }}>
+              <div
+                key={v.key}
+                data-index={v.index}
+                ref={virtualizer.measureElement}
+                // Layout contained per file: drawing or growing one file lays out that file, not its neighbours.
+                className="absolute left-0 w-full [contain:layout_style]"
+                style={{ top: v.start - virtualizer.options.scrollMargin }}
+              >
                 <DiffFileView
                   model={m}
                   style={style}
