@@ -61,7 +61,7 @@ async function main() {
     if (forge && world && only.has('matrix'))
       checks.push(
         await section('permission matrix', async () => {
-          const m = await permissionMatrix(forge, world);
+          const m = await permissionMatrix(forge, world, { short });
           return {
             ok: m.leaks.length === 0 && m.serverErrors.length === 0,
             figures: [`permission cells checked: ${m.cells}`, `leaks: ${m.leaks.length}`],
@@ -86,7 +86,7 @@ async function main() {
       checks.push(
         await section('fuzzing', async () => {
           const perOperation = Number(process.env.RELIABILITY_FUZZ_PER_OP ?? (short ? 2 : 1000));
-          const f = await fuzz(forge, world, { perOperation, seed, log });
+          const f = await fuzz(forge, world, { perOperation, seed, log, batch: short ? 24 : 16 });
           return {
             ok: f.serverErrors.length === 0 && f.changes.length === 0,
             figures: [`requests fuzzed: ${f.requests}`, `5xx seen: ${f.serverErrors.length}`, `refused batches compared: ${f.batchesCompared}`, `changes after refused requests: ${f.changes.length}`],
