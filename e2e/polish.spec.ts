@@ -129,6 +129,9 @@ test('repository pages: the whole clone URL, scrolling tabs with Settings, the e
   // The box is wide enough for the whole URL: nothing is hidden to scroll to.
   expect(await clone.evaluate((el: HTMLInputElement) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
   await screenshots(page, 'polish-repo-home');
+  // Star is a working toggle (the star API exists), not a decoration.
+  await page.getByRole('button', { name: 'Star', exact: true }).click();
+  await expect(page.getByRole('link', { name: '1 star, see stargazers' })).toBeVisible();
 
   // At phone width the tabs scroll, say so, and reach Settings.
   await page.setViewportSize({ width: 375, height: 800 });
@@ -167,5 +170,6 @@ test('sign-in page links to where tokens are made', async ({ page }) => {
   await page.goto('/user/login');
   await page.getByRole('button', { name: 'Access token' }).click();
   await expect(page.getByRole('link', { name: 'Settings → Applications' })).toHaveAttribute('href', '/user/settings/applications');
+  await page.screenshot({ path: 'e2e/screenshots/polish-sign-in-token.png' });
   await screenshots(page, 'polish-sign-in');
 });
