@@ -15,6 +15,7 @@ import { applyPushEffects, snapshotRefs, type RefSnapshot } from './services/pus
 import { spawnGit } from './git/run-git.ts';
 import { ensureHooksDir } from './git/hooks.ts';
 import { preparePushPolicy } from './services/push-protection.ts';
+import { readableRepoRedirect, redirectLocation } from './services/redirects.ts';
 
 export const gitHttp = new Hono<AppEnv>();
 
@@ -73,6 +74,13 @@ async function handle(c: Context<AppEnv>, service: Service, rest: 'info/refs' | 
   }
 
   const found = await findRepo(deps, c.req.param('owner')!, bareName(c.req.param('repo')!));
+  if (!found) {
+    // An old name (of the repository or its owner) answers 307 to the new clone URL, which git
+    // follows, as Gitea's httpBase; only to someone who may read it (issue #10).
+    const [ownerName, repoName] = [c.req.param('owner')!, bareName(c.req.param('repo')!)];
+    const target = await readableRepoRedirect(deps.db, user, ownerName, repoName);
+    if (target) return c.redirect(redirectLocation(c.req.url, ownerName, repoName, { owner: target.owner.name, repo: target.repo.name }), 307);
+  }
   const perm = found ? await repoPermission(deps.db, user, found.repo, found.owner) : noPermission();
   // Anonymous callers are asked to sign in (git then prompts) whether the repository is private
   // or missing, so the answer does not tell which.

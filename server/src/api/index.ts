@@ -1,6 +1,7 @@
 // The /api/v1 router: every area's routes, and the OpenAPI document built from them.
 import { createRouter } from './openapi.ts';
 import { usersRoutes } from '../routes/users.ts';
+import { redirectOldUserName } from '../services/redirects.ts';
 import { userAccountRoutes } from '../routes/user-account.ts';
 import { userSocialRoutes } from '../routes/user-social.ts';
 import { reposRoutes } from '../routes/repos.ts';
@@ -28,6 +29,9 @@ import { blameRoutes } from '../routes/blame.ts';
 
 export function createApi() {
   const api = createRouter();
+  // Old names of renamed users and organizations: /users/{old}/… answers 307 to the new name (issue #10).
+  api.use('/users/:username', redirectOldUserName);
+  api.use('/users/:username/*', redirectOldUserName);
   api.route('/', usersRoutes);
   api.route('/', userAccountRoutes);
   api.route('/', userSocialRoutes);

@@ -401,6 +401,14 @@ export interface UserRedirectTable {
   redirect_user_id: number;
 }
 
+/** Issue #10: an old repository name (lower case) under its owner and the repository it now names. */
+export interface RepoRedirectTable {
+  id: Generated<number>;
+  owner_id: number;
+  lower_name: string;
+  redirect_repo_id: number;
+}
+
 /**
  * Gitea's protected_branch: one branch protection rule of a repository. `rule_name` is a branch
  * name or a glob; id lists (users, teams) and contexts are JSON arrays; booleans are 1/0.
@@ -469,6 +477,7 @@ export interface Database {
   team_repo: TeamRepoTable;
   team_unit: TeamUnitTable;
   user_redirect: UserRedirectTable;
+  repo_redirect: RepoRedirectTable;
   protected_branch: ProtectedBranchTable;
 }
 

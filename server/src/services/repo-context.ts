@@ -9,6 +9,7 @@ import { repoDir } from '../context.ts';
 import type { RepoRow, UserRow } from '../db/schema.ts';
 import { forbidden, locked, notFound, unauthorized } from '../errors.ts';
 import { type AccessMode, type RepoPermission, type Unit, repoPermission, unitEnabled } from './permissions.ts';
+import { readableRepoRedirect, redirectLocation, repoRedirectError } from './redirects.ts';
 
 export interface RepoContext {
   repo: RepoRow;
@@ -36,7 +37,12 @@ export async function loadRepo(
 ): Promise<RepoContext> {
   const { db, config } = c.var.deps;
   const found = await findRepoWithOwner(db, ownerName, repoName);
-  if (!found) throw notFound();
+  if (!found) {
+    // An old name of a renamed repository answers 307 to the new path, as Gitea (issue #10).
+    const target = await readableRepoRedirect(db, c.var.user, ownerName, repoName);
+    if (target) throw repoRedirectError(redirectLocation(c.req.url, ownerName, repoName, { owner: target.owner.name, repo: target.repo.name }));
+    throw notFound();
+  }
   const { repo, owner } = found;
   return checkRepo(c, { repo, owner, dir: repoDir(config, owner.name, repo.name) }, need, opts);
 }

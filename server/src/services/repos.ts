@@ -17,6 +17,7 @@ import { GITIGNORES, LICENSES, READMES, gitignoreText, licenseText, readmeText }
 import { deleteRepoIssueRows, repoIssueAttachmentUuids } from './conversation.ts';
 import { removeAttachmentFiles } from './attachments.ts';
 import { forgetRepoSocial } from './user-social.ts';
+import { forgetRedirectsOf, forgetRepoRedirect, recordRepoRedirect } from './redirects.ts';
 import { asidePath, beginMove, crashPoint, endMove, moveToTrash, placeRepository } from './repo-folders.ts';
 
 export interface CreateRepoOptions {
@@ -161,6 +162,8 @@ async function createRepoWith(
           throw e;
         });
       await recordAction(trx as unknown as Db, { op_type: 'create_repo', act_user_id: doer.id, repo: row });
+      // The name is in use again: an old repository's redirect from it ends (Gitea's DeleteRedirect).
+      await forgetRepoRedirect(trx, owner.id, row.name);
       placeRepository(prepared, dir);
       placed = true;
       crashPoint('create:placed');
@@ -371,6 +374,11 @@ async function applyUpdate(db: Db, doer: UserRow, repo: RepoRow, update: RepoUpd
     const row = await trx.updateTable('repository').set(update).where('id', '=', repo.id).returningAll().executeTakeFirstOrThrow();
     if (update.is_private !== undefined) await trx.updateTable('action').set({ is_private: update.is_private }).where('repo_id', '=', repo.id).execute();
     if (oldName !== undefined) await recordAction(trx as unknown as Db, { op_type: 'rename_repo', act_user_id: doer.id, repo: row, content: oldName });
+    if (oldName !== undefined) {
+      // The old name now redirects here; the new one redirects nowhere else (Gitea's NewRedirect).
+      await forgetRepoRedirect(trx, repo.owner_id, row.name);
+      if (oldName.toLowerCase() !== row.lower_name) await recordRepoRedirect(trx, repo.owner_id, oldName, repo.id);
+    }
     lastStep?.();
     return row;
   });
@@ -391,6 +399,7 @@ export async function deleteRepository(deps: Deps, owner: UserRow, repo: RepoRow
       await forgetRepoSocial(trx, repo.id);
       await trx.deleteFrom('action').where('repo_id', '=', repo.id).execute();
       await trx.deleteFrom('repository').where('id', '=', repo.id).execute();
+      await forgetRedirectsOf(trx, repo);
       // As Gitea's DeleteRepositoryDirectly: its forks become ordinary repositories, and its parent
       // counts one fork less (recounted, so the number cannot drift).
       await trx.updateTable('repository').set({ is_fork: 0, fork_id: 0 }).where('fork_id', '=', repo.id).execute();
