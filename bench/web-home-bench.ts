@@ -14,7 +14,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
 import { findChromium } from '../scripts/ensure-chromium.mjs';
-import { CHROMIUM_ARGS, createAdminCli, freePort, startServer, stopServer, waitFor } from './bench-server.ts';
+import { CHROMIUM_ARGS, createAdminCli, ensureServerBuild, freePort, startServer, stopServer, waitFor } from './bench-server.ts';
 
 const LATENCY_MS = 150;
 const README = [
@@ -158,6 +158,8 @@ export async function benchWebHome(): Promise<Record<string, number | string>> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  // bench/run.ts builds the server once for every bench; alone, this one does.
+  ensureServerBuild();
   const figures = await benchWebHome();
   for (const [k, v] of Object.entries(figures)) console.log(`${k}: ${v}`);
   process.exit(0);
