@@ -27,7 +27,8 @@ import { createFixtureRepo, syntheticHistory } from '../server/test/git-fixtures
 
 const run = promisify(execFile);
 const CONNECTIONS = 10;
-const DURATION_MS = Number(process.env.BENCH_LOAD_MS ?? 3000);
+const DURATION_MS = Number(process.env.BENCH_LOAD_MS ?? 2000);
+const ROUNDS = 3;
 const AUTHORS = [
   { name: 'Bench Owner', email: 'bench@example.com' },
   { name: 'Ada', email: 'ada@example.com' },
@@ -139,12 +140,21 @@ export async function benchServer(): Promise<Record<string, number | string>> {
         const res = await fetch(base + f.path, { headers: f.headers });
         if (res.status !== 200) throw new Error(`${f.path}: ${res.status}`);
         const body = (await res.json()) as unknown;
-        const forge = await load(base + f.path, f.headers);
         const bare = new Hono();
         bare.get('*', (c) => c.json(body as object));
         const b = await listen(bare.fetch);
-        const baseline = await load(b.base + f.path);
+        // Interleaved rounds, best of each: on a shared machine the load of other processes moves
+        // between runs, and the best run is the closest to what each server can do.
+        const forgeRuns: Load[] = [];
+        const bareRuns: Load[] = [];
+        for (let round = 0; round < ROUNDS; round++) {
+          forgeRuns.push(await load(base + f.path, f.headers));
+          bareRuns.push(await load(b.base + f.path));
+        }
         await close(b.server);
+        const best = (xs: Load[]) => xs.reduce((a, x) => (x.rps > a.rps ? x : a));
+        const forge = best(forgeRuns);
+        const baseline = best(bareRuns);
         const ratio = forge.rps / baseline.rps;
         console.log(`${f.name}: forge ${fmt(forge.rps)} req/s, baseline ${fmt(baseline.rps)}`);
         rows.push([`${f.name} req/s`, fmt(forge.rps), fmt(baseline.rps), fmt(ratio, 2), `≥ ${f.goal}`, ratio >= f.goal ? 'met' : 'NOT met']);
@@ -238,7 +248,7 @@ export async function benchServer(): Promise<Record<string, number | string>> {
     const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
     const loadAvg = os.loadavg()[0]!.toFixed(1);
     out.table = [
-      `Server figures of issue #11 (${CONNECTIONS} connections, ${DURATION_MS / 1000} s each; ${os.cpus().length} cores, load average ${loadAvg} at the end)`,
+      `Server figures of issue #11 (${CONNECTIONS} connections, best of ${ROUNDS} interleaved ${DURATION_MS / 1000} s runs; ${os.cpus().length} cores, load average ${loadAvg} at the end)`,
       line(header),
       line(widths.map((w) => '-'.repeat(w))),
       ...rows.map(line),
