@@ -52,7 +52,7 @@ function TopBar() {
             Explore
           </NavLink>
         </nav>
-        <Form role="search" action={paths.explore.pattern} className="min-w-0 flex-1">
+        <Form role="search" aria-label="Site" action={paths.explore.pattern} className="min-w-0 flex-1">
           <label htmlFor="global-search" className="sr-only">
             Search repositories
           </label>

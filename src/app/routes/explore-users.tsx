@@ -31,7 +31,7 @@ export function Component() {
     <div className="space-y-4">
       <h1 className="text-xl font-semibold">Explore users</h1>
       <ExploreTabs current="users" />
-      <Form role="search" action={paths.exploreUsers.pattern} className="flex max-w-lg gap-2">
+      <Form role="search" aria-label="Users" action={paths.exploreUsers.pattern} className="flex max-w-lg gap-2">
         <label htmlFor="user-search" className="sr-only">
           Search users
         </label>

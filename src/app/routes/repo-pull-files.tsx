@@ -165,6 +165,8 @@ export function Component() {
     // below it instead of under it (the engine reads --diff-sticky-top, also to land j/k below it).
     // On phones the bar stays in place and leaves the screen to the diff.
     <div className="space-y-3 md:[--diff-sticky-top:3rem]">
+      {/* Each file is an h3: this keeps the outline h1 (title) > h2 > h3 for screen readers. */}
+      <h2 className="sr-only">Files changed</h2>
       <ReviewBar viewer={viewer} onSubmit={submit} onDiscard={discard} Editor={MarkdownEditor} renderMarkdown={renderMarkdown}>
         <DiffStyleToggle />
         <WhitespaceToggle />

@@ -36,7 +36,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 }
 
 function Breadcrumb({ owner, repo, here }: { owner: string; repo: string; here?: string }) {
-  const link = 'text-indigo-700 hover:underline dark:text-indigo-400';
+  const link = 'text-indigo-700 underline dark:text-indigo-400';
   return (
     <nav aria-label="Settings" className="text-sm">
       <Link to={paths.settings.href(owner, repo)} className={link}>

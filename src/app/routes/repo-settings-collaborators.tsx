@@ -26,7 +26,7 @@ export function Component() {
   return (
     <div className="mx-auto max-w-3xl space-y-4">
       <nav aria-label="Settings" className="text-sm">
-        <Link to={paths.settings.href(owner, repo)} className="text-indigo-700 hover:underline dark:text-indigo-400">
+        <Link to={paths.settings.href(owner, repo)} className="text-indigo-700 underline dark:text-indigo-400">
           Settings
         </Link>{' '}
         / Collaborators

@@ -26,7 +26,7 @@ const icons: Record<string, string> = {
 };
 
 const iconTone: Record<string, string> = {
-  closed: 'bg-red-600 text-white', reopened: 'bg-green-600 text-white', merged: 'bg-purple-600 text-white',
+  closed: 'bg-red-600 text-white', reopened: 'bg-green-700 text-white', merged: 'bg-purple-600 text-white',
 };
 
 function UserLink({ login }: { login: string }) {

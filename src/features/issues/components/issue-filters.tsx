@@ -62,7 +62,7 @@ export function IssueSearchBox({ view }: { view: IssueListView }) {
     navigate(viewSearch(search, { q }));
   };
   return (
-    <form role="search" onSubmit={onSubmit} className="flex w-full min-w-0 gap-2 sm:w-auto sm:flex-1">
+    <form role="search" aria-label="Issues" onSubmit={onSubmit} className="flex w-full min-w-0 gap-2 sm:w-auto sm:flex-1">
       <label className="sr-only" htmlFor="issue-search">
         Search issues
       </label>

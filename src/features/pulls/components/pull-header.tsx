@@ -11,7 +11,7 @@ import { pullDisplayState, PULL_STATE_TEXT, type PullDisplayState } from '../lib
 import { PullStateIcon } from './pull-state-icon';
 
 const badgeTone: Record<PullDisplayState, string> = {
-  open: 'bg-green-600 dark:bg-green-700',
+  open: 'bg-green-700',
   draft: 'bg-gray-500 dark:bg-gray-600',
   merged: 'bg-purple-600 dark:bg-purple-700',
   closed: 'bg-red-600 dark:bg-red-700',

@@ -17,6 +17,7 @@ export function ExploreFilters() {
     <div className="space-y-3">
       <form
         role="search"
+        aria-label="Repositories"
         className="flex gap-2"
         onSubmit={(e) => {
           e.preventDefault();

@@ -37,7 +37,7 @@ export function RepoFilterBox({ param = 'q', pageParam = 'page', label = 'Find a
   }, [text, current, param, pageParam, setParams]);
 
   return (
-    <div role="search">
+    <div role="search" aria-label={label}>
       <label htmlFor={id} className="sr-only">
         {label}
       </label>

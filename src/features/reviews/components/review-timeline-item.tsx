@@ -15,7 +15,7 @@ import { ReviewStateBadge, Tag, reviewVerb } from './review-state';
 import { ReviewThreadView } from './review-thread';
 
 const ring: Record<PullReview['state'], string> = {
-  APPROVED: 'bg-green-600 text-white',
+  APPROVED: 'bg-green-700 text-white',
   REQUEST_CHANGES: 'bg-red-600 text-white',
   COMMENT: 'bg-gray-200 text-gray-700 dark:bg-gray-700 dark:text-gray-200',
   PENDING: 'bg-amber-500 text-white',

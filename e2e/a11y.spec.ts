@@ -1,0 +1,160 @@
+// axe on every route of src/app/router.tsx, with real data seeded over the API and git, in light
+// and dark, signed in and (where pages differ) signed out. Any violation fails the test and is
+// printed as rule, impact, help and the offending elements, so the fix is easy to find.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { test, expect, createUser, createRepo, signIn, rand, git, cloneUrl, apiAs, type SeedUser } from './fixtures';
+
+test.describe.configure({ mode: 'serial' });
+
+interface Seed {
+  owner: SeedUser;
+  repo: string;
+  org: string;
+  issue: number;
+  pull: number;
+  sha: string;
+  milestone: number;
+}
+let seed: Seed;
+
+test.beforeAll(async ({ request, baseURL }) => {
+  const owner = await createUser(request, 'a11y');
+  const repo = rand('site');
+  await createRepo(request, owner, { name: repo, auto_init: true, description: 'A small site' });
+  const base = `/repos/${owner.username}/${repo}`;
+
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-a11y-'));
+  const dir = path.join(work, 'repo');
+  git(work, 'clone', '--quiet', cloneUrl(baseURL, owner, repo), 'repo');
+  fs.mkdirSync(path.join(dir, 'src'));
+  fs.writeFileSync(path.join(dir, 'src', 'app.ts'), 'export function greet(name: string) {\n  // Say hello.\n  return `Hello, ${name}!`;\n}\n');
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '--quiet', '-m', 'Add the greeting');
+  git(dir, 'tag', 'v1.0.0');
+  git(dir, 'push', '--quiet', 'origin', 'main', 'v1.0.0');
+  const sha = git(dir, 'rev-parse', 'HEAD').trim();
+  git(dir, 'checkout', '--quiet', '-b', 'shout');
+  fs.writeFileSync(path.join(dir, 'src', 'app.ts'), 'export function greet(name: string) {\n  return `HELLO, ${name.toUpperCase()}!`;\n}\n');
+  git(dir, 'commit', '--quiet', '-am', 'Shout the greeting');
+  git(dir, 'push', '--quiet', 'origin', 'shout');
+  fs.rmSync(work, { recursive: true, force: true });
+
+  const label = await apiAs(request, owner, 'POST', `${base}/labels`, { name: 'bug', color: '#d73a4a', description: 'Something is wrong' });
+  const milestone = await apiAs(request, owner, 'POST', `${base}/milestones`, { title: 'v1.1', description: 'Next release' });
+  const issue = await apiAs(request, owner, 'POST', `${base}/issues`, {
+    title: 'Greeting is too quiet',
+    body: 'Steps:\n\n- [x] open the page\n- [ ] read the greeting\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```ts\ngreet("x")\n```',
+    labels: [label.id],
+    milestone: milestone.id,
+  });
+  await apiAs(request, owner, 'POST', `${base}/issues/${issue.number}/comments`, { body: 'Confirmed. See `src/app.ts`.' });
+  const pull = await apiAs(request, owner, 'POST', `${base}/pulls`, { title: 'Shout the greeting', head: 'shout', base: 'main', body: 'Fixes #1' });
+  await apiAs(request, owner, 'POST', `${base}/issues/${pull.number}/comments`, { body: 'Looks good.' });
+  await apiAs(request, owner, 'POST', `${base}/branch_protections`, { rule_name: 'main', enable_push: false });
+
+  const org = rand('guild');
+  await apiAs(request, owner, 'POST', '/orgs', { username: org, full_name: 'The Guild', description: 'Makers' });
+  await apiAs(request, owner, 'POST', `/orgs/${org}/repos`, { name: 'tools', auto_init: true });
+  seed = { owner, repo, org, issue: issue.number, pull: pull.number, sha, milestone: milestone.id };
+});
+
+/** Loads a route, waits for its data, and returns axe's violations as readable text. */
+async function audit(page: Page, url: string): Promise<string[]> {
+  await page.goto(url);
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('main')).toBeVisible();
+  // Lazy pieces (diff viewer, highlighter) show a spinner until ready.
+  await expect(page.locator('[role=status]:has-text("Loading")')).toHaveCount(0);
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.map(
+    (v) =>
+      `${url}: [${v.impact}] ${v.id}: ${v.help}\n` +
+      v.nodes
+        .slice(0, 5)
+        .map((n) => `    ${n.target.join(' ')}\n      ${n.failureSummary?.replace(/\n/g, '\n      ')}\n      ${n.html.slice(0, 200)}`)
+        .join('\n'),
+  );
+}
+
+function signedInRoutes(s: Seed) {
+  const u = s.owner.username;
+  const r = `/${u}/${s.repo}`;
+  return [
+    '/',
+    '/explore/repos',
+    '/explore/users',
+    '/explore/organizations',
+    '/user/settings',
+    '/user/settings/keys',
+    '/user/settings/applications',
+    '/repo/create',
+    '/issues',
+    '/pulls',
+    '/org/create',
+    `/${s.org}`,
+    `/org/${s.org}/members`,
+    `/org/${s.org}/teams`,
+    `/org/${s.org}/teams/new`,
+    `/org/${s.org}/teams/owners`,
+    `/org/${s.org}/settings`,
+    `/org/${s.org}/repo/create`,
+    `/${u}`,
+    r,
+    `${r}/src/branch/main/src`,
+    `${r}/src/branch/main/src/app.ts`,
+    `${r}/commits/branch/main`,
+    `${r}/blame/branch/main/src/app.ts`,
+    `${r}/tags`,
+    `${r}/commit/${s.sha}`,
+    `${r}/branches`,
+    `${r}/settings`,
+    `${r}/settings/collaborators`,
+    `/${s.org}/tools/settings/access`,
+    `${r}/settings/branches`,
+    `${r}/settings/branches/edit`,
+    `${r}/settings/branches/edit?rule_name=main`,
+    `${r}/activity`,
+    `${r}/stars`,
+    `${r}/forks`,
+    `${r}/fork`,
+    `${r}/issues`,
+    `${r}/issues/new`,
+    `${r}/issues/${s.issue}`,
+    `${r}/pulls`,
+    `${r}/compare`,
+    `${r}/compare/main...shout`,
+    `${r}/pulls/${s.pull}`,
+    `${r}/pulls/${s.pull}/commits`,
+    `${r}/pulls/${s.pull}/files`,
+    `${r}/labels`,
+    `${r}/milestones`,
+    `${r}/milestone/${s.milestone}`,
+    `${r}/no/such/page`,
+    '/no-such-user-here/x/y/z',
+  ];
+}
+
+function signedOutRoutes(s: Seed) {
+  const r = `/${s.owner.username}/${s.repo}`;
+  return ['/', '/explore/repos', '/user/login', `/${s.owner.username}`, `/${s.org}`, r, `${r}/src/branch/main/src/app.ts`, `${r}/issues`, `${r}/issues/${s.issue}`, `${r}/pulls/${s.pull}`, `${r}/pulls/${s.pull}/files`];
+}
+
+for (const signedIn of [false, true]) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`axe finds no violation on any page, ${signedIn ? 'signed in' : 'signed out'}, ${colorScheme}`, async ({ browser }) => {
+      test.setTimeout(400_000);
+      // One context for every route: the app follows the system theme unless one was picked.
+      const context = await browser.newContext({ colorScheme });
+      const page = await context.newPage();
+      if (signedIn) await signIn(page, seed.owner);
+      const found: string[] = [];
+      for (const url of signedIn ? signedInRoutes(seed) : signedOutRoutes(seed)) found.push(...(await audit(page, url)));
+      await context.close();
+      expect(found.length, `axe violations (${colorScheme}):\n\n${found.join('\n\n')}`).toBe(0);
+    });
+  }
+}
