@@ -167,7 +167,10 @@ describe('PATCH /repos/{owner}/{repo}', () => {
     expect(r.body.full_name).toBe(`${u.name}/${next}`);
     expect(fs.existsSync(oldDir)).toBe(false);
     expect(await git(dirOf(u.name, next), 'ls-tree', '--name-only', 'main')).toBe('README.md');
-    expect((await forge.req('GET', `/repos/${u.name}/${name}`)).status).toBe(404);
+    // The old name now redirects to the new one (issue #10, redirects.test.ts).
+    const old = await forge.req('GET', `/repos/${u.name}/${name}`);
+    expect(old.status).toBe(307);
+    expect(old.headers.get('location')).toBe(`/api/v1/repos/${u.name}/${next}`);
     const feed = await forge.req('GET', `/repos/${u.name}/${next}/activities/feeds`);
     expect(feed.body[0]).toMatchObject({ op_type: 'rename_repo', content: name, repo: { name: next } });
   });

@@ -1,7 +1,7 @@
 // The parent of every repository page: loads the repository once, shows its header, tabs and
 // archived notice, and renders the page below.
 import { Suspense } from 'react';
-import { Outlet, useLocation, useParams, type LoaderFunctionArgs } from 'react-router';
+import { Navigate, Outlet, useLocation, useParams, type LoaderFunctionArgs } from 'react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { queryClient } from '../query-client';
 import { repoQueries } from '@/features/repos/api/repo-queries';
@@ -14,10 +14,25 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return null;
 }
 
+/** The same page under the repository's current `full_name`, or null when the URL already names it (any case). */
+function movedPath(at: { pathname: string; search: string; hash: string }, owner: string, repo: string, fullName: string): string | null {
+  if (!fullName || `${owner}/${repo}`.toLowerCase() === fullName.toLowerCase()) return null;
+  const [newOwner, newRepo] = fullName.split('/');
+  // The layout's route is /:owner/:repo/…, so the first two segments are the names.
+  const rest = at.pathname.split('/').slice(3).join('/');
+  return `/${encodeURIComponent(newOwner!)}/${encodeURIComponent(newRepo!)}${rest ? `/${rest}` : ''}${at.search}${at.hash}`;
+}
+
 export function Component() {
   const { owner, repo } = useParams() as { owner: string; repo: string };
   const { data } = useSuspenseQuery(repoQueries.detail(owner, repo));
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
+  // An old name of a renamed repository (or owner): the API answered 307 and fetch followed it, so
+  // the repository's name differs from the URL's. Land on the new URL (with its #L anchor, which
+  // a loader never sees) in place of the old one.
+  const moved = movedPath(location, owner, repo, data.full_name);
+  if (moved) return <Navigate to={moved} replace />;
   return (
     <div>
       <RepoHeader repo={data} active={activeTab(pathname)} forkButton={<ForkButton repo={data} />} />
