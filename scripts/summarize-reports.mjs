@@ -12,6 +12,13 @@ if (vitest) {
   failed += (vitest.numFailedTests ?? 0) + (vitest.numTotalTestSuites && vitest.success === false && !vitest.numFailedTests ? 1 : 0);
 } else failed += 1;
 
+// The server suite under Node 24 (scripts/node-lts.mjs); crashed workers leave success false.
+const lts = read('reports/vitest-node24.json');
+if (lts) {
+  passed += lts.numPassedTests ?? 0;
+  failed += (lts.numFailedTests ?? 0) + (lts.success === false && !lts.numFailedTests ? 1 : 0);
+}
+
 const pw = read('reports/playwright.json');
 if (pw?.stats) {
   passed += (pw.stats.expected ?? 0) + (pw.stats.flaky ?? 0);
