@@ -19,11 +19,11 @@ export function Avatar({ src, name, size = 20 }: { src?: string; name: string; s
         aria-hidden
         title={name}
         data-testid="initial-avatar"
-        className={`inline-flex shrink-0 items-center justify-center rounded-full align-middle font-semibold text-white select-none ${colorFor(name)}`}
+        data-initial={initial}
+        // Drawn by CSS, not a text node: a name beside the avatar must not read "Aalice" in text.
+        className={`inline-flex shrink-0 items-center justify-center rounded-full align-middle font-semibold text-white select-none before:content-[attr(data-initial)] ${colorFor(name)}`}
         style={{ width: size, height: size, fontSize: Math.max(9, Math.round(size * 0.45)) }}
-      >
-        {initial}
-      </span>
+      />
     );
   }
   return (
