@@ -1,9 +1,15 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 
 // Vitest runs without globals, so Testing Library cannot register its own unmount between tests.
 afterEach(() => cleanup());
+
+// findBy*/waitFor give up after 1 s by default; on a loaded 2-core machine the first import of a
+// lazy chunk (the diff engine, highlight.js) alone can take longer. A wait ends as soon as the
+// element appears, so this bound costs nothing when things work and only changes how long a real
+// failure takes to report.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has <dialog> but not its modal methods; the app's Dialog relies on them.
 if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {
