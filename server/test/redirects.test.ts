@@ -103,6 +103,21 @@ describe('API paths under an old repository name', () => {
   });
 });
 
+describe('web URLs the server answers itself', () => {
+  it('raw file and archive URLs under the old name answer 307 to the new name', async () => {
+    const r = await renamedRepo();
+    const raw = await forge.app.request(`/${alice.name}/${r.old}/raw/branch/main/README.md`);
+    expect(raw.status).toBe(307);
+    expect(raw.headers.get('location')).toBe(`/${alice.name}/${r.renamed}/raw/branch/main/README.md`);
+    const followed = await forge.app.request(raw.headers.get('location')!);
+    expect(followed.status).toBe(200);
+    expect(await followed.text()).toContain(r.old);
+    const archive = await forge.app.request(`/${alice.name}/${r.old}/archive/main.zip`);
+    expect(archive.status).toBe(307);
+    expect(archive.headers.get('location')).toBe(`/${alice.name}/${r.renamed}/archive/main.zip`);
+  });
+});
+
 describe('reusing or deleting ends the redirect', () => {
   it('a new repository with the old name is served itself, and deleting it does not bring the redirect back', async () => {
     const r = await renamedRepo();
