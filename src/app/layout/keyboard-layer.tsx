@@ -1,15 +1,17 @@
 // The app's keyboard shortcuts (features/shortcuts) wired to the pages: "/" search, "?" the list,
 // and in a repository "t" Go to file (features/file-finder) and "g c" / "g i" / "g p" its tabs.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation, useMatches, useNavigate } from 'react-router';
 import { queryClient } from '../query-client';
 import { paths, type RefKind } from '@/lib/paths';
 import { useKeyboardShortcuts } from '@/features/shortcuts/lib/use-keyboard-shortcuts';
-import { ShortcutsDialog } from '@/features/shortcuts/components/shortcuts-dialog';
-import { FileFinderDialog } from '@/features/file-finder/components/file-finder-dialog';
 import { repoQueries } from '@/features/repos/api/repo-queries';
 import { branchQueries } from '@/features/branches/api/branch-queries';
 import { isRefKind, splitRefPath } from '@/features/code/lib/ref-path';
+
+// The dialogs load on first use: every page carries the keyboard layer, few open them.
+const ShortcutsDialog = lazy(() => import('@/features/shortcuts/components/shortcuts-dialog').then((m) => ({ default: m.ShortcutsDialog })));
+const FileFinderDialog = lazy(() => import('@/features/file-finder/components/file-finder-dialog').then((m) => ({ default: m.FileFinderDialog })));
 
 /** The repository of the current page, from the matched route's params. */
 function useCurrentRepo(): { owner: string; repo: string } | null {
@@ -59,8 +61,8 @@ export function KeyboardLayer() {
   });
 
   return (
-    <>
-      <ShortcutsDialog open={help} onClose={() => setHelp(false)} />
+    <Suspense fallback={null}>
+      {help && <ShortcutsDialog open onClose={() => setHelp(false)} />}
       {finder && (
         <FileFinderDialog
           open
@@ -71,6 +73,6 @@ export function KeyboardLayer() {
           hrefFor={(p) => paths.src.href(finder.owner, finder.repo, finder.kind, finder.ref, p)}
         />
       )}
-    </>
+    </Suspense>
   );
 }
