@@ -1,6 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
-import { setupMswServer } from '@/test/msw';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { apiUrl, server, setupMswServer } from '@/test/msw';
 import { renderRoute } from '@/test/render-route';
 import { setSession } from '@/lib/auth-store';
 import { RootLayout } from './root-layout';
@@ -21,5 +23,29 @@ describe('top bar Sign in', () => {
   it('needs no redirect from the home page', () => {
     renderRoute(RootLayout, { path: '/', url: '/' });
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/user/login');
+  });
+});
+
+describe('user menu keyboard (WAI-ARIA menu button)', () => {
+  it('opens on its first item, arrows move and wrap, Escape closes back to the button', async () => {
+    const user = userEvent.setup();
+    server.use(http.get(apiUrl('/user'), () => HttpResponse.json({ id: 1, login: 'alice', avatar_url: '' })));
+    setSession({ token: 't', login: 'alice' });
+    renderRoute(RootLayout, { path: '/', url: '/' });
+    const button = screen.getByRole('button', { name: 'User menu' });
+    await user.click(button);
+    const menu = screen.getByRole('menu', { name: 'User menu' });
+    expect(within(menu).getByRole('menuitem', { name: 'Your profile' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(within(menu).getByRole('menuitem', { name: 'Your issues' })).toHaveFocus();
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(within(menu).getByRole('menuitem', { name: 'Sign out' })).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(within(menu).getByRole('menuitem', { name: 'Your profile' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(button).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Your profile' })).toHaveFocus();
   });
 });

@@ -1,11 +1,12 @@
 // The shell around every page: top bar (home, explore, search, new, user menu, theme) and content.
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Form, Link, NavLink, Outlet, useLocation, useNavigation, useNavigate } from 'react-router';
 import { useCurrentUser, useSignOut } from '@/features/auth/api/auth-queries';
 import { useSession } from '@/lib/auth-store';
 import { paths } from '@/lib/paths';
 import { Avatar } from '@/components/ui/avatar';
 import { Spinner } from '@/components/ui/spinner';
+import { focusFirstItem, onMenuArrowKeys } from '@/components/ui/menu-keys';
 import { useTheme, type ThemeChoice } from '@/lib/theme';
 import { KeyboardLayer } from './keyboard-layer';
 
@@ -105,15 +106,36 @@ function UserMenu({ login, avatar }: { login: string; avatar?: string }) {
   const signOut = useSignOut();
   const navigate = useNavigate();
   const { choice, setTheme } = useTheme();
-  const item = 'block w-full px-3 py-2 text-left text-sm hover:bg-gray-100 dark:hover:bg-gray-800';
+  const item = 'block w-full px-3 py-2 text-left text-sm hover:bg-gray-100 focus:bg-gray-100 focus:outline-none dark:hover:bg-gray-800 dark:focus:bg-gray-800';
+  const button = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  // Opening moves focus into the menu, as the WAI-ARIA menu button pattern does.
+  useEffect(() => {
+    if (open) focusFirstItem(menu.current);
+  }, [open]);
   return (
-    <div className="relative" onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+    <div
+      className="relative"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && open) {
+          setOpen(false);
+          button.current?.focus();
+        }
+      }}
+    >
       <button
+        ref={button}
         type="button"
         aria-haspopup="menu"
         aria-expanded={open}
         aria-label="User menu"
         onClick={() => setOpen((o) => !o)}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown' && !open) {
+            e.preventDefault();
+            setOpen(true);
+          }
+        }}
         className="flex items-center gap-1 rounded-md p-1 hover:bg-gray-800"
       >
         <Avatar src={avatar} name={login} size={24} />
@@ -122,7 +144,7 @@ function UserMenu({ login, avatar }: { login: string; avatar?: string }) {
       {open && (
         <>
           <div className="fixed inset-0 z-10" onClick={() => setOpen(false)} aria-hidden />
-          <div role="menu" className="absolute right-0 z-20 mt-1 w-52 overflow-hidden rounded-md border border-gray-200 bg-white py-1 text-gray-900 shadow-lg dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100">
+          <div ref={menu} role="menu" aria-label="User menu" onKeyDown={onMenuArrowKeys} className="absolute right-0 z-20 mt-1 w-52 overflow-hidden rounded-md border border-gray-200 bg-white py-1 text-gray-900 shadow-lg dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100">
             <p className="border-b border-gray-200 px-3 py-2 text-xs text-gray-500 dark:border-gray-700 dark:text-gray-400">
               Signed in as <strong className="text-gray-900 dark:text-gray-100">{login}</strong>
             </p>

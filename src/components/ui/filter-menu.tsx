@@ -1,6 +1,10 @@
 // A disclosure menu for one list filter (built on <details>, so it opens with the keyboard and
 // needs no script to stay accessible). Clicking elsewhere or Escape closes it; a choice closes it through `close`.
+// Opening focuses the first choice; arrow keys, Home and End move between choices, as in a menu.
 import { useEffect, useRef, type ReactNode } from 'react';
+import { focusFirstItem, onMenuArrowKeys } from './menu-keys';
+
+const CHOICES = 'input, button:not([disabled]), a[href]';
 
 export function FilterMenu({ label, active, children, align = 'left' }: { label: string; active?: boolean; children: (close: () => void) => ReactNode; align?: 'left' | 'right' }) {
   const ref = useRef<HTMLDetailsElement>(null);
@@ -24,8 +28,14 @@ export function FilterMenu({ label, active, children, align = 'left' }: { label:
     };
   }, []);
   return (
-    <details ref={ref} className="relative">
+    <details ref={ref} className="relative" onToggle={(e) => e.currentTarget.open && focusFirstItem(e.currentTarget.querySelector('div'), CHOICES)}>
       <summary
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown' && !ref.current?.open) {
+            e.preventDefault();
+            ref.current?.setAttribute('open', '');
+          }
+        }}
         className={`flex cursor-pointer list-none items-center gap-1 rounded-md px-2 py-1 text-sm select-none hover:bg-gray-100 dark:hover:bg-gray-800 [&::-webkit-details-marker]:hidden ${
           active ? 'font-semibold text-indigo-700 dark:text-indigo-300' : 'text-gray-700 dark:text-gray-300'
         }`}
@@ -36,6 +46,7 @@ export function FilterMenu({ label, active, children, align = 'left' }: { label:
         </svg>
       </summary>
       <div
+        onKeyDown={(e) => onMenuArrowKeys(e, CHOICES)}
         className={`absolute z-20 mt-1 max-h-80 w-64 max-w-[calc(100vw-2rem)] overflow-auto rounded-md border border-gray-200 bg-white p-2 text-sm shadow-lg dark:border-gray-700 dark:bg-gray-900 ${
           align === 'right' ? 'right-0' : 'left-0'
         }`}

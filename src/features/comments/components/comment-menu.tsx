@@ -1,6 +1,7 @@
 // The "…" menu on a comment: a real button that opens a list of menu items; Escape or a click
-// elsewhere closes it and focus goes back to the button.
+// elsewhere closes it and focus goes back to the button; arrow keys, Home and End move between items.
 import { useEffect, useId, useRef, useState } from 'react';
+import { focusFirstItem, onMenuArrowKeys } from '@/components/ui/menu-keys';
 
 export interface MenuAction {
   label: string;
@@ -27,7 +28,7 @@ export function CommentMenu({ label, actions }: { label: string; actions: MenuAc
     };
     document.addEventListener('mousedown', onDown);
     document.addEventListener('keydown', onKey);
-    root.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    focusFirstItem(root.current);
     return () => {
       document.removeEventListener('mousedown', onDown);
       document.removeEventListener('keydown', onKey);
@@ -45,12 +46,19 @@ export function CommentMenu({ label, actions }: { label: string; actions: MenuAc
         aria-expanded={open}
         aria-controls={open ? id : undefined}
         onClick={() => setOpen((o) => !o)}
+        onKeyDown={(e) => {
+          // ArrowDown on a menu button opens the menu on its first item.
+          if (e.key === 'ArrowDown' && !open) {
+            e.preventDefault();
+            setOpen(true);
+          }
+        }}
         className="rounded px-1.5 py-0.5 text-gray-500 hover:bg-gray-200 hover:text-gray-800 dark:text-gray-400 dark:hover:bg-gray-700 dark:hover:text-gray-100"
       >
         <span aria-hidden>…</span>
       </button>
       {open && (
-        <div id={id} role="menu" aria-label={label} className="absolute right-0 z-20 mt-1 w-36 rounded-md border border-gray-200 bg-white py-1 shadow-lg dark:border-gray-700 dark:bg-gray-900">
+        <div id={id} role="menu" aria-label={label} onKeyDown={onMenuArrowKeys} className="absolute right-0 z-20 mt-1 w-36 rounded-md border border-gray-200 bg-white py-1 shadow-lg dark:border-gray-700 dark:bg-gray-900">
           {actions.map((a) => (
             <button
               key={a.label}
