@@ -12,6 +12,7 @@ import { errorBody } from './api/errors-body.ts';
 import { authMiddleware } from './auth/middleware.ts';
 import { createApi } from './api/index.ts';
 import { conditionalGet } from './api/conditional.ts';
+import { apiCompress } from './api/compression.ts';
 import { gitHttp } from './git-http.ts';
 import { avatars } from './avatars.ts';
 import { attachmentsHttp } from './attachments-http.ts';
@@ -80,7 +81,7 @@ export function createApp(deps: Deps) {
     if (q >= 0 && /%00|\0/.test(url.slice(q))) return c.json(errorBody(config, 'invalid query: a value contains a NUL byte'), 400);
     await next();
   });
-  app.use('/api/v1/*', compress());
+  app.use('/api/v1/*', apiCompress());
   // After compress, so the tag is taken over the plain answer (and a 304 has nothing to compress).
   for (const route of ['commits', 'git/commits/*', 'contents', 'contents/*', 'git/blobs/*', 'git/trees/*']) {
     app.use(`/api/v1/repos/:owner/:repo/${route}`, conditionalGet);

@@ -33,6 +33,17 @@ describe('ETag and 304', () => {
     expect(page2.body[0].sha).not.toBe(first.body[0].sha);
   });
 
+  it('compresses for clients that ask, with the same Vary either way, and tags both alike', async () => {
+    const { api } = await makeRepo(forge, owner, standardHistory(personOf(owner)));
+    const plain = await get(`${api}/commits`);
+    expect(plain.headers.get('Content-Encoding')).toBeNull();
+    expect(plain.headers.get('Vary')).toBe('Accept-Encoding');
+    const res = await forge.app.request(`/api/v1${api}/commits`, { headers: { Authorization: `token ${owner.token}`, 'Accept-Encoding': 'gzip' } });
+    expect(res.headers.get('Content-Encoding')).toBe('gzip');
+    expect(res.headers.get('Vary')).toBe('Accept-Encoding');
+    expect(res.headers.get('ETag')).toBe(plain.headers.get('ETag'));
+  });
+
   it('tags single commits and trees by content, and answers 304 for them', async () => {
     const { api, dir } = await makeRepo(forge, owner, standardHistory(personOf(owner)));
     const sha = await tipOf(dir, 'main');
