@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { test, expect, createUser, createRepo, signIn, rand, git, cloneUrl, apiAs, type SeedUser } from './fixtures';
+import { test, expect, createUser, createRepo, signIn, rand, git, cloneUrl, apiAs, screenshots, type SeedUser } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -158,3 +158,52 @@ for (const signedIn of [false, true]) {
     });
   }
 }
+
+test('menus move with the arrow keys and close with Escape, in Chromium', async ({ page }) => {
+  await signIn(page, seed.owner);
+  const issueUrl = `/${seed.owner.username}/${seed.repo}/issues/${seed.issue}`;
+  await page.goto(issueUrl);
+  await screenshots(page, 'a11y-issue');
+
+  // The comment's "…" menu: ArrowDown on the button opens it on the first item.
+  const commentMenu = page.getByRole('button', { name: `Actions for comment by ${seed.owner.username}` });
+  await commentMenu.focus();
+  await page.keyboard.press('ArrowDown');
+  const items = page.getByRole('menu').getByRole('menuitem');
+  await expect(items.first()).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(items.last()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(items.first()).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(commentMenu).toBeFocused();
+
+  // The user menu.
+  const userMenu = page.getByRole('button', { name: 'User menu' });
+  await userMenu.click();
+  const menu = page.getByRole('menu', { name: 'User menu' });
+  await expect(menu.getByRole('menuitem', { name: 'Your profile' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'Your issues' })).toBeFocused();
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.screenshot({ path: `e2e/screenshots/a11y-user-menu-${colorScheme}.png` });
+  }
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  await expect(userMenu).toBeFocused();
+
+  // A filter menu of the issue list.
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto(`/${seed.owner.username}/${seed.repo}/issues`);
+  const labelFilter = page.locator('summary', { hasText: /^Label/ });
+  await labelFilter.focus();
+  await page.keyboard.press('ArrowDown');
+  const panel = page.locator('details[open] > div');
+  await expect(panel.locator('input, button, a').first()).toBeFocused();
+  await page.screenshot({ path: 'e2e/screenshots/a11y-filter-menu-light.png' });
+  await page.keyboard.press('Escape');
+  await expect(page.locator('details[open]')).toHaveCount(0);
+  await expect(labelFilter).toBeFocused();
+});
