@@ -39,7 +39,7 @@ export function CodeLines({ lines, highlighted }: { lines: string[]; highlighted
                   <a
                     href={`#L${n}`}
                     onClick={(e) => select(e, n)}
-                    className={`block text-gray-400 hover:text-gray-900 dark:text-gray-500 dark:hover:text-gray-100 ${on ? 'font-semibold text-gray-700 dark:text-gray-200' : ''}`}
+                    className={`block text-gray-500 hover:text-gray-900 dark:text-gray-400 dark:hover:text-gray-100 ${on ? 'font-semibold text-gray-700 dark:text-gray-200' : ''}`}
                     aria-current={on ? 'location' : undefined}
                   >
                     {n}
