@@ -20,7 +20,7 @@ export function TeamMembers({ org, team, canManage }: { org: string; team: Team;
   return (
     <section aria-labelledby="team-members-title" className="space-y-3">
       <h2 id="team-members-title" className="text-base font-semibold">
-        Members <span className="text-sm font-normal text-gray-500">({members.length})</span>
+        Members <span className="text-sm font-normal text-gray-500 dark:text-gray-400">({members.length})</span>
       </h2>
       {canManage &&
         (adding ? (

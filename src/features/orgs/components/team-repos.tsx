@@ -21,7 +21,7 @@ export function TeamRepos({ org, team, canManage }: { org: string; team: Team; c
   return (
     <section aria-labelledby="team-repos-title" className="space-y-3">
       <h2 id="team-repos-title" className="text-base font-semibold">
-        Repositories <span className="text-sm font-normal text-gray-500">({repos.length})</span>
+        Repositories <span className="text-sm font-normal text-gray-500 dark:text-gray-400">({repos.length})</span>
       </h2>
       {team.includes_all_repositories && <p className="text-sm text-gray-600 dark:text-gray-400">This team has every repository of {org}, including ones made later.</p>}
       {canManage && !team.includes_all_repositories && (

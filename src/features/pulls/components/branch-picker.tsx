@@ -64,7 +64,7 @@ export function BranchPicker({ label, value, branches, onChange, placeholder = '
       >
         <BranchIcon className="text-gray-500" />
         <span className="text-gray-600 dark:text-gray-400">{label}:</span>
-        <span className={`truncate font-mono font-semibold ${value ? '' : 'text-gray-500 italic'}`}>{value || placeholder}</span>
+        <span className={`truncate font-mono font-semibold ${value ? '' : 'text-gray-500 italic dark:text-gray-400'}`}>{value || placeholder}</span>
         <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden className="shrink-0 fill-current">
           <path d="M4.427 7.427l3.396 3.396a.25.25 0 0 0 .354 0l3.396-3.396A.25.25 0 0 0 11.396 7H4.604a.25.25 0 0 0-.177.427Z" />
         </svg>
