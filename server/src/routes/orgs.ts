@@ -136,23 +136,23 @@ async function userByNameOr404(c: Context<AppEnv>, name: string): Promise<UserRo
 // Old names of renamed organizations and users: /orgs/{old}/… and /repos/{old}/… answer 307 with
 // the same path under the new name, as Gitea's RedirectToUser.
 async function redirectOldName(c: Context<AppEnv>, name: string | undefined, prefix: string, next: () => Promise<void>) {
-  if (name) {
-    const { db } = c.var.deps;
-    const exists = await db.selectFrom('user').select('id').where('lower_name', '=', name.toLowerCase()).executeTakeFirst();
-    if (!exists) {
-      const target = await redirectedUser(db, name);
-      if (target) {
-        const url = new URL(c.req.url);
-        const old = `/${prefix}/${encodeURIComponent(name)}`;
-        const at = url.pathname.toLowerCase().indexOf(old.toLowerCase());
-        if (at >= 0) {
-          url.pathname = url.pathname.slice(0, at) + `/${prefix}/${encodeURIComponent(target.name)}` + url.pathname.slice(at + old.length);
-          return c.redirect(url.pathname + url.search, 307);
-        }
-      }
-    }
-  }
+  // Looked up only after the route found nothing, so a request under a current name pays no
+  // extra query. A 404 changed nothing, so answering a redirect instead is safe for any method.
   await next();
+  if (!name || c.res.status !== 404) return;
+  const { db } = c.var.deps;
+  const exists = await db.selectFrom('user').select('id').where('lower_name', '=', name.toLowerCase()).executeTakeFirst();
+  if (exists) return;
+  const target = await redirectedUser(db, name);
+  if (!target) return;
+  const url = new URL(c.req.url);
+  const old = `/${prefix}/${encodeURIComponent(name)}`;
+  const at = url.pathname.toLowerCase().indexOf(old.toLowerCase());
+  if (at < 0) return;
+  url.pathname = url.pathname.slice(0, at) + `/${prefix}/${encodeURIComponent(target.name)}` + url.pathname.slice(at + old.length);
+  // A fresh answer: Hono would otherwise carry the 404's headers over onto the redirect.
+  c.res = undefined;
+  c.res = new Response(null, { status: 307, headers: { Location: url.pathname + url.search } });
 }
 orgsRoutes.use('/orgs/:org', (c, next) => redirectOldName(c, c.req.param('org'), 'orgs', next));
 orgsRoutes.use('/orgs/:org/*', (c, next) => redirectOldName(c, c.req.param('org'), 'orgs', next));
