@@ -11,6 +11,36 @@ export type Db = Kysely<Database>;
 // The SQLite handle behind each Kysely instance, so a clean stop can checkpoint it before closing.
 const handles = new WeakMap<Db, SQLite.Database>();
 
+/**
+ * Kysely prepares every query anew; preparing was about an eighth of a list request's CPU. The
+ * same SQL text gets the same prepared statement back (bounded, least recently used dropped).
+ * Safe because Kysely's SQLite driver runs one query at a time to completion (nothing here uses
+ * `.stream()`, whose open iterator would hold a statement).
+ */
+function withStatementCache(sqlite: SQLite.Database, max = 500): SQLite.Database {
+  const cache = new Map<string, SQLite.Statement>();
+  const prepare = sqlite.prepare.bind(sqlite);
+  const cached = ((source: string) => {
+    let stmt = cache.get(source);
+    if (stmt) {
+      cache.delete(source);
+    } else {
+      stmt = prepare(source);
+      if (cache.size >= max) cache.delete(cache.keys().next().value!);
+    }
+    cache.set(source, stmt);
+    return stmt;
+  }) as SQLite.Database['prepare'];
+  return new Proxy(sqlite, {
+    get(target, key) {
+      if (key === 'prepare') return cached;
+      const value: unknown = Reflect.get(target, key, target);
+      // Native methods need the real handle as `this`.
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 export async function openDb(file: string): Promise<Db> {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
@@ -18,7 +48,7 @@ export async function openDb(file: string): Promise<Db> {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   handles.set(db, sqlite);
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error } = await migrator.migrateToLatest();
