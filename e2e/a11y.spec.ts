@@ -8,7 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect, createUser, createRepo, signIn, rand, git, cloneUrl, apiAs, screenshots, type SeedUser } from './fixtures';
 
-test.describe.configure({ mode: 'serial' });
+// Each worker seeds its own data (random names) in beforeAll, so the four audits can run in parallel.
 
 interface Seed {
   owner: SeedUser;
@@ -197,6 +197,8 @@ test('menus move with the arrow keys and close with Escape, in Chromium', async 
   // A filter menu of the issue list.
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto(`/${seed.owner.username}/${seed.repo}/issues`);
+  // The label choices load after the page: open the menu once they are there.
+  await page.waitForLoadState('networkidle');
   const labelFilter = page.locator('summary', { hasText: /^Label/ });
   await labelFilter.focus();
   await page.keyboard.press('ArrowDown');

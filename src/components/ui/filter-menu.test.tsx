@@ -50,5 +50,10 @@ describe('filter menu keyboard', () => {
     await user.keyboard('{ArrowDown}');
     expect(toggle.closest('details')).toHaveAttribute('open');
     await waitFor(() => expect(screen.getByRole('button', { name: 'bug' })).toHaveFocus());
+    // Back on the open menu's toggle (its choices may have loaded late), ArrowDown goes into it.
+    toggle.focus();
+    await user.keyboard('{ArrowDown}');
+    expect(toggle.closest('details')).toHaveAttribute('open');
+    expect(screen.getByRole('button', { name: 'bug' })).toHaveFocus();
   });
 });

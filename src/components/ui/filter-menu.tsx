@@ -31,10 +31,11 @@ export function FilterMenu({ label, active, children, align = 'left' }: { label:
     <details ref={ref} className="relative" onToggle={(e) => e.currentTarget.open && focusFirstItem(e.currentTarget.querySelector('div'), CHOICES)}>
       <summary
         onKeyDown={(e) => {
-          if (e.key === 'ArrowDown' && !ref.current?.open) {
-            e.preventDefault();
-            ref.current?.setAttribute('open', '');
-          }
+          if (e.key !== 'ArrowDown' || !ref.current) return;
+          e.preventDefault();
+          // Opens the menu; if it is already open (its choices may have loaded after it opened), goes into it.
+          if (!ref.current.open) ref.current.setAttribute('open', '');
+          else focusFirstItem(ref.current.querySelector('div'), CHOICES);
         }}
         className={`flex cursor-pointer list-none items-center gap-1 rounded-md px-2 py-1 text-sm select-none hover:bg-gray-100 dark:hover:bg-gray-800 [&::-webkit-details-marker]:hidden ${
           active ? 'font-semibold text-indigo-700 dark:text-indigo-300' : 'text-gray-700 dark:text-gray-300'
