@@ -6,13 +6,12 @@
 // nothing the source does not have, field for field.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { serve } from '@hono/node-server';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenForge } from './git-over-http.ts';
 import { createTestForge, type TestForge } from './helpers.ts';
 import { repoDir } from '../src/context.ts';
 import { dumpForge, restoreForge } from '../src/services/backup.ts';
@@ -35,10 +34,7 @@ let token: string;
 
 beforeAll(async () => {
   forge = await createTestForge();
-  const server = serve({ fetch: forge.app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  closeServer = () => server.close();
+  ({ base, close: closeServer } = await listenForge(forge));
   owner = forge.admin.name;
   token = forge.admin.token;
 });

@@ -1,70 +1,34 @@
 // Git over smart HTTP with the real git CLI against a real listening server.
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gitClient, gitUrl, listenForge } from './git-over-http.ts';
 import { createTestForge, type TestForge, uniq } from './helpers.ts';
 import { repoDir } from '../src/context.ts';
 import { createRepository } from '../src/services/repos.ts';
 
-const exec = promisify(execFile);
-
 let forge: TestForge;
 let base: string;
-let home: string;
 let closeServer: () => void;
 type TestUser = Awaited<ReturnType<TestForge['user']>>;
 let alice: TestUser;
 let bob: TestUser;
+const { git, gitFails, tmp, cleanup } = gitClient('forge-git-home-');
 
 beforeAll(async () => {
   forge = await createTestForge();
-  const server = serve({ fetch: forge.app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  closeServer = () => server.close();
-  home = fs.mkdtempSync(path.join(os.tmpdir(), 'forge-git-home-'));
-  fs.writeFileSync(path.join(home, '.gitconfig'), '[user]\n\tname = Test Person\n\temail = test@example.com\n[init]\n\tdefaultBranch = main\n');
+  ({ base, close: closeServer } = await listenForge(forge));
   alice = await forge.user('alice');
   bob = await forge.user('bob');
 });
 
 afterAll(() => {
   closeServer?.();
-  fs.rmSync(home, { recursive: true, force: true });
+  cleanup();
 });
 
-const gitEnv = () => ({
-  PATH: process.env.PATH,
-  HOME: home,
-  GIT_TERMINAL_PROMPT: '0',
-  GIT_CONFIG_NOSYSTEM: '1',
-  LC_ALL: 'C',
-});
-
-async function git(cwd: string, ...args: string[]) {
-  return exec('git', args, { cwd, env: gitEnv() });
-}
-
-/** Runs git expecting failure; returns its stderr. */
-async function gitFails(cwd: string, ...args: string[]): Promise<string> {
-  try {
-    await git(cwd, ...args);
-  } catch (e: any) {
-    return String(e.stderr);
-  }
-  throw new Error(`git ${args.join(' ')} succeeded but should have failed`);
-}
-
-const url = (repoPath: string, cred?: [string, string]) =>
-  cred ? base.replace('://', `://${encodeURIComponent(cred[0])}:${encodeURIComponent(cred[1])}@`) + `/${repoPath}.git` : `${base}/${repoPath}.git`;
-
-const tmp = () => fs.mkdtempSync(path.join(home, 'w-'));
+const url = (repoPath: string, cred?: [string, string]) => gitUrl(base, repoPath, cred);
 
 async function makeRepo(owner: TestUser, opts: { private?: boolean; archived?: boolean; defaultBranch?: string } = {}) {
   const ownerRow = await forge.deps.db.selectFrom('user').selectAll().where('id', '=', owner.id).executeTakeFirstOrThrow();

@@ -1,39 +1,28 @@
 // Branch protection on git push over HTTP, through the real git CLI against a listening server:
 // each rule field refuses with its reason in git's own output and the branch does not move.
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exec, gitClient, listenForge } from './git-over-http.ts';
 import { createTestForge, type TestForge, uniq } from './helpers.ts';
 import { Access, UnitType } from '../src/services/permissions.ts';
 import { createRepository } from '../src/services/repos.ts';
 import { createUser } from '../src/services/users.ts';
 import { addPublicKey } from '../src/services/user-keys.ts';
 
-const exec = promisify(execFile);
-
 let forge: TestForge;
 let base: string;
-let home: string;
 let closeServer: () => void;
 type TestUser = Awaited<ReturnType<TestForge['user']>>;
 let alice: TestUser;
 let bob: TestUser;
 let carol: TestUser;
 let dave: TestUser;
+const { home, env: gitEnv, git, gitFails, tmp, cleanup } = gitClient('forge-push-home-');
 
 beforeAll(async () => {
   forge = await createTestForge();
-  const server = serve({ fetch: forge.app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  closeServer = () => server.close();
-  home = fs.mkdtempSync(path.join(os.tmpdir(), 'forge-push-home-'));
-  fs.writeFileSync(path.join(home, '.gitconfig'), '[user]\n\tname = Test Person\n\temail = test@example.com\n[init]\n\tdefaultBranch = main\n');
+  ({ base, close: closeServer } = await listenForge(forge));
   alice = await forge.user('alice');
   bob = await forge.user('bob');
   carol = await forge.user('carol');
@@ -42,24 +31,10 @@ beforeAll(async () => {
 
 afterAll(() => {
   closeServer?.();
-  fs.rmSync(home, { recursive: true, force: true });
+  cleanup();
 });
 
-const gitEnv = () => ({ PATH: process.env.PATH, HOME: home, GIT_TERMINAL_PROMPT: '0', GIT_CONFIG_NOSYSTEM: '1', LC_ALL: 'C' });
-const git = (cwd: string, ...args: string[]) => exec('git', args, { cwd, env: gitEnv() });
-
-/** Runs git expecting failure; returns its stderr (where git prints `remote:` lines and the ref status). */
-async function gitFails(cwd: string, ...args: string[]): Promise<string> {
-  try {
-    await git(cwd, ...args);
-  } catch (e: any) {
-    return String(e.stderr);
-  }
-  throw new Error(`git ${args.join(' ')} succeeded but should have failed`);
-}
-
 const remote = (full: string, who: TestUser) => `${base.replace('://', `://${who.name}:${who.token}@`)}/${full}.git`;
-const tmp = () => fs.mkdtempSync(path.join(home, 'w-'));
 
 const userRow = (id: number) => forge.deps.db.selectFrom('user').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
@@ -363,7 +338,7 @@ describe('require_signed_commits', () => {
     const gnupg = tmp();
     fs.chmodSync(gnupg, 0o700);
     const aliceEmail = (await userRow(alice.id)).email;
-    const env = { ...gitEnv(), GNUPGHOME: gnupg };
+    const env = { ...gitEnv, GNUPGHOME: gnupg };
     await exec('gpg', ['--batch', '--passphrase', '', '--quick-gen-key', `Alice <${aliceEmail}>`, 'ed25519', 'sign', 'never'], { env });
     fs.writeFileSync(path.join(r.wt, 'p.txt'), 'p\n');
     await exec('git', ['add', '.'], { cwd: r.wt, env });

@@ -1,47 +1,33 @@
 // Old names keep working after a rename (issue #10): API paths, /users/{old} and clone URLs answer
 // 307 to the new name, as Gitea, until the name is used again; never for a repository the caller
 // cannot read. Real SQLite, real git CLI against a listening server.
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gitClient, gitUrl, listenForge } from './git-over-http.ts';
 import { createTestForge, type TestForge, uniq } from './helpers.ts';
-
-const exec = promisify(execFile);
 
 let forge: TestForge;
 let base: string;
-let home: string;
 let closeServer: () => void;
 type TestUser = Awaited<ReturnType<TestForge['user']>>;
 let alice: TestUser;
 let bob: TestUser;
+const { git, tmp, cleanup } = gitClient('forge-redirect-home-');
 
 beforeAll(async () => {
   forge = await createTestForge();
-  const server = serve({ fetch: forge.app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  closeServer = () => server.close();
-  home = fs.mkdtempSync(path.join(os.tmpdir(), 'forge-redirect-home-'));
-  fs.writeFileSync(path.join(home, '.gitconfig'), '[user]\n\tname = Test Person\n\temail = test@example.com\n[init]\n\tdefaultBranch = main\n');
+  ({ base, close: closeServer } = await listenForge(forge));
   alice = await forge.user('alice');
   bob = await forge.user('bob');
 });
 
 afterAll(() => {
   closeServer?.();
-  fs.rmSync(home, { recursive: true, force: true });
+  cleanup();
 });
 
-const gitEnv = () => ({ PATH: process.env.PATH, HOME: home, GIT_TERMINAL_PROMPT: '0', GIT_CONFIG_NOSYSTEM: '1', LC_ALL: 'C' });
-const git = (cwd: string, ...args: string[]) => exec('git', args, { cwd, env: gitEnv() });
-const cloneUrl = (repoPath: string, cred?: [string, string]) =>
-  (cred ? base.replace('://', `://${encodeURIComponent(cred[0])}:${encodeURIComponent(cred[1])}@`) : base) + `/${repoPath}.git`;
+const cloneUrl = (repoPath: string, cred?: [string, string]) => gitUrl(base, repoPath, cred);
 
 /** alice's repository with a README commit (auto_init), renamed from `old` to `renamed`. */
 async function renamedRepo(opts: { private?: boolean } = {}) {
@@ -173,7 +159,7 @@ describe('private repositories', () => {
     const res = await fetch(`${base}/${alice.name}/${r.old}.git/info/refs?service=git-upload-pack`, { redirect: 'manual' });
     expect(res.status).toBe(401);
     expect(res.headers.get('location')).toBeNull();
-    const dir = fs.mkdtempSync(path.join(home, 'c-'));
+    const dir = tmp('c-');
     await git(dir, 'clone', '--quiet', cloneUrl(`${alice.name}/${r.old}`, [alice.name, alice.token]), 'out');
     expect(fs.readFileSync(path.join(dir, 'out', 'README.md'), 'utf8')).toContain(r.old);
   });
@@ -186,7 +172,7 @@ describe('clone URLs', () => {
     expect(probe.status).toBe(307);
     expect(probe.headers.get('location')).toBe(`/${alice.name}/${r.renamed}.git/info/refs?service=git-upload-pack`);
 
-    const dir = fs.mkdtempSync(path.join(home, 'c-'));
+    const dir = tmp('c-');
     const { stderr } = await git(dir, 'clone', cloneUrl(`${alice.name}/${r.old}`), 'out');
     expect(stderr).toContain(`redirecting to ${base}/${alice.name}/${r.renamed}.git/`);
     const work = path.join(dir, 'out');
@@ -223,7 +209,7 @@ describe('old owner names', () => {
     expect(repo.status).toBe(307);
     expect(repo.headers.get('location')).toBe(`/api/v1/repos/${newOrg}/${repoName}`);
 
-    const dir = fs.mkdtempSync(path.join(home, 'c-'));
+    const dir = tmp('c-');
     await git(dir, 'clone', '--quiet', cloneUrl(`${oldOrg}/${repoName}`), 'out');
     expect(fs.existsSync(path.join(dir, 'out', 'README.md'))).toBe(true);
   });
@@ -237,7 +223,7 @@ describe('old owner names', () => {
     await forge.req('POST', `/orgs/${oldOrg}/repos`, { token: alice.token, body: { name: first, auto_init: true } });
     expect((await forge.req('PATCH', `/repos/${oldOrg}/${first}`, { token: alice.token, body: { name: second } })).status).toBe(200);
     expect((await forge.req('POST', `/orgs/${oldOrg}/rename`, { token: alice.token, body: { new_name: newOrg } })).status).toBe(204);
-    const dir = fs.mkdtempSync(path.join(home, 'c-'));
+    const dir = tmp('c-');
     const { stderr } = await git(dir, 'clone', cloneUrl(`${oldOrg}/${first}`), 'out');
     expect(stderr).toContain(`${newOrg}/${second}.git/`);
     expect(fs.existsSync(path.join(dir, 'out', 'README.md'))).toBe(true);
