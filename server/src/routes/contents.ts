@@ -6,10 +6,10 @@ import type { AppEnv } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { resolveCommit } from '../git/repo.ts';
 import { runGit } from '../git/run-git.ts';
-import { lastCommitsForEntries, listTree, readBlob, streamBlob, treeEntry, type TreeEntry } from '../git/tree.ts';
+import { lastCommitsForEntries, listTree, readBlob, treeEntry, type TreeEntry } from '../git/tree.ts';
 import { unixToIso } from '../db/index.ts';
 import { loadRepo, type RepoContext } from '../services/repo-context.ts';
-import { contentTypeFor, rawSecurityHeaders } from '../services/repo-raw.ts';
+import { serveRawBlob } from '../services/raw-serve.ts';
 
 export const contentsRoutes = createRouter();
 
@@ -280,32 +280,7 @@ contentsRoutes.openapi(
     const entry = await rawEntry(rc, cleanPath(filepath), c.req.valid('query').ref);
     if (!entry || entry.kind !== 'blob') throw notFound();
 
-    const etag = `"${entry.sha}"`;
-    const headers: Record<string, string> = { ETag: etag, 'Cache-Control': 'private, no-cache', ...rawSecurityHeaders };
-    if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
-
-    // Read the first chunk to choose the type, then stream the rest without buffering the blob.
-    const reader = streamBlob(rc.dir, entry.sha).getReader();
-    const first = await reader.read();
-    const head = first.value ?? new Uint8Array();
-    const t = contentTypeFor(entry.name, head);
-    headers['Content-Type'] = t.contentType;
-    headers['Content-Length'] = String(entry.size);
-    headers['Content-Disposition'] = `${t.attachment ? 'attachment' : 'inline'}; filename*=UTF-8''${encodeURIComponent(entry.name)}`;
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        if (first.done) controller.close();
-        else controller.enqueue(head);
-      },
-      async pull(controller) {
-        const next = await reader.read();
-        if (next.done) controller.close();
-        else controller.enqueue(next.value);
-      },
-      cancel() {
-        void reader.cancel();
-      },
-    });
-    return c.body(body, 200, headers);
+    // The same serving as the web /raw/ paths, so the API also streams through processStream (safe when the client leaves).
+    return serveRawBlob(c, rc.dir, entry);
   },
 );
