@@ -8,6 +8,7 @@ import { repoDir } from '../src/context.ts';
 import type { Deps } from '../src/context.ts';
 import type { RepoRow } from '../src/db/schema.ts';
 import { nowUnix } from '../src/db/index.ts';
+import { newRepoRow } from '../src/services/repos.ts';
 
 export interface Person {
   name: string;
@@ -120,39 +121,20 @@ export async function createFixtureRepo(
   const t = nowUnix();
   const repo = await deps.db
     .insertInto('repository')
-    .values({
-      owner_id: owner.id,
-      owner_name: owner.name,
-      name,
-      lower_name: name.toLowerCase(),
-      description: '',
-      website: '',
-      is_private: opts.private ? 1 : 0,
-      is_empty: opts.empty ? 1 : 0,
-      is_archived: opts.archived ? 1 : 0,
-      is_template: 0,
-      is_fork: 0,
-      fork_id: 0,
-      template_id: 0,
-      default_branch: defaultBranch,
-      has_issues: 1,
-      has_wiki: 1,
-      has_pull_requests: 1,
-      has_projects: 1,
-      has_releases: 1,
-      num_stars: 0,
-      num_forks: 0,
-      num_watches: 0,
-      num_issues: 0,
-      num_closed_issues: 0,
-      num_pulls: 0,
-      num_closed_pulls: 0,
-      size: 0,
-      trust_model: 'default',
-      created_unix: t,
-      updated_unix: t,
-      archived_unix: opts.archived ? t : 0,
-    })
+    .values(
+      newRepoRow(
+        owner,
+        {
+          name,
+          is_private: opts.private ? 1 : 0,
+          is_empty: opts.empty ? 1 : 0,
+          is_archived: opts.archived ? 1 : 0,
+          default_branch: defaultBranch,
+          archived_unix: opts.archived ? t : 0,
+        },
+        t,
+      ),
+    )
     .returningAll()
     .executeTakeFirstOrThrow();
   return { repo, dir, shas };

@@ -19,7 +19,7 @@ import { runGit } from '../git/run-git.ts';
 import { recordAction } from './activity.ts';
 import { ORG_TYPE, afterOrgRepoCreated } from './orgs.ts';
 import { apiRepoMode, repoPermission, type RepoPermission } from './permissions.ts';
-import { ALREADY_EXISTS, folderSize, validateRepoName } from './repos.ts';
+import { ALREADY_EXISTS, folderSize, newRepoRow, validateRepoName } from './repos.ts';
 import { asidePath, crashPoint, placeRepository } from './repo-folders.ts';
 
 /** A repository with its owner and folder: one member of a fork network. */
@@ -87,14 +87,22 @@ export async function forkRepository(deps: Deps, doer: UserRow, owner: UserRow, 
       if (await nameTaken(trx)) throw conflict(ALREADY_EXISTS);
       const inserted = await trx
         .insertInto('repository')
-        .values({
-          owner_id: owner.id, owner_name: owner.name, name: opts.name, lower_name: opts.name.toLowerCase(), description: opts.description, website: '',
-          is_private: base.repo.is_private === 1 || base.owner.visibility === 'private' ? 1 : 0,
-          is_empty: base.repo.is_empty, is_archived: 0, is_template: 0, is_fork: 1, fork_id: base.repo.id, template_id: 0,
-          default_branch: base.repo.default_branch, has_issues: 1, has_wiki: 1, has_pull_requests: 1, has_projects: 1, has_releases: 1,
-          num_stars: 0, num_forks: 0, num_watches: 0, num_issues: 0, num_closed_issues: 0, num_pulls: 0, num_closed_pulls: 0, size,
-          trust_model: 'default', created_unix: t, updated_unix: t, archived_unix: 0,
-        })
+        .values(
+          newRepoRow(
+            owner,
+            {
+              name: opts.name,
+              description: opts.description,
+              is_private: base.repo.is_private === 1 || base.owner.visibility === 'private' ? 1 : 0,
+              is_empty: base.repo.is_empty,
+              is_fork: 1,
+              fork_id: base.repo.id,
+              default_branch: base.repo.default_branch,
+              size,
+            },
+            t,
+          ),
+        )
         .returningAll()
         .executeTakeFirstOrThrow()
         .catch((e: unknown) => {

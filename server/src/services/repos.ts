@@ -7,7 +7,7 @@ import type { Deps } from '../context.ts';
 import { repoDir } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { nowUnix } from '../db/index.ts';
-import type { RepoRow, RepoUpdate, UserRow } from '../db/schema.ts';
+import type { NewRepo, RepoRow, RepoUpdate, UserRow } from '../db/schema.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../errors.ts';
 import { hasAnyBranch, initBare, resolveCommit, setHead } from '../git/repo.ts';
 import { runGit } from '../git/run-git.ts';
@@ -91,6 +91,47 @@ interface NewRepoFields {
 }
 
 /**
+ * A new repository row: `fields` over the defaults of a new repository (every unit on, counters 0,
+ * not archived, not a fork). Creation, forking and the test fixtures share it so a new column gets
+ * its default in one place.
+ */
+export function newRepoRow(owner: { id: number; name: string }, fields: Pick<NewRepo, 'name'> & Partial<NewRepo>, t = nowUnix()): NewRepo {
+  return {
+    owner_id: owner.id,
+    owner_name: owner.name,
+    lower_name: fields.name.toLowerCase(),
+    description: '',
+    website: '',
+    is_private: 0,
+    is_empty: 0,
+    is_archived: 0,
+    is_template: 0,
+    is_fork: 0,
+    fork_id: 0,
+    template_id: 0,
+    default_branch: 'main',
+    has_issues: 1,
+    has_wiki: 1,
+    has_pull_requests: 1,
+    has_projects: 1,
+    has_releases: 1,
+    num_stars: 0,
+    num_forks: 0,
+    num_watches: 0,
+    num_issues: 0,
+    num_closed_issues: 0,
+    num_pulls: 0,
+    num_closed_pulls: 0,
+    size: 0,
+    trust_model: 'default',
+    created_unix: t,
+    updated_unix: t,
+    archived_unix: 0,
+    ...fields,
+  };
+}
+
+/**
  * Prepares the bare repository aside (under <data>/tmp: init, `populate` writes its first commit and
  * returns whether it has content), then in one transaction inserts the row (409 on a duplicate)
  * and its feed entry and renames the folder into place as the last step, so a crash leaves either
@@ -121,39 +162,23 @@ async function createRepoWith(
       if (await nameTaken(trx)) throw conflict(ALREADY_EXISTS);
       const row = await trx
         .insertInto('repository')
-        .values({
-          owner_id: owner.id,
-          owner_name: owner.name,
-          name: fields.name,
-          lower_name: fields.name.toLowerCase(),
-          description: fields.description,
-          website: '',
-          is_private: fields.is_private ? 1 : 0,
-          is_empty: hasContent ? 0 : 1,
-          is_archived: 0,
-          is_template: fields.is_template ? 1 : 0,
-          is_fork: 0,
-          fork_id: 0,
-          template_id: fields.template_id ?? 0,
-          default_branch: fields.default_branch,
-          has_issues: 1,
-          has_wiki: 1,
-          has_pull_requests: 1,
-          has_projects: 1,
-          has_releases: 1,
-          num_stars: 0,
-          num_forks: 0,
-          num_watches: 0,
-          num_issues: 0,
-          num_closed_issues: 0,
-          num_pulls: 0,
-          num_closed_pulls: 0,
-          size,
-          trust_model: fields.trust_model,
-          created_unix: t,
-          updated_unix: t,
-          archived_unix: 0,
-        })
+        .values(
+          newRepoRow(
+            owner,
+            {
+              name: fields.name,
+              description: fields.description,
+              is_private: fields.is_private ? 1 : 0,
+              is_empty: hasContent ? 0 : 1,
+              is_template: fields.is_template ? 1 : 0,
+              template_id: fields.template_id ?? 0,
+              default_branch: fields.default_branch,
+              size,
+              trust_model: fields.trust_model,
+            },
+            t,
+          ),
+        )
         .returningAll()
         .executeTakeFirstOrThrow()
         .catch((e: unknown) => {
