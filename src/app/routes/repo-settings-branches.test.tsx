@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { apiUrl, fakeRepo, fakeUser, server, setupMswServer } from '@/test/msw';
 import { renderRoute } from '@/test/render-route';
 import { fakeOrg, fakeTeam } from '@/features/orgs/test-fixtures';
-import { fakeRule } from '@/features/branch-protection/test-fixtures';
+import { fakeRule, fakeRuleOption } from '@/features/branch-protection/test-fixtures';
 import { Component } from './repo-settings-branches';
 
 setupMswServer();
@@ -110,38 +110,20 @@ describe('branch protection settings', () => {
     await user.click(screen.getByRole('button', { name: 'Create rule' }));
 
     await screen.findByRole('listitem', { name: 'Rule release/**' });
-    expect(body).toEqual({
-      rule_name: 'release/**',
-      priority: 0,
-      enable_push: true,
-      enable_push_whitelist: true,
-      push_whitelist_usernames: ['bob'],
-      push_whitelist_teams: ['release-managers'],
-      push_whitelist_deploy_keys: false,
-      enable_force_push: false,
-      enable_force_push_allowlist: false,
-      force_push_allowlist_usernames: [],
-      force_push_allowlist_teams: [],
-      force_push_allowlist_deploy_keys: false,
-      enable_merge_whitelist: false,
-      merge_whitelist_usernames: [],
-      merge_whitelist_teams: [],
-      enable_status_check: true,
-      status_check_contexts: ['ci/build', 'deploy/*'],
-      required_approvals: 1,
-      enable_approvals_whitelist: false,
-      approvals_whitelist_username: [],
-      approvals_whitelist_teams: [],
-      block_on_rejected_reviews: true,
-      block_on_official_review_requests: false,
-      block_on_outdated_branch: false,
-      dismiss_stale_approvals: false,
-      ignore_stale_approvals: false,
-      require_signed_commits: false,
-      protected_file_patterns: '',
-      unprotected_file_patterns: '',
-      block_admin_merge_override: false,
-    });
+    // Every field is sent; those not listed here are at their create defaults (see fakeRuleOption).
+    expect(body).toEqual(
+      fakeRuleOption({
+        rule_name: 'release/**',
+        enable_push: true,
+        enable_push_whitelist: true,
+        push_whitelist_usernames: ['bob'],
+        push_whitelist_teams: ['release-managers'],
+        enable_status_check: true,
+        status_check_contexts: ['ci/build', 'deploy/*'],
+        required_approvals: 1,
+        block_on_rejected_reviews: true,
+      }),
+    );
   });
 
   it('edits a rule by sending only the fields that changed', async () => {

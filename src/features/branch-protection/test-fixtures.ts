@@ -40,3 +40,9 @@ export function fakeRule(over: Partial<BranchProtection> = {}): BranchProtection
     ...over,
   };
 }
+
+/** The body the settings page sends to create a rule: the rule's fields without the server-set ones. */
+export function fakeRuleOption(over: Partial<BranchProtection> = {}) {
+  const { branch_name: _branch, created_at: _created, updated_at: _updated, ...option } = fakeRule(over);
+  return option;
+}
