@@ -13,18 +13,13 @@ import { createToken, createUser } from '../server/src/services/users.ts';
 import { logArgs } from '../server/src/git/log.ts';
 import { gitEnv } from '../server/src/git/run-git.ts';
 import { createFixtureRepo, syntheticHistory } from '../server/test/git-fixtures.ts';
+import { quantile, round } from './bench-stats.ts';
 
 const run = promisify(execFile);
 
 const COMMITS = 10_000;
 const RUNS = 30;
 const LIMIT = 50;
-
-const quantile = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
-};
-const round = (n: number) => Math.round(n * 100) / 100;
 
 async function time(fn: () => Promise<unknown>, runs = RUNS): Promise<number[]> {
   for (let i = 0; i < 3; i++) await fn(); // warm caches and the JIT

@@ -17,6 +17,7 @@ import { allocateIndex } from '../server/src/services/conversation.ts';
 import { gitEnv } from '../server/src/git/run-git.ts';
 import { rebaseOnto } from '../server/src/git/merge.ts';
 import { createFixtureRepo, syntheticHistory } from '../server/test/git-fixtures.ts';
+import { quantile, round } from './bench-stats.ts';
 
 const execGit = promisify(execFile);
 
@@ -24,12 +25,6 @@ const COMMITS = 2_000;
 const RUNS = 15;
 const STYLES = ['merge', 'squash', 'rebase'] as const;
 type Style = (typeof STYLES)[number];
-
-const quantile = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
-};
-const round = (n: number) => Math.round(n * 100) / 100;
 
 const IDENT = { GIT_AUTHOR_NAME: 'Bench', GIT_AUTHOR_EMAIL: 'bench@example.com', GIT_COMMITTER_NAME: 'Bench', GIT_COMMITTER_EMAIL: 'bench@example.com' };
 
