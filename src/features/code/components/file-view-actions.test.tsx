@@ -4,28 +4,12 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { ContentsResponse } from '../api/contents-queries';
+import { b64, fakeFile } from '../test-fixtures';
 import { FileView } from './file-view';
 
 afterEach(cleanup);
 
-const b64 = (s: string) => btoa(s);
-const file = (name: string, content: string): ContentsResponse => ({
-  name,
-  path: `src/${name}`,
-  sha: 'abc',
-  last_commit_sha: 'c'.repeat(40),
-  type: 'file',
-  size: content.length,
-  encoding: 'base64',
-  content: b64(content),
-  target: null,
-  url: null,
-  html_url: null,
-  git_url: null,
-  download_url: null,
-  submodule_git_url: null,
-  _links: { self: null, git: null, html: null },
-});
+const file = (name: string, content: string) => fakeFile(name, b64(content), { last_commit_sha: 'c'.repeat(40), size: content.length });
 
 function show(f: ContentsResponse, url: string) {
   const permalink = `http://forge.test/o/r/src/commit/${'c'.repeat(40)}/${f.path}`;

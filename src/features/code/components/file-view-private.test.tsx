@@ -10,32 +10,14 @@ import { server, setupMswServer } from '@/test/msw';
 import { apiRoot } from '@/lib/config';
 import { setSession } from '@/lib/auth-store';
 import type { ContentsResponse } from '../api/contents-queries';
+import { b64, fakeFile } from '../test-fixtures';
 import { FileView } from './file-view';
 
 setupMswServer();
 
-const b64 = (s: string) => btoa(String.fromCharCode(...new TextEncoder().encode(s)));
 const rawHref = () => `${apiRoot()}/repos/o/secret/raw/src/page.html?ref=main`;
 
-function file(name: string, content: string | null, size = 10): ContentsResponse {
-  return {
-    name,
-    path: `src/${name}`,
-    sha: 'abc',
-    last_commit_sha: 'def',
-    type: 'file',
-    size,
-    encoding: 'base64',
-    content,
-    target: null,
-    url: null,
-    html_url: null,
-    git_url: null,
-    download_url: null,
-    submodule_git_url: null,
-    _links: { self: null, git: null, html: null },
-  };
-}
+const file = (name: string, content: string | null, size = 10) => fakeFile(name, content, { size });
 
 function renderFile(f: ContentsResponse, privateRepo = true) {
   const router = createMemoryRouter([{ path: '*', element: <FileView file={f} rawHref={rawHref()} historyHref="/o/secret/commits/branch/main" privateRepo={privateRepo} /> }], {

@@ -3,31 +3,10 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import type { ContentsResponse } from '../api/contents-queries';
+import { b64, fakeFile } from '../test-fixtures';
 import { FileView } from './file-view';
 
 afterEach(cleanup);
-
-const b64 = (s: string) => btoa(String.fromCharCode(...new TextEncoder().encode(s)));
-
-function file(name: string, content: string | null, size = content ? content.length : 0): ContentsResponse {
-  return {
-    name,
-    path: `src/${name}`,
-    sha: 'abc',
-    last_commit_sha: 'def',
-    type: 'file',
-    size,
-    encoding: 'base64',
-    content,
-    target: null,
-    url: null,
-    html_url: null,
-    git_url: null,
-    download_url: null,
-    submodule_git_url: null,
-    _links: { self: null, git: null, html: null },
-  };
-}
 
 function Hash() {
   return <output aria-label="hash">{useLocation().hash}</output>;
@@ -53,7 +32,7 @@ function renderFile(f: ContentsResponse, url = '/o/r/src/branch/main/src/x') {
 
 describe('FileView', () => {
   it('numbers every line with a #L anchor and shows size, line count, Raw and History', async () => {
-    renderFile(file('main.ts', b64('const a = 1;\nconst b = 2;\nexport { a, b };\n')));
+    renderFile(fakeFile('main.ts', b64('const a = 1;\nconst b = 2;\nexport { a, b };\n')));
     expect(screen.getByRole('link', { name: '1' })).toHaveAttribute('href', '#L1');
     expect(screen.getByRole('link', { name: '3' })).toHaveAttribute('href', '#L3');
     expect(screen.queryByRole('link', { name: '4' })).toBeNull();
@@ -67,7 +46,7 @@ describe('FileView', () => {
 
   it('selects a line on click and a range on shift-click, marking them in the URL', async () => {
     const user = userEvent.setup();
-    renderFile(file('notes.txt', b64('one\ntwo\nthree\nfour\n')));
+    renderFile(fakeFile('notes.txt', b64('one\ntwo\nthree\nfour\n')));
     await user.click(screen.getByRole('link', { name: '2' }));
     expect(screen.getByLabelText('hash')).toHaveTextContent('#L2');
     expect(screen.getByRole('link', { name: '2' })).toHaveAttribute('aria-current', 'location');
@@ -80,26 +59,26 @@ describe('FileView', () => {
   });
 
   it('highlights the lines named in the URL on arrival', () => {
-    renderFile(file('notes.txt', b64('one\ntwo\nthree\n')), '/o/r/src/branch/main/notes.txt#L2-L3');
+    renderFile(fakeFile('notes.txt', b64('one\ntwo\nthree\n')), '/o/r/src/branch/main/notes.txt#L2-L3');
     expect(screen.getByRole('link', { name: '2' })).toHaveAttribute('aria-current', 'location');
     expect(screen.getByRole('link', { name: '3' })).toHaveAttribute('aria-current', 'location');
     expect(screen.getByRole('link', { name: '1' })).not.toHaveAttribute('aria-current');
   });
 
   it('says a binary file cannot be shown and offers a download', () => {
-    renderFile(file('blob.bin', btoa('\x00\x01\x02binary')));
+    renderFile(fakeFile('blob.bin', btoa('\x00\x01\x02binary')));
     expect(screen.getByText(/binary and cannot be shown/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Download it' })).toHaveAttribute('href', 'http://api.test/raw/x?ref=main');
   });
 
   it('shows images inline', () => {
-    renderFile(file('logo.png', btoa('\x89PNG\r\n')));
+    renderFile(fakeFile('logo.png', btoa('\x89PNG\r\n')));
     expect(screen.getByRole('img', { name: 'logo.png' }).getAttribute('src')).toMatch(/^data:image\/png;base64,/);
   });
 
   it('renders Markdown files with a toggle to their source', async () => {
     const user = userEvent.setup();
-    renderFile(file('README.md', b64('# Hello\n')));
+    renderFile(fakeFile('README.md', b64('# Hello\n')));
     expect(screen.getByTestId('md')).toHaveTextContent('# Hello');
     await user.click(screen.getByRole('link', { name: 'Code' }));
     expect(screen.queryByTestId('md')).toBeNull();
