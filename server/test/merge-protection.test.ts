@@ -3,21 +3,16 @@
 // and the merge goes through once the rule is met; the approvals whitelist decides whose approvals
 // count; a push dismisses stale approvals; force_merge for admins; scheduled merges wait for every
 // rule; and GET /pulls/{i} lists the same blockers in merge_blockers before anyone tries.
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gitClient, listenForge } from './git-over-http.ts';
 import { createTestForge } from './helpers.ts';
 import { branchExists, eventsOf, makeRepo, openPull, parentsOf, personOf, pullRow, standardHistory, tipOf } from './merge-fixtures.ts';
 import { commitTo } from './reviews-fixtures.ts';
 import { pushLike, refSha, writeCommit } from './pulls-helpers.ts';
 import { repoDir } from '../src/context.ts';
 
-const exec = promisify(execFile);
 const forge = await createTestForge();
 const owner = await forge.user('owner'); // owns the repositories: their admin
 const poster = await forge.user('poster');
@@ -328,21 +323,14 @@ describe('dismiss_stale_approvals', () => {
 describe('dismiss_stale_approvals through the git CLI', () => {
   let url = '';
   let close = () => {};
-  let home = '';
+  const { home, git: cli, cleanup } = gitClient('forge-merge-protection-');
   beforeAll(async () => {
-    const server = serve({ fetch: forge.app.fetch, port: 0, hostname: '127.0.0.1' });
-    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    close = () => server.close();
-    home = fs.mkdtempSync(path.join(os.tmpdir(), 'forge-merge-protection-'));
-    fs.writeFileSync(path.join(home, '.gitconfig'), '[user]\n\tname = Writer\n\temail = writer@example.com\n');
+    ({ base: url, close } = await listenForge(forge));
   });
   afterAll(() => {
     close();
-    fs.rmSync(home, { recursive: true, force: true });
+    cleanup();
   });
-  const cli = (cwd: string, ...args: string[]) =>
-    exec('git', args, { cwd, env: { PATH: process.env.PATH, HOME: home, GIT_TERMINAL_PROMPT: '0', GIT_CONFIG_NOSYSTEM: '1', LC_ALL: 'C' } });
 
   it('a git push to the head branch dismisses the approval, the pusher named on the event', async () => {
     const { repo, dir, api, name } = await setup({ required_approvals: 1, dismiss_stale_approvals: true });

@@ -1,14 +1,10 @@
 // Pull requests from a fork into its parent: opened by someone who can only read the parent, the
 // fork's commits fetched into the parent (refs/pull/N/head), refreshed by a push to the fork, and
 // merged (merge, squash, rebase) so the parent's branch holds the fork's work.
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { serve } from '@hono/node-server';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { gitClient, gitUrl, listenForge } from './git-over-http.ts';
 import { createTestForge, type TestForge } from './helpers.ts';
 import { git, makeRepo, personOf, standardHistory, type ForgeUser } from './merge-fixtures.ts';
 import { events, pushLike, refSha, writeCommit } from './pulls-helpers.ts';
@@ -167,17 +163,12 @@ describe('pull requests from a fork', () => {
   });
 
   it('a real git push to the fork over HTTP refreshes its pull request in the parent', async () => {
-    const exec = promisify(execFile);
-    const server = serve({ fetch: forge.app.fetch, port: 0, hostname: '127.0.0.1' });
-    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'forge-fork-push-'));
+    const { base: origin, close } = await listenForge(forge);
+    const { home, git: run, cleanup } = gitClient('forge-fork-push-');
     try {
-      const env = { PATH: process.env.PATH, HOME: home, GIT_TERMINAL_PROMPT: '0', GIT_CONFIG_NOSYSTEM: '1', LC_ALL: 'C' };
-      const run = (cwd: string, ...args: string[]) => exec('git', args, { cwd, env });
       await forkBranch('over-http', 'h.txt', 'h\n');
       const pr = (await openPull(`${forker.name}:over-http`)).body;
-      const port = (server.address() as AddressInfo).port;
-      const url = `http://${forker.name}:${forker.token}@127.0.0.1:${port}/${forker.name}/${base.name}.git`;
+      const url = gitUrl(origin, `${forker.name}/${base.name}`, [forker.name, forker.token]);
       const work = path.join(home, 'work');
       await run(home, 'clone', '--quiet', '--branch', 'over-http', url, work);
       fs.writeFileSync(path.join(work, 'h.txt'), 'h\nmore\n');
@@ -189,8 +180,8 @@ describe('pull requests from a fork', () => {
       expect(got.body.head.sha).toBe(pushed);
       expect(got.body.commits_ahead).toBe(2);
     } finally {
-      server.close();
-      fs.rmSync(home, { recursive: true, force: true });
+      close();
+      cleanup();
     }
   });
 });
