@@ -7,7 +7,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../src/db/sqlite.ts';
 import { serve } from '@hono/node-server';
 import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -151,11 +151,11 @@ export function repoDirs(dataDir: string): string[] {
  */
 export async function snapshot(dataDir: string): Promise<Map<string, string>> {
   const out = new Map<string, string>();
-  const sqlite = new Database(path.join(dataDir, 'forge.db'), { readonly: true, fileMustExist: true });
+  const sqlite = openSqlite(path.join(dataDir, 'forge.db'), { readonly: true, fileMustExist: true });
   try {
     const tables = sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[];
     for (const { name } of tables) {
-      const rows = sqlite.prepare(`SELECT * FROM "${name.replace(/"/g, '""')}" ORDER BY rowid`).raw().all();
+      const rows = sqlite.prepare(`SELECT * FROM "${name.replace(/"/g, '""')}" ORDER BY rowid`).all().map((r) => Object.values(r as object));
       out.set(`table ${name}`, createHash('sha256').update(JSON.stringify(rows)).digest('hex'));
     }
   } finally {

@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../src/db/sqlite.ts';
 import { git, repoDirs, sendRaw } from './forge.ts';
 import { freePort } from '../test/cli-process.ts';
 
@@ -160,7 +160,7 @@ export async function killLoop(opts: { kills: number; log: (s: string) => void }
 
       const before = res.lost.length + res.problems.length;
       // The database file as the crash left it (opening it replays the WAL, as the server would).
-      const sqlite = new Database(path.join(dataDir, 'forge.db'));
+      const sqlite = openSqlite(path.join(dataDir, 'forge.db'));
       try {
         const check = sqlite.pragma('integrity_check', { simple: true });
         if (check !== 'ok') res.problems.push(`after kill ${k + 1}: PRAGMA integrity_check says ${String(check)}`);
@@ -191,7 +191,7 @@ async function verify(port: number, token: string, dataDir: string, acked: Acked
   let checked = 0;
   const get = (p: string) => sendRaw(port, { method: 'GET', path: `/api/v1${p}`, token });
   // Every repository the database lists: a sound git repository on disk that the API can read.
-  const sqlite = new Database(path.join(dataDir, 'forge.db'), { readonly: true });
+  const sqlite = openSqlite(path.join(dataDir, 'forge.db'), { readonly: true });
   const rows = sqlite.prepare('SELECT owner_name, name, lower_name, is_empty FROM repository').all() as { owner_name: string; name: string; lower_name: string; is_empty: number }[];
   sqlite.close();
   for (const r of rows) {

@@ -3,7 +3,7 @@
 // temporary B-tree for the ORDER BY. Every statement a request runs is captured and checked with
 // EXPLAIN QUERY PLAN, so a new query or a lost index fails here before it is slow in production.
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import { openSqlite } from '../src/db/sqlite.ts';
 import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
@@ -16,7 +16,7 @@ const owner = await forge.user('owner');
 const reader = await forge.user('reader');
 
 // The same database, through a Kysely that records every statement it runs.
-const sqlite = new SQLite(path.join(forge.dataDir, 'forge.db'));
+const sqlite = openSqlite(path.join(forge.dataDir, 'forge.db'));
 let captured: CompiledQuery[] = [];
 const db = new Kysely<Database>({
   dialect: new SqliteDialect({ database: sqlite }),

@@ -1,15 +1,15 @@
 // Opens the SQLite database (WAL) behind Kysely and brings its schema up to date.
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, type SqliteDialectConfig } from 'kysely';
 import type { Database } from './schema.ts';
 import { migrations } from './migrations.ts';
+import { openSqlite, type SqliteDb, type SqliteStatement } from './sqlite.ts';
 
 export type Db = Kysely<Database>;
 
 // The SQLite handle behind each Kysely instance, so a clean stop can checkpoint it before closing.
-const handles = new WeakMap<Db, SQLite.Database>();
+const handles = new WeakMap<Db, SqliteDb>();
 
 /**
  * Kysely prepares every query anew; preparing was about an eighth of a list request's CPU. The
@@ -17,8 +17,8 @@ const handles = new WeakMap<Db, SQLite.Database>();
  * Safe because Kysely's SQLite driver runs one query at a time to completion (nothing here uses
  * `.stream()`, whose open iterator would hold a statement).
  */
-function withStatementCache(sqlite: SQLite.Database, max = 500): SQLite.Database {
-  const cache = new Map<string, SQLite.Statement>();
+function withStatementCache(sqlite: SqliteDb, max = 500): SqliteDb {
+  const cache = new Map<string, SqliteStatement>();
   const prepare = sqlite.prepare.bind(sqlite);
   const cached = ((source: string) => {
     let stmt = cache.get(source);
@@ -30,7 +30,7 @@ function withStatementCache(sqlite: SQLite.Database, max = 500): SQLite.Database
     }
     cache.set(source, stmt);
     return stmt;
-  }) as SQLite.Database['prepare'];
+  }) as SqliteDb['prepare'];
   return new Proxy(sqlite, {
     get(target, key) {
       if (key === 'prepare') return cached;
@@ -43,12 +43,12 @@ function withStatementCache(sqlite: SQLite.Database, max = 500): SQLite.Database
 
 export async function openDb(file: string): Promise<Db> {
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
+  const sqlite = openSqlite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) as unknown as SqliteDialectConfig['database'] }) });
   handles.set(db, sqlite);
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error } = await migrator.migrateToLatest();

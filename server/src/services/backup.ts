@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import { openSqlite } from '../db/sqlite.ts';
 import * as tar from 'tar';
 import { runGit } from '../git/run-git.ts';
 
@@ -202,7 +202,7 @@ export async function restoreForge(opts: RestoreOptions): Promise<RestoreSummary
 
 /** `VACUUM INTO`: a compact copy of the database as one read transaction saw it. */
 function snapshotDatabase(dbFile: string, target: string): Record<string, number> {
-  const db = new SQLite(dbFile, { fileMustExist: true });
+  const db = openSqlite(dbFile, { fileMustExist: true });
   try {
     // A writer holding the lock briefly must not fail the dump.
     db.pragma('busy_timeout = 30000');
@@ -216,7 +216,7 @@ function snapshotDatabase(dbFile: string, target: string): Record<string, number
 const COUNTED = ['user', 'repository', 'issue', 'pull_request', 'comment', 'attachment'];
 
 function checkDatabase(file: string): { integrity: string; tables: Record<string, number> } {
-  const db = new SQLite(file, { readonly: true, fileMustExist: true });
+  const db = openSqlite(file, { readonly: true, fileMustExist: true });
   try {
     const rows = db.pragma('integrity_check') as { integrity_check: string }[];
     const integrity = rows.map((r) => r.integrity_check).join('; ');
@@ -240,7 +240,7 @@ interface RepoEntry {
 }
 
 function listRepositories(dbFile: string): RepoEntry[] {
-  const db = new SQLite(dbFile, { readonly: true, fileMustExist: true });
+  const db = openSqlite(dbFile, { readonly: true, fileMustExist: true });
   try {
     return db
       .prepare('SELECT r.id AS id, u.name AS owner, r.name AS name, r.default_branch AS default_branch, r.is_empty AS is_empty FROM repository r JOIN "user" u ON u.id = r.owner_id ORDER BY r.id')
@@ -259,12 +259,17 @@ async function alignEmptyFlags(dbFile: string, repos: RepoEntry[], dirOf: (r: Re
     if (empty !== r.is_empty) changes.push({ id: r.id, empty, name: `${r.owner}/${r.name}` });
   }
   if (changes.length === 0) return [];
-  const db = new SQLite(dbFile, { fileMustExist: true });
+  const db = openSqlite(dbFile, { fileMustExist: true });
   try {
     const update = db.prepare('UPDATE repository SET is_empty = ? WHERE id = ?');
-    db.transaction(() => {
+    db.exec('BEGIN');
+    try {
       for (const c of changes) update.run(c.empty, c.id);
-    })();
+      db.exec('COMMIT');
+    } catch (e) {
+      db.exec('ROLLBACK');
+      throw e;
+    }
   } finally {
     db.close();
   }
