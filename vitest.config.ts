@@ -2,9 +2,12 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
 
+// FORGE_VITEST_REPORT names the JSON report (scripts/node-lts.mjs keeps the Node 24 run apart).
+const report = process.env.FORGE_VITEST_REPORT ?? 'reports/vitest.json';
+
 export default defineConfig({
   test: {
-    reporters: ['default', ['json', { outputFile: 'reports/vitest.json' }]],
+    reporters: ['default', ['json', { outputFile: report }]],
     projects: [
       {
         test: {

@@ -1,25 +1,21 @@
-// Runs the server test suite under another Node release (default: Node 24 LTS) beside the Node
-// the project is installed with, without touching the main node_modules (better-sqlite3 there is
-// built for the running Node). The Node binary and its headers come from the npm registry
-// (package node-<platform>-<arch>, the one `node@24` installs): they ship include/node, so
-// node-gyp builds better-sqlite3 from source against them, needing no other download.
-// Steps: copy the repository's files (tracked and new, not ignored) to a temp folder, `npm ci`
-// there with that Node first on PATH, run the server Vitest project, copy its JSON report to
-// reports/vitest-node<major>.json (scripts/summarize-reports.mjs counts it), delete the folder.
+// Runs the server test suite under another Node release (default: the newest Node 24, the LTS
+// beside the Node 20 the project is installed with). The Node binary comes from the npm registry
+// (package node-<platform>-<arch>, the one `node@24` installs), so nothing else is downloaded.
 //
-//   node scripts/node-lts.mjs [version]      e.g. 22, 24, 24.18.1 (or FORGE_LTS_NODE=…)
+//   node scripts/node-lts.mjs [version]      e.g. 24, 24.21.0, 22 (or FORGE_LTS_NODE=…)
 //
-// Why the default is pinned to 24.18.1: from Node 24.19.0 on, node_object_wrap.h registers an
-// environment cleanup hook in ObjectWrap's constructor and removes it in the destructor, which
-// CHECK-fails (`Assertion failed: (env) != nullptr`, SIGABRT) when V8 garbage-collects a
-// better-sqlite3 12 Statement outside a JS context; Vitest's forked workers die mid-file. The
-// fix is better-sqlite3 13 (Node-API), which needs Node >= 22 — it comes with dropping Node 20.
+// From Node 24 on, the forge opens SQLite with Node's built-in node:sqlite (server/src/db/sqlite.ts:
+// better-sqlite3 12 aborts on Node 24.19+), and every other dependency is plain JavaScript or
+// Node-API, so the suite runs straight from this checkout's node_modules. For an older release
+// (22), better-sqlite3 must be built for it: the tree is copied to a temp folder and `npm ci` runs
+// there with that Node and its headers (the package ships include/node), leaving node_modules alone.
+// The JSON report goes to reports/vitest-node<major>.json (scripts/summarize-reports.mjs counts it).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-const version = process.argv[2] ?? process.env.FORGE_LTS_NODE ?? '24.18.1';
+const version = process.argv[2] ?? process.env.FORGE_LTS_NODE ?? '24';
 const root = path.resolve(import.meta.dirname, '..');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'forge-node-lts-'));
 const timings = [];
@@ -37,9 +33,20 @@ function timed(label, fn) {
   return out;
 }
 
+/** The repository's files as CI would see them once committed (tracked + new, not ignored). */
+function copyTree(copy) {
+  const ls = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' });
+  if (ls.status !== 0) throw new Error('git ls-files failed');
+  for (const f of ls.stdout.split('\0').filter(Boolean)) {
+    const src = path.join(root, f);
+    if (!fs.existsSync(src) || !fs.statSync(src).isFile()) continue; // deleted, not yet staged
+    fs.mkdirSync(path.dirname(path.join(copy, f)), { recursive: true });
+    fs.copyFileSync(src, path.join(copy, f));
+  }
+}
+
 let status = 1;
 try {
-  // 1. The Node binary and headers, from the registry through npm's own client.
   const pkg = `node-${process.platform}-${process.arch}@${version}`;
   const nodeDir = path.join(tmp, 'node');
   timed('node download', () => {
@@ -50,41 +57,30 @@ try {
     if (run('tar', ['xzf', tgz, '-C', nodeDir, '--strip-components=1']) !== 0) throw new Error('tar failed');
     fs.rmSync(tgz);
   });
-  if (!fs.existsSync(path.join(nodeDir, 'include/node/node_api.h'))) {
-    throw new Error(`${pkg} has no include/node headers: better-sqlite3 cannot be built for it here`);
-  }
 
-  // 2. The working tree's files as CI would see them once committed (tracked + new, not ignored).
-  const copy = path.join(tmp, 'forge');
-  timed('copy', () => {
-    const ls = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' });
-    if (ls.status !== 0) throw new Error('git ls-files failed');
-    for (const f of ls.stdout.split('\0').filter(Boolean)) {
-      const src = path.join(root, f);
-      if (!fs.existsSync(src) || !fs.statSync(src).isFile()) continue; // deleted, not yet staged
-      fs.mkdirSync(path.dirname(path.join(copy, f)), { recursive: true });
-      fs.copyFileSync(src, path.join(copy, f));
-    }
-  });
-
-  // 3. An environment where `node`, npm's own node and node-gyp's headers are all that release.
-  // npm_* variables from an outer `npm test` would point npm and node-gyp back at this Node.
+  // `node`, npm's node and node-gyp's headers all that release; npm_* variables from an outer
+  // `npm test` would point npm and node-gyp back at this Node.
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)));
   env.PATH = `${path.join(nodeDir, 'bin')}${path.delimiter}${process.env.PATH}`;
   env.npm_config_nodedir = nodeDir;
   const actual = spawnSync('node', ['-p', 'process.version'], { env, encoding: 'utf8' }).stdout.trim();
-  const major = actual.replace(/^v/, '').split('.')[0];
-  console.log(`Server tests under Node ${actual} in ${copy}`);
+  const major = Number(actual.replace(/^v/, '').split('.')[0]);
+  const report = path.join(root, `reports/vitest-node${major}.json`);
+  fs.mkdirSync(path.dirname(report), { recursive: true });
+  fs.rmSync(report, { force: true });
+  env.FORGE_VITEST_REPORT = report;
 
-  const ci = timed('npm ci', () => run('npm', ['ci', '--no-audit', '--no-fund'], { cwd: copy, env }));
-  if (ci !== 0) throw new Error(`npm ci failed under Node ${actual}`);
-
-  // 4. The server Vitest project; vitest.config.ts writes reports/vitest.json in the copy.
-  status = timed('server tests', () => run('npx', ['vitest', 'run', '--project', 'server'], { cwd: copy, env }));
-  const report = path.join(copy, 'reports/vitest.json');
-  fs.mkdirSync(path.join(root, 'reports'), { recursive: true });
-  if (fs.existsSync(report)) fs.copyFileSync(report, path.join(root, `reports/vitest-node${major}.json`));
-  else status = 1;
+  let cwd = root;
+  if (major < 24) {
+    if (!fs.existsSync(path.join(nodeDir, 'include/node/node_api.h'))) throw new Error(`${pkg} has no include/node headers: better-sqlite3 cannot be built for it here`);
+    cwd = path.join(tmp, 'forge');
+    timed('copy', () => copyTree(cwd));
+    const ci = timed('npm ci', () => run('npm', ['ci', '--no-audit', '--no-fund'], { cwd, env }));
+    if (ci !== 0) throw new Error(`npm ci failed under Node ${actual}`);
+  }
+  console.log(`Server tests under Node ${actual} in ${cwd}`);
+  status = timed('server tests', () => run('node', [path.join(cwd, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'server'], { cwd, env }));
+  if (!fs.existsSync(report)) status = 1;
 } catch (e) {
   console.error(e instanceof Error ? e.message : e);
   status = 1;

@@ -17,7 +17,7 @@ const lts = read('reports/vitest-node24.json');
 if (lts) {
   passed += lts.numPassedTests ?? 0;
   failed += (lts.numFailedTests ?? 0) + (lts.success === false && !lts.numFailedTests ? 1 : 0);
-}
+} else failed += 1;
 
 const pw = read('reports/playwright.json');
 if (pw?.stats) {

@@ -12,7 +12,7 @@ const steps = [
   ['type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
   ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
   ['server and web unit tests', 'npx', ['vitest', 'run']],
-  ['server tests on Node 24 LTS (isolated install)', 'node', ['scripts/node-lts.mjs']],
+  ['server tests on Node 24 LTS', 'node', ['scripts/node-lts.mjs']],
   ['build', 'npx', ['vite', 'build']],
   ['browser tests (Playwright)', 'npx', ['playwright', 'test'], () => ensureChromium()],
   // The short reliability suite (fuzzing, permission matrix, concurrency, kill -9 loop); its
