@@ -63,7 +63,16 @@ type NodeSqliteModule = { DatabaseSync: new (file: string, options?: { readOnly?
 
 export function openSqlite(file: string, options: OpenOptions = {}): SqliteDb {
   if (sqliteDriver() === 'better-sqlite3') {
-    const Database = require('better-sqlite3') as typeof import('better-sqlite3');
+    let Database: typeof import('better-sqlite3');
+    try {
+      Database = require('better-sqlite3') as typeof import('better-sqlite3');
+    } catch (e) {
+      // An optional dependency: its native build may have failed at install.
+      throw new Error(
+        `better-sqlite3 could not be loaded for Node ${process.version} (${(e as Error).message.split('\n')[0]}). ` +
+          'Run `npm rebuild better-sqlite3` (needs python3, make and a C++ compiler), or use Node 24, whose built-in SQLite the forge uses.',
+      );
+    }
     return new Database(file, { readonly: !!options.readonly, fileMustExist: !!options.fileMustExist }) as unknown as SqliteDb;
   }
   return openNodeSqlite(file, options);
