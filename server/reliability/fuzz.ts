@@ -6,22 +6,8 @@
 import { diffSnapshots, snapshot, type Forge, type RawRequest } from './forge.ts';
 import { bodySchema, fillPath, operations, realValue, resolve, type Operation } from './params.ts';
 import type { World } from './seed.ts';
+import { rng, type Rng } from '../src/demo/rng.ts';
 
-/** A small seeded generator (mulberry32): the same seed replays the same requests. */
-export function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n: number) => Math.floor(next() * n);
-  const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
-  return { next, int, pick, chance: (p: number) => next() < p };
-}
-type Rng = ReturnType<typeof rng>;
 
 /** encodeURIComponent that also takes lone surrogates (sent as their UTF-8-like bytes). */
 const enc = (s: string) => {

@@ -2,6 +2,7 @@
 // over months, files in folders that grow and change, topic and release branches (one merged
 // back), lightweight and annotated tags. Deterministic for a given seed, and fast: hundreds of
 // commits import in well under a second.
+import { rng, type Rng } from './rng.ts';
 
 export interface Person {
   name: string;
@@ -60,22 +61,6 @@ const BODIES = [
   'This makes the next change (streaming) much smaller.',
   'Tests cover the edge cases that bit us last release.',
 ];
-
-/** mulberry32: a tiny seeded PRNG, so the demo is the same on every machine. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n: number) => Math.floor(next() * n);
-  const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
-  return { next, int, pick };
-}
-type Rng = ReturnType<typeof rng>;
 
 const camel = (a: string, b: string) => a + b[0]!.toUpperCase() + b.slice(1);
 
