@@ -15,11 +15,8 @@ const history = (): FixtureCommit[] => [
   { id: 'c2', message: 'second\n', files: { 'a.txt': 'a\n' }, date: 1_700_000_100 },
 ];
 
-/** A repository of `owner` with a reader, a writer and an admin collaborator. */
-async function makeRepo(opts: { private?: boolean } = {}) {
-  const name = uniq('repo');
-  const r = await createFixtureRepo(forge.deps, owner, name, history(), opts);
-  const base = `/repos/${owner.name}/${name}`;
+/** Makes reader, writer and repoAdmin collaborators of the repository at `base` with their access. */
+async function addCollaborators(base: string) {
   for (const [u, permission] of [
     [reader, 'read'],
     [writer, 'write'],
@@ -27,6 +24,14 @@ async function makeRepo(opts: { private?: boolean } = {}) {
   ] as const) {
     expect((await req('PUT', `${base}/collaborators/${u.name}`, { token: owner.token, body: { permission } })).status).toBe(204);
   }
+}
+
+/** A repository of `owner` with a reader, a writer and an admin collaborator. */
+async function makeRepo(opts: { private?: boolean } = {}) {
+  const name = uniq('repo');
+  const r = await createFixtureRepo(forge.deps, owner, name, history(), opts);
+  const base = `/repos/${owner.name}/${name}`;
+  await addCollaborators(base);
   return { ...r, name, base };
 }
 
@@ -276,13 +281,7 @@ async function makeBranchyRepo() {
   const name = uniq('repo');
   const r = await createFixtureRepo(forge.deps, owner, name, branchy());
   const base = `/repos/${owner.name}/${name}`;
-  for (const [u, permission] of [
-    [reader, 'read'],
-    [writer, 'write'],
-    [repoAdmin, 'admin'],
-  ] as const) {
-    await req('PUT', `${base}/collaborators/${u.name}`, { token: owner.token, body: { permission } });
-  }
+  await addCollaborators(base);
   const protect = async (body: Record<string, unknown>) => {
     const res = await req('POST', `${base}/branch_protections`, { token: owner.token, body });
     expect(res.status).toBe(201);
