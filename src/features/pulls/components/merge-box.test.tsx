@@ -255,6 +255,24 @@ describe('merge box under branch protection', () => {
   const blockedPull = (merge_blockers: string[]) => ({ ...fakePull({ number: 1, head: { label: 'feature', ref: 'feature', sha: HEAD, repo_id: 1, repo: null } }), merge_blockers });
   const unmet = async () => within(await within(box()).findByRole('listitem', { name: 'Branch protection' })).findByRole('list', { name: 'Unmet rules' });
 
+  /** As the page does: the merge box draws the pull request the page's query holds, so a refetch redraws it. */
+  function renderLive(over: Partial<MergeBoxProps> = {}, prime?: (qc: QueryClient) => void) {
+    function Page() {
+      const { data } = useQuery(pullQueries.detail('alice', 'hello', 1));
+      return data ? <MergeBox owner="alice" repo="hello" pull={data} repository={writer} canMerge canEditTitle reviews={{ approvals: 0, changesRequestedBy: [] }} scheduled={false} {...over} /> : null;
+    }
+    const qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
+    prime?.(qc);
+    render(
+      <QueryClientProvider client={qc}>
+        <MemoryRouter>
+          <Page />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    return qc;
+  }
+
   it('lists each unmet rule the server names, says which rule protects the base, and disables Merge', async () => {
     setup({ repository: writer, pull: blockedPull(['Not enough approvals: 0 of 1 required approvals.', 'Required status check ci/build is missing.']) }, protectedMain());
     const rules = await unmet();
@@ -395,19 +413,7 @@ describe('merge box under branch protection', () => {
         http.get(apiUrl('/repos/alice/hello/branches/main'), () => HttpResponse.json(protectedMain({ enable_status_check: false }))),
         http.get(apiUrl('/repos/alice/hello/pulls/1'), () => HttpResponse.json(blockedPull(blockers))),
       );
-      // As the page does: the merge box draws the pull request the page's query holds.
-      function Page() {
-        const { data } = useQuery(pullQueries.detail('alice', 'hello', 1));
-        return data ? <MergeBox owner="alice" repo="hello" pull={data} repository={writer} canMerge canEditTitle reviews={{ approvals: 0, changesRequestedBy: [] }} scheduled={false} /> : null;
-      }
-      const qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
-      render(
-        <QueryClientProvider client={qc}>
-          <MemoryRouter>
-            <Page />
-          </MemoryRouter>
-        </QueryClientProvider>,
-      );
+      renderLive();
       await screen.findByRole('region', { name: 'Merge status' });
       await unmet();
       expect(screen.getByRole('button', { name: 'Create merge commit' })).toBeDisabled();
@@ -430,22 +436,12 @@ describe('merge box under branch protection', () => {
           HttpResponse.json({ ...blockedPull(['Not enough approvals.']), head: { label: 'feature', ref: 'feature', sha: head, repo_id: 1, repo: null } }),
         ),
       );
-      function Page() {
-        const { data } = useQuery(pullQueries.detail('alice', 'hello', 1));
-        return data ? <MergeBox owner="alice" repo="hello" pull={data} repository={writer} canMerge canEditTitle reviews={{ approvals: 1, changesRequestedBy: [] }} scheduled={false} /> : null;
-      }
-      const qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
       const reviewsKey = ['repos', 'alice', 'hello', 'pulls', 1, 'reviews'];
       const timelineKey = ['repos', 'alice', 'hello', 'issues', 1, 'timeline'];
-      qc.setQueryData(reviewsKey, []);
-      qc.setQueryData(timelineKey, []);
-      render(
-        <QueryClientProvider client={qc}>
-          <MemoryRouter>
-            <Page />
-          </MemoryRouter>
-        </QueryClientProvider>,
-      );
+      const qc = renderLive({ reviews: { approvals: 1, changesRequestedBy: [] } }, (client) => {
+        client.setQueryData(reviewsKey, []);
+        client.setQueryData(timelineKey, []);
+      });
       await screen.findByRole('region', { name: 'Merge status' });
       await unmet();
       await vi.advanceTimersByTimeAsync(BLOCKED_REFRESH_MS + 100);
@@ -469,19 +465,8 @@ describe('merge box under branch protection', () => {
           HttpResponse.json(merged ? fakePull({ number: 1, merged: true, state: 'closed', merged_by: alice, merge_commit_sha: 'e'.repeat(40) }) : blockedPull([])),
         ),
       );
-      function Page() {
-        const { data } = useQuery(pullQueries.detail('alice', 'hello', 1));
-        return data ? <MergeBox owner="alice" repo="hello" pull={data} repository={writer} canMerge canEditTitle reviews={{ approvals: 1, changesRequestedBy: [] }} scheduled /> : null;
-      }
       server.use(http.get(apiUrl('/repos/alice/hello/branches/main'), () => HttpResponse.json(fakeBranch('main'))));
-      const qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
-      render(
-        <QueryClientProvider client={qc}>
-          <MemoryRouter>
-            <Page />
-          </MemoryRouter>
-        </QueryClientProvider>,
-      );
+      renderLive({ reviews: { approvals: 1, changesRequestedBy: [] }, scheduled: true });
       expect(await screen.findByRole('listitem', { name: 'Automatic merge' })).toBeInTheDocument();
       merged = true;
       await vi.advanceTimersByTimeAsync(BLOCKED_REFRESH_MS + 100);
