@@ -3,6 +3,11 @@
 import type { Page } from '@playwright/test';
 import { test, expect, createUser, createRepo, signIn, rand, apiAs } from './fixtures';
 
+// The page's Content-Security-Policy would stop most payloads even if the sanitizer let them
+// through, hiding a sanitizer bug; this spec checks the sanitizer itself, so it runs with CSP
+// bypassed (the policy has its own server test, server/test/security-headers.test.ts).
+test.use({ bypassCSP: true });
+
 // `run(n)` is the script each payload tries to execute.
 const run = (n: number) => `window.__xss=${n};alert(${n})`;
 const enc = (s: string) => [...s].map((c) => `&#${c.charCodeAt(0)};`).join('');
@@ -189,8 +194,8 @@ test('known XSS payloads in an issue and its comments render inert', async ({ pa
   await expect(page.getByRole('link', { name: /<script>window\.__xss=91/ })).toBeVisible();
   await expectNothingRan(page, dialogs);
 
-  // The check itself works: an inline handler added outside the app does run in this page (no CSP
-  // hides a sanitizer failure), and an alert would be caught.
+  // The check itself works: an inline handler added outside the app does run in this page (CSP
+  // bypassed above, so none hides a sanitizer failure), and an alert would be caught.
   await page.evaluate(() => {
     const img = document.createElement('img');
     img.setAttribute('onerror', 'window.__xss=-1;alert("control")');
