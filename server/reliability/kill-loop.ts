@@ -172,7 +172,10 @@ export async function killLoop(opts: { kills: number; log: (s: string) => void }
       if (res.lost.length + res.problems.length === before) res.survived++;
     }
   } catch (e) {
-    res.problems.push(`the loop stopped: ${(e as Error).message}`);
+    // With what the server said and whether it was still alive, so a one-off can be diagnosed.
+    const state = server ? `server ${server.child.exitCode !== null || server.child.signalCode !== null ? `exited (${server.child.exitCode ?? server.child.signalCode})` : 'still running'}` : 'no server';
+    const said = server ? `; its last output:\n${server.output().slice(-3000)}` : '';
+    res.problems.push(`the loop stopped: ${(e as Error).message} (${state})${said}`);
   } finally {
     if (server && server.child.exitCode === null && server.child.signalCode === null) {
       server.child.kill('SIGTERM');
