@@ -9,7 +9,8 @@ import { CommitSchema } from './commits.ts';
 import { notFound } from '../errors.ts';
 import { loadRepo } from '../services/repo-context.ts';
 import { isRepoEmpty, toApiCommit, usersByEmail } from '../services/commits.ts';
-import { resolveCommit } from '../git/repo.ts';
+import { resolveBranchFast } from '../git/refs.ts';
+import { runGit } from '../git/run-git.ts';
 import { logCommits } from '../git/log.ts';
 import { changedFiles, mergeBase, mergeCheck, rangeDiff } from '../git/compare.ts';
 import type { RepoContext } from '../services/repo-context.ts';
@@ -37,6 +38,17 @@ const CompareFileSchema = z
   })
   .openapi('CompareFile');
 
+const RefTypeSchema = z.enum(['branch', 'tag', 'commit']);
+
+/** One side of a comparison as the server understood it (ours; Gitea keeps it to itself). */
+const CompareRefSchema = z
+  .object({
+    name: z.string().openapi({ description: 'the name asked for (the branch part of owner:branch)' }),
+    type: RefTypeSchema,
+    sha: z.string().openapi({ description: 'the commit it names' }),
+  })
+  .openapi('CompareRef', { description: 'ours: what the base or head of a comparison names (a pull request needs two branches)' });
+
 const CompareSchema = z
   .object({
     total_commits: z.number().int(),
@@ -45,6 +57,8 @@ const CompareSchema = z
     mergeable: z.boolean().optional().openapi({ description: 'ours: head merges into base without conflicts' }),
     conflicted_files: z.array(z.string()).optional().openapi({ description: 'ours: paths that conflict when mergeable is false' }),
     files: z.array(CompareFileSchema).optional().openapi({ description: 'ours: files changed on head since the merge base (since base for base..head)' }),
+    base_ref: CompareRefSchema.optional(),
+    head_ref: CompareRefSchema.optional(),
   })
   .openapi('Compare');
 
@@ -62,9 +76,52 @@ function wideRoute<R extends RouteConfig>(route: R, honoPath: string) {
   return { ...route, path: honoPath, hide: true } as R & { hide: true };
 }
 
+type RefType = z.infer<typeof RefTypeSchema>;
+
+interface GuessedRef {
+  type: RefType;
+  sha: string;
+}
+
+/** Characters git refuses in a ref name; they would turn a name into a revision expression (main~1, :/text, @{0}). */
+const NOT_A_NAME = /[\0-\x20\x7f~^:?*[\\]|\.\.|@\{/;
+
+/**
+ * What a name in a compare path means, as Gitea's UnstableGuessRefByShortName decides: a branch,
+ * else a tag, else a full ref name (refs/...), else a commit SHA or unique abbreviation of one (at
+ * least 4 hex digits). Expressions git would also accept (main~1, HEAD@{1}, :/message) are not
+ * refs: null, so the route answers 404 as Gitea does. One git process answers all the candidates.
+ */
+export async function guessRef(dir: string, name: string): Promise<GuessedRef | null> {
+  if (!name || name.startsWith('-') || name.length > 1024 || NOT_A_NAME.test(name)) return null;
+  const fast = resolveBranchFast(dir, name);
+  if (fast) return { type: 'branch', sha: fast };
+  const candidates: { rev: string; type: RefType }[] = [
+    { rev: `refs/heads/${name}`, type: 'branch' },
+    { rev: `refs/tags/${name}`, type: 'tag' },
+  ];
+  if (name.startsWith('refs/')) candidates.push({ rev: name, type: name.startsWith('refs/heads/') ? 'branch' : name.startsWith('refs/tags/') ? 'tag' : 'commit' });
+  const hex = /^[0-9a-f]{4,40}$/i.test(name);
+  if (hex) candidates.push({ rev: name.toLowerCase(), type: 'commit' });
+  // Names go on standard input, never on the command line; cat-file prints "<rev> missing" (or
+  // "ambiguous") for what does not resolve to a commit.
+  const out = await runGit(['cat-file', '--batch-check=%(objectname)'], { cwd: dir, input: candidates.map((c) => `${c.rev}^{commit}\n`).join('') });
+  const lines = out.split('\n');
+  for (const [i, c] of candidates.entries()) {
+    const sha = lines[i]?.trim() ?? '';
+    if (!/^[0-9a-f]{40}$/.test(sha)) continue;
+    // A hex name must be the start of the commit it found, not a ref that git's lookup happened to find by that name.
+    if (hex && c.rev === name.toLowerCase() && !sha.startsWith(c.rev)) continue;
+    return { type: c.type, sha };
+  }
+  return null;
+}
+
 interface ResolvedCompare {
   base: string;
   head: string;
+  baseRef: { name: string } & GuessedRef;
+  headRef: { name: string } & GuessedRef;
   /** base..head compares the two commits themselves; base...head compares head with the merge base. */
   direct: boolean;
   /** The repository git answers in: this one, or a private head repository that holds both commits. */
@@ -82,9 +139,11 @@ async function resolveCompare(c: Context<AppEnv>, rc: RepoContext, basehead: str
   if (await isRepoEmpty(rc)) throw notFound('repository is empty');
   const [baseName, headName] = splitBaseHead(basehead, rc.repo.default_branch);
   const { head: headRepo, branch } = await resolveNetworkHead(c.var.deps, rc, c.var.user, headName);
-  const [base, head] = await Promise.all([resolveCommit(rc.dir, baseName), resolveCommit(headRepo.dir, branch)]);
-  if (!base) throw notFound(`base does not exist [${baseName}]`);
-  if (!head) throw notFound(`head does not exist [${headName}]`);
+  const [baseRef, headRef] = await Promise.all([guessRef(rc.dir, baseName), guessRef(headRepo.dir, branch)]);
+  if (!baseRef) throw notFound(`base does not exist [${baseName}]`);
+  if (!headRef) throw notFound(`head does not exist [${headName}]`);
+  const base = baseRef.sha;
+  const head = headRef.sha;
   let dir = rc.dir;
   if (headRepo.repo.id !== rc.repo.id) {
     if (headRepo.repo.is_private === 1 && rc.repo.is_private !== 1) {
@@ -92,7 +151,7 @@ async function resolveCompare(c: Context<AppEnv>, rc: RepoContext, basehead: str
       await fetchCommit(dir, rc.dir, base);
     } else await fetchCommit(rc.dir, headRepo.dir, head);
   }
-  return { base, head, direct: !basehead.includes('...') && basehead.includes('..'), dir };
+  return { base, head, baseRef: { name: baseName, ...baseRef }, headRef: { name: branch, ...headRef }, direct: !basehead.includes('...') && basehead.includes('..'), dir };
 }
 
 // Registered before the JSON route, whose {basehead} would otherwise swallow the ".diff".
@@ -150,7 +209,7 @@ compareRoutes.openapi(
     const q = c.req.valid('query');
     const { db, config } = c.var.deps;
     const rc = await loadRepo(c, owner, repo, 'read');
-    const { base, head, direct, dir } = await resolveCompare(c, rc, basehead);
+    const { base, head, baseRef, headRef, direct, dir } = await resolveCompare(c, rc, basehead);
     const opts = { stat: true, verification: q.verification ?? true, files: q.files ?? true };
     const [logged, mb] = await Promise.all([
       // Oldest first, as Gitea lists a comparison.
@@ -171,6 +230,8 @@ compareRoutes.openapi(
         mergeable: check.mergeable,
         conflicted_files: check.conflictedFiles,
         files,
+        base_ref: baseRef,
+        head_ref: headRef,
       },
       200,
     );

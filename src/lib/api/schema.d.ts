@@ -2856,6 +2856,8 @@ export interface components {
             conflicted_files?: string[];
             /** @description ours: files changed on head since the merge base (since base for base..head) */
             files?: components["schemas"]["CompareFile"][];
+            base_ref?: components["schemas"]["CompareRef"];
+            head_ref?: components["schemas"]["CompareRef"];
         };
         CompareFile: {
             filename: string;
@@ -2865,6 +2867,15 @@ export interface components {
             additions: number;
             deletions: number;
             changes: number;
+        };
+        /** @description ours: what the base or head of a comparison names (a pull request needs two branches) */
+        CompareRef: {
+            /** @description the name asked for (the branch part of owner:branch) */
+            name: string;
+            /** @enum {string} */
+            type: "branch" | "tag" | "commit";
+            /** @description the commit it names */
+            sha: string;
         };
         ContentsResponse: {
             name: string;
