@@ -304,3 +304,39 @@ describe('DiffFiles: keyboard', () => {
     expect(document.body).toHaveFocus();
   });
 });
+
+describe('DiffFiles: syntax highlighting', () => {
+  const tsChange = fileDiff('src/config.ts', '@@ -1,3 +1,3 @@\n /* settings,\n    one per line */\n-const limit = 10;\n+const limit = 20;\n');
+
+  it('draws the rows plain first, then swaps in highlighted lines that keep the word-diff mark', async () => {
+    renderDiff({ diff: tsChange });
+    const region = file('src/config.ts');
+    // The first paint does not wait for highlight.js.
+    expect(region.querySelector('[class^="hljs-"]')).toBeNull();
+    expect(region.querySelector('tr.d2h-ins')).toHaveTextContent('const limit = 20;');
+    await waitFor(() => expect(region.querySelector('tr.d2h-ins .hljs-keyword')).toHaveTextContent('const'));
+    // The comment spans two lines of the hunk: both are coloured as a comment.
+    const comments = [...region.querySelectorAll('tr.d2h-cntx .hljs-comment')].map((el) => el.textContent);
+    expect(comments).toEqual(['/* settings,', '   one per line */']);
+    // The changed number is still marked on each side, inside its colour, and the text reads the same.
+    expect(region.querySelector('tr.d2h-ins ins .hljs-number')).toHaveTextContent('20');
+    expect(region.querySelector('tr.d2h-del del .hljs-number')).toHaveTextContent('10');
+    expect(rowsOf(region)).toEqual(['|@@ -1,3 +1,3 @@', '1|1| /* settings,', '2|2|    one per line */', '3||-const limit = 10;', '|3|+const limit = 20;']);
+  });
+
+  it('highlights side by side too', async () => {
+    renderDiff({ diff: tsChange, style: 'split' });
+    const region = file('src/config.ts');
+    await waitFor(() => expect(region.querySelector('td.d2h-del del .hljs-number')).toHaveTextContent('10'));
+    expect(region.querySelector('td.d2h-ins ins .hljs-number')).toHaveTextContent('20');
+  });
+
+  it('leaves a file in an unknown language plain', async () => {
+    renderDiff({ diff: `${fileDiff('notes/todo.unknownext', '@@ -1 +1 @@\n-const a = 1;\n+const a = 2;\n')}${tsChange}` });
+    // Once the .ts file is highlighted, the other one has had its chance too.
+    await waitFor(() => expect(file('src/config.ts').querySelector('.hljs-keyword')).not.toBeNull());
+    const plain = file('notes/todo.unknownext');
+    expect(plain.querySelector('[class^="hljs-"]')).toBeNull();
+    expect(plain.querySelector('tr.d2h-ins ins')).toHaveTextContent('2');
+  });
+});

@@ -7,6 +7,7 @@ import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type Keybo
 import type { DiffFile } from 'diff2html/lib/types';
 import type { DiffSide } from '../lib/diff-model';
 import { lineKey, splitRows, unifiedRows, type LineCell } from '../lib/diff-rows';
+import { cachedHighlight, highlightInSlices, markRange, type FileHighlight } from '../lib/highlight-diff';
 
 export interface DiffAnnotation {
   key: string;
@@ -45,6 +46,38 @@ const inSelection = (sel: LineSelection | undefined, c: LineCell, side: DiffSide
 /** The code cell's comment target, `side:line`, read back by the "+" button. */
 const at = (side: DiffSide, line: number) => `${side}:${line}`;
 
+/** A line's highlighted HTML with its word-diff mark, or undefined while (or when) it is plain. */
+function codeHtml(cell: LineCell, hl: FileHighlight | undefined): string | undefined {
+  if (!hl) return undefined;
+  const line = cell.kind === 'del' ? hl.old.get(cell.old!) : hl.new.get(cell.new!);
+  if (line === undefined) return undefined;
+  return cell.hl ? markRange(line, cell.hl, cell.kind === 'ins' ? 'ins' : 'del') : line;
+}
+
+/** The code cell's content: highlighted HTML (escaped by highlight.js) once there is some, else the plain text. */
+function codeProps(cell: LineCell, hl: FileHighlight | undefined) {
+  const html = codeHtml(cell, hl);
+  return html === undefined ? { children: <Code cell={cell} /> } : { dangerouslySetInnerHTML: { __html: html } };
+}
+
+/**
+ * The file's highlight, growing as idle slices highlight it; a file highlighted before (scrolled
+ * away and back) has it at once. `version` changes whenever more lines are highlighted.
+ */
+function useHighlight(file: DiffFile, path: string): { hl: FileHighlight; version: number } | undefined {
+  const [state, setState] = useState<{ file: DiffFile; hl: FileHighlight; version: number } | null>(() => {
+    const hl = cachedHighlight(file);
+    return hl ? { file, hl, version: 0 } : null;
+  });
+  useEffect(() => {
+    if (state?.file === file && cachedHighlight(file) === state.hl) return;
+    return highlightInSlices(file, path, (hl) => setState((s) => ({ file, hl, version: (s?.version ?? 0) + 1 })));
+    // `state` is read only to skip a file already drawn highlighted.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [file, path]);
+  return state?.file === file ? state : undefined;
+}
+
 function Code({ cell }: { cell: LineCell }) {
   if (!cell.hl) return <>{cell.text}</>;
   const [s, e] = cell.hl;
@@ -71,7 +104,7 @@ function Annotations({ list }: { list: DiffAnnotation[] | undefined }) {
   );
 }
 
-function unifiedBody(rows: ReturnType<typeof unifiedRows>, placed: DiffTableProps['placed'], selection: LineSelection | undefined) {
+function unifiedBody(rows: ReturnType<typeof unifiedRows>, placed: DiffTableProps['placed'], selection: LineSelection | undefined, hl: FileHighlight | undefined) {
   const out: ReactNode[] = [];
   rows.forEach((row, i) => {
     if (row.kind === 'hunk') {
@@ -97,9 +130,7 @@ function unifiedBody(rows: ReturnType<typeof unifiedRows>, placed: DiffTableProp
         <td className="diff-num" data-side={newN === undefined ? undefined : 'new'} data-line={newN}>
           {newN}
         </td>
-        <td className="diff-code" data-prefix={c.prefix} data-at={at(side, (side === 'old' ? oldN : newN)!)}>
-          <Code cell={c} />
-        </td>
+        <td className="diff-code" data-prefix={c.prefix} data-at={at(side, (side === 'old' ? oldN : newN)!)} {...codeProps(c, hl)} />
       </tr>,
     );
     if (placed) {
@@ -125,7 +156,7 @@ const UNIFIED_COLS = (
   </colgroup>
 );
 
-function splitSide(cell: LineCell | undefined, side: DiffSide, selection: LineSelection | undefined) {
+function splitSide(cell: LineCell | undefined, side: DiffSide, selection: LineSelection | undefined, hl: FileHighlight | undefined) {
   if (!cell) return [<td key={`${side}n`} className="diff-num diff-empty" />, <td key={`${side}c`} className="diff-code diff-empty" />];
   const n = numberOn(cell, side)!;
   const sel = inSelection(selection, cell, side) ? ' is-selected' : '';
@@ -133,13 +164,11 @@ function splitSide(cell: LineCell | undefined, side: DiffSide, selection: LineSe
     <td key={`${side}n`} className={`diff-num d2h-${cell.kind}${sel}`} data-side={side} data-line={n}>
       {n}
     </td>,
-    <td key={`${side}c`} className={`diff-code d2h-${cell.kind}${sel}`} data-prefix={cell.prefix} data-at={at(side, n)}>
-      <Code cell={cell} />
-    </td>,
+    <td key={`${side}c`} className={`diff-code d2h-${cell.kind}${sel}`} data-prefix={cell.prefix} data-at={at(side, n)} {...codeProps(cell, hl)} />,
   ];
 }
 
-function splitBody(rows: ReturnType<typeof splitRows>, placed: DiffTableProps['placed'], selection: LineSelection | undefined) {
+function splitBody(rows: ReturnType<typeof splitRows>, placed: DiffTableProps['placed'], selection: LineSelection | undefined, hl: FileHighlight | undefined) {
   const out: ReactNode[] = [];
   rows.forEach((row, i) => {
     if (row.kind === 'hunk') {
@@ -155,8 +184,8 @@ function splitBody(rows: ReturnType<typeof splitRows>, placed: DiffTableProps['p
     }
     out.push(
       <tr key={i}>
-        {splitSide(row.left, 'old', selection)}
-        {splitSide(row.right, 'new', selection)}
+        {splitSide(row.left, 'old', selection, hl)}
+        {splitSide(row.right, 'new', selection, hl)}
       </tr>,
     );
     if (placed) {
@@ -223,10 +252,20 @@ export const DiffTable = memo(function DiffTable(props: DiffTableProps) {
   const { path, file, style, placed, selection, commenting, onLineClick, onComment } = props;
   const split = style === 'split';
   const rows = useMemo(() => (split ? splitRows(file) : unifiedRows(file)), [file, split]);
+  // Drawn plain first; highlighted lines are swapped in as idle slices produce them (React then
+  // rewrites only the cells whose HTML changed).
+  const highlight = useHighlight(file, path);
+  const hl = highlight?.hl;
+  const hlVersion = highlight?.version;
   // The rows do not depend on where the "+" is: moving it re-draws the button only.
   const body = useMemo(
-    () => (split ? splitBody(rows as ReturnType<typeof splitRows>, placed, selection) : unifiedBody(rows as ReturnType<typeof unifiedRows>, placed, selection)),
-    [rows, split, placed, selection],
+    () =>
+      split
+        ? splitBody(rows as ReturnType<typeof splitRows>, placed, selection, hl)
+        : unifiedBody(rows as ReturnType<typeof unifiedRows>, placed, selection, hl),
+    // hlVersion: the maps in `hl` grow in place.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [rows, split, placed, selection, hl, hlVersion],
   );
   const [progress, setProgress] = useState({ rows, drawn: FIRST_ROWS });
   // New rows (another file version or layout) start over from the first slice.
