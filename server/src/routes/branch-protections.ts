@@ -3,7 +3,7 @@
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import { createRouter, errorResponses, z } from '../api/openapi.ts';
 import { loadRepo } from '../services/repo-context.ts';
-import { createRule, deleteRule, editRule, getRuleByName, listRules, toApiBranchProtection } from '../services/branch-protections.ts';
+import { createRule, deleteRule, editRule, getRuleByName, listRules, setRulePriorities, toApiBranchProtection } from '../services/branch-protections.ts';
 import { notFound } from '../errors.ts';
 
 export const branchProtectionsRoutes = createRouter();
@@ -15,6 +15,7 @@ const names = z.array(z.string());
 
 export const BranchProtectionSchema = z
   .object({
+    id: z.number().int().openapi({ description: 'The rule\'s id, as POST /branch_protections/priority takes it (not in Gitea\'s object, which gives API clients no way to learn it).' }),
     branch_name: z.string().openapi({ deprecated: true, description: 'Deprecated: the rule name when it is a plain branch name, else empty.' }),
     rule_name: z.string().openapi({ description: 'A branch name or a glob such as release/*' }),
     priority: z.number().int().openapi({ description: 'Higher priority rules are matched first.' }),
@@ -93,6 +94,10 @@ const CreateBranchProtectionSchema = z
 
 const EditBranchProtectionSchema = z.object(editFields).openapi('EditBranchProtectionOption');
 
+const UpdateBranchProtectionPrioritiesSchema = z
+  .object({ ids: z.array(z.number().int()).optional().openapi({ description: 'Rule ids in the order they should be matched, the first first.' }) })
+  .openapi('UpdateBranchProtectionPriories');
+
 const RepoParams = z.object({ owner: z.string(), repo: z.string() });
 const RuleParams = RepoParams.extend({ name: z.string().openapi({ description: 'Rule name; may contain slashes (send them as %2F or plain).' }) });
 
@@ -139,6 +144,24 @@ branchProtectionsRoutes.openapi(
     const { db } = c.var.deps;
     const row = await createRule(db, rc, c.req.valid('json'));
     return c.json(await toApiBranchProtection(db, row), 201);
+  },
+);
+
+branchProtectionsRoutes.openapi(
+  createRoute({
+    method: 'post',
+    path: `${base}/priority`,
+    operationId: 'repoUpdateBranchProtectionPriories',
+    tags: ['repository'],
+    summary: 'Update the priorities of branch protections: ids in matching order, the first first (unknown ids are ignored, as Gitea)',
+    request: { params: RepoParams, body: body(UpdateBranchProtectionPrioritiesSchema) },
+    responses: { 204: { description: 'Updated' }, ...errorResponses(401, 403, 404, 422, 423) },
+  }),
+  async (c) => {
+    const { owner, repo } = c.req.valid('param');
+    const rc = await loadRepo(c, owner, repo, 'admin');
+    await setRulePriorities(c.var.deps.db, rc.repo.id, c.req.valid('json').ids ?? []);
+    return c.body(null, 204);
   },
 );
 

@@ -9,7 +9,8 @@ import type { AppEnv } from '../context.ts';
 import { requireUser } from '../auth/middleware.ts';
 import { loadPull } from '../services/pull-context.ts';
 import { cancelScheduledMerge } from '../services/auto-merge.ts';
-import { mergePullRequestApi, updatePullRequest } from '../services/merge.ts';
+import { mergePullRequestApi } from '../services/merge.ts';
+import { updatePullRequest } from '../services/pull-update.ts';
 import { notFound } from '../errors.ts';
 
 export const pullMergeRoutes = createRouter();

@@ -6,7 +6,7 @@ import { nowUnix, unixToIso } from '../db/index.ts';
 import type { ProtectedBranchRow } from '../db/schema.ts';
 import { ApiError, badRequest, forbidden, notFound, unprocessable } from '../errors.ts';
 import { repoPermission } from './permissions.ts';
-import { isPlainRuleName } from './protection-rules.ts';
+import { isPlainRuleName, sortRules, toRule } from './protection-rules.ts';
 import type { RepoContext } from './repo-context.ts';
 
 /** The fields a client sends on create (Gitea's CreateBranchProtectionOption); edit sends any subset. */
@@ -119,9 +119,28 @@ export async function getRuleByName(db: Db, repoId: number, name: string): Promi
   return db.selectFrom('protected_branch').selectAll().where('repo_id', '=', repoId).where('rule_name', '=', name).executeTakeFirst();
 }
 
-/** Gitea's precedence for listing: priority (higher first), then the older rule. */
+/**
+ * Listed in the order the rules are matched, as Gitea's FindRepoProtectedBranchRules lists them:
+ * priority (higher first, the spec's sense), then a plain branch name before a glob, then the older rule.
+ */
 export async function listRules(db: Db, repoId: number): Promise<ProtectedBranchRow[]> {
-  return db.selectFrom('protected_branch').selectAll().where('repo_id', '=', repoId).orderBy('priority', 'desc').orderBy('id', 'asc').execute();
+  const rows = await db.selectFrom('protected_branch').selectAll().where('repo_id', '=', repoId).execute();
+  return sortRules(rows.map(toRule)).map((r) => r.row);
+}
+
+/**
+ * POST /branch_protections/priority (Gitea's UpdateProtectBranchPriorities): `ids` in the order the
+ * rules should be matched, the first first. Gitea numbers them 1, 2, 3… and matches the lowest
+ * number first; here (the spec) a higher priority is matched first, so they are numbered n…1 and the
+ * order is the same. Ids of other repositories or of no rule are ignored, as in Gitea; rules not
+ * named keep their priority. One transaction.
+ */
+export async function setRulePriorities(db: Db, repoId: number, ids: number[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const [i, id] of ids.entries()) {
+      await trx.updateTable('protected_branch').set({ priority: ids.length - i }).where('id', '=', id).where('repo_id', '=', repoId).execute();
+    }
+  });
 }
 
 async function namesOf(db: Db, table: 'user' | 'team', ids: number[]): Promise<string[]> {
@@ -135,6 +154,7 @@ async function namesOf(db: Db, table: 'user' | 'team', ids: number[]): Promise<s
 export async function toApiBranchProtection(db: Db, row: ProtectedBranchRow) {
   return {
     // Deprecated: the rule name when it is a plain branch name, else empty (as Gitea).
+    id: row.id,
     branch_name: isPlainRuleName(row.rule_name) ? row.rule_name : '',
     rule_name: row.rule_name,
     priority: row.priority,

@@ -10,10 +10,11 @@ import { repoDir } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { IssueRow, PullRequestRow, RepoRow, UserRow } from '../db/schema.ts';
 import { isAncestor } from '../git/refs.ts';
+import { mergeBaseOf } from '../git/merge.ts';
 import { resolveCommit } from '../git/repo.ts';
 import { runGit } from '../git/run-git.ts';
 import { repoPermission } from './permissions.ts';
-import { canUserMerge, contextMatches, effectiveRule, type ProtectionRule } from './protection-rules.ts';
+import { canUserMerge, contextMatches, effectiveRule, globToRegExp, type ProtectionRule } from './protection-rules.ts';
 import { combineStates, latestStatuses } from './statuses.ts';
 
 /** Which rule a blocker comes from (the rule's field name in the branch protection API). */
@@ -24,6 +25,7 @@ export type BlockerRule =
   | 'block_on_rejected_reviews'
   | 'block_on_official_review_requests'
   | 'block_on_outdated_branch'
+  | 'protected_file_patterns'
   | 'require_signed_commits';
 
 export interface MergeBlocker {
@@ -43,7 +45,8 @@ export interface MergeProtection {
   rule: ProtectionRule | null;
   /**
    * The unmet rules in Gitea's order: the merge whitelist (for this user) first, then status checks,
-   * approvals, rejected reviews, official review requests, outdated branch, and last signed commits
+   * approvals, rejected reviews, official review requests, outdated branch, changed protected
+   * files, and last signed commits
    * (this server does not sign merges, so, as Gitea without a signing key, it refuses them).
    */
   blockers: MergeBlocker[];
@@ -121,6 +124,52 @@ async function commitsBehind(dir: string, baseSha: string, headSha: string, reco
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /**
+ * Gitea's getFilePatterns: `;`-separated globs, lowercased, compiled by gobwas/glob with '.' and '/'
+ * as separators (so `*` stays within one name part: `docs/**` covers a folder, `*.md` a file type).
+ * An invalid pattern is skipped, as Gitea logs and skips it.
+ */
+export function protectedFilePatterns(patterns: string): RegExp[] {
+  const out: RegExp[] = [];
+  for (const expr of patterns.toLowerCase().split(';')) {
+    const pattern = expr.trim();
+    if (!pattern) continue;
+    const re = globToRegExp(pattern, true);
+    // globToRegExp writes "one character but '/'" as [^/]; '.' separates here too.
+    if (re) out.push(new RegExp(re.source.replaceAll('[^/]', '[^./]'), re.flags));
+  }
+  return out;
+}
+
+/** How many changed protected files Gitea lists (checkPullFilesProtection's limit). */
+const PROTECTED_FILES_LIMIT = 10;
+
+/**
+ * Gitea's CheckFileProtection for a pull request (checkPullFilesProtection): the files the head
+ * changes since the merge base that match the patterns, lowercased, at most ten. The head is looked
+ * for in the base repository (a fork's head under refs/pull/{index}/head).
+ */
+async function changedProtectedFiles(dir: string, pr: PullRequestRow, baseRepoId: number, headSha: string | null, patterns: RegExp[]): Promise<string[]> {
+  const head = pr.head_repo_id === baseRepoId ? headSha : await resolveCommit(dir, `refs/pull/${pr.index}/head`);
+  const baseSha = await resolveCommit(dir, `refs/heads/${pr.base_branch}`);
+  if (!head) return [];
+  const from = (baseSha && (await mergeBaseOf(dir, baseSha, head).catch(() => null))) || pr.merge_base;
+  if (!from) return [];
+  let names: string[];
+  try {
+    names = (await runGit(['diff', '--name-only', '-z', from, head, '--'], { cwd: dir })).split('\0').filter(Boolean);
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  for (const name of names) {
+    const lower = name.toLowerCase();
+    if (patterns.some((p) => p.test(lower))) out.push(lower);
+    if (out.length >= PROTECTED_FILES_LIMIT) break;
+  }
+  return out;
+}
+
+/**
  * Branch protection's verdict on merging `pr` into its base now, for `user` (null: nobody signed in,
  * the merge whitelist is then not asked). Reads only; the caller decides what to refuse.
  */
@@ -168,13 +217,16 @@ export async function mergeProtection(
   }
 
   if (rule.row.block_on_official_review_requests) {
+    // Gitea counts every official request: a user's, and a team's (reviewer_team_id, no reviewer).
     const waiting = await reviewsOf(db, issue.id, REQUEST)
-      .innerJoin('user', 'user.id', 'review.reviewer_id')
-      .select('user.name')
+      .leftJoin('user', (j) => j.onRef('user.id', '=', 'review.reviewer_id').on('review.reviewer_team_id', '=', 0))
+      .leftJoin('team', (j) => j.onRef('team.id', '=', 'review.reviewer_team_id').on('review.reviewer_team_id', '!=', 0))
+      .select(['user.name as user_name', 'team.name as team_name'])
       .where('review.official', '=', 1)
       .orderBy('review.id')
       .execute();
-    if (waiting.length) blockers.push({ rule: 'block_on_official_review_requests', message: `There are official review requests (waiting for ${waiting.map((w) => w.name).join(', ')})` });
+    const names = waiting.map((w) => w.user_name ?? w.team_name).filter((n): n is string => !!n);
+    if (names.length) blockers.push({ rule: 'block_on_official_review_requests', message: `There are official review requests (waiting for ${names.join(', ')})` });
   }
 
   if (rule.row.block_on_outdated_branch) {
@@ -182,6 +234,13 @@ export async function mergeProtection(
     const baseSha = await resolveCommit(dir, `refs/heads/${pr.base_branch}`);
     const behind = baseSha && headSha ? await commitsBehind(dir, baseSha, headSha, pr.commits_behind) : pr.commits_behind;
     if (behind > 0) blockers.push({ rule: 'block_on_outdated_branch', message: `The head branch is behind the base branch (by ${plural(behind, 'commit')})` });
+  }
+
+  const patterns = protectedFilePatterns(rule.row.protected_file_patterns);
+  if (patterns.length) {
+    const dir = repoDir(deps.config, baseRepo.owner_name, baseRepo.name);
+    const files = await changedProtectedFiles(dir, pr, baseRepo.id, headSha ?? (await pullHeadSha(deps, baseRepo, pr)), patterns);
+    if (files.length) blockers.push({ rule: 'protected_file_patterns', message: `Changed protected files (${files.join(', ')})` });
   }
 
   if (rule.row.require_signed_commits) {

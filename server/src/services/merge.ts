@@ -10,7 +10,7 @@ import { repoMergeSettings } from '../api/convert.ts';
 import type { Deps } from '../context.ts';
 import { nowUnix } from '../db/index.ts';
 import type { IssueRow, PullRequestRow, RepoRow, UserRow } from '../db/schema.ts';
-import { ApiError, conflict, forbidden, notFound, unprocessable } from '../errors.ts';
+import { ApiError, conflict, notFound } from '../errors.ts';
 import { isAncestor } from '../git/refs.ts';
 import {
   MergeConflictError,
@@ -97,11 +97,23 @@ export function allowedStyle(repo: RepoRow, style: MergeStyle): boolean {
   }
 }
 
-/** Gitea's default merge title for a style (getMergeMessage without a repository template). */
-export function defaultMergeMessage(issue: IssueRow, pr: PullRequestRow, style: MergeStyle): string {
+/**
+ * Gitea's default merge title for a style (getMergeMessage without a repository template). A pull
+ * request from another repository names the head as owner/repo:branch (`headRepo`, its full name),
+ * or <deleted>:branch once that repository is gone (`headRepo` null).
+ */
+export function defaultMergeMessage(issue: IssueRow, pr: PullRequestRow, style: MergeStyle, headRepo?: string | null): string {
   if (style === 'rebase') return '';
   if (style === 'squash') return `${issue.name} (#${issue.index})`;
-  return `Merge pull request '${issue.name}' (#${issue.index}) from ${pr.head_branch} into ${pr.base_branch}`;
+  const from = pr.head_repo_id === pr.base_repo_id ? pr.head_branch : `${headRepo ?? '<deleted>'}:${pr.head_branch}`;
+  return `Merge pull request '${issue.name}' (#${issue.index}) from ${from} into ${pr.base_branch}`;
+}
+
+/** The full name (owner/name) of a pull request's head repository; null when it is gone. */
+async function headRepoFullName(deps: Deps, pr: PullRequestRow): Promise<string | null> {
+  if (pr.head_repo_id === pr.base_repo_id) return null;
+  const head = await networkRepoById(deps, pr.head_repo_id);
+  return head ? `${head.owner.name}/${head.repo.name}` : null;
 }
 
 type CheckType = 'general' | 'manual' | 'auto';
@@ -161,7 +173,7 @@ export async function mergePullRequestApi(deps: Deps, pc: PullContext, doer: Use
       return 'merged';
     }
 
-    let message = form.MergeTitleField?.trim() || defaultMergeMessage(issue, pr, style);
+    let message = form.MergeTitleField?.trim() || defaultMergeMessage(issue, pr, style, await headRepoFullName(deps, pr));
     const body = form.MergeMessageField?.trim();
     if (body) message += `\n\n${body}`;
 
@@ -484,49 +496,4 @@ async function deleteHeadBranchAfterMerge(deps: Deps, rc: RepoContext, pr: PullR
   }
   await insertEvent(db, { type: CommentType.deleteBranch, poster_id: doer.id, issue_id: pr.issue_id, old_ref: branch });
   await applyPushEffects(deps, head.repo, before, await snapshotRefs(head.dir), doer);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Updating the head branch from the base
-
-/**
- * POST /pulls/{index}/update: merges the base branch into the head branch ("Merge branch 'base'
- * into head", as Gitea) or rebases the head onto the base and force-moves it.
- */
-export async function updatePullRequest(deps: Deps, pc: PullContext, doer: UserRow, style: 'merge' | 'rebase'): Promise<void> {
-  const { rc } = pc;
-  await withRepoLock(rc.repo.id, async () => {
-    const { issue, pr } = await reloadPull(deps, pc.pr.id);
-    if (pr.has_merged === 1) throw unprocessable('The pull request has already been merged');
-    if (issue.is_closed === 1) throw unprocessable('The pull request is closed');
-    // Gitea's IsUserAllowedToUpdate: write access to the head branch's repository.
-    if (!(await repoPermission(deps.db, doer, rc.repo, rc.owner)).canWrite('code')) throw forbidden('user is not allowed to update this pull request');
-    // The head branch of a fork lives in the fork: this repository has no branch to move.
-    if (pr.head_repo_id !== rc.repo.id) throw unprocessable('updating a pull request from a fork is not supported');
-    const { dir } = rc;
-    const headSha = await resolveCommit(dir, `refs/heads/${pr.head_branch}`);
-    const baseSha = await resolveCommit(dir, `refs/heads/${pr.base_branch}`);
-    if (!headSha || !baseSha) throw unprocessable('the head or base branch does not exist');
-    // Nothing to bring in: the head already contains the base.
-    if (await isAncestor(dir, baseSha, headSha)) return;
-
-    const before = await snapshotRefs(dir);
-    const committer = gitSignature(doer);
-    try {
-      let newHead: string;
-      if (style === 'rebase') {
-        newHead = await rebaseOnto(dir, path.join(deps.config.dataDir, 'tmp'), baseSha, headSha, committer);
-      } else {
-        const tree = await mergeTree(dir, headSha, baseSha);
-        const message = `Merge branch '${pr.base_branch}' into ${pr.head_branch}`;
-        newHead = await commitTree(dir, tree, [headSha, baseSha], message, identityEnv(committer, committer));
-      }
-      await moveBranch(dir, pr.head_branch, newHead, headSha);
-    } catch (e) {
-      if (e instanceof MergeConflictError) throw conflict('merge failed because of conflict');
-      if (e instanceof RebaseConflictError) throw conflict('rebase failed because of conflict');
-      mergeGitError(e);
-    }
-    await applyPushEffects(deps, rc.repo, before, await snapshotRefs(dir), doer);
-  });
 }

@@ -1120,6 +1120,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{owner}/{repo}/branch_protections/priority": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Update the priorities of branch protections: ids in matching order, the first first (unknown ids are ignored, as Gitea) */
+        post: operations["repoUpdateBranchProtectionPriories"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/branch_protections/{name}": {
         parameters: {
             query?: never;
@@ -2643,6 +2660,8 @@ export interface components {
             created: string;
         };
         BranchProtection: {
+            /** @description The rule's id, as POST /branch_protections/priority takes it (not in Gitea's object, which gives API clients no way to learn it). */
+            id: number;
             /**
              * @deprecated
              * @description Deprecated: the rule name when it is a plain branch name, else empty.
@@ -2720,6 +2739,10 @@ export interface components {
             protected_file_patterns?: string;
             unprotected_file_patterns?: string;
             block_admin_merge_override?: boolean;
+        };
+        UpdateBranchProtectionPriories: {
+            /** @description Rule ids in the order they should be matched, the first first. */
+            ids?: number[];
         };
         EditBranchProtectionOption: {
             priority?: number;
@@ -7877,6 +7900,76 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["APIError"];
                 };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Repository is archived */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    repoUpdateBranchProtectionPriories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateBranchProtectionPriories"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing or wrong credentials */
             401: {
