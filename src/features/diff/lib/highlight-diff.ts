@@ -86,7 +86,7 @@ export function markRange(html: string, [start, end]: [number, number], tag: 'in
   const open: string[] = [];
   let out = '';
   let pos = 0;
-  let state: 'before' | 'in' | 'after' = 'before';
+  let state = 'before' as 'before' | 'in' | 'after';
   const edge = (markup: string) => '</span>'.repeat(open.length) + markup + open.join('');
   // A mark's edges go before the next opening span or character, never between a character and the span that closes it.
   const edges = () => {
