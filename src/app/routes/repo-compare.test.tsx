@@ -34,6 +34,7 @@ beforeEach(() => {
   server.use(
     http.get(apiUrl('/user'), () => HttpResponse.json(fakeUser())),
     http.get(apiUrl('/repos/alice/hello'), () => HttpResponse.json(fakeRepo({ name: 'hello' }))),
+    http.get(apiUrl('/repos/alice/hello/tags'), () => HttpResponse.json([{ name: 'v1.0' }, { name: 'v2.0' }])),
     http.get(apiUrl('/repos/alice/hello/branches'), () => HttpResponse.json([{ name: 'main' }, { name: 'feature/login' }, { name: 'clash' }])),
     http.get(apiUrl('/repos/alice/hello/labels'), () => HttpResponse.json([fakeLabel({ id: 5, name: 'bug' })])),
     http.get(apiUrl('/repos/alice/hello/milestones'), () => HttpResponse.json([])),

@@ -1,6 +1,7 @@
-// /{owner}/{repo}/compare/{base}...{head} (and /compare alone, to pick branches): whether head
-// merges into base, its commits and changed files, the full diff on demand, then either a link to
-// the pull request already open for the pair or the form that opens one.
+// /{owner}/{repo}/compare/{base}...{head} (and /compare alone, to pick them): each side a branch, a
+// tag or a commit SHA. Whether head merges into base, its commits and changed files, the full diff
+// on demand, then for two branches either a link to the pull request already open for the pair or
+// the form that opens one.
 import { useCallback } from 'react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, redirect, useNavigate, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
@@ -18,6 +19,7 @@ import { compareQueries } from '@/features/pulls/api/compare-queries';
 import { pullQueries } from '@/features/pulls/api/pull-queries';
 import { compareHref, parseCompareSplat, type CompareRefs } from '@/features/pulls/lib/compare-path';
 import { compareSummaryFiles } from '@/features/pulls/lib/compare-files';
+import { compareSides, notBranchesReason, type CompareSides } from '@/features/pulls/lib/compare-refs';
 import { defaultPullText } from '@/features/pulls/lib/pull-draft-text';
 import { CompareBranches } from '@/features/pulls/components/compare-branches';
 import { CompareMergeStatus } from '@/features/pulls/components/compare-merge-status';
@@ -53,6 +55,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   if (!splat && r.parent) throw redirect(forkDefaultCompare(r, r.parent));
   const { base, head } = parseCompareSplat(splat, r.default_branch);
   void queryClient.prefetchQuery(branchQueries.list(owner, repo));
+  void queryClient.prefetchQuery(branchQueries.tags(owner, repo));
   if (head && head !== base) {
     void queryClient.prefetchQuery(compareQueries.compare(owner, repo, base, head));
     void queryClient.prefetchQuery(pullQueries.byBaseHead(owner, repo, base, head));
@@ -73,8 +76,10 @@ export function Component() {
   const session = useSession();
   const { data: r } = useSuspenseQuery(repoQueries.detail(owner, repo));
   const branches = useQuery(branchQueries.list(owner, repo));
+  const tags = useQuery(branchQueries.tags(owner, repo));
   const refs = parseCompareSplat(splat, r.default_branch);
   const names = branches.data?.branches.map((b) => b.name) ?? [];
+  const tagNames = tags.data?.tags.map((t) => t.name) ?? [];
   const head = parseHeadRef(refs.head);
   const parent = r.parent ?? null;
 
@@ -93,6 +98,13 @@ export function Component() {
   const headRepo: NetworkRepo | null = listed ?? named.data ?? ownersFork.data ?? null;
   const crossRepo = !!headRepo && headRepo.id !== r.id;
   const headBranchList = useQuery({ ...branchQueries.list(headRepo?.owner.login ?? '', headRepo?.name ?? ''), enabled: crossRepo });
+  const headTagList = useQuery({ ...branchQueries.tags(headRepo?.owner.login ?? '', headRepo?.name ?? ''), enabled: crossRepo });
+  const headNames = crossRepo ? (headBranchList.data?.branches.map((b) => b.name) ?? []) : names;
+  const headTagNames = crossRepo ? (headTagList.data?.tags.map((t) => t.name) ?? []) : tagNames;
+  // The same query the comparison below draws from: it says what each side names (branch, tag, commit).
+  const comparing = !r.empty && !!refs.head && refs.head !== refs.base;
+  const compared = useQuery({ ...compareQueries.compare(owner, repo, refs.base, refs.head), enabled: comparing });
+  const sides = compareSides(compared.data, { base: refs.base, head: head.branch }, { branches: names, tags: tagNames, headBranches: headNames, headTags: headTagNames });
 
   const network = dedupe([r, ...known.slice(1), ...(headRepo ? [headRepo] : [])]);
   const pickRepos = network.length > 1;
@@ -111,15 +123,19 @@ export function Component() {
         <h2 className="text-lg font-semibold">Compare changes</h2>
         <p className="text-sm text-gray-600 dark:text-gray-400">
           {pickRepos
-            ? 'Choose two branches, in this repository or across forks, to see what changed and whether they merge, then open a pull request.'
-            : 'Choose two branches to see what changed and whether they merge, then open a pull request.'}
+            ? 'Choose two branches, tags or commits, in this repository or across forks, to see what changed; between two branches, open a pull request.'
+            : 'Choose two branches, tags or commits to see what changed; between two branches, open a pull request.'}
         </p>
       </div>
       <CompareBranches
         base={refs.base}
         head={head.branch}
         branches={names}
-        headBranches={crossRepo ? (headBranchList.data?.branches.map((b) => b.name) ?? []) : names}
+        tags={tagNames}
+        baseKind={sides.base}
+        headKind={head.branch ? sides.head : undefined}
+        headBranches={headNames}
+        headTags={headTagNames}
         onChange={(next) => go(r, next.base, here, next.head)}
         baseRepo={pickRepos ? <RepoChoice label="base repository" value={r as NetworkRepo} choices={network} onChange={(b) => go(b, b.id === r.id ? refs.base : b.default_branch, here, head.branch)} /> : undefined}
         headRepo={
@@ -138,16 +154,17 @@ export function Component() {
         <EmptyState title="This repository is empty">Push a branch first; then you can compare it.</EmptyState>
       ) : !refs.head ? (
         <EmptyState title="Choose a branch to compare">
-          Pick the branch with your changes as <strong>compare</strong>; it is compared with <strong className="font-mono">{refs.base}</strong>.
+          Pick the branch with your changes (or a tag or commit) as <strong>compare</strong>; it is compared with <strong className="font-mono">{refs.base}</strong>.
         </EmptyState>
       ) : refs.head === refs.base ? (
-        <EmptyState title="Choose different branches">A branch compared with itself has nothing to merge. Pick another base or compare branch.</EmptyState>
+        <EmptyState title="Choose different branches">A branch or tag compared with itself has nothing to show. Pick another base or compare.</EmptyState>
       ) : (
         <Comparison
           key={`${refs.base}...${refs.head}`}
           repository={r}
           refs={refs}
           headBranch={head.branch}
+          sides={sides}
           headSource={{ owner: headRepo?.owner.login ?? head.owner ?? owner, repo: headRepo?.name ?? head.repo ?? repo }}
         />
       )}
@@ -159,14 +176,30 @@ function dedupe<T extends { id: number }>(list: T[]): T[] {
   return list.filter((x, i) => list.findIndex((y) => y.id === x.id) === i);
 }
 
-/** `headBranch` and `headSource` say where the compared branch lives when it is in another repository of the network. */
-function Comparison({ repository: r, refs, headBranch, headSource }: { repository: Repository; refs: CompareRefs; headBranch: string; headSource: { owner: string; repo: string } }) {
+/**
+ * `headBranch` and `headSource` say where the compared branch lives when it is in another repository
+ * of the network; `sides` what each side names: a pull request needs a branch on both.
+ */
+function Comparison({
+  repository: r,
+  refs,
+  headBranch,
+  sides,
+  headSource,
+}: {
+  repository: Repository;
+  refs: CompareRefs;
+  headBranch: string;
+  sides: CompareSides;
+  headSource: { owner: string; repo: string };
+}) {
   const owner = r.owner.login;
   const repo = r.name;
   const { base, head } = refs;
   const session = useSession();
   const compare = useQuery(compareQueries.compare(owner, repo, base, head));
-  const existing = useQuery(pullQueries.byBaseHead(owner, repo, base, head));
+  const notBranches = compare.data ? notBranchesReason(refs, sides) : null;
+  const existing = useQuery({ ...pullQueries.byBaseHead(owner, repo, base, head), enabled: !!compare.data && !notBranches });
 
   if (compare.isPending) return <Spinner label="Comparing" />;
   if (compare.isError) {
@@ -179,13 +212,13 @@ function Comparison({ repository: r, refs, headBranch, headSource }: { repositor
     );
   }
   const c = compare.data;
-  const open = existing.data && existing.data.state === 'open' && !existing.data.merged ? existing.data : null;
+  const open = !notBranches && existing.data && existing.data.state === 'open' && !existing.data.merged ? existing.data : null;
   const summary = compareSummaryFiles(c);
   const canCreate = !!session && !r.archived && r.has_pull_requests !== false;
 
   return (
     <div className="space-y-5">
-      <CompareMergeStatus compare={c} base={base} head={head} />
+      <CompareMergeStatus compare={c} base={base} head={head} branches={!notBranches} />
       {open && <CompareExistingPull owner={owner} repo={repo} pull={open} />}
       {c.total_commits > 0 && (
         <>
@@ -196,8 +229,19 @@ function Comparison({ repository: r, refs, headBranch, headSource }: { repositor
             <CommitList owner={owner} repo={repo} commits={c.commits} />
           </section>
           <CompareFiles files={summary.files} counted={summary.counted} />
-          <FullDiff owner={owner} repo={repo} base={base} head={head} fileHref={(path) => paths.src.href(headSource.owner, headSource.repo, 'branch', headBranch, path)} />
-          {!open && !existing.isPending && (
+          <FullDiff
+            owner={owner}
+            repo={repo}
+            base={base}
+            head={head}
+            // Files open at the head: a branch or tag by name, a commit by its full SHA (the URL may hold an abbreviation).
+            fileHref={(path) =>
+              sides.head === 'commit' ? paths.src.href(headSource.owner, headSource.repo, 'commit', sides.headSha ?? headBranch, path) : paths.src.href(headSource.owner, headSource.repo, sides.head, headBranch, path)
+            }
+          />
+          {notBranches ? (
+            <p className="border-t border-gray-200 pt-5 text-sm text-gray-600 dark:border-gray-800 dark:text-gray-400">{notBranches}</p>
+          ) : !open && !existing.isPending ? (
             <section aria-labelledby="new-pull" className="space-y-3 border-t border-gray-200 pt-5 dark:border-gray-800">
               <h3 id="new-pull" className="text-base font-semibold">
                 Open a pull request
@@ -215,7 +259,7 @@ function Comparison({ repository: r, refs, headBranch, headSource }: { repositor
                 <p className="text-sm text-gray-600 dark:text-gray-400">{r.archived ? 'This repository is archived.' : 'Pull requests are turned off in this repository.'}</p>
               )}
             </section>
-          )}
+          ) : null}
         </>
       )}
     </div>

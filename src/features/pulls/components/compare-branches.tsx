@@ -1,16 +1,23 @@
-// The two branch pickers of the compare page (base ← compare) and a swap button. Across forks the
-// page puts a repository picker before each branch picker and lists the head repository's branches.
+// The two ref pickers of the compare page (base ← compare) and a swap button. Each side may be a
+// branch, a tag or a commit SHA. Across forks the page puts a repository picker before each ref
+// picker and lists the head repository's branches and tags.
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { BranchPicker } from './branch-picker';
+import { BranchPicker, type PickedKind } from './branch-picker';
 
 export interface CompareBranchesProps {
   base: string;
   head: string;
   branches: string[];
+  /** The base repository's tags, offered on a second tab. */
+  tags?: string[];
+  /** What each side names, for its icon. */
+  baseKind?: PickedKind;
+  headKind?: PickedKind;
   onChange: (refs: { base: string; head: string }) => void;
   /** The head repository's branches when it is not the base repository (a fork). */
   headBranches?: string[];
+  headTags?: string[];
   /** Repository pickers shown before the base and compare branch pickers. */
   baseRepo?: ReactNode;
   headRepo?: ReactNode;
@@ -18,17 +25,17 @@ export interface CompareBranchesProps {
   onSwap?: () => void;
 }
 
-export function CompareBranches({ base, head, branches, onChange, headBranches = branches, baseRepo, headRepo, onSwap }: CompareBranchesProps) {
+export function CompareBranches({ base, head, branches, tags, baseKind, headKind, onChange, headBranches = branches, headTags = tags, baseRepo, headRepo, onSwap }: CompareBranchesProps) {
   return (
     <div role="group" aria-label="Branches to compare" className="flex flex-wrap items-center gap-2 rounded-lg border border-gray-200 bg-gray-50 p-3 dark:border-gray-800 dark:bg-gray-900">
       <Side repo={baseRepo}>
-        <BranchPicker label="base" value={base} branches={branches} onChange={(b) => onChange({ base: b, head })} />
+        <BranchPicker label="base" value={base} kind={baseKind} branches={branches} tags={tags} onChange={(b) => onChange({ base: b, head })} />
       </Side>
       <span aria-hidden className="hidden text-gray-500 sm:inline">
         ←
       </span>
       <Side repo={headRepo}>
-        <BranchPicker label="compare" value={head} branches={headBranches} onChange={(h) => onChange({ base, head: h })} />
+        <BranchPicker label="compare" value={head} kind={headKind} branches={headBranches} tags={headTags} onChange={(h) => onChange({ base, head: h })} />
       </Side>
       <Button size="sm" variant="ghost" disabled={!head} onClick={() => (onSwap ? onSwap() : onChange({ base: head, head: base }))} aria-label="Swap base and compare branches" title="Swap base and compare">
         <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden className="fill-current">

@@ -1,17 +1,18 @@
 // Whether the head can merge into the base, from our server's compare extension. A Gitea server
-// does not say (mergeable absent): then nothing is shown rather than a guess.
+// does not say (mergeable absent): then nothing is shown rather than a guess. Nor is it said when a
+// side is a tag or a commit: only branches merge.
 import type { Compare } from '../api/compare-queries';
 import { CheckIcon, CrossIcon } from '@/components/ui/octicons';
 
-export function CompareMergeStatus({ compare, base, head }: { compare: Compare; base: string; head: string }) {
+export function CompareMergeStatus({ compare, base, head, branches = true }: { compare: Compare; base: string; head: string; branches?: boolean }) {
   if (compare.total_commits === 0) {
     return (
       <Line ok>
-        <strong>{base}</strong> is already up to date with all commits from <strong>{head}</strong>. There is nothing to merge.
+        <strong>{base}</strong> is already up to date with all commits from <strong>{head}</strong>.{branches ? ' There is nothing to merge.' : ''}
       </Line>
     );
   }
-  if (compare.mergeable === undefined) return null;
+  if (compare.mergeable === undefined || !branches) return null;
   if (compare.mergeable) {
     return (
       <Line ok>
