@@ -1,5 +1,6 @@
 // Tags: /{owner}/{repo}/tags, paged, newest first as the API gives them; each with its commit,
-// date and ZIP / TAR.GZ downloads (Gitea's tags page).
+// date, ZIP / TAR.GZ downloads and a link comparing it with the default branch (what changed since
+// that tag, GitHub's "commits to main since this release").
 import { Link, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { queryClient } from '../query-client';
@@ -40,7 +41,7 @@ export function Component() {
       ) : (
         <ul aria-label="Tags" className="divide-y divide-gray-200 rounded-lg border border-gray-200 dark:divide-gray-800 dark:border-gray-800">
           {data.tags.map((t) => (
-            <TagRow key={t.name} owner={owner} repo={repo} tag={t} privateRepo={privateRepo} />
+            <TagRow key={t.name} owner={owner} repo={repo} tag={t} privateRepo={privateRepo} defaultBranch={repository.data?.default_branch} />
           ))}
         </ul>
       )}
@@ -54,7 +55,7 @@ export const ErrorBoundary = RouteError;
 const button =
   'inline-flex items-center gap-1 rounded-md border border-gray-300 px-2.5 py-1 text-xs font-medium text-gray-800 hover:bg-gray-50 dark:border-gray-700 dark:text-gray-200 dark:hover:bg-gray-800';
 
-function TagRow({ owner, repo, tag, privateRepo }: { owner: string; repo: string; tag: Tag; privateRepo: boolean }) {
+function TagRow({ owner, repo, tag, privateRepo, defaultBranch }: { owner: string; repo: string; tag: Tag; privateRepo: boolean; defaultBranch?: string }) {
   const download = (format: ArchiveFormat, label: string) => (
     <RawLink href={archiveUrl(owner, repo, tag.name, format)} name={archiveName(repo, tag.name, format)} action="download" privateRepo={privateRepo} className={button}>
       <span aria-hidden>⤓ {label}</span>
@@ -76,6 +77,12 @@ function TagRow({ owner, repo, tag, privateRepo }: { owner: string; repo: string
         </p>
       </div>
       <div className="flex gap-2">
+        {defaultBranch && (
+          <Link to={paths.compare.href(owner, repo, tag.name, defaultBranch)} className={button}>
+            <span aria-hidden>Compare</span>
+            <span className="sr-only">{`Compare ${tag.name} with ${defaultBranch}`}</span>
+          </Link>
+        )}
         {download('zip', 'ZIP')}
         {download('tar.gz', 'TAR.GZ')}
       </div>
