@@ -15,7 +15,6 @@ const names = z.array(z.string());
 
 export const BranchProtectionSchema = z
   .object({
-    id: z.number().int().openapi({ description: 'The rule\'s id, as POST /branch_protections/priority takes it (not in Gitea\'s object, which gives API clients no way to learn it).' }),
     branch_name: z.string().openapi({ deprecated: true, description: 'Deprecated: the rule name when it is a plain branch name, else empty.' }),
     rule_name: z.string().openapi({ description: 'A branch name or a glob such as release/*' }),
     priority: z.number().int().openapi({ description: 'Higher priority rules are matched first.' }),

@@ -154,7 +154,6 @@ async function namesOf(db: Db, table: 'user' | 'team', ids: number[]): Promise<s
 export async function toApiBranchProtection(db: Db, row: ProtectedBranchRow) {
   return {
     // Deprecated: the rule name when it is a plain branch name, else empty (as Gitea).
-    id: row.id,
     branch_name: isPlainRuleName(row.rule_name) ? row.rule_name : '',
     rule_name: row.rule_name,
     priority: row.priority,

@@ -2660,8 +2660,6 @@ export interface components {
             created: string;
         };
         BranchProtection: {
-            /** @description The rule's id, as POST /branch_protections/priority takes it (not in Gitea's object, which gives API clients no way to learn it). */
-            id: number;
             /**
              * @deprecated
              * @description Deprecated: the rule name when it is a plain branch name, else empty.
