@@ -14,7 +14,8 @@ import { mergeBaseOf } from '../git/merge.ts';
 import { resolveCommit } from '../git/repo.ts';
 import { runGit } from '../git/run-git.ts';
 import { repoPermission } from './permissions.ts';
-import { canUserMerge, contextMatches, effectiveRule, globToRegExp, type ProtectionRule } from './protection-rules.ts';
+import { canUserMerge, contextMatches, effectiveRule, type ProtectionRule } from './protection-rules.ts';
+import { filePatterns } from './push-protection.ts';
 import { combineStates, latestStatuses } from './statuses.ts';
 
 /** Which rule a blocker comes from (the rule's field name in the branch protection API). */
@@ -123,22 +124,8 @@ async function commitsBehind(dir: string, baseSha: string, headSha: string, reco
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/**
- * Gitea's getFilePatterns: `;`-separated globs, lowercased, compiled by gobwas/glob with '.' and '/'
- * as separators (so `*` stays within one name part: `docs/**` covers a folder, `*.md` a file type).
- * An invalid pattern is skipped, as Gitea logs and skips it.
- */
-export function protectedFilePatterns(patterns: string): RegExp[] {
-  const out: RegExp[] = [];
-  for (const expr of patterns.toLowerCase().split(';')) {
-    const pattern = expr.trim();
-    if (!pattern) continue;
-    const re = globToRegExp(pattern, true);
-    // globToRegExp writes "one character but '/'" as [^/]; '.' separates here too.
-    if (re) out.push(new RegExp(re.source.replaceAll('[^/]', '[^./]'), re.flags));
-  }
-  return out;
-}
+/** The rule's protected file patterns, compiled as the push hook reads them (push-protection.ts, Gitea's getFilePatterns). */
+export const protectedFilePatterns = (patterns: string): RegExp[] => filePatterns(patterns).map((source) => new RegExp(source, 's'));
 
 /** How many changed protected files Gitea lists (checkPullFilesProtection's limit). */
 const PROTECTED_FILES_LIMIT = 10;
