@@ -56,9 +56,23 @@ function lazySonner(): Plugin {
   };
 }
 
-export default defineConfig({
+// react-router's package exports only its development build (warnings, invariant messages, dev
+// checks) for browsers; a build takes its production twin, ~10 KB gzipped less. The dev server
+// keeps the development one for its warnings. Both entries point into the same folder, so the app
+// and react-router/dom share one copy (one router context).
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production/index.mjs') },
+  { find: /^react-router\/dom$/, replacement: path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production/dom-export.mjs') },
+];
+
+// The browser's own structuredClone for the Markdown stack (see the module's comment).
+const nativeStructuredClone = { find: /^@ungap\/structured-clone$/, replacement: path.resolve(import.meta.dirname, 'src/features/markdown/lib/native-structured-clone.ts') };
+
+export default defineConfig(({ command }) => ({
   plugins: [lazySonner(), react(), tailwindcss(), precompress()],
-  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  resolve: {
+    alias: [{ find: '@', replacement: path.resolve(import.meta.dirname, 'src') }, nativeStructuredClone, ...(command === 'build' ? reactRouterProduction : [])],
+  },
   server: {
     port: 5173,
     proxy: { '/api': backend, '/avatars': backend },
@@ -68,5 +82,18 @@ export default defineConfig({
     sourcemap: false,
     manifest: true,
     chunkSizeWarningLimit: 600,
+    // Every browser the es2022 target allows knows <link rel=modulepreload>: no polyfill in the entry.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // What every page runs before its own code: one file compresses better than the
+            // dozen shared chunks the automatic split makes of it.
+            { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|openapi-fetch)[\\/]/, priority: 2 },
+          ],
+        },
+      },
+    },
   },
-});
+}));

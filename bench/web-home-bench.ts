@@ -17,6 +17,7 @@ import { findChromium } from '../scripts/ensure-chromium.mjs';
 import { CHROMIUM_ARGS, createAdminCli, ensureServerBuild, freePort, startServer, stopServer, waitFor } from './bench-server.ts';
 
 const LATENCY_MS = 150;
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const README = [
   '# bench-repo',
   '',
@@ -59,6 +60,111 @@ function pushRepo(remote: string, files: Record<string, string>) {
   }
 }
 
+
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** A source map's `mappings`: per generated line, its segments' [column, source index] (VLQ decoded). */
+function decodeMappings(mappings: string): [number, number][][] {
+  const lines: [number, number][][] = [];
+  let source = 0;
+  for (const line of mappings.split(';')) {
+    const segs: [number, number][] = [];
+    let col = 0;
+    for (const seg of line.split(',')) {
+      if (!seg) continue;
+      const fields: number[] = [];
+      let value = 0;
+      let shift = 0;
+      for (const ch of seg) {
+        const digit = B64.indexOf(ch);
+        value += (digit & 31) << shift;
+        if (digit & 32) shift += 5;
+        else {
+          fields.push(value & 1 ? -(value >>> 1) : value >>> 1);
+          value = 0;
+          shift = 0;
+        }
+      }
+      col += fields[0]!;
+      if (fields.length > 1) {
+        source += fields[1]!;
+        segs.push([col, source]);
+      } else segs.push([col, -1]);
+    }
+    lines.push(segs);
+  }
+  return lines;
+}
+
+/** Where a source file's code comes from: its npm package, or the app folder it sits in. */
+function owner(source: string): string {
+  const nm = source.lastIndexOf('node_modules/');
+  if (nm >= 0) {
+    const parts = source.slice(nm + 'node_modules/'.length).split('/');
+    return parts[0]!.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!;
+  }
+  const src = source.indexOf('src/');
+  if (src >= 0) {
+    const parts = source.slice(src).split('/');
+    return parts.slice(0, parts[1] === 'features' ? 3 : 2).join('/');
+  }
+  return source.startsWith('\0') || source.includes('vite/') ? '(vite runtime)' : source;
+}
+
+/**
+ * What a built chunk is made of, from its source map: bytes of minified code per package or app
+ * folder (the gzipped share of each is estimated in proportion). Empty when the map is missing.
+ */
+export function chunkContents(file: string): Map<string, number> {
+  const out = new Map<string, number>();
+  if (!fs.existsSync(`${file}.map`)) return out;
+  const map = JSON.parse(fs.readFileSync(`${file}.map`, 'utf8')) as { sources: string[]; mappings: string };
+  const code = fs.readFileSync(file, 'utf8').split('\n');
+  decodeMappings(map.mappings).forEach((segs, i) => {
+    const line = code[i] ?? '';
+    segs.forEach(([col, src], j) => {
+      const end = j + 1 < segs.length ? segs[j + 1]![0] : line.length;
+      const name = src < 0 ? '(unmapped)' : owner(map.sources[src]!);
+      out.set(name, (out.get(name) ?? 0) + Math.max(0, end - col));
+    });
+    if (segs.length === 0 && line.length > 0) out.set('(unmapped)', (out.get('(unmapped)') ?? 0) + line.length);
+  });
+  return out;
+}
+
+/** The page's JS by package or app folder across all its chunks (estimated gzipped share), largest first. */
+export function describePackages(webDir: string, chunks: { name: string; gz: number }[]): string {
+  const by = new Map<string, number>();
+  for (const { name, gz } of chunks) {
+    const parts = chunkContents(path.join(webDir, 'assets', name));
+    const total = [...parts.values()].reduce((a, b) => a + b, 0);
+    for (const [k, n] of parts) by.set(k, (by.get(k) ?? 0) + (gz * n) / total);
+    if (total === 0) by.set('(no source map)', (by.get('(no source map)') ?? 0) + gz);
+  }
+  return [...by]
+    .sort((a, b) => b[1] - a[1])
+    .filter(([, n]) => n >= 256)
+    .map(([k, n]) => `${k} ${kb(n)}`)
+    .join(', ');
+}
+
+/** One line per loaded chunk: its gzipped size and its largest parts (estimated gzipped share). */
+export function describeChunks(webDir: string, chunks: { name: string; gz: number }[]): string[] {
+  return [...chunks]
+    .sort((a, b) => b.gz - a.gz)
+    .map(({ name, gz }) => {
+      const parts = chunkContents(path.join(webDir, 'assets', name));
+      const total = [...parts.values()].reduce((a, b) => a + b, 0);
+      const top = [...parts]
+        .sort((a, b) => b[1] - a[1])
+        .filter(([, n]) => n / total >= 0.02)
+        .slice(0, 8)
+        .map(([k, n]) => `${k} ${kb((gz * n) / total)}`)
+        .join(', ');
+      return `${name} ${kb(gz)}${top ? `: ${top}` : ''}`;
+    });
+}
+
 interface ApiCall {
   url: string;
   start: number;
@@ -77,12 +183,17 @@ export function serialRounds(calls: ApiCall[]): number {
   return Math.max(0, ...round);
 }
 
-export async function benchWebHome(): Promise<Record<string, number | string>> {
+/**
+ * `builtDir`: measure that build as it is (e.g. one made with --sourcemap) instead of building one.
+ * Either way the figures list each chunk the page ran with what it holds, when source maps exist.
+ */
+export async function benchWebHome(builtDir?: string): Promise<Record<string, number | string>> {
   const exe = findChromium();
   if (!exe) return { 'web-home: repository home': 'skipped: no Chromium (run scripts/ensure-chromium.mjs)' };
-  const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forge-bench-web-home-'));
+  const webDir = builtDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'forge-bench-web-home-'));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forge-bench-web-home-data-'));
-  await build({ configFile: path.resolve('vite.config.ts'), logLevel: 'warn', build: { outDir: webDir, emptyOutDir: true } });
+  // Hidden maps: the JS is byte for byte what a normal build sends (no sourceMappingURL comment).
+  if (!builtDir) await build({ configFile: path.resolve('vite.config.ts'), logLevel: 'warn', build: { outDir: webDir, emptyOutDir: true, sourcemap: 'hidden' } });
   createAdminCli(dataDir, 'bench', 'bench-password');
   const port = await freePort([3311, 3312, 3313, 3314, 3315, 3316]);
   const before = process.env.FORGE_WEB_DIR;
@@ -136,7 +247,6 @@ export async function benchWebHome(): Promise<Record<string, number | string>> {
     const list = await Promise.all(scripts);
     await context.close();
 
-    const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
     const gz = list.reduce((a, s) => a + s.gz, 0);
     const sent = list.reduce((a, s) => a + s.sent, 0);
     const encodings = [...new Set(list.map((s) => s.encoding))].join(', ');
@@ -148,11 +258,13 @@ export async function benchWebHome(): Promise<Record<string, number | string>> {
       'web-home: largest scripts (gzipped)': largest,
       'web-home: serial API request rounds (goal ≤ 2)': `${rounds} (${calls.length} API calls: ${calls.map((c) => new URL(c.url).pathname.replace('/api/v1/repos/bench/bench-repo', '') || '/').join(' ')})${rounds <= 2 ? '' : ' — goal not met'}`,
       [`web-home: README drawn, from navigation (each API answer held ${LATENCY_MS} ms)`]: `${Math.round(drawnMs)} ms`,
+      'web-home: by package (gzipped, estimated from source maps)': describePackages(webDir, list),
+      ...Object.fromEntries(describeChunks(webDir, list).map((line, i) => [`web-home: chunk #${i + 1} (gzipped; parts estimated from its source map)`, line])),
     };
   } finally {
     await browser.close();
     await stopServer(server);
-    fs.rmSync(webDir, { recursive: true, force: true });
+    if (!builtDir) fs.rmSync(webDir, { recursive: true, force: true });
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -160,7 +272,9 @@ export async function benchWebHome(): Promise<Record<string, number | string>> {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   // bench/run.ts builds the server once for every bench; alone, this one does.
   ensureServerBuild();
-  const figures = await benchWebHome();
+  // `--web-dir <folder>`: an existing build (vite build --sourcemap --outDir <folder>).
+  const at = process.argv.indexOf('--web-dir');
+  const figures = await benchWebHome(at > 0 ? path.resolve(process.argv[at + 1]!) : undefined);
   for (const [k, v] of Object.entries(figures)) console.log(`${k}: ${v}`);
   process.exit(0);
 }
