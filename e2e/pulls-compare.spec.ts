@@ -104,3 +104,87 @@ test('a conflicting branch shows on the compare page why it cannot merge', async
   await expect(page.getByRole('button', { name: 'Create pull request' })).toBeVisible();
   await screenshots(page, 'compare-conflict');
 });
+
+/** A repository whose main has: the README, v1.0 (tagged), a changelog commit, v2.0 (annotated), and a fix. */
+async function taggedRepo(request: Parameters<typeof createUser>[0], baseURL: string | undefined, prefix: string) {
+  const user = await createUser(request, prefix);
+  const name = rand('tagged');
+  await createRepo(request, user, { name, auto_init: true, readme: 'Default' });
+  const wt = clone(baseURL, user, name);
+  git(wt.dir, 'tag', 'v1.0');
+  fs.writeFileSync(path.join(wt.dir, 'CHANGELOG.md'), '# Changelog\n\n## 2.0\n- Greets in French.\n');
+  git(wt.dir, 'add', '-A');
+  git(wt.dir, 'commit', '--quiet', '-m', 'Write the changelog for 2.0');
+  git(wt.dir, 'tag', '-a', 'v2.0', '-m', 'Version 2.0');
+  fs.appendFileSync(path.join(wt.dir, 'CHANGELOG.md'), '- Fixes a typo.\n');
+  git(wt.dir, 'commit', '--quiet', '-am', 'Fix a typo in the changelog');
+  git(wt.dir, 'push', '--quiet', '--follow-tags', 'origin', 'main');
+  git(wt.dir, 'push', '--quiet', 'origin', 'v1.0');
+  const shas = git(wt.dir, 'log', '--format=%H', 'main').trim().split('\n');
+  wt.done();
+  // Newest first: the fix, the changelog, the initial commit.
+  return { user, name, fix: shas[0]!, changelog: shas[1]!, initial: shas[2]! };
+}
+
+test('compare two tags: from the tags page, the tag picker, and no pull request form', async ({ page, request, baseURL }) => {
+  const { user, name } = await taggedRepo(request, baseURL, 'tagger');
+  await signIn(page, user);
+  await page.goto(`/${user.username}/${name}/tags`);
+  await page.getByRole('link', { name: 'Compare v1.0 with main' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${user.username}/${name}/compare/v1\\.0\\.\\.\\.main$`));
+  await expect(page.getByRole('heading', { name: '2 commits' })).toBeVisible();
+
+  // The compare side becomes the v2.0 tag through the picker's Tags tab.
+  await page.getByRole('button', { name: /compare:/ }).click();
+  await page.getByRole('tab', { name: 'Tags' }).click();
+  // The open picker, for people to look at (screenshots() reloads the page, which closes it).
+  await page.screenshot({ path: 'e2e/screenshots/compare-tag-picker-light.png' });
+  await page.getByRole('list', { name: 'compare tags' }).getByRole('button', { name: 'v2.0' }).click();
+  await expect(page).toHaveURL(new RegExp(`/compare/v1\\.0\\.\\.\\.v2\\.0$`));
+  await expect(page.getByRole('heading', { name: '1 commit' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Write the changelog for 2.0' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Changed files' }).getByText('CHANGELOG.md')).toBeVisible();
+  await expect(page.getByText('A pull request needs a branch on both sides; v1.0 and v2.0 are tags.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create pull request' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Show full diff' }).click();
+  await expect(page.getByText('Greets in French.').first()).toBeVisible();
+  // The typo fix came after v2.0: not part of this comparison.
+  await expect(page.getByText('Fixes a typo.')).toHaveCount(0);
+  await screenshots(page, 'compare-tags');
+
+  // Typed by hand, the other way round: nothing new.
+  await page.goto(`/${user.username}/${name}/compare/v2.0...v1.0`);
+  await expect(page.getByRole('status')).toContainText('v2.0 is already up to date with all commits from v1.0.');
+});
+
+test('compare two commit SHAs typed into the URL and the picker, swap them, open a file at the commit', async ({ page, request, baseURL }) => {
+  const { user, name, initial, changelog, fix } = await taggedRepo(request, baseURL, 'sha');
+  await signIn(page, user);
+  await page.goto(`/${user.username}/${name}/compare/${initial.slice(0, 7)}...${changelog}`);
+  await expect(page.getByRole('heading', { name: '1 commit' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Branches to compare' }).getByRole('button', { name: /compare:/ })).toHaveText(new RegExp(`compare:${changelog.slice(0, 10)}`));
+  await expect(page.getByText(`A pull request needs a branch on both sides; ${initial.slice(0, 7)} and ${changelog.slice(0, 10)} are commits.`)).toBeVisible();
+
+  // A SHA typed into the compare picker, then Enter.
+  await page.getByRole('button', { name: /compare:/ }).click();
+  await page.getByRole('textbox', { name: 'Find a compare branch or tag' }).fill(fix.slice(0, 12));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/compare/${initial.slice(0, 7)}\\.\\.\\.${fix.slice(0, 12)}$`));
+  await expect(page.getByRole('heading', { name: '2 commits' })).toBeVisible();
+  await page.getByRole('button', { name: 'Show full diff' }).click();
+  await expect(page.getByText('Fixes a typo.').first()).toBeVisible();
+  await screenshots(page, 'compare-shas');
+
+  // Files of the diff open at the head commit.
+  const fileLink = page.locator(`a[href$="/src/commit/${fix}/CHANGELOG.md"]`).first();
+  await expect(fileLink).toBeVisible();
+
+  await page.getByRole('button', { name: 'Swap base and compare branches' }).click();
+  await expect(page).toHaveURL(new RegExp(`/compare/${fix.slice(0, 12)}\\.\\.\\.${initial.slice(0, 7)}(\\?diff=full)?$`));
+  await expect(page.getByRole('status')).toContainText(`${fix.slice(0, 12)} is already up to date with all commits from ${initial.slice(0, 7)}.`);
+
+  await page.goto(`/${user.username}/${name}/compare/${initial.slice(0, 7)}...${fix}?diff=full`);
+  await page.locator(`a[href$="/src/commit/${fix}/CHANGELOG.md"]`).first().click();
+  await expect(page).toHaveURL(new RegExp(`/src/commit/${fix}/CHANGELOG\\.md$`));
+  await expect(page.getByText('Fixes a typo.').first()).toBeVisible();
+});
