@@ -89,15 +89,22 @@ describe('DiffFiles: drawing', () => {
     expect(a).toHaveTextContent('new line');
   });
 
-  it('draws only the files near the viewport, not all of a large diff (a small one whole)', () => {
+  it('draws only the files near the viewport, not all of a large diff (a small one whole)', async () => {
     const body = `@@ -1,10 +1,10 @@\n${Array.from({ length: 10 }, (_, i) => `-old ${i}\n+new ${i}`).join('\n')}\n`;
     const many = Array.from({ length: 300 }, (_, i) => fileDiff(`pkg/f${String(i).padStart(3, '0')}.ts`, body)).join('');
     renderDiff({ diff: many, fileTree: true });
     const drawn = document.querySelectorAll('[data-file-index]').length;
     expect(drawn).toBeGreaterThan(0);
     expect(drawn).toBeLessThan(30);
+    // The first files are drawn before the rest is read: the file count is known, the line counts come after.
+    const summary = screen.getByText(/changed files/).closest('p')!;
+    expect(summary).toHaveTextContent(/^Showing 300 changed files, \d+ read so far…$/);
+    expect(summary.closest('[aria-busy]')).toHaveAttribute('aria-busy', 'true');
+    await waitFor(() => expect(summary).toHaveTextContent('Showing 300 changed files with 3,000 additions and 3,000 deletions'));
+    expect(summary.closest('[aria-busy]')).toHaveAttribute('aria-busy', 'false');
     // The tree lists every file all the same.
-    expect(within(screen.getByRole('navigation', { name: 'Changed files' })).getAllByRole('button', { name: /^f\d{3}\.ts/ })).toHaveLength(300);
+    await waitFor(() => expect(within(screen.getByRole('navigation', { name: 'Changed files' })).getAllByRole('button', { name: /^f\d{3}\.ts/ })).toHaveLength(300));
+    expect(document.querySelectorAll('[data-file-index]').length).toBeLessThan(30);
   });
 
   it('draws a small diff whole', () => {

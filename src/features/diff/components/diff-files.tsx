@@ -8,7 +8,7 @@
 import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { EmptyState } from '@/components/ui/empty-state';
-import { fileHash, formatCount, parseDiff, wrappedLines, type DiffSide, type FileModel } from '../lib/diff-model';
+import { fileHash, formatCount, parseSome, splitFiles, wrappedLines, type DiffSide, type FileModel } from '../lib/diff-model';
 import { linePosition } from '../lib/diff-rows';
 import { useViewedMarks } from '../lib/viewed-store';
 import type { DiffAnnotation, LineSelection } from './diff-table';
@@ -96,6 +96,47 @@ function useSettled<T>(value: T, ms: number): T {
   return settled;
 }
 
+// The first files are parsed before the first paint, up to about this many rows (a few screens);
+// the rest in slices of this many ms each, so a 100,000-line diff is never one long task.
+const FIRST_ROWS = 2_000;
+const SLICE_MS = 25;
+// Parsed files are handed to React at most this often (each hand-over re-renders the list and tree).
+const PUBLISH_MS = 150;
+
+/**
+ * The diff's file models: the first files at once, the rest parsed in slices after the first
+ * paint. `total` is the number of files (known from git's headers before they are parsed).
+ */
+function useFileModels(diff: string): { models: FileModel[]; total: number; complete: boolean } {
+  const pieces = useMemo(() => splitFiles(diff), [diff]);
+  const first = useMemo(() => parseSome(pieces, 0, 0, Infinity, FIRST_ROWS), [pieces]);
+  const [rest, setRest] = useState<{ pieces: string[]; models: FileModel[]; next: number } | null>(null);
+  const current = rest?.pieces === pieces ? rest : { pieces, ...first };
+  useEffect(() => {
+    if (first.next >= pieces.length) return;
+    let models = first.models;
+    let next = first.next;
+    let published = performance.now();
+    let timer: ReturnType<typeof setTimeout>;
+    const step = () => {
+      const more = parseSome(pieces, next, models.length, SLICE_MS);
+      models = models.concat(more.models);
+      next = more.next;
+      const done = next >= pieces.length;
+      if (done || performance.now() - published > PUBLISH_MS) {
+        published = performance.now();
+        setRest({ pieces, models, next });
+      }
+      if (!done) timer = setTimeout(step, 0);
+    };
+    timer = setTimeout(step, 0);
+    return () => clearTimeout(timer);
+  }, [pieces, first]);
+  const complete = current.next >= pieces.length;
+  // A piece without a git header may hold several files: once all is parsed, the count is exact.
+  return { models: current.models, total: complete ? current.models.length : pieces.length, complete };
+}
+
 interface AnnotationStop {
   fileIndex: number;
   key: string;
@@ -103,7 +144,7 @@ interface AnnotationStop {
 }
 
 export function DiffFiles({ diff, style, viewedKey, annotations, onCommentRange, fileTree, keyboard, emptyText, fileHref }: DiffFilesProps) {
-  const models = useMemo(() => parseDiff(diff), [diff]);
+  const { models, total, complete } = useFileModels(diff);
   const [marks, setMark] = useViewedMarks(viewedKey);
   const viewedPaths = useMemo(() => {
     if (!viewedKey) return EMPTY_SET;
@@ -204,13 +245,15 @@ export function DiffFiles({ diff, style, viewedKey, annotations, onCommentRange,
     [models, virtualizer],
   );
 
-  // A link to one file (#diff-…) opens at that file, drawn.
+  // A link to one file (#diff-…) opens at that file, drawn: once, when that file is parsed.
+  const hashDone = useRef<string | null>(null);
   useEffect(() => {
     const id = window.location.hash.slice(1);
-    if (!id.startsWith('diff-')) return;
+    if (!id.startsWith('diff-') || hashDone.current === diff) return;
     const i = models.findIndex((m) => m.id === id);
+    if (i >= 0 || complete) hashDone.current = diff;
     if (i >= 0) scrollToFile(i, false);
-  }, [models, scrollToFile]);
+  }, [models, complete, diff, scrollToFile]);
 
   // Switching unified/split keeps the reader at the same file (the one current before the switch).
   const lastStyle = useRef(style);
@@ -360,7 +403,7 @@ export function DiffFiles({ diff, style, viewedKey, annotations, onCommentRange,
     [scrollToFile],
   );
 
-  if (models.length === 0) return <EmptyState title={emptyText ?? 'No changes'} />;
+  if (models.length === 0 && complete) return <EmptyState title={emptyText ?? 'No changes'} />;
 
   const additions = models.reduce((n, m) => n + m.additions, 0);
   const deletions = models.reduce((n, m) => n + m.deletions, 0);
@@ -369,7 +412,8 @@ export function DiffFiles({ diff, style, viewedKey, annotations, onCommentRange,
   const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
   return (
-    <div className="diff-files space-y-3">
+    // Busy while the later files are still being read.
+    <div className="diff-files space-y-3" aria-busy={!complete}>
       <div className="relative flex flex-wrap items-center gap-2 text-sm text-gray-700 dark:text-gray-300">
         {fileTree && (
           <button
@@ -383,12 +427,20 @@ export function DiffFiles({ diff, style, viewedKey, annotations, onCommentRange,
           </button>
         )}
         <p className="min-w-0 flex-1">
-          Showing <strong>{plural(models.length, 'changed file', 'changed files')}</strong> with{' '}
-          <span className="text-green-700 dark:text-green-400">{plural(additions, 'addition', 'additions')}</span> and{' '}
-          <span className="text-red-700 dark:text-red-400">{plural(deletions, 'deletion', 'deletions')}</span>
+          Showing <strong>{plural(total, 'changed file', 'changed files')}</strong>
+          {complete ? (
+            <>
+              {' '}
+              with <span className="text-green-700 dark:text-green-400">{plural(additions, 'addition', 'additions')}</span> and{' '}
+              <span className="text-red-700 dark:text-red-400">{plural(deletions, 'deletion', 'deletions')}</span>
+            </>
+          ) : (
+            // The counts come with the last files, read while the first ones are shown.
+            <span className="text-gray-600 dark:text-gray-400">, {formatCount(models.length)} read so far…</span>
+          )}
           {viewedKey && (
             <span className="ml-2 text-xs text-gray-500 dark:text-gray-400">
-              {viewedPaths.size} / {models.length} viewed
+              {viewedPaths.size} / {total} viewed
             </span>
           )}
         </p>

@@ -140,8 +140,9 @@ function noteOf(f: DiffFile, status: FileStatus, rows: number): string | undefin
   return 'No changes to show.';
 }
 
-export function toFileModels(files: DiffFile[]): FileModel[] {
-  return files.map((file, index) => {
+export function toFileModels(files: DiffFile[], offset = 0): FileModel[] {
+  return files.map((file, i) => {
+    const index = offset + i;
     const status = statusOf(file);
     const path = (status === 'deleted' ? file.oldName : file.newName) || file.oldName;
     const oldPath = status === 'renamed' || status === 'copied' ? file.oldName : undefined;
@@ -172,6 +173,37 @@ export function parseDiff(diff: string): FileModel[] {
   if (!diff.trim()) return [];
   // No line matching here: word highlights are computed per drawn file, only when it is drawn.
   return toFileModels(parse(diff, { matching: 'none' }));
+}
+
+/**
+ * The diff cut into the text of each file: at every `diff --git` line (git's own file header), so
+ * files can be parsed one by one. Text before the first header stays with the first file; a diff
+ * without git headers (a plain unified diff) is one piece.
+ */
+export function splitFiles(diff: string): string[] {
+  const starts: number[] = [];
+  if (diff.startsWith('diff --git ')) starts.push(0);
+  for (let i = diff.indexOf('\ndiff --git '); i >= 0; i = diff.indexOf('\ndiff --git ', i + 1)) starts.push(i + 1);
+  if (starts.length === 0) return diff.trim() ? [diff] : [];
+  starts[0] = 0;
+  return starts.map((start, i) => diff.slice(start, starts[i + 1] ?? diff.length));
+}
+
+/**
+ * Parses files of `pieces` (from splitFiles) from `from` on, until `budgetMs` has passed or
+ * `maxRows` rows were read: the models (numbered from `offset`) and where to go on from.
+ */
+export function parseSome(pieces: string[], from: number, offset: number, budgetMs: number, maxRows = Infinity): { models: FileModel[]; next: number } {
+  const t = performance.now();
+  const models: FileModel[] = [];
+  let rows = 0;
+  let i = from;
+  while (i < pieces.length && (i === from || (performance.now() - t < budgetMs && rows < maxRows))) {
+    const parsed = toFileModels(parse(pieces[i++]!, { matching: 'none' }), offset + models.length);
+    for (const m of parsed) rows += m.unifiedRows;
+    models.push(...parsed);
+  }
+  return { models, next: i };
 }
 
 const wrappedCache = new WeakMap<Uint16Array, { perLine: number; lines: number }>();
