@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { apiUrl, server, setupMswServer } from '@/test/msw';
+import { apiUrl, fakeRepo, server, setupMswServer } from '@/test/msw';
 import { renderRoute } from '@/test/render-route';
 import { Component } from './repo-commit';
 
@@ -58,6 +58,7 @@ function serve() {
       }),
     ),
     http.get(apiUrl(`/repos/alice/hello/git/commits/${sha}.diff`), () => HttpResponse.text(diff)),
+    http.get(apiUrl('/repos/alice/hello'), () => HttpResponse.json(fakeRepo({ name: 'hello' }))),
   );
 }
 
@@ -71,6 +72,7 @@ describe('commit page', () => {
     expect(screen.getByRole('navigation', { name: 'Changed files' })).toBeInTheDocument();
     // The raw links of the summary stay.
     expect(screen.getByRole('link', { name: '.diff' })).toHaveAttribute('href', expect.stringMatching(new RegExp(`/git/commits/${sha}\\.diff$`)));
+    expect(screen.getByRole('link', { name: 'Compare with main' })).toHaveAttribute('href', `/alice/hello/compare/${sha}...main`);
     // No review tools on a commit.
     expect(screen.queryByRole('checkbox', { name: /^Viewed/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Comment on/ })).toBeNull();

@@ -1,11 +1,12 @@
 // /{owner}/{repo}/commit/{sha}: one commit, its summary and its diff (the diff engine, loaded lazily).
 import { useCallback } from 'react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { useParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '../query-client';
 import { commitQueries } from '@/features/commits/api/commit-queries';
+import { repoQueries } from '@/features/repos/api/repo-queries';
 import { CommitSummary } from '@/features/commits/components/commit-summary';
-import { LazyDiffFiles, preloadDiffFiles } from '@/features/diff/components/diff-view';
+import { LazyDiffFiles, preloadDiffFiles, preloadDiffHighlight } from '@/features/diff/components/diff-view';
 import { DiffStyleToggle, useDiffStyle } from '@/features/diff/components/diff-style-toggle';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { Spinner } from '@/components/ui/spinner';
@@ -18,7 +19,9 @@ export async function loader({ params }: LoaderFunctionArgs) {
   // The diff text and the engine's code are fetched alongside, but the page need not wait for them.
   void queryClient.prefetchQuery(commitQueries.diff(owner, repo, sha));
   preloadDiffFiles();
-  await queryClient.ensureQueryData(commitQueries.detail(owner, repo, sha));
+  const commit = await queryClient.ensureQueryData(commitQueries.detail(owner, repo, sha));
+  // The file list names the languages: their grammars load while the diff text is on its way.
+  preloadDiffHighlight(commit.files?.map((f) => f.filename) ?? []);
   return null;
 }
 
@@ -26,6 +29,8 @@ export function Component() {
   const { owner, repo, sha } = useParams() as { owner: string; repo: string; sha: string };
   const { data: commit } = useSuspenseQuery(commitQueries.detail(owner, repo, sha));
   const diff = useQuery(commitQueries.diff(owner, repo, sha));
+  const repository = useQuery(repoQueries.detail(owner, repo));
+  const defaultBranch = repository.data?.default_branch;
   useDocumentTitle(commit.commit.message.split('\n')[0], commit.sha.slice(0, 10), `${owner}/${repo}`);
   const style = useDiffStyle();
   const fileHref = useCallback((path: string) => paths.src.href(owner, repo, 'commit', commit.sha, path), [owner, repo, commit.sha]);
@@ -34,7 +39,15 @@ export function Component() {
       <CommitSummary owner={owner} repo={repo} commit={commit} />
       <div className="flex items-center justify-between gap-2">
         <h2 className="text-base font-semibold">Changes</h2>
-        <DiffStyleToggle />
+        <div className="flex items-center gap-3">
+          {/* What the default branch gained since this commit. */}
+          {defaultBranch && (
+            <Link to={paths.compare.href(owner, repo, commit.sha, defaultBranch)} className="text-sm text-indigo-600 hover:underline dark:text-indigo-400">
+              Compare with {defaultBranch}
+            </Link>
+          )}
+          <DiffStyleToggle />
+        </div>
       </div>
       {diff.isPending ? (
         <Spinner label="Loading diff" />
