@@ -130,6 +130,8 @@ test('compare two tags: from the tags page, the tag picker, and no pull request 
   const { user, name } = await taggedRepo(request, baseURL, 'tagger');
   await signIn(page, user);
   await page.goto(`/${user.username}/${name}/tags`);
+  await expect(page.getByRole('link', { name: 'Compare v2.0 with main' })).toBeVisible();
+  await page.screenshot({ path: 'e2e/screenshots/tags-compare-link-light.png' });
   await page.getByRole('link', { name: 'Compare v1.0 with main' }).click();
   await expect(page).toHaveURL(new RegExp(`/${user.username}/${name}/compare/v1\\.0\\.\\.\\.main$`));
   await expect(page.getByRole('heading', { name: '2 commits' })).toBeVisible();
@@ -187,4 +189,12 @@ test('compare two commit SHAs typed into the URL and the picker, swap them, open
   await page.locator(`a[href$="/src/commit/${fix}/CHANGELOG.md"]`).first().click();
   await expect(page).toHaveURL(new RegExp(`/src/commit/${fix}/CHANGELOG\\.md$`));
   await expect(page.getByText('Fixes a typo.').first()).toBeVisible();
+
+  // From a commit page: what main gained since that commit.
+  await page.goto(`/${user.username}/${name}/commit/${changelog}`);
+  await page.getByRole('link', { name: 'Compare with main' }).click();
+  await expect(page).toHaveURL(new RegExp(`/compare/${changelog}\\.\\.\\.main$`));
+  await expect(page.getByRole('heading', { name: '1 commit' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Fix a typo in the changelog' })).toBeVisible();
+  await page.screenshot({ path: 'e2e/screenshots/compare-commit-main-light.png' });
 });
