@@ -19,7 +19,7 @@ import { attachmentsHttp } from './attachments-http.ts';
 import { pullsHttp } from './pulls-http.ts';
 import { codeHttp } from './code-http.ts';
 import { GitError, GitInputError } from './git/run-git.ts';
-import { LoginThrottle, requestAuthContext } from './auth/throttle.ts';
+import { LoginThrottle, setRequestAuthContext } from './auth/throttle.ts';
 import { appSecurityPolicy, securityHeaders } from './security-headers.ts';
 import { precompressedAssets } from './static.ts';
 
@@ -28,10 +28,18 @@ export function createApp(deps: Deps) {
   const { config } = deps;
   const throttle = new LoginThrottle(config);
 
-  app.use('*', async (c, next) => {
+  app.use('*', (c, next) => {
     c.set('deps', deps);
-    // Sign-in checks deep in authenticate() learn the client address and this app's throttle here.
-    await requestAuthContext.run({ throttle, address: clientAddress(c.env, c.req.header('x-forwarded-for'), config.trustProxy) }, next);
+    // Sign-in checks in authenticate() learn the client address and this app's throttle here
+    // (the address worked out only when a sign-in asks).
+    const env = c.env;
+    setRequestAuthContext(c.req.raw, {
+      throttle,
+      get address() {
+        return clientAddress(env, c.req.header('x-forwarded-for'), config.trustProxy);
+      },
+    });
+    return next();
   });
   app.use('*', securityHeaders);
 

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import { Hono } from 'hono';
 import type { AppEnv } from './context.ts';
 import { authenticate } from './auth/credentials.ts';
+import { requestAuthContext } from './auth/throttle.ts';
 import { errorBody } from './api/errors-body.ts';
 import { attachmentPath } from './services/attachments.ts';
 import { repoPermission } from './services/permissions.ts';
@@ -20,7 +21,7 @@ attachmentsHttp.get('/attachments/:uuid', async (c) => {
   const notFound = () => c.json(errorBody(config, 'attachment does not exist'), 404);
   const uuid = c.req.param('uuid');
   if (!/^[0-9a-f-]{36}$/.test(uuid)) return notFound();
-  const auth = await authenticate(db, c.req.header('authorization'));
+  const auth = await authenticate(db, c.req.header('authorization'), requestAuthContext(c.req.raw));
   const a = await db.selectFrom('attachment').selectAll().where('uuid', '=', uuid).executeTakeFirst();
   const repo = a && (await db.selectFrom('repository').selectAll().where('id', '=', a.repo_id).executeTakeFirst());
   if (!a || !repo || !(await repoPermission(db, auth?.user ?? null, repo)).canReadAny()) return notFound();

@@ -10,6 +10,7 @@ import { repoDir } from './context.ts';
 import type { RepoRow, UserRow } from './db/schema.ts';
 import { ApiError } from './errors.ts';
 import { authenticate } from './auth/credentials.ts';
+import { requestAuthContext } from './auth/throttle.ts';
 import { noPermission, repoPermission, type RepoPermission } from './services/permissions.ts';
 import { applyPushEffects, snapshotRefs, type RefSnapshot } from './services/push.ts';
 import { spawnGit } from './git/run-git.ts';
@@ -63,7 +64,7 @@ async function handle(c: Context<AppEnv>, service: Service, rest: 'info/refs' | 
   const deps = c.var.deps;
   let user: UserRow | null;
   try {
-    user = (await authenticate(deps.db, c.req.header('authorization')))?.user ?? null;
+    user = (await authenticate(deps.db, c.req.header('authorization'), requestAuthContext(c.req.raw)))?.user ?? null;
   } catch (e) {
     if (e instanceof ApiError) {
       // Too many failed sign-ins: git shows the text; Retry-After says when to try again.

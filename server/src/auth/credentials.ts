@@ -6,7 +6,7 @@ import type { UserRow } from '../db/schema.ts';
 import { unauthorized } from '../errors.ts';
 import { hashToken } from './tokens.ts';
 import { verifyPassword } from './password.ts';
-import { requestAuthContext } from './throttle.ts';
+import type { RequestAuthContext } from './throttle.ts';
 
 export interface Authenticated {
   user: UserRow;
@@ -30,8 +30,7 @@ async function userByToken(db: Db, secret: string): Promise<UserRow | undefined>
  * An unknown name costs the same password hash and token lookup as a known one, so timing does
  * not tell which names exist; failures count towards the sign-in throttle (throttle.ts).
  */
-export async function authenticateBasic(db: Db, name: string, secret: string): Promise<UserRow | null> {
-  const ctx = requestAuthContext.getStore();
+export async function authenticateBasic(db: Db, name: string, secret: string, ctx?: RequestAuthContext): Promise<UserRow | null> {
   ctx?.throttle.check(name, ctx.address);
   // A token as the user name (git clients): no password involved, so no hash to spend. Passwords
   // are at least 8 characters and never empty, so this cannot shadow a name + password sign-in.
@@ -54,7 +53,8 @@ export async function authenticateBasic(db: Db, name: string, secret: string): P
  * The user an Authorization header names, null when there is no header, and a 401 error for a
  * wrong or unsupported credential (even where anonymous access would be allowed, as Gitea does).
  */
-export async function authenticate(db: Db, header: string | undefined): Promise<Authenticated | null> {
+/** `ctx`: the request's throttle and address (auth/throttle.ts requestAuthContext), for Basic sign-ins. */
+export async function authenticate(db: Db, header: string | undefined, ctx?: RequestAuthContext): Promise<Authenticated | null> {
   if (!header) return null;
   const [scheme, ...rest] = header.trim().split(/\s+/);
   const value = rest.join(' ');
@@ -69,7 +69,7 @@ export async function authenticate(db: Db, header: string | undefined): Promise<
     const i = decoded.indexOf(':');
     const name = i >= 0 ? decoded.slice(0, i) : decoded;
     const secret = i >= 0 ? decoded.slice(i + 1) : '';
-    const user = await authenticateBasic(db, name, secret);
+    const user = await authenticateBasic(db, name, secret, ctx);
     if (!user) throw unauthorized('user does not exist or password is wrong');
     return { user, method: 'basic' };
   }

@@ -4,9 +4,11 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { unauthorized } from '../errors.ts';
 import { authenticate } from './credentials.ts';
+import { requestAuthContext } from './throttle.ts';
 
 export const authMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const auth = await authenticate(c.var.deps.db, c.req.header('authorization'));
+  const header = c.req.header('authorization');
+  const auth = header ? await authenticate(c.var.deps.db, header, requestAuthContext(c.req.raw)) : null;
   c.set('user', auth?.user ?? null);
   c.set('authMethod', auth?.method ?? null);
   await next();

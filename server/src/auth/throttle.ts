@@ -2,7 +2,6 @@
 // server process); each key counts failures in a fixed window that starts at its first failure.
 // Once a key reaches its limit, every sign-in it covers answers 429 with Retry-After until the
 // window ends, so a guess that happens to be right during a lockout tells the guesser nothing.
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Config } from '../config.ts';
 import { ApiError } from '../errors.ts';
 
@@ -90,6 +89,10 @@ export interface RequestAuthContext {
   address: string | null;
 }
 
-// authenticate() is called from the API middleware, git over HTTP and attachments with only the
-// Authorization header; the request's address and the app's throttle reach it this way.
-export const requestAuthContext = new AsyncLocalStorage<RequestAuthContext>();
+// authenticate() is called from the API middleware, git over HTTP and attachments; the app files
+// each request's address and throttle under its Request, and they hand it on. Not an
+// AsyncLocalStorage: in Node 20 that turns on promise hooks for the whole process, a toll on
+// every await of every request (issue #11).
+const contexts = new WeakMap<Request, RequestAuthContext>();
+export const setRequestAuthContext = (req: Request, ctx: RequestAuthContext) => void contexts.set(req, ctx);
+export const requestAuthContext = (req: Request): RequestAuthContext | undefined => contexts.get(req);

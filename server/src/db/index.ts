@@ -17,7 +17,7 @@ const handles = new WeakMap<Db, SqliteDb>();
  * Safe because Kysely's SQLite driver runs one query at a time to completion (nothing here uses
  * `.stream()`, whose open iterator would hold a statement).
  */
-function withStatementCache(sqlite: SqliteDb, max = 500): SqliteDb {
+function withStatementCache(sqlite: SqliteDb, writes: WriteCount, max = 500): SqliteDb {
   const cache = new Map<string, SqliteStatement>();
   const prepare = sqlite.prepare.bind(sqlite);
   const cached = ((source: string) => {
@@ -25,7 +25,8 @@ function withStatementCache(sqlite: SqliteDb, max = 500): SqliteDb {
     if (stmt) {
       cache.delete(source);
     } else {
-      stmt = prepare(source);
+      const prepared = prepare(source);
+      stmt = countingWrites(withFastRows(prepared), writes, (prepared as { readonly?: boolean }).readonly === true);
       if (cache.size >= max) cache.delete(cache.keys().next().value!);
     }
     cache.set(source, stmt);
@@ -41,6 +42,78 @@ function withStatementCache(sqlite: SqliteDb, max = 500): SqliteDb {
   });
 }
 
+interface WriteCount {
+  n: number;
+}
+// Per database: statements run through this connection that may change data (any statement
+// better-sqlite3 does not know to be read-only, transactions included) and PRAGMA data_version,
+// which moves when another connection (a CLI command, a restore) commits.
+const versions = new WeakMap<Db, { writes: WriteCount; dataVersion: SqliteStatement }>();
+
+/**
+ * A value that changes whenever the database's data may have changed, for answers kept between
+ * requests (api/answer-memo.ts): equal versions mean nothing was written in between.
+ */
+export function dbVersion(db: Db): string {
+  const v = versions.get(db);
+  if (!v) return `none:${Math.random()}`;
+  const row = v.dataVersion.get() as Record<string, unknown> | unknown[];
+  return `${v.writes.n}:${Array.isArray(row) ? row[0] : Object.values(row)[0]}`;
+}
+
+function countingWrites(stmt: SqliteStatement, writes: WriteCount, readonly: boolean): SqliteStatement {
+  // node:sqlite's statements do not say; then every statement counts and nothing is kept.
+  if (readonly) return stmt;
+  return {
+    reader: stmt.reader,
+    all: (...p) => (writes.n++, stmt.all(...p)),
+    get: (...p) => (writes.n++, stmt.get(...p)),
+    run: (...p) => (writes.n++, stmt.run(...p)),
+    iterate: (...p) => (writes.n++, stmt.iterate(...p)),
+  };
+}
+
+type RawCapable = SqliteStatement & { raw?(on: boolean): unknown; columns?(): { name: string }[] };
+
+/**
+ * better-sqlite3 builds each row object from C++ one property at a time, which for the wide rows
+ * of `select *` (a repository has 40 columns) cost more than the query itself. In raw mode it
+ * hands back arrays, and a constructor compiled once per statement makes objects of one fixed
+ * shape: the same keys in the same order, later duplicate names winning as before.
+ */
+function withFastRows(stmt: SqliteStatement): SqliteStatement {
+  const s = stmt as RawCapable;
+  if (!s.reader || typeof s.raw !== 'function' || typeof s.columns !== 'function') return stmt;
+  const columns = s.columns;
+  const compile = () => {
+    const names = columns.call(s).map((c) => c.name);
+    // An object literal would set the prototype for this key; keep the driver's own objects then.
+    if (names.includes('__proto__')) return null;
+    const f = new Function('r', `return {${names.map((n, i) => `${JSON.stringify(n)}: r[${i}]`).join(', ')}};`) as (r: unknown[]) => unknown;
+    return { width: names.length, f };
+  };
+  let shape = compile();
+  if (!shape) return stmt;
+  s.raw(true);
+  // A schema change (a migration's ALTER TABLE) makes SQLite re-prepare `select *` with other columns.
+  const make = (r: unknown[]) => {
+    if (r.length !== shape!.width) shape = compile() ?? shape;
+    return shape!.f(r);
+  };
+  return {
+    reader: true,
+    all: (...p) => (s.all(...p) as unknown[][]).map(make),
+    get: (...p) => {
+      const r = s.get(...p) as unknown[] | undefined;
+      return r === undefined ? undefined : make(r);
+    },
+    run: (...p) => s.run(...p),
+    iterate: function* (...p) {
+      for (const r of s.iterate(...p)) yield make(r as unknown[]);
+    },
+  };
+}
+
 export async function openDb(file: string): Promise<Db> {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = openSqlite(file);
@@ -48,8 +121,10 @@ export async function openDb(file: string): Promise<Db> {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) as unknown as SqliteDialectConfig['database'] }) });
+  const writes: WriteCount = { n: 0 };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, writes) as unknown as SqliteDialectConfig['database'] }) });
   handles.set(db, sqlite);
+  versions.set(db, { writes, dataVersion: sqlite.prepare('PRAGMA data_version') });
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error;
