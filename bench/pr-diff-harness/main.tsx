@@ -13,6 +13,8 @@ declare global {
   interface Window {
     __dataAt?: number;
     __firstFile?: number;
+    /** When every file of the diff was parsed (the list is no longer aria-busy). */
+    __allParsed?: number;
     __drawn?: number;
     __htmlMs?: number;
   }
@@ -67,13 +69,14 @@ async function main() {
   }
   // The first file counts as shown once its rows are in the document and a frame has passed.
   const mo = new MutationObserver(() => {
-    if (window.__firstFile !== undefined || !document.querySelector('[data-file-index="0"] .diff-table tr')) return;
-    mo.disconnect();
-    requestAnimationFrame(() => {
-      window.__firstFile = performance.now();
-    });
+    if (window.__allParsed === undefined && document.querySelector('.diff-files[aria-busy="false"]')) window.__allParsed = performance.now();
+    if (window.__firstFile === undefined && document.querySelector('[data-file-index="0"] .diff-table tr'))
+      requestAnimationFrame(() => {
+        window.__firstFile ??= performance.now();
+      });
+    if (window.__firstFile !== undefined && window.__allParsed !== undefined) mo.disconnect();
   });
-  mo.observe(root, { childList: true, subtree: true });
+  mo.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-busy'] });
   createRoot(root).render(
     <StrictMode>
       <MemoryRouter>

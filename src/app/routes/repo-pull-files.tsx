@@ -19,6 +19,7 @@ import { countReviewComments, pendingReviewOf, threadsByPath, type ReviewThread 
 import { placeComment, rangeLabel, type LineRange } from '@/features/reviews/lib/line-range';
 import { DiffStyleToggle, useDiffStyle } from '@/features/diff/components/diff-style-toggle';
 import { WhitespaceToggle, useWhitespaceMode } from '@/features/diff/components/whitespace-toggle';
+import { preloadDiffHighlight } from '@/features/diff/components/diff-view';
 import type { DiffAnnotation, DiffLineRange } from '@/features/diff/components/diff-files';
 import { MarkdownEditor } from '@/features/comments/components/markdown-editor';
 import { MarkdownView } from '@/features/markdown/components/markdown-view';
@@ -46,6 +47,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const { owner, repo, index } = routeParams(params);
   const ws = new URL(request.url).searchParams.get('whitespace') as WhitespaceMode | null;
   void loadDiffFiles();
+  // highlight.js's core alongside (the grammars follow once the diff names its files).
+  preloadDiffHighlight([]);
   void queryClient.prefetchQuery(reviewQueries.threads(owner, repo, index));
   void queryClient.prefetchQuery(pullQueries.diff(owner, repo, index, ws && WHITESPACE.includes(ws) ? ws : 'show-all'));
   void queryClient.prefetchQuery(pullQueries.detail(owner, repo, index));
