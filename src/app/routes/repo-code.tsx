@@ -1,6 +1,6 @@
 // The Code tab: /{owner}/{repo} and /{owner}/{repo}/src/{branch|tag|commit}/{ref}/{path}.
 // Resolves which part of the URL is the ref, then shows a folder (tree + README) or a file.
-import { useMemo } from 'react';
+import { lazy, Suspense, use, useMemo, type ComponentProps } from 'react';
 import { Link, redirect, useLoaderData, useParams, type LoaderFunctionArgs } from 'react-router';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { queryClient } from '../query-client';
@@ -15,23 +15,44 @@ import { RefSwitcher } from '@/features/code/components/ref-switcher';
 import { Breadcrumbs } from '@/features/code/components/breadcrumbs';
 import { LatestCommitBar } from '@/features/code/components/latest-commit-bar';
 import { FileTree } from '@/features/code/components/file-tree';
-import { FileView } from '@/features/code/components/file-view';
 import { ReadmePanel } from '@/features/code/components/readme-panel';
 import { EmptyRepo } from '@/features/code/components/empty-repo';
 import { MarkdownView, preloadMarkdown } from '@/features/markdown/components/markdown-view';
-import { activityQueries } from '@/features/activity/api/activity-queries';
-import { pullQueries } from '@/features/pulls/api/pull-queries';
-import { recentPush } from '@/features/pulls/lib/recent-push';
-import { PushSuggestion } from '@/features/pulls/components/push-suggestion';
-import { useSession } from '@/lib/auth-store';
-import { UpstreamBanner } from '@/features/forks/components/upstream-banner';
+import { getSession, useSession } from '@/lib/auth-store';
 import { RawLink } from '@/features/code/components/raw-link';
 import { archiveName, archiveUrl } from '@/features/code/lib/archive-url';
-import { headRef } from '@/features/forks/api/fork-queries';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { Spinner } from '@/components/ui/spinner';
 
-/** ref '' stands for the default branch (the repository home), which the API picks by itself. */
-const prefetchReadme = (owner: string, repo: string, ref: string, listing: ContentsResponse | ContentsResponse[]) => {
+// Code that only some pages show stays out of the repository home's JS: a file's view (with its
+// highlighting) loads beside the file's contents (the loader starts it), the notices above the
+// code only for a signed-in visitor or a fork.
+type FileViewModule = typeof import('@/features/code/components/file-view');
+let fileViewModule: FileViewModule | undefined;
+let fileViewLoad: Promise<FileViewModule> | undefined;
+const loadFileView = () =>
+  (fileViewLoad ??= import('@/features/code/components/file-view').then(
+    (m) => (fileViewModule = m),
+    (e: unknown) => {
+      fileViewLoad = undefined; // a failed chunk load (e.g. offline) is tried again next time
+      throw e;
+    },
+  ));
+/** FileView, drawn at once when its code is already here (the loader fetched it beside the file). */
+function FileView(props: ComponentProps<FileViewModule['FileView']>) {
+  const m = fileViewModule ?? use(loadFileView());
+  return <m.FileView {...props} />;
+}
+const loadBanners = () => import('../repo-home-banners');
+const RecentPushBanner = lazy(() => loadBanners().then((m) => ({ default: m.RecentPushBanner })));
+const UpstreamBanner = lazy(() => loadBanners().then((m) => ({ default: m.UpstreamBanner })));
+
+/**
+ * Starts loading what the answer for this path shows next: a file's view code, or a folder's README
+ * and its Markdown code. ref '' stands for the default branch (the repository home), which the API picks by itself.
+ */
+const prefetchShown = (owner: string, repo: string, ref: string, listing: ContentsResponse | ContentsResponse[]) => {
+  if (!isDirListing(listing)) void loadFileView().catch(() => undefined);
   const readme = isDirListing(listing) ? findReadme(listing) : undefined;
   if (!readme) return;
   void queryClient.prefetchQuery(contentsQueries.contents(owner, repo, ref, readme.path));
@@ -43,6 +64,7 @@ export async function loader({ params }: LoaderFunctionArgs): Promise<RefLocatio
   const owner = params.owner!;
   const repo = params.repo!;
   const repoP = queryClient.ensureQueryData(repoQueries.detail(owner, repo));
+  if (getSession()) void loadBanners().catch(() => undefined);
 
   if (params.kind === undefined) {
     // The home page asks for everything it shows at once, for the default branch without waiting
@@ -55,7 +77,7 @@ export async function loader({ params }: LoaderFunctionArgs): Promise<RefLocatio
     void queryClient.prefetchQuery(branchQueries.tags(owner, repo));
     const r = await repoP;
     if (r.empty) return { kind: 'branch', ref: '', path: '' };
-    prefetchReadme(owner, repo, '', await contentsP);
+    prefetchShown(owner, repo, '', await contentsP);
     return { kind: 'branch', ref: '', path: '' };
   }
 
@@ -75,7 +97,7 @@ export async function loader({ params }: LoaderFunctionArgs): Promise<RefLocatio
   const loc = splitRefPath(kind, splat, names);
   if (!loc.ref) throw redirect(paths.repo.href(owner, repo));
   void queryClient.prefetchQuery(contentsQueries.latestCommit(owner, repo, loc.ref, loc.path));
-  prefetchReadme(owner, repo, loc.ref, await queryClient.ensureQueryData(contentsQueries.contents(owner, repo, loc.ref, loc.path)));
+  prefetchShown(owner, repo, loc.ref, await queryClient.ensureQueryData(contentsQueries.contents(owner, repo, loc.ref, loc.path)));
   return loc;
 }
 
@@ -109,11 +131,14 @@ function CodePage({ repository, loc }: { repository: Repository; loc: RefLocatio
   const historyHref = paths.commits.href(owner, repo, kind, ref, loc.path);
   // Raw files of these answer only with the session token, which plain links and images lack.
   const privateRepo = repository.private || repository.internal;
+  const session = useSession();
 
   return (
     <div>
-      {!loc.path && <RecentPushBanner repository={repository} />}
-      {!loc.path && kind === 'branch' && repository.parent && <UpstreamBanner key={ref} fork={repository} parent={repository.parent} branch={ref} />}
+      <Suspense fallback={null}>
+        {!loc.path && session && <RecentPushBanner repository={repository} />}
+        {!loc.path && kind === 'branch' && repository.parent && <UpstreamBanner key={ref} fork={repository} parent={repository.parent} branch={ref} />}
+      </Suspense>
       <div className="mb-3 flex flex-wrap items-center gap-2">
         <RefSwitcher
           kind={kind}
@@ -140,23 +165,25 @@ function CodePage({ repository, loc }: { repository: Repository; loc: RefLocatio
         </>
       ) : (
         <div className="mt-3">
-          <FileView
-            file={contents}
-            rawHref={rawUrl(owner, repo, ref, contents.path)}
-            historyHref={historyHref}
-            blameHref={paths.blame.href(owner, repo, kind, ref, contents.path)}
-            // Pinned to the last commit that touched the file: the same bytes at an unchanging URL.
-            permalink={contents.last_commit_sha ? `${window.location.origin}${paths.src.href(owner, repo, 'commit', contents.last_commit_sha, contents.path)}` : undefined}
-            privateRepo={privateRepo}
-            renderMarkdown={(source) => (
-              <MarkdownView
-                source={source}
-                privateRepo={privateRepo}
-                baseHref={folderHref(owner, repo, kind, ref, parentPath(contents.path))}
-                imageBaseHref={rawFolderUrl(owner, repo, ref, parentPath(contents.path))}
-              />
-            )}
-          />
+          <Suspense fallback={<Spinner />}>
+            <FileView
+              file={contents}
+              rawHref={rawUrl(owner, repo, ref, contents.path)}
+              historyHref={historyHref}
+              blameHref={paths.blame.href(owner, repo, kind, ref, contents.path)}
+              // Pinned to the last commit that touched the file: the same bytes at an unchanging URL.
+              permalink={contents.last_commit_sha ? `${window.location.origin}${paths.src.href(owner, repo, 'commit', contents.last_commit_sha, contents.path)}` : undefined}
+              privateRepo={privateRepo}
+              renderMarkdown={(source) => (
+                <MarkdownView
+                  source={source}
+                  privateRepo={privateRepo}
+                  baseHref={folderHref(owner, repo, kind, ref, parentPath(contents.path))}
+                  imageBaseHref={rawFolderUrl(owner, repo, ref, parentPath(contents.path))}
+                />
+              )}
+            />
+          </Suspense>
         </div>
       )}
     </div>
@@ -182,29 +209,6 @@ function Downloads({ owner, repo, refName, privateRepo }: { owner: string; repo:
       </RawLink>
     </div>
   );
-}
-
-/** "Compare & pull request" after the signed-in user pushed to another branch lately (activity feed + open pull requests). */
-function RecentPushBanner({ repository }: { repository: Repository }) {
-  const session = useSession();
-  const owner = repository.owner.login;
-  const repo = repository.name;
-  const enabled = !!session && !repository.archived && repository.has_pull_requests !== false;
-  const feed = useQuery({ ...activityQueries.repoFeed(owner, repo, { page: 1 }), enabled });
-  const open = useQuery({ ...pullQueries.list(owner, repo, { state: 'open', limit: 50 }), enabled });
-  if (!enabled || !feed.data || !open.data) return null;
-  const push = recentPush(feed.data.activities, {
-    login: session.login,
-    defaultBranch: repository.default_branch,
-    openHeads: new Set(open.data.pulls.filter((p) => p.head.repo_id === repository.id || !p.head.repo_id).map((p) => p.head.ref)),
-  });
-  if (!push) return null;
-  // A fork's pushes are proposed to its parent, as GitHub and Gitea do.
-  const parent = repository.parent;
-  const compareHref = parent
-    ? paths.compare.href(parent.owner.login, parent.name, parent.default_branch, headRef(parent, repository, push.branch))
-    : paths.compare.href(owner, repo, repository.default_branch, push.branch);
-  return <PushSuggestion push={push} scope={repository.full_name} compareHref={compareHref} />;
 }
 
 const folderHref = (owner: string, repo: string, kind: RefKind, ref: string, dir: string) => `${paths.src.href(owner, repo, kind, ref, dir)}/`;
