@@ -14,6 +14,7 @@ import { commentsRoutes } from '../routes/comments.ts';
 import { labelsRoutes } from '../routes/labels.ts';
 import { milestonesRoutes } from '../routes/milestones.ts';
 import { branchesRoutes } from '../routes/branches.ts';
+import { tagsRoutes } from '../routes/tags.ts';
 import { branchProtectionsRoutes } from '../routes/branch-protections.ts';
 import { commitsRoutes } from '../routes/commits.ts';
 import { compareRoutes } from '../routes/compare.ts';
@@ -45,6 +46,7 @@ export function createApi() {
   api.route('/', forksRoutes);
   api.route('/', collaboratorsRoutes);
   api.route('/', branchesRoutes);
+  api.route('/', tagsRoutes);
   api.route('/', branchProtectionsRoutes);
   api.route('/', commitsRoutes);
   api.route('/', compareRoutes);

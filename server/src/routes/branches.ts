@@ -1,11 +1,11 @@
-// Branches and tags: /repos/{owner}/{repo}/branches[/{branch}] and /repos/{owner}/{repo}/tags.
+// Branches: /repos/{owner}/{repo}/branches[/{branch}] (tags are in tags.ts).
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import { createRouter, errorResponses, z, zLimit, zPage } from '../api/openapi.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
 import { requireUser } from '../auth/middleware.ts';
 import { loadRepo } from '../services/repo-context.ts';
-import { createBranch, deleteBranch, getBranchApi, listBranchesPage, listTagsPage, renameBranch, updateBranch } from '../services/branches.ts';
-import { CommitMetaSchema, PayloadCommitVerificationSchema } from './commits.ts';
+import { createBranch, deleteBranch, getBranchApi, listBranchesPage, renameBranch, updateBranch } from '../services/branches.ts';
+import { PayloadCommitVerificationSchema } from './commits.ts';
 import { refreshPullsForBranches, renamePullBranches } from '../services/pulls.ts';
 
 export const branchesRoutes = createRouter();
@@ -40,17 +40,6 @@ export const BranchSchema = z
     effective_branch_protection_name: z.string(),
   })
   .openapi('Branch');
-
-export const TagSchema = z
-  .object({
-    name: z.string(),
-    message: z.string(),
-    id: z.string(),
-    commit: CommitMetaSchema,
-    zipball_url: z.string(),
-    tarball_url: z.string(),
-  })
-  .openapi('Tag');
 
 const CreateBranchSchema = z
   .object({
@@ -202,25 +191,5 @@ openapiRestParam(
     await deleteBranch(c.var.deps.db, rc, requireUser(c), branch);
     await refreshPullsForBranches(c.var.deps, rc.repo, [branch], requireUser(c));
     return c.body(null, 204);
-  },
-);
-
-branchesRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/repos/{owner}/{repo}/tags',
-    operationId: 'repoListTags',
-    tags: ['repository'],
-    summary: "List a repository's tags, newest first",
-    request: { params: RepoParams, query: z.object({ page: zPage, limit: zLimit }) },
-    responses: { 200: json(z.array(TagSchema)), ...errorResponses(404) },
-  }),
-  async (c) => {
-    const { owner, repo } = c.req.valid('param');
-    const rc = await loadRepo(c, owner, repo, 'read');
-    const p = paging(c.req.valid('query'));
-    const { total, items } = await listTagsPage(c.var.deps.config, rc, p);
-    setPageHeaders(c, total, p);
-    return c.json(items, 200);
   },
 );

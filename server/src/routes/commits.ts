@@ -26,7 +26,7 @@ export const PayloadCommitVerificationSchema = z
   })
   .openapi('PayloadCommitVerification');
 
-const CommitUserSchema = z.object({ name: z.string(), email: z.string(), date: z.string() }).openapi('CommitUser');
+export const CommitUserSchema = z.object({ name: z.string(), email: z.string(), date: z.string() }).openapi('CommitUser');
 export const CommitMetaSchema = z.object({ url: z.string(), sha: z.string(), created: z.string() }).openapi('CommitMeta');
 
 export const CommitSchema = z

@@ -1,4 +1,4 @@
-// Branch and tag rules: Gitea's Branch shape, and creating, moving, renaming and deleting
+// Branch rules: Gitea's Branch shape, and creating, moving, renaming and deleting
 // branches with atomic ref updates. Branch protection (protection-rules.ts) decides what a
 // branch answers for the caller and which moves the branch API refuses.
 import type { Config } from '../config.ts';
@@ -14,14 +14,13 @@ import {
   isAncestor,
   isValidBranchName,
   listBranches,
-  listTags,
   refExists,
   updateRefs,
 } from '../git/refs.ts';
 import type { Paging } from '../api/paging.ts';
 import { recordAction } from './activity.ts';
 import type { RepoContext } from './repo-context.ts';
-import { isRepoEmpty, repoApiUrl, repoHtmlUrl, UNSIGNED, usersByEmail } from './commits.ts';
+import { isRepoEmpty, repoHtmlUrl, UNSIGNED, usersByEmail } from './commits.ts';
 import { canUserForcePush, canUserMerge, canUserPush, effectiveRule, firstMatch, loadRules, type ProtectionRule } from './protection-rules.ts';
 import { renameRuleWithBranch } from './branch-protections.ts';
 
@@ -90,21 +89,6 @@ export async function getBranchApi(db: Db, config: Config, rc: RepoContext, view
   const b = await getBranch(rc.dir, name);
   if (!b) throw notFound(`branch does not exist [name: ${name}]`);
   return (await branchesToApi(db, config, rc, viewer, [b]))[0]!;
-}
-
-export async function listTagsPage(config: Config, rc: RepoContext, p: Paging) {
-  const all = await listTags(rc.dir);
-  const api = repoApiUrl(config, rc);
-  const html = repoHtmlUrl(config, rc);
-  const items = all.slice(p.offset, p.offset + p.limit).map((t) => ({
-    name: t.name,
-    message: t.message,
-    id: t.id,
-    commit: { url: `${api}/git/commits/${t.commitSha}`, sha: t.commitSha, created: t.created },
-    zipball_url: `${html}/archive/${encodeURIComponent(t.name)}.zip`,
-    tarball_url: `${html}/archive/${encodeURIComponent(t.name)}.tar.gz`,
-  }));
-  return { total: all.length, items };
 }
 
 async function assertNotEmpty(rc: RepoContext) {

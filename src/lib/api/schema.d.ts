@@ -1095,6 +1095,42 @@ export interface paths {
         /** List a repository's tags, newest first */
         get: operations["repoListTags"];
         put?: never;
+        /** Create a tag on a branch, tag or commit (annotated when a message is given) */
+        post: operations["repoCreateTag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/tags/{tag}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a tag by name */
+        get: operations["repoGetTag"];
+        put?: never;
+        post?: never;
+        /** Delete a tag by name */
+        delete: operations["repoDeleteTag"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/git/tags/{sha}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get the tag object of an annotated tag (not a lightweight tag) by its SHA */
+        get: operations["GetAnnotatedTag"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -2659,6 +2695,32 @@ export interface components {
             sha: string;
             created: string;
         };
+        CreateTagOption: {
+            tag_name: string;
+            /** @description Branch, tag or commit SHA to tag; the default branch when absent. */
+            target?: string;
+            /** @description Makes an annotated tag with the caller as tagger; without it the tag is lightweight. */
+            message?: string;
+        };
+        AnnotatedTag: {
+            tag: string;
+            sha: string;
+            url: string;
+            message: string;
+            tagger: components["schemas"]["CommitUser"];
+            object: components["schemas"]["AnnotatedTagObject"];
+            verification: components["schemas"]["PayloadCommitVerification"];
+        };
+        CommitUser: {
+            name: string;
+            email: string;
+            date: string;
+        };
+        AnnotatedTagObject: {
+            type: string;
+            url: string;
+            sha: string;
+        };
         BranchProtection: {
             /**
              * @deprecated
@@ -2793,11 +2855,6 @@ export interface components {
             tree: components["schemas"]["CommitMeta"];
             verification: components["schemas"]["PayloadCommitVerification"] | null;
         };
-        CommitUser: {
-            name: string;
-            email: string;
-            date: string;
-        };
         CommitAffectedFiles: {
             filename: string;
             /** @enum {string} */
@@ -2821,7 +2878,7 @@ export interface components {
             assignee: components["schemas"]["User"] | null;
             assignees: components["schemas"]["User"][];
             requested_reviewers: components["schemas"]["User"][];
-            requested_reviewers_teams: components["schemas"]["TeamRef"][];
+            requested_reviewers_teams: components["schemas"]["Team"][];
             /** @enum {string} */
             state: "open" | "closed";
             draft: boolean;
@@ -2853,10 +2910,6 @@ export interface components {
             commits_ahead?: number;
             /** @description unmet branch protection rules, one sentence each ([] when none); single pull request only, absent once merged or closed */
             merge_blockers?: string[];
-        };
-        TeamRef: {
-            id: number;
-            name: string;
         };
         PRBranchInfo: {
             /** @description branch name (owner:branch for a fork) */
@@ -3032,6 +3085,7 @@ export interface components {
             review_id: number;
             label: components["schemas"]["Label"] | null;
             assignee: components["schemas"]["User"] | null;
+            assignee_team: components["schemas"]["Team"] | null;
             removed_assignee: boolean;
         };
         EditAttachmentOptions: {
@@ -3120,7 +3174,7 @@ export interface components {
         PullReview: {
             id: number;
             user: components["schemas"]["User"] | null;
-            team: components["schemas"]["TeamRef"] | null;
+            team: components["schemas"]["Team"] | null;
             /** @enum {string} */
             state: "APPROVED" | "PENDING" | "COMMENT" | "REQUEST_CHANGES" | "REQUEST_REVIEW";
             body: string;
@@ -7802,6 +7856,231 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Tag"][];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    repoCreateTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTagOption"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tag"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Repository is archived */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    repoGetTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                /** @description Tag name; may contain slashes. */
+                tag: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tag"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    repoDeleteTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                /** @description Tag name; may contain slashes. */
+                tag: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Repository is archived */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    GetAnnotatedTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                sha: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnnotatedTag"];
+                };
+            };
+            /** @description Invalid request parameters or malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
                 };
             };
             /** @description Not found */
