@@ -65,6 +65,16 @@ const reactRouterProduction = [
   { find: /^react-router\/dom$/, replacement: path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production/dom-export.mjs') },
 ];
 
+const appShell = new RegExp(
+  [
+    String.raw`[\\/]src[\\/]lib[\\/](api[\\/]|auth-store|config|format|fetch-blob|lazy-sonner|paths|theme|use-document-title)`,
+    String.raw`[\\/]src[\\/]components[\\/]ui[\\/](avatar|button|copy-button|error-notice|menu-keys|octicons|relative-time|spinner)\.`,
+    String.raw`[\\/]src[\\/]app[\\/](query-client|layout[\\/]route-error|routes[\\/]not-found)\.`,
+    String.raw`[\\/]src[\\/]features[\\/](repos|branches|auth|forks)[\\/]api[\\/][\w-]+-queries\.`,
+    String.raw`[\\/]src[\\/]features[\\/]repos[\\/]api[\\/]use-star-repo\.`,
+  ].join('|'),
+);
+
 // The browser's own structuredClone for the Markdown stack (see the module's comment).
 const nativeStructuredClone = { find: /^@ungap\/structured-clone$/, replacement: path.resolve(import.meta.dirname, 'src/features/markdown/lib/native-structured-clone.ts') };
 
@@ -91,6 +101,9 @@ export default defineConfig(({ command }) => ({
             // What every page runs before its own code: one file compresses better than the
             // dozen shared chunks the automatic split makes of it.
             { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|openapi-fetch)[\\/]/, priority: 2 },
+            // The app's own small modules that every repository page (and the shell around all
+            // pages) runs: one file rather than thirty sub-kilobyte ones, each with its own imports.
+            { name: 'app-shell', test: appShell, priority: 1 },
           ],
         },
       },

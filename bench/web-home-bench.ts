@@ -148,10 +148,12 @@ export function describePackages(webDir: string, chunks: { name: string; gz: num
     .join(', ');
 }
 
-/** One line per loaded chunk: its gzipped size and its largest parts (estimated gzipped share). */
+/** One line per loaded chunk of 1 KB or more: its gzipped size and its largest parts (estimated gzipped share); one line for the rest. */
 export function describeChunks(webDir: string, chunks: { name: string; gz: number }[]): string[] {
-  return [...chunks]
-    .sort((a, b) => b.gz - a.gz)
+  const sorted = [...chunks].sort((a, b) => b.gz - a.gz);
+  const small = sorted.filter((c) => c.gz < 1024);
+  const lines = sorted
+    .filter((c) => c.gz >= 1024)
     .map(({ name, gz }) => {
       const parts = chunkContents(path.join(webDir, 'assets', name));
       const total = [...parts.values()].reduce((a, b) => a + b, 0);
@@ -163,6 +165,8 @@ export function describeChunks(webDir: string, chunks: { name: string; gz: numbe
         .join(', ');
       return `${name} ${kb(gz)}${top ? `: ${top}` : ''}`;
     });
+  if (small.length) lines.push(`${small.length} chunks under 1 KB, ${kb(small.reduce((a, c) => a + c.gz, 0))} together: ${small.map((c) => c.name.replace(/-[\w-]{8}\.js$/, '')).join(', ')}`);
+  return lines;
 }
 
 interface ApiCall {
@@ -193,7 +197,7 @@ export async function benchWebHome(builtDir?: string): Promise<Record<string, nu
   const webDir = builtDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'forge-bench-web-home-'));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forge-bench-web-home-data-'));
   // Hidden maps: the JS is byte for byte what a normal build sends (no sourceMappingURL comment).
-  if (!builtDir) await build({ configFile: path.resolve('vite.config.ts'), logLevel: 'warn', build: { outDir: webDir, emptyOutDir: true, sourcemap: 'hidden' } });
+  if (!builtDir) await build({ configFile: path.resolve('vite.config.ts'), logLevel: 'error', build: { outDir: webDir, emptyOutDir: true, sourcemap: 'hidden' } });
   createAdminCli(dataDir, 'bench', 'bench-password');
   const port = await freePort([3311, 3312, 3313, 3314, 3315, 3316]);
   const before = process.env.FORGE_WEB_DIR;
