@@ -121,9 +121,24 @@ export function markRange(html: string, [start, end]: [number, number], tag: 'in
   return out;
 }
 
-/** The cached highlight of a file, if it was highlighted before (a file scrolled back to). */
-const done = new WeakMap<DiffFile, FileHighlight>();
+// Highlights of recently drawn files, so a file scrolled back to is drawn highlighted at once.
+// Bounded by lines (oldest out first): scrolling through a 100,000-line diff keeps memory flat.
+const CACHE_LINES = 20_000;
+const done = new Map<DiffFile, FileHighlight>();
+let cachedLines = 0;
+const linesOf = (h: FileHighlight) => h.old.size + h.new.size;
 
+function remember(file: DiffFile, h: FileHighlight) {
+  done.set(file, h);
+  cachedLines += linesOf(h);
+  for (const [f, old] of done) {
+    if (cachedLines <= CACHE_LINES || f === file) break;
+    done.delete(f);
+    cachedLines -= linesOf(old);
+  }
+}
+
+/** The cached highlight of a file, if it was highlighted lately (a file scrolled back to). */
 export const cachedHighlight = (file: DiffFile) => done.get(file);
 
 const idle = (fn: () => void): (() => void) => {
@@ -161,7 +176,7 @@ export function highlightInSlices(file: DiffFile, path: string, onProgress: (h: 
     const t = performance.now();
     while (next < pieces.length && performance.now() - t < SLICE_MS) highlightPiece(hljs, language, pieces[next++]!, out);
     const complete = next >= pieces.length;
-    if (complete) done.set(file, out);
+    if (complete) remember(file, out);
     onProgress(out, complete);
     if (!complete) cancelNext = idle(() => step(hljs));
   };
