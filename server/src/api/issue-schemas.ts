@@ -2,6 +2,8 @@
 import { nullableRef } from './openapi.ts';
 import { z } from '@hono/zod-openapi';
 import { UserSchema } from './schemas.ts';
+// Gitea's Team (defined with the teams routes, which do not import this module back).
+import { TeamSchema } from '../routes/teams.ts';
 
 export const LabelSchema = z
   .object({
@@ -123,6 +125,8 @@ export const TimelineCommentSchema = z
     review_id: z.number().int(),
     label: nullableRef(LabelSchema),
     assignee: nullableRef(UserSchema),
+    /** review_request rows for a team: the team (Gitea's assignee_team). */
+    assignee_team: nullableRef(TeamSchema),
     removed_assignee: z.boolean(),
   })
   .openapi('TimelineComment');

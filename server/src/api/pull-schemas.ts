@@ -4,6 +4,8 @@ import { z } from '@hono/zod-openapi';
 import { nullableRef } from './openapi.ts';
 import { RepositorySchema, UserSchema } from './schemas.ts';
 import { LabelSchema, MilestoneSchema } from './issue-schemas.ts';
+// Gitea's Team (the teams routes define it); routes/teams.ts does not import this module back.
+import { TeamSchema } from '../routes/teams.ts';
 
 export const PRBranchInfoSchema = z
   .object({
@@ -14,8 +16,6 @@ export const PRBranchInfoSchema = z
     repo: nullableRef(RepositorySchema),
   })
   .openapi('PRBranchInfo');
-
-export const TeamRefSchema = z.object({ id: z.number().int(), name: z.string() }).openapi('TeamRef');
 
 export const PullRequestSchema = z
   .object({
@@ -30,7 +30,7 @@ export const PullRequestSchema = z
     assignee: nullableRef(UserSchema),
     assignees: z.array(UserSchema),
     requested_reviewers: z.array(UserSchema),
-    requested_reviewers_teams: z.array(TeamRefSchema),
+    requested_reviewers_teams: z.array(TeamSchema),
     state: z.enum(['open', 'closed']),
     draft: z.boolean(),
     is_locked: z.boolean(),
@@ -148,7 +148,7 @@ export const PullReviewSchema = z
   .object({
     id: z.number().int(),
     user: nullableRef(UserSchema),
-    team: nullableRef(TeamRefSchema),
+    team: nullableRef(TeamSchema),
     state: z.enum(REVIEW_STATES),
     body: z.string(),
     commit_id: z.string(),

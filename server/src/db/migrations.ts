@@ -570,4 +570,10 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('repo_redirect_repo').on('repo_redirect').column('redirect_repo_id').execute();
     },
   },
+  // Review requests to a team leave a review_request event naming the team (Gitea's comment.assignee_team_id).
+  '20261123_0520_p2_comment_assignee_team': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('comment').addColumn('assignee_team_id', 'integer', now0).execute();
+    },
+  },
 };

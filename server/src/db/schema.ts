@@ -194,6 +194,8 @@ export interface CommentTable {
   milestone_id: number;
   assignee_id: number;
   removed_assignee: number;
+  /** review_request events for a team (Gitea's AssigneeTeamID): the team; assignee_id is then 0. */
+  assignee_team_id: Generated<number>;
   old_title: string;
   new_title: string;
   ref_repo_id: number;

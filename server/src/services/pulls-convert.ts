@@ -8,7 +8,8 @@ import { toApiRepo, toApiUser } from '../api/convert.ts';
 import type { ApiPullRequest } from '../api/pull-schemas.ts';
 import { branchHeads, PullStatus, pullHeadRef } from '../git/pull-diff.ts';
 import { fullName, ghostUser, isWorkInProgress, toApiIssues, usersByIds } from './issues-convert.ts';
-import { listedReviewerIds, reviewCommentCounts } from './reviews.ts';
+import { listedReviewerIds, requestedTeamIds, reviewCommentCounts } from './reviews.ts';
+import { toApiTeamsById } from './review-teams.ts';
 import type { RepoContext } from './repo-context.ts';
 import { apiRepoMode, repoPermission } from './permissions.ts';
 import { networkRepoById } from './forks.ts';
@@ -61,13 +62,15 @@ async function headRepos(db: Db, config: Config, rc: RepoContext, rows: PullRow[
 export async function toApiPulls(db: Db, config: Config, rc: RepoContext, rows: PullRow[], viewer: UserRow | null): Promise<ApiPullRequest[]> {
   if (!rows.length) return [];
   const issueIds = rows.map((r) => r.issue.id);
-  const [issues, reviewers, reviewComments, heads, forks] = await Promise.all([
+  const [issues, reviewers, reviewComments, heads, forks, teamIds] = await Promise.all([
     toApiIssues(db, config, rows.map((r) => r.issue), new Map([[rc.repo.id, { repo: rc.repo, owner: rc.owner }]]), viewer),
     listedReviewerIds(db, issueIds),
     reviewCommentCounts(db, issueIds),
     branchHeads(rc.dir),
     headRepos(db, config, rc, rows, viewer),
+    requestedTeamIds(db, issueIds),
   ]);
+  const teams = await toApiTeamsById(db, config, [...teamIds.values()].flat());
   const users = await usersByIds(db, [...rows.map((r) => r.pr.merger_id), ...[...reviewers.values()].flat()]);
   const user = (id: number) => toApiUser(users.get(id) ?? ghostUser(), config, viewer);
   const repo = toApiRepo(rc.repo, rc.owner, apiRepoMode(rc.perm), config, viewer);
@@ -96,7 +99,7 @@ export async function toApiPulls(db: Db, config: Config, rc: RepoContext, rows: 
       assignee: ai.assignee,
       assignees: ai.assignees,
       requested_reviewers: (reviewers.get(issue.id) ?? []).map(user),
-      requested_reviewers_teams: [],
+      requested_reviewers_teams: (teamIds.get(issue.id) ?? []).flatMap((id) => teams.get(id) ?? []),
       state: ai.state,
       draft: isWorkInProgress(issue.name),
       is_locked: ai.is_locked,

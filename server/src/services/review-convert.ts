@@ -9,13 +9,14 @@ import type { ApiPullReview, ApiPullReviewComment } from '../api/pull-schemas.ts
 import { CommentType } from './conversation.ts';
 import { fullName, ghostUser, usersByIds, type RepoRef } from './issues-convert.ts';
 import { REVIEW_STATE_OF, ReviewType } from './reviews.ts';
+import { toApiTeamsById } from './review-teams.ts';
 
 const pullHtmlUrl = (config: Config, r: RepoRef, issue: Pick<IssueRow, 'index'>) => `${config.rootUrl}${fullName(r)}/pulls/${issue.index}`;
 
 export async function toApiReviews(db: Db, config: Config, r: RepoRef, issue: IssueRow, reviews: ReviewRow[], viewer: UserRow | null): Promise<ApiPullReview[]> {
   if (!reviews.length) return [];
   const ids = reviews.map((rv) => rv.id);
-  const [users, counts, events] = await Promise.all([
+  const [users, counts, events, teams] = await Promise.all([
     usersByIds(db, reviews.map((rv) => rv.reviewer_id)),
     db
       .selectFrom('comment')
@@ -32,6 +33,7 @@ export async function toApiReviews(db: Db, config: Config, r: RepoRef, issue: Is
       .where('type', '=', CommentType.review)
       .groupBy('review_id')
       .execute(),
+    toApiTeamsById(db, config, reviews.map((rv) => rv.reviewer_team_id)),
   ]);
   const countOf = new Map(counts.map((c) => [c.review_id, Number(c.n)]));
   const eventOf = new Map(events.map((e) => [e.review_id, e.id]));
@@ -41,7 +43,8 @@ export async function toApiReviews(db: Db, config: Config, r: RepoRef, issue: Is
     return {
       id: rv.id,
       user: rv.reviewer_id ? toApiUser(users.get(rv.reviewer_id) ?? ghostUser(), config, viewer) : null,
-      team: null,
+      // A request to a team has the team and no user (Gitea's ReviewerTeam).
+      team: teams.get(rv.reviewer_team_id) ?? null,
       state: REVIEW_STATE_OF[rv.type] ?? 'COMMENT',
       body: rv.content,
       commit_id: rv.commit_id,

@@ -12,7 +12,7 @@ import type { Deps } from '../context.ts';
 import { repoDir } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { nowUnix } from '../db/index.ts';
-import type { CommentRow, IssueRow, PullRequestRow, RepoRow, ReviewRow, UserRow } from '../db/schema.ts';
+import type { CommentRow, IssueRow, PullRequestRow, RepoRow, ReviewRow, TeamRow, UserRow } from '../db/schema.ts';
 import { ApiError, forbidden, notFound, unprocessable } from '../errors.ts';
 import type { ReviewState } from '../api/pull-schemas.ts';
 import { mergeBase } from '../git/compare.ts';
@@ -25,6 +25,7 @@ import { afterPullApproval } from './auto-merge.ts';
 import { recordMentions } from './mentions.ts';
 import { approvalCounts, effectiveRule } from './protection-rules.ts';
 import { repoPermission } from './permissions.ts';
+import { hasTeamRepo, UNIT_KEYS } from './teams.ts';
 import type { RepoContext } from './repo-context.ts';
 
 /** Gitea's ReviewType numbers. */
@@ -61,6 +62,25 @@ export async function requestedReviewerIds(db: Db, issueIds: number[]): Promise<
     .orderBy('id')
     .execute();
   for (const r of rows) out.set(r.issue_id, [...(out.get(r.issue_id) ?? []), r.reviewer_id]);
+  return out;
+}
+
+/**
+ * Issue id → ids of the teams whose review is requested (Gitea's LoadRequestedReviewersTeams: the
+ * open team requests, oldest first), for the pull request object's `requested_reviewers_teams`.
+ */
+export async function requestedTeamIds(db: Db, issueIds: number[]): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>();
+  if (!issueIds.length) return out;
+  const rows = await db
+    .selectFrom('review')
+    .select(['issue_id', 'reviewer_team_id'])
+    .where('issue_id', 'in', issueIds)
+    .where('type', '=', ReviewType.request)
+    .where('reviewer_team_id', '>', 0)
+    .orderBy('id')
+    .execute();
+  for (const r of rows) out.set(r.issue_id, [...(out.get(r.issue_id) ?? []), r.reviewer_team_id]);
   return out;
 }
 
@@ -259,12 +279,15 @@ async function pendingReviewOf(db: Db, issueId: number, doerId: number): Promise
     .executeTakeFirst();
 }
 
-async function insertReview(db: Db, v: { type: number; reviewer_id: number; issue_id: number; content?: string; official?: boolean; commit_id?: string; stale?: boolean }) {
+async function insertReview(
+  db: Db,
+  v: { type: number; reviewer_id: number; reviewer_team_id?: number; issue_id: number; content?: string; official?: boolean; commit_id?: string; stale?: boolean },
+) {
   const now = nowUnix();
   return db
     .insertInto('review')
     .values({
-      type: v.type, reviewer_id: v.reviewer_id, reviewer_team_id: 0, original_author: '', original_author_id: 0, issue_id: v.issue_id,
+      type: v.type, reviewer_id: v.reviewer_id, reviewer_team_id: v.reviewer_team_id ?? 0, original_author: '', original_author_id: 0, issue_id: v.issue_id,
       content: v.content ?? '', official: v.official ? 1 : 0, commit_id: v.commit_id ?? '', stale: v.stale ? 1 : 0, dismissed: 0,
       created_unix: now, updated_unix: now,
     })
@@ -323,6 +346,17 @@ async function submitInTx(trx: Db, p: PullRef, doer: UserRow, type: number, cont
   // A verdict answers the reviewer's request (in Gitea it becomes their latest review, which is what
   // counts); a COMMENT review does not, so the request stays, as in Gitea.
   if (isVerdict(type)) await trx.deleteFrom('review').where('issue_id', '=', p.issue.id).where('reviewer_id', '=', doer.id).where('type', '=', ReviewType.request).execute();
+  // ... and the requests to the reviewer's teams in the organization (Gitea's SubmitReview), silently.
+  if (isVerdict(type) && p.rc.owner.type === 1) {
+    const doerTeams = trx.selectFrom('team_user').select('team_id').where('org_id', '=', p.rc.owner.id).where('uid', '=', doer.id);
+    await trx
+      .deleteFrom('review')
+      .where('issue_id', '=', p.issue.id)
+      .where('type', '=', ReviewType.request)
+      .where('reviewer_team_id', '>', 0)
+      .where('reviewer_team_id', 'in', doerTeams)
+      .execute();
+  }
   const eventId = await insertEvent(trx, { type: CommentType.review, poster_id: doer.id, issue_id: p.issue.id, content, review_id: review.id, created_unix: now });
   await trx.updateTable('issue').set({ updated_unix: now }).where('id', '=', p.issue.id).execute();
   return { review, eventId };
@@ -534,16 +568,66 @@ async function removeReviewRequest(trx: Db, repo: RepoRow, issue: IssueRow, revi
   await insertEvent(trx, { type: CommentType.reviewRequest, poster_id: doer.id, issue_id: issue.id, assignee_id: reviewer.id, removed_assignee: 1 });
 }
 
+/** The organization's teams by name, as Gitea's GetTeam (case-insensitive); an unknown one is 404. */
+async function findTeams(db: Db, orgId: number, names: string[]): Promise<TeamRow[]> {
+  const out: TeamRow[] = [];
+  for (const name of names) {
+    const t = await db.selectFrom('team').selectAll().where('org_id', '=', orgId).where('lower_name', '=', name.toLowerCase()).executeTakeFirst();
+    if (!t) throw notFound(`Team '${name}' not exist`);
+    if (!out.some((o) => o.id === t.id)) out.push(t);
+  }
+  return out;
+}
+
+/**
+ * Gitea's IsOfficialReviewerTeam: with a rule on the base branch, a team in its approvals whitelist
+ * (whitelist on), or a team with write access to the code (whitelist off); without a rule, none.
+ */
+async function isOfficialReviewerTeam(db: Db, team: TeamRow, repo: RepoRow, baseBranch: string): Promise<boolean> {
+  const rule = await effectiveRule(db, repo.id, baseBranch);
+  if (!rule) return false;
+  if (rule.row.enable_approvals_whitelist) return rule.approvalsWhitelistTeamIds.includes(team.id);
+  const unit = await db.selectFrom('team_unit').select('access_mode').where('team_id', '=', team.id).where('type', '=', UNIT_KEYS['repo.code']!).executeTakeFirst();
+  return (unit?.access_mode ?? 0) >= 2;
+}
+
+/** The team's request on this pull request, if any (Gitea's GetTeamReviewerByIssueIDAndTeamID). */
+const teamRequestOf = (db: Db, issueId: number, teamId: number) =>
+  db.selectFrom('review').selectAll().where('issue_id', '=', issueId).where('reviewer_team_id', '=', teamId).orderBy('id', 'desc').executeTakeFirst();
+
+/**
+ * Gitea's AddTeamReviewRequest: once per team; official when the team is an official reviewer, or
+ * else when the one asking is. A review row with the team and no reviewer, and a review_request event
+ * naming the team.
+ */
+async function addTeamReviewRequest(trx: Db, p: PullRef, team: TeamRow, doer: UserRow): Promise<ReviewRow | null> {
+  if (await teamRequestOf(trx, p.issue.id, team.id)) return null;
+  const official =
+    (await isOfficialReviewerTeam(trx, team, p.rc.repo, p.pr.base_branch)) || (await isOfficialReviewer(trx, doer, p.rc.repo, p.pr.base_branch));
+  const review = await insertReview(trx, { type: ReviewType.request, reviewer_id: 0, reviewer_team_id: team.id, issue_id: p.issue.id, official });
+  await insertEvent(trx, { type: CommentType.reviewRequest, poster_id: doer.id, issue_id: p.issue.id, assignee_team_id: team.id, removed_assignee: 0, review_id: review.id });
+  return review;
+}
+
+/** Gitea's RemoveTeamReviewRequest: drops the team's request and says so in the timeline. */
+async function removeTeamReviewRequest(trx: Db, p: PullRef, team: TeamRow, doer: UserRow): Promise<void> {
+  const request = await teamRequestOf(trx, p.issue.id, team.id);
+  if (!request) return;
+  await trx.deleteFrom('review').where('id', '=', request.id).execute();
+  await insertEvent(trx, { type: CommentType.reviewRequest, poster_id: doer.id, issue_id: p.issue.id, assignee_team_id: team.id, removed_assignee: 1 });
+}
+
 /**
  * POST / DELETE /pulls/{index}/requested_reviewers. Every name is checked before anything changes
- * (Gitea stops at the first bad one, having applied those before it). Returns the new requests.
+ * (Gitea stops at the first bad one, having applied those before it). Returns the new requests,
+ * the users' first, then the teams' (as Gitea).
  */
 export async function changeReviewRequests(deps: Deps, p: PullRef, doer: UserRow, names: string[], teamNames: string[], add: boolean): Promise<ReviewRow[]> {
   const { db } = deps;
   const reviewers = await findReviewers(db, names);
-  // Team reviewers exist only for organizations, which have no teams yet: every team is unknown.
-  // For a user's repository Gitea ignores team names.
-  if (p.rc.owner.type === 1 && teamNames.length) throw notFound(`Team '${teamNames[0]}' not exist`);
+  // Teams exist only in organizations; for a user's repository Gitea ignores team names.
+  const isOrgRepo = p.rc.owner.type === 1;
+  const teams = isOrgRepo ? await findTeams(db, p.rc.owner.id, teamNames) : [];
 
   const repo = p.rc.repo;
   const mayChange = canChangeRequests(p, doer);
@@ -559,6 +643,14 @@ export async function changeReviewRequests(deps: Deps, p: PullRef, doer: UserRow
       if (!(last?.type === ReviewType.request && reviewer.id === doer.id)) throw invalidRequest("Doer can't remove reviewer", doer, repo);
     }
   }
+  // Gitea's isValidTeamReviewRequest: a private repository's team must have it; only those who may
+  // choose reviewers add or remove teams.
+  for (const team of teams) {
+    if (add) {
+      if (repo.is_private === 1 && !(await hasTeamRepo(db, team.id, repo.id))) throw invalidRequest("Reviewing team can't read repo", doer, repo);
+      if (!mayChange) throw invalidRequest("Doer can't choose reviewer", doer, repo);
+    } else if (!mayChange) throw invalidRequest("Doer can't remove reviewer", doer, repo);
+  }
   return db.transaction().execute(async (trx) => {
     const created: ReviewRow[] = [];
     for (const reviewer of reviewers) {
@@ -568,7 +660,14 @@ export async function changeReviewRequests(deps: Deps, p: PullRef, doer: UserRow
         if (r) created.push(r);
       }
     }
-    if (reviewers.length) await trx.updateTable('issue').set({ updated_unix: nowUnix() }).where('id', '=', p.issue.id).execute();
+    for (const team of teams) {
+      if (!add) await removeTeamReviewRequest(trx, p, team, doer);
+      else {
+        const r = await addTeamReviewRequest(trx, p, team, doer);
+        if (r) created.push(r);
+      }
+    }
+    if (reviewers.length || teams.length) await trx.updateTable('issue').set({ updated_unix: nowUnix() }).where('id', '=', p.issue.id).execute();
     return created;
   });
 }

@@ -10,6 +10,7 @@ import type { ApiTimelineComment } from '../api/issue-schemas.ts';
 import { CommentType, timelineType } from './conversation.ts';
 import { repoPermission } from './permissions.ts';
 import { isoToUnix } from './comments.ts';
+import { toApiTeamsById } from './review-teams.ts';
 import {
   assetsByComment, commentUrls, ghostUser, milestoneCounts, toApiAttachment, toApiComments, toApiIssue, toApiLabel, toApiMilestone, usersByIds, type RepoRef,
 } from './issues-convert.ts';
@@ -44,6 +45,7 @@ export async function toTimeline(
   const counts = await milestoneCounts(db, msRows.map((m) => m.id));
   const milestones = new Map(msRows.map((m) => [m.id, toApiMilestone(m, counts.get(m.id))]));
   const user = (id: number) => toApiUser(users.get(id) ?? ghostUser(), config, viewer);
+  const teams = await toApiTeamsById(db, config, rows.map((c) => c.assignee_team_id));
 
   const out: ApiTimelineComment[] = [];
   for (const c of rows) {
@@ -70,6 +72,7 @@ export async function toTimeline(
       review_id: c.review_id,
       label: null,
       assignee: c.assignee_id ? user(c.assignee_id) : null,
+      assignee_team: teams.get(c.assignee_team_id) ?? null,
       removed_assignee: c.removed_assignee === 1,
     };
     if (c.type === CommentType.close) item.body = 'closed';
