@@ -1,6 +1,7 @@
 // Tags: /{owner}/{repo}/tags, paged, newest first as the API gives them; each with its commit,
 // date, ZIP / TAR.GZ downloads and a link comparing it with the default branch (what changed since
-// that tag, GitHub's "commits to main since this release").
+// that tag, GitHub's "commits to main since this release"). Those who may push create and delete tags.
+import { useState } from 'react';
 import { Link, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { queryClient } from '../query-client';
@@ -10,8 +11,11 @@ import { pageParam } from '@/lib/search-params';
 import { Pagination } from '@/components/ui/pagination';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Button } from '@/components/ui/button';
 import { repoQueries } from '@/features/repos/api/repo-queries';
 import { branchQueries, type Tag } from '@/features/branches/api/branch-queries';
+import { CreateTagDialog } from '@/features/branches/components/create-tag-dialog';
+import { DeleteTagDialog } from '@/features/branches/components/delete-tag-dialog';
 import { RawLink } from '@/features/code/components/raw-link';
 import { archiveName, archiveUrl, type ArchiveFormat } from '@/features/code/lib/archive-url';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -31,21 +35,58 @@ export function Component() {
   const { data } = useSuspenseQuery(branchQueries.tags(owner, repo, page, LIMIT));
   const repository = useQuery(repoQueries.detail(owner, repo));
   const privateRepo = !!(repository.data?.private || repository.data?.internal);
+  // The server decides (write access, not archived); this only hides what it would refuse. An
+  // empty repository has no commit to tag.
+  const canWrite = !!repository.data?.permissions?.push && !repository.data.archived && !repository.data.empty;
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const branches = useQuery({ ...branchQueries.list(owner, repo, 1, 50), enabled: creating });
 
   useDocumentTitle(`Tags · ${owner}/${repo}`);
   return (
     <div>
-      <h1 className="mb-3 text-lg font-semibold">Tags</h1>
+      <div className="mb-3 flex items-center justify-between gap-2">
+        <h1 className="text-lg font-semibold">Tags</h1>
+        {canWrite && (
+          <Button variant="primary" onClick={() => setCreating(true)}>
+            New tag
+          </Button>
+        )}
+      </div>
       {data.tags.length === 0 ? (
-        <EmptyState title="No tags yet">Tags mark releases and other points in the history. Push one with git tag and git push --tags.</EmptyState>
+        <EmptyState title="No tags yet">
+          Tags mark releases and other points in the history. {canWrite ? 'Create one here, or push' : 'Push'} one with git tag and git push --tags.
+        </EmptyState>
       ) : (
         <ul aria-label="Tags" className="divide-y divide-gray-200 rounded-lg border border-gray-200 dark:divide-gray-800 dark:border-gray-800">
           {data.tags.map((t) => (
-            <TagRow key={t.name} owner={owner} repo={repo} tag={t} privateRepo={privateRepo} defaultBranch={repository.data?.default_branch} />
+            <TagRow
+              key={t.name}
+              owner={owner}
+              repo={repo}
+              tag={t}
+              privateRepo={privateRepo}
+              defaultBranch={repository.data?.default_branch}
+              onDelete={canWrite ? setDeleting : undefined}
+            />
           ))}
         </ul>
       )}
       <Pagination page={page} total={data.total} limit={LIMIT} hasNext={data.hasNext} />
+      {canWrite && (
+        <>
+          <CreateTagDialog
+            owner={owner}
+            repo={repo}
+            open={creating}
+            onClose={() => setCreating(false)}
+            defaultTarget={repository.data?.default_branch ?? ''}
+            branches={branches.data?.branches.map((b) => b.name) ?? []}
+            tags={data.tags.map((t) => t.name)}
+          />
+          <DeleteTagDialog owner={owner} repo={repo} tag={deleting} onClose={() => setDeleting(null)} />
+        </>
+      )}
     </div>
   );
 }
@@ -55,7 +96,21 @@ export const ErrorBoundary = RouteError;
 const button =
   'inline-flex items-center gap-1 rounded-md border border-gray-300 px-2.5 py-1 text-xs font-medium text-gray-800 hover:bg-gray-50 dark:border-gray-700 dark:text-gray-200 dark:hover:bg-gray-800';
 
-function TagRow({ owner, repo, tag, privateRepo, defaultBranch }: { owner: string; repo: string; tag: Tag; privateRepo: boolean; defaultBranch?: string }) {
+function TagRow({
+  owner,
+  repo,
+  tag,
+  privateRepo,
+  defaultBranch,
+  onDelete,
+}: {
+  owner: string;
+  repo: string;
+  tag: Tag;
+  privateRepo: boolean;
+  defaultBranch?: string;
+  onDelete?: (name: string) => void;
+}) {
   const download = (format: ArchiveFormat, label: string) => (
     <RawLink href={archiveUrl(owner, repo, tag.name, format)} name={archiveName(repo, tag.name, format)} action="download" privateRepo={privateRepo} className={button}>
       <span aria-hidden>⤓ {label}</span>
@@ -85,6 +140,11 @@ function TagRow({ owner, repo, tag, privateRepo, defaultBranch }: { owner: strin
         )}
         {download('zip', 'ZIP')}
         {download('tar.gz', 'TAR.GZ')}
+        {onDelete && (
+          <Button size="sm" variant="ghost" className="text-red-700 dark:text-red-400" onClick={() => onDelete(tag.name)} aria-label={`Delete tag ${tag.name}`}>
+            Delete
+          </Button>
+        )}
       </div>
     </li>
   );
