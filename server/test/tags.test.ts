@@ -148,6 +148,22 @@ describe('creating tags', () => {
     expect((await runGit(['tag', '-l'], { cwd: dir })).split('\n').filter(Boolean).sort()).toEqual(['v1', 'v2']);
   });
 
+  it('answers NUL and control characters in a name, target, message or path with a 4xx, never a 500', async () => {
+    const { base, dir } = await makeRepo();
+    const post = (body: unknown) => forge.req('POST', `${base}/tags`, { token: owner.token, body });
+    expect((await post({ tag_name: 'a\u0000b' })).status).toBe(422);
+    expect((await post({ tag_name: 'a\u0001b' })).status).toBe(422);
+    expect([404, 422]).toContain((await post({ tag_name: 'v9', target: 'main\u0000' })).status);
+    const nul = await post({ tag_name: 'v9', message: 'a\u0000b' });
+    expect(nul.status).toBe(422);
+    for (const path of ['x%00y', 'x%01y', 'x%0Ay']) {
+      expect((await forge.req('GET', `${base}/tags/${path}`)).status, path).toBe(404);
+      expect((await forge.req('DELETE', `${base}/tags/${path}`, { token: owner.token })).status, path).toBe(404);
+    }
+    expect([400, 404]).toContain((await forge.req('GET', `${base}/git/tags/%00`)).status);
+    expect((await runGit(['tag', '-l'], { cwd: dir })).split('\n').filter(Boolean).sort()).toEqual(['v1', 'v2']);
+  });
+
   it('answers 404 in an empty repository, as there is nothing to tag', async () => {
     const { base } = await makeRepo({ empty: true });
     const r = await forge.req('POST', `${base}/tags`, { token: owner.token, body: { tag_name: 'v1' } });
