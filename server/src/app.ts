@@ -13,6 +13,7 @@ import { authMiddleware } from './auth/middleware.ts';
 import { createApi } from './api/index.ts';
 import { conditionalGet } from './api/conditional.ts';
 import { apiCompress } from './api/compression.ts';
+import { answerMemo, commitListInputs } from './api/answer-memo.ts';
 import { gitHttp } from './git-http.ts';
 import { avatars } from './avatars.ts';
 import { attachmentsHttp } from './attachments-http.ts';
@@ -90,11 +91,17 @@ export function createApp(deps: Deps) {
     await next();
   });
   app.use('/api/v1/*', apiCompress());
+  app.use('/api/v1/*', authMiddleware);
+  // Hot list reads kept while their inputs are unchanged (issue #11); outside conditionalGet, so a
+  // kept commit list keeps its ETag.
+  const memo = answerMemo();
+  app.use('/api/v1/repos/search', memo);
+  app.use('/api/v1/repos/:owner/:repo/issues', memo);
+  app.use('/api/v1/repos/:owner/:repo/commits', answerMemo(commitListInputs));
   // After compress, so the tag is taken over the plain answer (and a 304 has nothing to compress).
   for (const route of ['commits', 'git/commits/*', 'contents', 'contents/*', 'git/blobs/*', 'git/trees/*']) {
     app.use(`/api/v1/repos/:owner/:repo/${route}`, conditionalGet);
   }
-  app.use('/api/v1/*', authMiddleware);
   const api = createApi();
   app.route('/api/v1', api);
   app.all('/api/*', (c) => c.json(errorBody(config, 'not found'), 404));

@@ -4,7 +4,7 @@
 import type { Context } from 'hono';
 import { sql } from 'kysely';
 import type { AppEnv, Deps } from '../context.ts';
-import type { Db } from '../db/index.ts';
+import { dbVersion, type Db } from '../db/index.ts';
 import { repoDir } from '../context.ts';
 import type { RepoRow, UserRow } from '../db/schema.ts';
 import { forbidden, locked, notFound, unauthorized } from '../errors.ts';
@@ -89,8 +89,29 @@ function userColumns(db: Db): Promise<string[]> {
   return cols;
 }
 
+// Rows by name while the database is unchanged (dbVersion), so repeated reads of one repository
+// skip the query; callers get their own copies, as from a fresh query.
+const MAX_FOUND = 500;
+const foundRows = new WeakMap<Db, Map<string, { version: string; repo: RepoRow; owner: UserRow }>>();
+
 /** {owner}/{repo} by name (case-insensitive) with its owner row, in one indexed query. */
 export async function findRepoWithOwner(db: Db, ownerName: string, repoName: string): Promise<{ repo: RepoRow; owner: UserRow } | undefined> {
+  let cache = foundRows.get(db);
+  if (!cache) foundRows.set(db, (cache = new Map()));
+  const key = `${ownerName.toLowerCase()}/${repoName.toLowerCase()}`;
+  const version = dbVersion(db);
+  const hit = cache.get(key);
+  if (hit?.version === version) return { repo: { ...hit.repo }, owner: { ...hit.owner } };
+  const found = await queryRepoWithOwner(db, ownerName, repoName);
+  if (found && dbVersion(db) === version) {
+    cache.delete(key);
+    if (cache.size >= MAX_FOUND) cache.delete(cache.keys().next().value!);
+    cache.set(key, { version, repo: { ...found.repo }, owner: { ...found.owner } });
+  }
+  return found;
+}
+
+async function queryRepoWithOwner(db: Db, ownerName: string, repoName: string): Promise<{ repo: RepoRow; owner: UserRow } | undefined> {
   const cols = await userColumns(db);
   const row = (await db
     .selectFrom('repository')

@@ -1,0 +1,122 @@
+// Answers of hot list reads (repository search, a repository's issues, commit lists) kept between
+// writes. Such an answer is a function of the database, the signed-in user and the URL alone (no
+// clock), plus for commit lists the commits the page starts from (git objects never change), so
+// while dbVersion() stays the same (nothing written through this connection, no commit by another
+// one) the same user asking the same URL gets the same bytes without the queries, the Gitea shapes
+// and the serialisation. Mounted after auth (401s and the throttle stay as they are) and inside
+// compression, security headers and CORS, which still apply to every answer. A request with
+// If-None-Match goes the usual way, so conditional.ts answers it.
+import type { Context, MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../context.ts';
+import { repoDir } from '../context.ts';
+import { dbVersion } from '../db/index.ts';
+import { resolveBranchFast } from '../git/refs.ts';
+import { findRepoWithOwner } from '../services/repo-context.ts';
+
+interface Answer {
+  version: string;
+  headers: [string, string][];
+  body: string;
+  bytes: number;
+}
+
+const MAX_ENTRIES = 500;
+const MAX_TOTAL_BYTES = 32 * 1024 * 1024;
+const MAX_ANSWER_BYTES = 1024 * 1024;
+
+/** A bounded least-recently-used store of answers by key. */
+export class AnswerStore {
+  private readonly answers = new Map<string, Answer>();
+  private bytes = 0;
+
+  get(key: string, version: string): Answer | undefined {
+    const a = this.answers.get(key);
+    if (!a) return undefined;
+    this.answers.delete(key);
+    if (a.version !== version) {
+      this.bytes -= a.bytes;
+      return undefined;
+    }
+    this.answers.set(key, a);
+    return a;
+  }
+
+  set(key: string, answer: Answer): void {
+    if (answer.bytes > MAX_ANSWER_BYTES) return;
+    const old = this.answers.get(key);
+    if (old) {
+      this.answers.delete(key);
+      this.bytes -= old.bytes;
+    }
+    this.answers.set(key, answer);
+    this.bytes += answer.bytes;
+    for (const [k, a] of this.answers) {
+      if (this.answers.size <= MAX_ENTRIES && this.bytes <= MAX_TOTAL_BYTES) break;
+      this.answers.delete(k);
+      this.bytes -= a.bytes;
+    }
+  }
+
+  clear(): void {
+    this.answers.clear();
+    this.bytes = 0;
+  }
+}
+
+/**
+ * What besides the database an answer depends on, as a string (null: do not keep this one).
+ */
+type Inputs = (c: Context<AppEnv>) => Promise<string | null> | string | null;
+
+/**
+ * GET answers with status 200 and a JSON body, by user and URL, while the database and `inputs`
+ * are unchanged.
+ */
+export function answerMemo(inputs: Inputs = () => '', store = new AnswerStore()): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (c.req.method !== 'GET' || c.req.header('If-None-Match') !== undefined) return next();
+    const { db } = c.var.deps;
+    const extra = await inputs(c);
+    if (extra === null) return next();
+    const version = `${dbVersion(db)} ${extra}`;
+    const key = `${c.var.user?.id ?? 0} ${c.req.url}`;
+    const hit = store.get(key, version);
+    if (hit) return new Response(hit.body, { status: 200, headers: hit.headers });
+    await next();
+    const res = c.res;
+    // Not kept when something was written while the answer was made: it may mix both states.
+    if (res.status !== 200 || !res.headers.get('Content-Type')?.startsWith('application/json') || `${dbVersion(db)} ${extra}` !== version) return;
+    const body = await res.text();
+    const headers = [...res.headers];
+    store.set(key, { version, headers, body, bytes: body.length * 2 + 256 });
+    // Replace outright (not through c.res, which would copy the old headers back).
+    c.res = undefined as unknown as Response;
+    c.res = new Response(body, { status: 200, headers });
+  };
+}
+
+const SHA_RE = /^[0-9a-f]{40}$/;
+
+/**
+ * A commit list's other input: the commits `sha` (default branch) and `not` name now. A branch
+ * read from its ref file (git/refs.ts, no process) or a full SHA; anything else (tags, short
+ * SHAs, expressions) is not kept. The rest of the answer (path, dates, paging) is in the URL.
+ */
+export async function commitListInputs(c: Context<AppEnv>): Promise<string | null> {
+  const owner = c.req.param('owner');
+  const repo = c.req.param('repo');
+  if (!owner || !repo) return null;
+  const url = new URL(c.req.url);
+  const sha = url.searchParams.getAll('sha');
+  const not = url.searchParams.getAll('not');
+  if (sha.length > 1 || not.length > 1) return null;
+  const found = await findRepoWithOwner(c.var.deps.db, owner, repo);
+  if (!found || found.repo.is_empty === 1) return null;
+  const dir = repoDir(c.var.deps.config, found.owner.name, found.repo.name);
+  const commit = (ref: string) => (SHA_RE.test(ref) ? ref : resolveBranchFast(dir, ref));
+  const start = commit(sha[0] || found.repo.default_branch);
+  if (!start) return null;
+  if (!not[0]) return start;
+  const stop = commit(not[0]);
+  return stop ? `${start} ^${stop}` : null;
+}
