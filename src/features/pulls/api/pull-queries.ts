@@ -126,6 +126,16 @@ export const pullQueries = {
       staleTime: 60_000,
     }),
   /**
+   * The teams that may be asked for a review: the repository's teams (Gitea's reviewer list offers
+   * the organization's teams with access to the repository); none for a user's repository.
+   */
+  reviewerTeams: (owner: string, repo: string) =>
+    queryOptions({
+      queryKey: ['repos', owner, repo, 'teams'],
+      queryFn: async () => (await api().GET('/repos/{owner}/{repo}/teams', { params: { path: { owner, repo } } })).data!,
+      staleTime: 60_000,
+    }),
+  /**
    * The base branch with its effective protection (protected, required approvals and contexts, the
    * rule's name, whether the caller may merge), for the merge box. The key is the branches
    * feature's branch detail, so both share one fetch and a repository-wide invalidation refreshes it.

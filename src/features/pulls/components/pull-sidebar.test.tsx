@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { http, HttpResponse } from 'msw';
 import { apiUrl, fakeUser, server, setupMswServer } from '@/test/msw';
+import type { components } from '@/lib/api/schema';
 import { fakePull } from '../test/list-fixtures';
 import { PullReviewers, type PullReviewersProps } from './pull-sidebar';
 
@@ -40,6 +41,14 @@ function setup(over: Partial<PullReviewersProps> = {}) {
   return userEvent.setup();
 }
 
+function fakeTeam(id: number, name: string): components['schemas']['Team'] {
+  return {
+    id, name, description: '', includes_all_repositories: false, permission: 'write',
+    organization: { id: 9, name: 'acme', username: 'acme', full_name: '', email: '', avatar_url: '', description: '', website: '', location: '', visibility: 'public', repo_admin_change_team_access: false },
+    units: ['repo.code', 'repo.pulls'], units_map: { 'repo.code': 'write', 'repo.pulls': 'write' }, can_create_org_repo: false,
+  };
+}
+
 const rows = () => within(screen.getByRole('list', { name: 'Reviewers of this pull request' })).getAllByRole('listitem');
 
 describe('reviewers in the sidebar', () => {
@@ -59,6 +68,8 @@ describe('reviewers in the sidebar', () => {
     let body: unknown;
     server.use(
       http.get(apiUrl('/repos/alice/hello/assignees'), () => HttpResponse.json([alice, fakeUser({ id: 6, login: 'frank' }), fakeUser({ id: 7, login: 'gina' })])),
+      // A user's repository has no teams.
+      http.get(apiUrl('/repos/alice/hello/teams'), () => HttpResponse.json([])),
       http.post(apiUrl('/repos/alice/hello/pulls/4/requested_reviewers'), async ({ request }) => {
         body = await request.json();
         return HttpResponse.json([], { status: 201 });
@@ -72,6 +83,7 @@ describe('reviewers in the sidebar', () => {
     await waitFor(() => expect(within(found).getAllByRole('button').map((b) => b.textContent)).toEqual(['frank']));
     await user.click(within(found).getByRole('button', { name: 'frank' }));
     await waitFor(() => expect(body).toEqual({ reviewers: ['frank'] }));
+    expect(screen.queryByRole('list', { name: 'Or from a team' })).toBeNull();
   });
 
   it('lets a writer take back a request, and shows a refusal', async () => {
@@ -86,6 +98,44 @@ describe('reviewers in the sidebar', () => {
     await user.click(screen.getByRole('button', { name: 'Remove review request for erin' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('reviewer not requested');
     expect(body).toEqual({ reviewers: ['erin'] });
+  });
+
+  it('lists the teams asked for a review; a writer asks another of the repository’s teams and takes one back', async () => {
+    const core = fakeTeam(11, 'core');
+    const docs = fakeTeam(12, 'docs');
+    const posted: unknown[] = [];
+    const deleted: unknown[] = [];
+    server.use(
+      http.get(apiUrl('/repos/acme/hello/teams'), () => HttpResponse.json([core, docs])),
+      http.post(apiUrl('/repos/acme/hello/pulls/4/requested_reviewers'), async ({ request }) => {
+        posted.push(await request.json());
+        return HttpResponse.json([], { status: 201 });
+      }),
+      http.delete(apiUrl('/repos/acme/hello/pulls/4/requested_reviewers'), async ({ request }) => {
+        deleted.push(await request.json());
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const user = setup({ owner: 'acme', canRequest: true, reviewers: [], pull: fakePull({ number: 4, user: alice, requested_reviewers: [erin], requested_reviewers_teams: [core] }) });
+    expect(rows().map((r) => r.textContent)).toEqual(['erin◎Review requested×', '⚇Team core◎Review requested×']);
+    expect(screen.getByRole('link', { name: 'core' })).toHaveAttribute('href', '/org/acme/teams/core');
+
+    await user.click(screen.getByRole('button', { name: 'Request review' }));
+    // Teams already asked are not offered again.
+    const offered = await screen.findByRole('list', { name: 'Or from a team' });
+    expect(within(offered).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Request a review from team docs']);
+    await user.click(within(offered).getByRole('button', { name: 'Request a review from team docs' }));
+    await waitFor(() => expect(posted).toEqual([{ team_reviewers: ['docs'] }]));
+
+    await user.click(screen.getByRole('button', { name: 'Remove review request for team core' }));
+    await waitFor(() => expect(deleted).toEqual([{ team_reviewers: ['core'] }]));
+  });
+
+  it('shows requested teams to readers without the buttons', () => {
+    setup({ reviewers: [], pull: fakePull({ number: 4, user: alice, requested_reviewers_teams: [fakeTeam(11, 'core')] }) });
+    expect(rows().map((r) => r.textContent)).toEqual(['⚇Team core◎Review requested']);
+    expect(screen.queryByRole('button', { name: /Remove review request/ })).toBeNull();
+    expect(screen.getByRole('region', { name: 'Reviewers' })).not.toHaveTextContent('No reviews');
   });
 
   it('says so when nobody reviewed or was asked', () => {
