@@ -141,9 +141,14 @@ function remember(file: DiffFile, h: FileHighlight) {
 /** The cached highlight of a file, if it was highlighted lately (a file scrolled back to). */
 export const cachedHighlight = (file: DiffFile) => done.get(file);
 
-const idle = (fn: () => void): (() => void) => {
+// Highlighting waits for the browser to be idle: during a fast scroll a file passing by is drawn
+// plain and released before it is highlighted (no work spent on it); a file the reader stops at is
+// highlighted in the next idle moments. The timeout bounds the wait on a page that is never idle.
+const IDLE_TIMEOUT_MS = 1_000;
+
+const idle = (fn: (deadline?: IdleDeadline) => void): (() => void) => {
   if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(fn, { timeout: 300 });
+    const id = requestIdleCallback(fn, { timeout: IDLE_TIMEOUT_MS });
     return () => cancelIdleCallback(id);
   }
   const id = setTimeout(fn, 16);
@@ -170,23 +175,29 @@ export function highlightInSlices(file: DiffFile, path: string, onProgress: (h: 
   let cancelNext = () => {};
   const out: FileHighlight = { old: new Map(), new: new Map() };
   const pieces = piecesOf(file);
+  if (pieces.length === 0) return () => {};
   let next = 0;
-  const step = (hljs: HLJSApi) => {
+  const step = (hljs: HLJSApi, deadline?: IdleDeadline) => {
     if (cancelled) return;
     const t = performance.now();
-    while (next < pieces.length && performance.now() - t < SLICE_MS) highlightPiece(hljs, language, pieces[next++]!, out);
+    // The idle period's own budget when there is one; a fixed slice when the timeout forced the call.
+    const more = () => (deadline && !deadline.didTimeout ? deadline.timeRemaining() > 1 : performance.now() - t < SLICE_MS);
+    do highlightPiece(hljs, language, pieces[next++]!, out);
+    while (next < pieces.length && more());
     const complete = next >= pieces.length;
     if (complete) remember(file, out);
     onProgress(out, complete);
-    if (!complete) cancelNext = idle(() => step(hljs));
+    if (!complete) cancelNext = idle((d) => step(hljs, d));
   };
   // Off the first paint: the plain rows are drawn first, the highlighted ones swapped in after.
-  cancelNext = idle(() => {
+  cancelNext = idle((deadline) => {
     const ready = loadedHighlighter([language]);
-    if (ready) step(ready);
+    if (ready) step(ready, deadline);
     else
       void loadLanguages([language]).then(
-        (hljs) => step(hljs),
+        (hljs) => {
+          if (!cancelled) cancelNext = idle((d) => step(hljs, d));
+        },
         () => {}, // A grammar that fails to load (offline): the rows stay plain.
       );
   });
