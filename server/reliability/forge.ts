@@ -55,6 +55,10 @@ export interface Forge {
 
 // A fresh connection per request: reusing an idle keep-alive socket races the server closing it
 // (ECONNRESET on a request the server never saw), which would read as a failure of the forge.
+// One agent for every caller (the in-process forge and the kill loop's server alike), so nothing
+// may destroy it: Forge.close() once did, and that cut the kill loop's check requests in flight
+// ("socket hang up") whenever the in-process parts ended during a check after a restart. Without
+// keep-alive it holds no idle sockets, so there is nothing to clean up.
 const agent = new http.Agent({ keepAlive: false, maxSockets: 64 });
 
 export function sendRaw(port: number, r: RawRequest, timeoutMs = 60_000): Promise<Answer> {
@@ -83,8 +87,15 @@ export function sendRaw(port: number, r: RawRequest, timeoutMs = 60_000): Promis
       });
       res.on('error', reject);
     });
+    const sent = Date.now();
+    let local = '';
+    req.on('socket', (s) => s.once('connect', () => (local = `${s.localAddress}:${s.localPort}`)));
     req.setTimeout(timeoutMs, () => req.destroy(new Error(`timeout after ${timeoutMs} ms: ${r.method} ${r.path}`)));
-    req.on('error', reject);
+    // Which request failed, from which local port and after how long: enough to tell a refused
+    // connection from one the server accepted and then dropped.
+    req.on('error', (e: NodeJS.ErrnoException) =>
+      reject(Object.assign(new Error(`${e.message} (${e.code ?? 'no code'}) on ${r.method} ${r.path} to port ${port}${local ? ` from ${local}` : ' before connecting'} after ${Date.now() - sent} ms`), { code: e.code })),
+    );
     if (payload) req.write(payload);
     req.end();
   });
@@ -124,7 +135,6 @@ export async function startForge(): Promise<Forge> {
     },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      agent.destroy();
       await db.destroy();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
