@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
@@ -132,6 +132,45 @@ describe('merge box', () => {
     expect(row('Branch status')).toHaveTextContent('This branch is 2 commits behind main');
     await user.click(screen.getByRole('button', { name: 'Update branch by rebase' }));
     await waitFor(() => expect(style).toBe('rebase'));
+  });
+
+  it('offers "Update branch" on a pull request from a fork to who may push to the fork, or to base writers when maintainers may edit', async () => {
+    let updated = 0;
+    server.use(
+      http.post(apiUrl('/repos/alice/hello/pulls/1/update'), () => {
+        updated++;
+        return new HttpResponse(null, { status: 200 });
+      }),
+    );
+    const bob = fakeUser({ id: 2, login: 'bob' });
+    const fork = (push: boolean) => fakeRepo({ id: 2, name: 'hello', owner: bob, fork: true, permissions: { admin: false, push, pull: true } });
+    const fromFork = (push: boolean, allow_maintainer_edit: boolean) =>
+      fakePull({ number: 1, commits_behind: 3, allow_maintainer_edit, head: { label: 'bob:feature', ref: 'feature', sha: HEAD, repo_id: 2, repo: fork(push) } });
+    const updateButtons = () => screen.queryAllByRole('button', { name: /^Update branch by/ });
+
+    // A base writer, the fork not theirs, maintainers not allowed to edit: told, not offered.
+    let view = setup({ canMerge: true, pull: fromFork(false, false) });
+    expect(row('Branch status')).toHaveTextContent('This branch is 3 commits behind main');
+    expect(updateButtons()).toHaveLength(0);
+    cleanup();
+    // The poster allows maintainers to edit: the base writer may update the fork's branch.
+    view = setup({ canMerge: true, pull: fromFork(false, true) });
+    expect(updateButtons()).toHaveLength(2);
+    cleanup();
+    // Someone who may push to the fork but not to the base (its owner) may update it.
+    view = setup({ canMerge: false, canEditTitle: false, pull: fromFork(true, false) });
+    await view.user.click(screen.getByRole('button', { name: 'Update branch by merge' }));
+    await waitFor(() => expect(updated).toBe(1));
+    cleanup();
+    // A fork nobody here may see (head.repo null) and no maintainer edits: nothing to offer.
+    setup({ canMerge: true, pull: fakePull({ number: 1, commits_behind: 3, head: { label: 'gone:feature', ref: 'feature', sha: HEAD, repo_id: 3, repo: null } }) });
+    expect(updateButtons()).toHaveLength(0);
+  });
+
+  it('offers "Update branch" on a pull request within the repository only to its writers', () => {
+    setup({ canMerge: false, canEditTitle: false, pull: fakePull({ commits_behind: 2 }) });
+    expect(row('Branch status')).toHaveTextContent('This branch is 2 commits behind main');
+    expect(screen.queryAllByRole('button', { name: /^Update branch by/ })).toHaveLength(0);
   });
 
   it('offers the allowed styles with the default first, each prefilled with Gitea’s message, and merges with the chosen one', async () => {

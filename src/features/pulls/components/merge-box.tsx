@@ -116,6 +116,16 @@ function MergedBox({ owner, repo, pull, canMerge, headBranchExists, onDeleteBran
   );
 }
 
+/**
+ * Who is offered "Update branch" (Gitea's IsUserAllowedToUpdate; the server checks again): the head
+ * branch is what moves, so for a pull request from a fork it is whoever may push to the fork, or a
+ * base writer when the poster allows maintainers to edit; for one within the repository, its writers.
+ */
+function mayUpdateBranch(pull: PullRequest, canPushBase: boolean): boolean {
+  if (pull.head.repo_id === pull.base.repo_id) return canPushBase;
+  return !!pull.head.repo?.permissions?.push || (pull.allow_maintainer_edit && canPushBase);
+}
+
 function OpenBox({ owner, repo, pull, repository, canMerge, canEditTitle, checks, reviews, scheduled, commits }: MergeBoxProps) {
   const [justScheduled, setJustScheduled] = useState(false);
   const editPull = useEditPull(owner, repo, pull.number);
@@ -141,6 +151,7 @@ function OpenBox({ owner, repo, pull, repository, canMerge, canEditTitle, checks
   // conflicting files tell a conflict.
   const conflicts = (!pull.mergeable && !draft) || (pull.conflicted_files?.length ?? 0) > 0;
   const behind = pull.commits_behind ?? 0;
+  const canUpdate = mayUpdateBranch(pull, canMerge);
   const checksPending = checks?.state === 'pending' || protection.checksOutstanding;
   const failing = checks?.state === 'failure' || checks?.state === 'error';
   // A conflicting pull request can only be marked as merged by hand (Gitea's manually-merged).
@@ -222,7 +233,7 @@ function OpenBox({ owner, repo, pull, repository, canMerge, canEditTitle, checks
         )}
         {behind > 0 && (
           <StatusRow tone="warn" title={`This branch is ${plural(behind, 'commit')} behind ${pull.base.ref}`} label="Branch status">
-            {canMerge && (
+            {canUpdate && (
               <div className="flex flex-wrap items-center gap-2">
                 {(['merge', 'rebase'] as UpdateStyle[]).map((style) => (
                   <Button key={style} size="sm" disabled={update.isPending} onClick={() => update.mutate(style)}>
