@@ -63,6 +63,10 @@ describe('pull request timeline rows', () => {
     document.body.innerHTML = '';
     expect(row({ type: 'review_request', assignee: bob, removed_assignee: true })).toHaveTextContent('removed the review request for bob');
     document.body.innerHTML = '';
+    expect(row({ type: 'review_request', assignee_team: { id: 3, name: 'core' } })).toHaveTextContent(/alice\s*requested a review from team core/);
+    document.body.innerHTML = '';
+    expect(row({ type: 'review_request', assignee_team: { id: 3, name: 'core' }, removed_assignee: true })).toHaveTextContent('removed the review request for team core');
+    document.body.innerHTML = '';
     expect(row({ type: 'pull_scheduled_merge' })).toHaveTextContent('scheduled this pull request to merge automatically when all checks succeed');
     document.body.innerHTML = '';
     expect(row({ type: 'pull_cancel_scheduled_merge' })).toHaveTextContent('canceled the automatic merge');

@@ -83,6 +83,7 @@ function describe(entry: TimelineEventRowProps['entry'], owner: string, repo: st
       );
     case 'review-request': {
       const who = entry.reviewer?.login;
+      if (!who && entry.team) return entry.added ? `requested a review from team ${entry.team}` : `removed the review request for team ${entry.team}`;
       if (!who) return entry.added ? 'requested a review' : 'removed a review request';
       return entry.added ? (
         <>

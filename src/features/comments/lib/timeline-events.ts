@@ -22,7 +22,8 @@ export type TimelineEntry =
   | { kind: 'push'; force: boolean; commits: string[]; item: TimelineItem }
   | { kind: 'target-branch'; from: string; to: string; item: TimelineItem }
   | { kind: 'delete-branch'; branch: string; item: TimelineItem }
-  | { kind: 'review-request'; added: boolean; reviewer: User | null; item: TimelineItem }
+  /** `team`: a request to a team of the organization (Gitea's assignee_team), then no reviewer. */
+  | { kind: 'review-request'; added: boolean; reviewer: User | null; team: string | null; item: TimelineItem }
   | { kind: 'auto-merge'; scheduled: boolean; item: TimelineItem }
   | { kind: 'dismiss-review'; reviewer: User | null; reason: string; item: TimelineItem }
   | { kind: 'review'; item: TimelineItem }
@@ -93,7 +94,7 @@ export function toTimelineEntry(item: TimelineItem): TimelineEntry | null {
     case 'delete_branch':
       return { kind: 'delete-branch', branch: item.old_ref, item };
     case 'review_request':
-      return { kind: 'review-request', added: !item.removed_assignee, reviewer: item.assignee?.id ? item.assignee : null, item };
+      return { kind: 'review-request', added: !item.removed_assignee, reviewer: item.assignee?.id ? item.assignee : null, team: item.assignee_team?.name ?? null, item };
     case 'pull_scheduled_merge':
       return { kind: 'auto-merge', scheduled: true, item };
     case 'pull_cancel_scheduled_merge':
