@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { grammarFor, loadLanguages, loadedHighlighter } from './highlight';
+import { grammarFor, grammarsToLoad, loadLanguages, loadedHighlighter } from './highlight';
 
 const names = [
   'arduino', 'bash', 'c', 'cpp', 'csharp', 'css', 'diff', 'dockerfile', 'go', 'graphql', 'ini', 'java', 'javascript', 'json',
@@ -50,5 +50,26 @@ describe('shared highlight.js loader', () => {
     }
     const html = (await import('./highlight').then((m) => m.loadLanguages(['xml']))).highlight('<script>let a = 1</script>', { language: 'html' }).value;
     expect(html).toContain('hljs-keyword');
+  });
+
+  it('given the text, loads only the embedded grammars that text can use', async () => {
+    expect(grammarsToLoad(['typescript'])).toEqual(['css', 'graphql', 'javascript', 'typescript', 'xml']);
+    expect(grammarsToLoad(['typescript'], 'export const answer: number = 42;')).toEqual(['typescript']);
+    expect(grammarsToLoad(['typescript'], 'const a = <App />;')).toEqual(['typescript', 'xml']);
+    expect(grammarsToLoad(['javascript'], 'const s = css`color: red`;')).toEqual(['css', 'javascript']);
+    expect(grammarsToLoad(['xml'], '<p>hi</p>')).toEqual(['xml']);
+    expect(grammarsToLoad(['xml'], '<script>let a = 1</script>')).toEqual(['javascript', 'xml']);
+    // A grammar whose embeds have no trigger (dockerfile's RUN lines are bash) always takes them.
+    expect(grammarsToLoad(['dockerfile'], 'FROM node')).toEqual(['bash', 'dockerfile']);
+    // What the text needs is registered and highlighted in full (JSX through xml), on a fresh loader
+    // over an emptied core as above.
+    vi.resetModules();
+    const fresh = await import('./highlight');
+    const core = await fresh.loadLanguages([]);
+    for (const registered of core.listLanguages()) core.unregisterLanguage(registered);
+    const hljs = await fresh.loadLanguages(['typescript'], 'const a = <App />;');
+    expect(hljs.listLanguages().sort()).toEqual(['typescript', 'xml']);
+    expect(fresh.loadedHighlighter(['typescript'], 'const a = <App />;')).toBe(hljs);
+    expect(hljs.highlight('const a = <App />;', { language: 'typescript' }).value).toContain('hljs-tag');
   });
 });

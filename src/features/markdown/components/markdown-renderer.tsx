@@ -120,16 +120,16 @@ function useHighlighter(source: string) {
   const key = grammars.join(' ');
   // Bumped when a load settles; what is registered lives in the shared highlight.js instance.
   const [settled, setSettled] = useState<ReadonlySet<string>>(() => new Set());
-  const hljs = loadedHighlighter(grammars);
+  const hljs = loadedHighlighter(grammars, source);
   const pending = grammars.length > 0 && !hljs && !settled.has(key);
   useEffect(() => {
     if (!pending) return;
     let live = true;
-    void highlighterFor(grammars).then(() => live && setSettled((s) => new Set(s).add(key)));
+    void highlighterFor(grammars, source).then(() => live && setSettled((s) => new Set(s).add(key)));
     return () => {
       live = false;
     };
-  }, [pending, grammars, key]);
+  }, [pending, grammars, key, source]);
   const onMissing = (grammar: string) => {
     void highlighterFor([grammar]).then((loaded) => loaded && setSettled((s) => new Set(s).add(grammar)));
   };

@@ -3,7 +3,7 @@
 // instead of lowlight and its bundled grammar set, so Markdown without code never loads any of it.
 import type { Element, ElementContent, Root } from 'hast';
 import type { HLJSApi } from 'highlight.js';
-import { grammarFor, loadLanguages } from '@/lib/highlight';
+import { grammarFor, grammarsToLoad, loadLanguages } from '@/lib/highlight';
 
 // A fence opener's first info word, also inside block quotes and list items. Matching more than
 // CommonMark would (e.g. a fence inside an indented code block) only loads a grammar early;
@@ -22,12 +22,13 @@ export function fencedGrammars(source: string): string[] {
 
 // One load per grammar set, shared by every Markdown block that needs it and by the preload.
 // A failed load resolves to null: the code is then shown plain rather than breaking the page.
+// `source` (the whole Markdown text) decides which embedded grammars are worth loading.
 const highlighters = new Map<string, Promise<HLJSApi | null>>();
-export function highlighterFor(grammars: string[]): Promise<HLJSApi | null> {
-  const key = grammars.join(' ');
+export function highlighterFor(grammars: string[], source?: string): Promise<HLJSApi | null> {
+  const key = grammarsToLoad(grammars, source).join(' ');
   let p = highlighters.get(key);
   if (!p) {
-    p = loadLanguages(grammars).catch(() => null);
+    p = loadLanguages(grammars, source).catch(() => null);
     highlighters.set(key, p);
   }
   return p;
@@ -36,7 +37,7 @@ export function highlighterFor(grammars: string[]): Promise<HLJSApi | null> {
 /** Starts loading what the code blocks in `source` need, alongside the Markdown chunk itself. */
 export function preloadHighlighter(source: string): void {
   const grammars = fencedGrammars(source);
-  if (grammars.length > 0) void highlighterFor(grammars);
+  if (grammars.length > 0) void highlighterFor(grammars, source);
 }
 
 export interface CodeHighlightOptions {
