@@ -27,7 +27,7 @@ import { CompareFiles } from '@/features/pulls/components/compare-files';
 import { CompareExistingPull } from '@/features/pulls/components/compare-existing-pull';
 import { NewPullForm } from '@/features/pulls/components/new-pull-form';
 import { CommitList } from '@/features/commits/components/commit-list';
-import { LazyDiffFiles, preloadDiffFiles } from '@/features/diff/components/diff-view';
+import { LazyDiffFiles, preloadDiffFiles, preloadDiffHighlight } from '@/features/diff/components/diff-view';
 import { DiffStyleToggle, useDiffStyle } from '@/features/diff/components/diff-style-toggle';
 import { WhitespaceToggle, useWhitespaceMode } from '@/features/diff/components/whitespace-toggle';
 import { labelQueries } from '@/features/labels/api/label-queries';
@@ -278,10 +278,15 @@ function FullDiff({ owner, repo, base, head, fileHref }: { owner: string; repo: 
   const style = useDiffStyle();
   const whitespace = useWhitespaceMode();
   const diff = useQuery({ ...compareQueries.diff(owner, repo, base, head, whitespace), enabled: shown });
+  // Hovering the button starts loading the diff code and highlight.js while the user decides.
+  const preload = () => {
+    preloadDiffFiles();
+    preloadDiffHighlight([]);
+  };
   if (!shown) {
     return (
       <div>
-        <Button onMouseEnter={preloadDiffFiles} onFocus={preloadDiffFiles} onClick={show}>
+        <Button onMouseEnter={preload} onFocus={preload} onClick={show}>
           Show full diff
         </Button>
       </div>

@@ -26,8 +26,6 @@ export function preloadDiffHighlight(paths: string[]) {
   }
   void loadLanguages(names).catch(() => {});
 }
-/** @deprecated Older name of preloadDiffFiles. */
-export const preloadDiffViewer = preloadDiffFiles;
 
 export function LazyDiffFiles(props: DiffFilesProps) {
   return (
