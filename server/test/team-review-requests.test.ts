@@ -129,6 +129,21 @@ describe('team review requests', () => {
     expect((await forge.req('POST', `${pub.pull}/requested_reviewers`, { body: { team_reviewers: ['reviewers'] } })).status).toBe(401);
   });
 
+  it('lets reading collaborators and members of a team reading its pull requests choose reviewers (CanDoerChangeReviewRequests)', async () => {
+    const p = await orgPull();
+    // `other` is only in `readers`, which does not have the repository yet.
+    expect((await request(p.pull, ['reviewers'], other.token)).status).toBe(422);
+    expect((await forge.req('PUT', `/teams/${p.readers.id}/repos/${p.orgName}/${p.name}`, { token: owner.token })).status).toBe(204);
+    expect((await request(p.pull, ['reviewers'], other.token)).status).toBe(201);
+    expect((await request(p.pull, ['reviewers'], other.token, 'DELETE')).status).toBe(204);
+    // A collaborator with read access may too; a plain reader of the public repository may not.
+    expect((await forge.req('PUT', `${p.api}/collaborators/${stranger.name}`, { token: owner.token, body: { permission: 'read' } })).status).toBe(204);
+    expect((await request(p.pull, ['readers'], stranger.token)).status).toBe(201);
+    const reader = await forge.user('reader');
+    expect((await request(p.pull, ['readers'], reader.token, 'DELETE')).status).toBe(422);
+    expect(await teamsOf(p.pull)).toEqual(['readers']);
+  });
+
   it('is official as Gitea decides: a whitelisted team, a writing team without a whitelist, else as the one asking', async () => {
     // Approvals whitelist on, listing `reviewers`: only that team is official (the poster asking is not).
     const w = await orgPull();

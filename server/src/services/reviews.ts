@@ -532,8 +532,30 @@ export async function dismissReview(deps: Deps, p: PullRef, review: ReviewRow, d
 
 const invalidRequest = (reason: string, doer: UserRow, repo: RepoRow) => unprocessable(`${reason} [user_id: ${doer.id}, repo_id: ${repo.id}]`);
 
-/** Gitea's CanDoerChangeReviewRequests: the poster, and those who can write (owner, collaborators). */
-const canChangeRequests = (p: PullRef, doer: UserRow) => p.rc.repo.is_archived !== 1 && (doer.id === p.issue.poster_id || canWrite(p.rc, true));
+/**
+ * Gitea's CanDoerChangeReviewRequests: not in an archived repository; the poster, any collaborator
+ * (reading ones too) and, in an organization, members of a team that has the repository with its
+ * pull requests unit. Writers on pull requests (here also site admins) may as before.
+ */
+async function canChangeRequests(db: Db, p: PullRef, doer: UserRow): Promise<boolean> {
+  const repo = p.rc.repo;
+  if (repo.is_archived === 1) return false;
+  if (doer.id === p.issue.poster_id || doer.id === repo.owner_id || canWrite(p.rc, true)) return true;
+  if (await db.selectFrom('collaboration').select('id').where('repo_id', '=', repo.id).where('user_id', '=', doer.id).executeTakeFirst()) return true;
+  if (p.rc.owner.type !== 1) return false;
+  const viaTeam = await db
+    .selectFrom('team_user')
+    .innerJoin('team_repo', 'team_repo.team_id', 'team_user.team_id')
+    .innerJoin('team_unit', 'team_unit.team_id', 'team_user.team_id')
+    .select('team_user.id')
+    .where('team_user.uid', '=', doer.id)
+    .where('team_user.org_id', '=', p.rc.owner.id)
+    .where('team_repo.repo_id', '=', repo.id)
+    .where('team_unit.type', '=', UNIT_KEYS['repo.pulls']!)
+    .where('team_unit.access_mode', '>=', 1)
+    .executeTakeFirst();
+  return !!viaTeam;
+}
 
 async function findReviewers(db: Db, names: string[]): Promise<UserRow[]> {
   const out: UserRow[] = [];
@@ -630,7 +652,7 @@ export async function changeReviewRequests(deps: Deps, p: PullRef, doer: UserRow
   const teams = isOrgRepo ? await findTeams(db, p.rc.owner.id, teamNames) : [];
 
   const repo = p.rc.repo;
-  const mayChange = canChangeRequests(p, doer);
+  const mayChange = await canChangeRequests(db, p, doer);
   for (const reviewer of reviewers) {
     if (reviewer.type === 1) throw invalidRequest("Organization can't be added as reviewer", doer, repo);
     if (add) {
