@@ -8,15 +8,27 @@ const report = process.env.FORGE_VITEST_REPORT ?? 'reports/vitest.json';
 export default defineConfig({
   test: {
     reporters: ['default', ['json', { outputFile: report }]],
+    // Vitest's default in run mode is one worker less than the cores, which on the 2-core machines
+    // this runs on means every file, server and web, one after the other. Server files spend much
+    // of their time waiting on git processes and the child servers they start, so two workers
+    // keep both cores busy (measured: see the commit message).
+    maxWorkers: 2,
     projects: [
       {
         test: {
           name: 'server',
           environment: 'node',
           include: ['server/test/**/*.test.ts'],
+          setupFiles: ['server/test/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 30_000,
           pool: 'forks',
+          // Each file builds its own forge (temp data folder, SQLite file, app) and keeps nothing
+          // in module state that another file could see, so a worker keeps the server's module
+          // graph loaded between files instead of importing it again for each one. The one file
+          // that mocks a module (statuses.test.ts) loads a fresh graph and drops it again;
+          // server/test/setup.ts puts back the globals a listening server replaces.
+          isolate: false,
         },
       },
       {

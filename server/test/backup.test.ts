@@ -15,7 +15,7 @@ import { listenForge } from './git-over-http.ts';
 import { createTestForge, type TestForge } from './helpers.ts';
 import { repoDir } from '../src/context.ts';
 import { dumpForge, restoreForge } from '../src/services/backup.ts';
-import { runCli, startServer } from './cli-process.ts';
+import { runCli, serverBundle, startServer } from './cli-process.ts';
 
 const exec = promisify(execFile);
 const tmpRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'forge-backup-'));
@@ -35,6 +35,8 @@ let token: string;
 beforeAll(async () => {
   forge = await createTestForge();
   ({ base, close: closeServer } = await listenForge(forge));
+  // Built now, so the dump under load starts the moment the test says.
+  await serverBundle();
   owner = forge.admin.name;
   token = forge.admin.token;
 });
@@ -157,7 +159,7 @@ describe('forge dump and restore', () => {
     // ---- The dump, as its own process on the data folder, while the writers go on.
     const archive = path.join(tmpRoot, 'backup.tar.gz');
     const dumpStart = Date.now();
-    const dump = runCli(['dump', '--file', archive], { FORGE_DATA_DIR: forge.dataDir });
+    const dump = await runCli(['dump', '--file', archive], { FORGE_DATA_DIR: forge.dataDir });
     expect(await dump.exited, dump.output()).toBe(0);
     const dumpEnd = Date.now();
     stop = true;
@@ -173,11 +175,11 @@ describe('forge dump and restore', () => {
 
     // ---- Restore into a new folder (a used one is refused), then serve it.
     const restoredDir = path.join(tmpRoot, 'restored');
-    const restore = runCli(['restore', archive], { FORGE_DATA_DIR: restoredDir });
+    const restore = await runCli(['restore', archive], { FORGE_DATA_DIR: restoredDir });
     expect(await restore.exited, restore.output()).toBe(0);
     expect(restore.output()).toMatch(/database: integrity ok/);
     expect(restore.output()).toContain(`Restored. Start the forge with FORGE_DATA_DIR=${restoredDir}.`);
-    const again = runCli(['restore', archive], { FORGE_DATA_DIR: restoredDir });
+    const again = await runCli(['restore', archive], { FORGE_DATA_DIR: restoredDir });
     expect(await again.exited).toBe(1);
     expect(again.output()).toContain(`Refusing to restore into ${restoredDir}: the folder is not empty`);
 

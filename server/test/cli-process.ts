@@ -1,12 +1,29 @@
-// The real command line (`tsx server/src/main.ts …`, what `npm run forge --` runs) as a child
-// process, for tests of what only a whole process shows: signals, exit codes, dump and restore.
+// The real command line (`forge serve`, `forge dump`, `forge restore`) as a child process, for
+// tests of what only a whole process shows: signals, exit codes, dump and restore.
+// The server runs as `npm start` runs it: today's sources bundled by esbuild exactly as
+// `npm run build:server` bundles them, then plain `node bundle.mjs …`. That starts in a fraction of
+// the time tsx takes to compile the sources on every start (these tests start a dozen servers), and
+// the server is the child process itself, so signals reach it with no wrapper relaying them.
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const tsxCli = path.join(root, 'node_modules/tsx/dist/cli.mjs');
-const mainTs = path.join(root, 'server/src/main.ts');
+
+let bundled: Promise<string> | undefined;
+
+/** The server bundle, built once per test process (next to node_modules so its packages resolve). */
+export function serverBundle(): Promise<string> {
+  bundled ??= (async () => {
+    const outfile = path.join(root, `node_modules/.cache/forge-test/main-${process.pid}.mjs`);
+    const { build } = await import('esbuild');
+    await build({ entryPoints: [path.join(root, 'server/src/main.ts')], bundle: true, platform: 'node', format: 'esm', packages: 'external', target: 'node20', outfile, logLevel: 'warning' });
+    process.once('exit', () => fs.rmSync(outfile, { force: true }));
+    return outfile;
+  })();
+  return bundled;
+}
 
 export interface CliRun {
   child: ChildProcess;
@@ -16,17 +33,16 @@ export interface CliRun {
   waitFor: (re: RegExp, ms?: number) => Promise<RegExpMatchArray>;
   /** Resolves with the exit code (or the signal's name). */
   exited: Promise<number | string>;
-  /** SIGKILL to the whole process group (tsx and the node process it runs), for cleanup. */
+  /** SIGKILL to the whole process group (the server and any git it runs), for cleanup. */
   killAll: () => void;
 }
 
-export function runCli(args: string[], env: Record<string, string>): CliRun {
-  const child = spawn(process.execPath, [tsxCli, mainTs, ...args], {
+export async function runCli(args: string[], env: Record<string, string>): Promise<CliRun> {
+  const child = spawn(process.execPath, [await serverBundle(), ...args], {
     cwd: root,
     env: { ...process.env, FORGE_NO_DEMO: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group, so cleanup reaches tsx's child too; signals in tests go to tsx's pid,
-    // as a supervisor's would, and tsx relays them.
+    // Its own process group, so cleanup reaches the git processes it started too.
     detached: true,
   });
   let out = '';
@@ -73,7 +89,7 @@ export function runCli(args: string[], env: Record<string, string>): CliRun {
 /** Starts `serve` on a free port over `dataDir`; resolves once it listens, with the admin's password on a fresh folder. */
 export async function startServer(dataDir: string, env: Record<string, string> = {}) {
   const port = await freePort();
-  const run = runCli(['serve', '--no-demo'], { FORGE_DATA_DIR: dataDir, PORT: String(port), FORGE_ROOT_URL: `http://127.0.0.1:${port}/`, ...env });
+  const run = await runCli(['serve', '--no-demo'], { FORGE_DATA_DIR: dataDir, PORT: String(port), FORGE_ROOT_URL: `http://127.0.0.1:${port}/`, ...env });
   await run.waitFor(/Forge listening on/);
   const password = run.output().match(/password: +(\S+)/)?.[1];
   return { ...run, port, base: `http://127.0.0.1:${port}`, password };

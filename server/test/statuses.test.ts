@@ -1,11 +1,21 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createTestForge, uniq } from './helpers.ts';
 import { createFixtureRepo, type FixtureCommit } from './git-fixtures.ts';
 import { combinedState } from '../src/services/statuses.ts';
 
 // The scheduled merge is another area: here we only check that it is told about every new status,
 // and that its failure does not fail the request.
-const autoMerge = vi.hoisted(() => ({ calls: [] as Array<{ repoId: number; sha: string }>, fail: false }));
+// Server workers keep modules loaded from file to file (vitest.config.ts, isolate: false): the
+// server's modules are loaded afresh here, before the imports above run, so they bind to the mock,
+// and dropped again afterwards, so later files in this worker get the real scheduled merge.
+const autoMerge = vi.hoisted(() => {
+  vi.resetModules();
+  return { calls: [] as Array<{ repoId: number; sha: string }>, fail: false };
+});
+afterAll(() => {
+  vi.doUnmock('../src/services/auto-merge.ts');
+  vi.resetModules();
+});
 vi.mock('../src/services/auto-merge.ts', () => ({
   afterCommitStatus: async (_deps: unknown, repo: { id: number }, sha: string) => {
     autoMerge.calls.push({ repoId: repo.id, sha });
