@@ -7,7 +7,10 @@ export const e2eAdmin = { username: process.env.E2E_ADMIN ?? 'e2e-admin', passwo
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
-  timeout: 60_000,
+  // A journey is many steps (sign-ins, git pushes, merges); each step keeps its own 10 s expect budget, so a
+  // stuck step still fails fast. The whole-test budget only has to cover the journey on a loaded 2-core
+  // machine: the fork journey took 66 s there with every step passing, one minute was too tight.
+  timeout: 180_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: 2,
@@ -28,7 +31,10 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/v1/version`,
     env: { E2E_PORT: String(port), FORGE_ROOT_URL: `http://127.0.0.1:${port}/` },
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A journey is many steps (sign-ins, git pushes, merges); each step keeps its own 10 s expect budget, so a
+  // stuck step still fails fast. The whole-test budget only has to cover the journey on a loaded 2-core
+  // machine: the fork journey took 66 s there with every step passing, one minute was too tight.
+  timeout: 180_000,
     stdout: 'pipe',
   },
 });
