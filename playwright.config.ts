@@ -31,10 +31,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/v1/version`,
     env: { E2E_PORT: String(port), FORGE_ROOT_URL: `http://127.0.0.1:${port}/` },
     reuseExistingServer: false,
-    // A journey is many steps (sign-ins, git pushes, merges); each step keeps its own 10 s expect budget, so a
-  // stuck step still fails fast. The whole-test budget only has to cover the journey on a loaded 2-core
-  // machine: the fork journey took 66 s there with every step passing, one minute was too tight.
-  timeout: 180_000,
+    timeout: 60_000,
     stdout: 'pipe',
   },
 });
