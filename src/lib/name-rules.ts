@@ -19,21 +19,34 @@ export function repoNameProblem(name: string): string | null {
   return null;
 }
 
+/**
+ * Why git would refuse `name` as a ref of this kind (git check-ref-format, plus what `git branch` /
+ * `git tag` refuse), as a sentence; null when it is fine. `reserved` are whole names git refuses.
+ */
+function refNameProblem(name: string, kind: 'branch' | 'tag', max: number, reserved: string[]): string | null {
+  if (!name) return `Enter a ${kind} name.`;
+  if (name.length > max) return `Use at most ${max} characters.`;
+  if (/[\0-\x20\x7f]/.test(name)) return `A ${kind} name cannot contain spaces or control characters.`;
+  if (/[~^:?*[\\]/.test(name)) return `A ${kind} name cannot contain ~ ^ : ? * [ or \\.`;
+  if (reserved.includes(name)) return `“${name}” cannot be a ${kind} name.`;
+  if (name.startsWith('-')) return `A ${kind} name cannot start with a dash.`;
+  if (name.includes('..')) return `A ${kind} name cannot contain “..”.`;
+  if (name.includes('@{')) return `A ${kind} name cannot contain “@{”.`;
+  if (name.startsWith('/') || name.endsWith('/') || name.includes('//')) return `A ${kind} name cannot start or end with “/” or have an empty part between slashes.`;
+  if (name.endsWith('.')) return `A ${kind} name cannot end with a dot.`;
+  if (name.split('/').some((part) => part.startsWith('.'))) return `No part of a ${kind} name may start with a dot.`;
+  if (name.split('/').some((part) => part.endsWith('.lock'))) return `No part of a ${kind} name may end with “.lock”.`;
+  return null;
+}
+
 /** Why git (and the server) would refuse this branch name, as a sentence; null when it is fine. */
 export function branchNameProblem(name: string): string | null {
-  if (!name) return 'Enter a branch name.';
-  if (name.length > 100) return 'Use at most 100 characters.';
-  if (/[\0-\x20\x7f]/.test(name)) return 'A branch name cannot contain spaces or control characters.';
-  if (/[~^:?*[\\]/.test(name)) return 'A branch name cannot contain ~ ^ : ? * [ or \\.';
-  if (name === 'HEAD' || name === '@') return `“${name}” cannot be a branch name.`;
-  if (name.startsWith('-')) return 'A branch name cannot start with a dash.';
-  if (name.includes('..')) return 'A branch name cannot contain “..”.';
-  if (name.includes('@{')) return 'A branch name cannot contain “@{”.';
-  if (name.startsWith('/') || name.endsWith('/') || name.includes('//')) return 'A branch name cannot start or end with “/” or have an empty part between slashes.';
-  if (name.endsWith('.')) return 'A branch name cannot end with a dot.';
-  if (name.split('/').some((part) => part.startsWith('.'))) return 'No part of a branch name may start with a dot.';
-  if (name.split('/').some((part) => part.endsWith('.lock'))) return 'No part of a branch name may end with “.lock”.';
-  return null;
+  return refNameProblem(name, 'branch', 100, ['HEAD', '@']);
+}
+
+/** Why the server would refuse this tag name (server/src/git/tags.ts isValidTagName: at most 255 characters). */
+export function tagNameProblem(name: string): string | null {
+  return refNameProblem(name, 'tag', 255, ['HEAD']);
 }
 
 /** Why the server would refuse this label name; null when it is fine. */

@@ -7,7 +7,8 @@ import { TextArea, TextField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { useCreateTag } from '../api/use-create-tag';
-import { tagFieldErrors, tagNameProblem } from '../lib/tag-name';
+import { tagNameProblem } from '@/lib/name-rules';
+import { tagFieldErrors } from '../lib/tag-name';
 
 export interface CreateTagDialogProps {
   owner: string;
