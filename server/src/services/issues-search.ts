@@ -23,7 +23,7 @@ export interface IssueFilter {
   posterId?: number;
   assigneeId?: number;
   mentionedId?: number;
-  /** Pull requests whose review is requested from this user and not given yet (Gitea's review_requested). */
+  /** Others' pull requests whose review is requested from this user or a team of theirs and not given yet (Gitea's review_requested). */
   reviewRequestedId?: number;
   /** Pull requests this user reviewed (approved, commented or requested changes; Gitea's reviewed). */
   reviewedId?: number;
@@ -80,7 +80,20 @@ export function issuesQuery(db: Db, f: IssueFilter) {
     );
   }
   if (f.reviewRequestedId !== undefined) {
-    q = q.where('issue.id', 'in', db.selectFrom('review').select('review.issue_id').where('review.type', '=', REVIEW_REQUEST).where('review.reviewer_id', '=', f.reviewRequestedId));
+    // Gitea's applyReviewRequestedCondition: an open request to the user or to a team they are in, on
+    // someone else's pull request. A verdict deletes the requests it answers (the reviewer's own and
+    // their teams', reviews.ts), so every request row left is still open.
+    const id = f.reviewRequestedId;
+    const myTeams = db.selectFrom('team_user').select('team_user.team_id').where('team_user.uid', '=', id);
+    q = q.where('issue.poster_id', '!=', id).where(
+      'issue.id',
+      'in',
+      db
+        .selectFrom('review')
+        .select('review.issue_id')
+        .where('review.type', '=', REVIEW_REQUEST)
+        .where((e) => e.or([e('review.reviewer_id', '=', id), e.and([e('review.reviewer_team_id', '>', 0), e('review.reviewer_team_id', 'in', myTeams)])])),
+    );
   }
   if (f.reviewedId !== undefined) {
     q = q

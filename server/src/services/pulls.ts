@@ -20,7 +20,8 @@ import { recordAction } from './activity.ts';
 import { recordMentions, recordReferences } from './mentions.ts';
 import { setIssueLabels } from './labels.ts';
 import { repoPermission } from './permissions.ts';
-import { afterPullHeadChange, requestReviews } from './reviews.ts';
+import { afterPullHeadChange, changeReviewRequests, requestReviews } from './reviews.ts';
+import { hasTeamRepo } from './teams.ts';
 import {
   CommentType, allocateIndex, assertAssignable, assertMilestone, canWrite, changeState, deadlineFromIso, insertEvent,
   recountRepo, setAssignees, setDeadline, setMilestone,
@@ -169,6 +170,25 @@ async function assertReviewers(db: Db, rc: RepoContext, doer: UserRow, names: st
 }
 
 /**
+ * Teams to request reviews from, checked before the pull request exists so a bad one fails the whole
+ * create. As Gitea's parseReviewersByNames: only an organization's repository has teams (elsewhere the
+ * names are ignored) and a name the organization does not have is 404. Gitea checks whether a team may
+ * review a private repository (isValidTeamReviewRequest) only after creating the pull request and
+ * then answers 500 with the pull request left behind; here the same 422 comes first, nothing created.
+ */
+async function assertTeamReviewers(db: Db, rc: RepoContext, doer: UserRow, names: string[]): Promise<string[]> {
+  if (rc.owner.type !== 1) return [];
+  for (const name of names) {
+    const team = await db.selectFrom('team').select('id').where('org_id', '=', rc.owner.id).where('lower_name', '=', name.toLowerCase()).executeTakeFirst();
+    if (!team) throw notFound(`Team '${name}' not exist`);
+    if (rc.repo.is_private === 1 && !(await hasTeamRepo(db, team.id, rc.repo.id))) {
+      throw unprocessable(`Reviewing team can't read repo [user_id: ${doer.id}, repo_id: ${rc.repo.id}]`);
+    }
+  }
+  return names;
+}
+
+/**
  * Opens a pull request from `head` into `base`. The head is a branch of this repository, or
  * `owner:branch` / `owner/repo:branch` of a repository in its fork network (forks.ts
  * resolveNetworkHead), whose head commit is fetched into this repository under
@@ -206,9 +226,7 @@ export async function createPull(deps: Deps, rc: RepoContext, doer: UserRow, inp
   const assigneeIds = writer ? await assertAssignable(db, rc, [...(input.assignees ?? []), ...(input.assignee ? [input.assignee] : [])]) : [];
   const deadline = writer && input.due_date ? deadlineFromIso(input.due_date) : 0;
   const reviewerIds = await assertReviewers(db, rc, doer, input.reviewers ?? []);
-  // Teams belong to organizations, which do not exist yet: every team name is unknown (Gitea: 404).
-  const team = (input.team_reviewers ?? []).find(Boolean);
-  if (team) throw notFound(`Team '${team}' not exist`);
+  const teamNames = await assertTeamReviewers(db, rc, doer, input.team_reviewers ?? []);
 
   const [state, commitIds] = await Promise.all([safeGitState(rc.dir, baseSha, headSha), commitIdsBetween(rc.dir, headSha, [baseSha])]);
   const now = nowUnix();
@@ -263,7 +281,13 @@ export async function createPull(deps: Deps, rc: RepoContext, doer: UserRow, inp
   await recordAction(db, { op_type: 'create_pull_request', act_user_id: doer.id, repo: rc.repo, content: `${issue.index}|${issue.name}` });
   await recordMentions(db, rc, issue, issue.content);
   await recordReferences(db, { doer, source: rc, issue, commentId: 0, content: issue.content });
+  // As Gitea's NewPullRequest: the users asked first, then the teams (the poster may always choose).
   if (reviewerIds.length) await requestReviews(deps, rc.repo, issue, doer, reviewerIds);
+  if (teamNames.length) {
+    await changeReviewRequests(deps, { rc, issue, pr: row.pr }, doer, [], teamNames, true);
+    // The answer shows the requests, and the time they moved the pull request.
+    row = { ...row, issue: await db.selectFrom('issue').selectAll().where('id', '=', issue.id).executeTakeFirstOrThrow() };
+  }
   return row;
 }
 
