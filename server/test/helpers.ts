@@ -5,7 +5,9 @@ import path from 'node:path';
 import { afterAll } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { openDb } from '../src/db/index.ts';
+import { nowUnix, openDb } from '../src/db/index.ts';
+import type { UserRow } from '../src/db/schema.ts';
+import { hashPasswordAsync } from '../src/auth/password.ts';
 import { createToken, createUser } from '../src/services/users.ts';
 import type { Deps } from '../src/context.ts';
 
@@ -21,6 +23,19 @@ export interface TestForge {
   req(method: string, url: string, opts?: { token?: string; body?: unknown; basic?: [string, string]; headers?: Record<string, string> }): Promise<{ status: number; headers: Headers; body: any; text: string }>;
 }
 
+/**
+ * Test users' passwords and their scrypt hashes, made once per worker process and handed out by
+ * position: the n-th user of every forge gets the n-th password, so each user of a forge has its
+ * own. A hash costs the forge's real scrypt (about 75 ms of CPU), and the suite makes hundreds of
+ * users; forges in one worker (files share it, vitest.config.ts) reuse the hashes.
+ */
+const passwords: Promise<{ password: string; passwd: string }>[] = [];
+const pooledPassword = (n: number) =>
+  (passwords[n] ??= (async () => {
+    const password = `password-${n}-${Math.random().toString(36).slice(2, 10)}`;
+    return { password, passwd: await hashPasswordAsync(password) };
+  })());
+
 let counter = 0;
 export const uniq = (prefix = 'u') => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 
@@ -35,10 +50,30 @@ export async function createTestForge(): Promise<TestForge> {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
+  // The first user (the admin) goes through createUser; later ones are its row as createUser
+  // returned it, under their own name, e-mail and pooled password (see pooledPassword).
+  let template: UserRow | undefined;
+  let made = 0;
   const makeUser = async (prefix = 'user', opts: { admin?: boolean } = {}) => {
     const name = uniq(prefix);
-    const password = 'password-' + name;
-    const u = await createUser(db, { username: name, email: `${name}@example.com`, password, admin: opts.admin });
+    const email = `${name}@example.com`;
+    let u: UserRow;
+    let password: string;
+    if (!template) {
+      password = 'password-' + name;
+      u = template = await createUser(db, { username: name, email, password, admin: opts.admin });
+    } else {
+      const pooled = await pooledPassword(made);
+      password = pooled.password;
+      const { id: _id, ...row } = template;
+      const t = nowUnix();
+      u = await db
+        .insertInto('user')
+        .values({ ...row, name, lower_name: name.toLowerCase(), email: email.toLowerCase(), passwd: pooled.passwd, is_admin: opts.admin ? 1 : 0, created_unix: t, updated_unix: t })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    }
+    made++;
     const { secret } = await createToken(db, u.id, 'test');
     return { name, token: secret, password, id: u.id };
   };
