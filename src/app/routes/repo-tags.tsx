@@ -119,7 +119,8 @@ function TagRow({
   );
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
-      <div className="min-w-0 flex-1">
+      {/* basis-64: at phone width the actions wrap below the name instead of squeezing it to nothing. */}
+      <div className="min-w-0 flex-1 basis-64">
         <Link to={paths.src.href(owner, repo, 'tag', tag.name)} className="font-mono text-sm font-semibold text-indigo-700 hover:underline dark:text-indigo-300">
           {tag.name}
         </Link>
@@ -131,7 +132,7 @@ function TagRow({
           {tag.commit.created && <RelativeTime date={tag.commit.created} />}
         </p>
       </div>
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
         {defaultBranch && (
           <Link to={paths.compare.href(owner, repo, tag.name, defaultBranch)} className={button}>
             <span aria-hidden>Compare</span>
