@@ -5,6 +5,7 @@
 // the time tsx takes to compile the sources on every start (these tests start a dozen servers), and
 // the server is the child process itself, so signals reach it with no wrapper relaying them.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -13,14 +14,33 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 let bundled: Promise<string> | undefined;
 
-/** The server bundle, built once per test process (next to node_modules so its packages resolve). */
+/**
+ * The server bundle, built once per test process next to node_modules (so its packages resolve),
+ * named by its content: runs and workers with the same sources share one file, and bundles older
+ * than a day are removed (a worker is ended without an exit event to clean up after itself).
+ */
 export function serverBundle(): Promise<string> {
   bundled ??= (async () => {
-    const outfile = path.join(root, `node_modules/.cache/forge-test/main-${process.pid}.mjs`);
+    const dir = path.join(root, 'node_modules/.cache/forge-test');
     const { build } = await import('esbuild');
-    await build({ entryPoints: [path.join(root, 'server/src/main.ts')], bundle: true, platform: 'node', format: 'esm', packages: 'external', target: 'node20', outfile, logLevel: 'warning' });
-    process.once('exit', () => fs.rmSync(outfile, { force: true }));
-    return outfile;
+    const out = await build({ entryPoints: [path.join(root, 'server/src/main.ts')], bundle: true, platform: 'node', format: 'esm', packages: 'external', target: 'node20', outfile: path.join(dir, 'main.mjs'), write: false, logLevel: 'warning' });
+    const code = out.outputFiles[0]!.contents;
+    const file = path.join(dir, `main-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
+    fs.mkdirSync(dir, { recursive: true });
+    for (const old of fs.readdirSync(dir)) {
+      const p = path.join(dir, old);
+      if (p !== file && Date.now() - (fs.statSync(p, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 86_400_000) fs.rmSync(p, { force: true });
+    }
+    if (!fs.existsSync(file)) {
+      // Written aside and renamed: another worker may be starting a server from the same name.
+      const tmp = `${file}.${process.pid}.tmp`;
+      fs.writeFileSync(tmp, code);
+      fs.renameSync(tmp, file);
+    } else {
+      const now = new Date();
+      fs.utimesSync(file, now, now);
+    }
+    return file;
   })();
   return bundled;
 }
