@@ -55,7 +55,8 @@ describe('task lists in an issue', () => {
   it('the author ticks a task in the description: the body is saved with that box changed', async () => {
     const patched = setup(alice);
     const description = await screen.findByRole('article', { name: 'Description by alice' });
-    expect(document.title).toBe('Crash on save · Issue #3 · alice/tools · Forge');
+    // The title is set in an effect, which may run just after the article is on screen.
+    await waitFor(() => expect(document.title).toBe('Crash on save · Issue #3 · alice/tools · Forge'));
     const box = await within(description).findByRole('checkbox', { name: 'reproduce' });
     await waitFor(() => expect(box).toBeEnabled());
     await userEvent.setup().click(box);
