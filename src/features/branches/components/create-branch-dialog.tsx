@@ -1,9 +1,10 @@
 // "New branch": a name and a starting point (branch, tag or SHA). Errors stay inside the dialog.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
+import { RefField } from './ref-field';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { useCreateBranch } from '../api/use-create-branch';
 import { branchFieldErrors } from './branch-errors';
@@ -37,7 +38,6 @@ function CreateBranchForm({ owner, repo, onDone, defaultFrom, branches, tags }: 
   const [name, setName] = useState('');
   const [from, setFrom] = useState(defaultFrom);
   const create = useCreateBranch(owner, repo);
-  const listId = useId();
   const errors = branchFieldErrors(create.error);
   // git's ref rules, checked before sending; cleared as soon as the name changes.
   const [nameProblem, setNameProblem] = useState<string | null>(null);
@@ -61,24 +61,7 @@ function CreateBranchForm({ owner, repo, onDone, defaultFrom, branches, tags }: 
       }}
     >
       <TextField label="Branch name" name="name" required autoFocus autoComplete="off" value={name} onChange={(e) => (setName(e.target.value), setNameProblem(null))} error={nameProblem ?? errors.name} />
-      <TextField
-        label="Create from"
-        name="from"
-        list={listId}
-        autoComplete="off"
-        value={from}
-        onChange={(e) => setFrom(e.target.value)}
-        hint="A branch, a tag or a commit SHA."
-        error={errors.from}
-      />
-      <datalist id={listId}>
-        {branches.map((b) => (
-          <option key={`b:${b}`} value={b} label="branch" />
-        ))}
-        {tags.map((t) => (
-          <option key={`t:${t}`} value={t} label="tag" />
-        ))}
-      </datalist>
+      <RefField label="Create from" name="from" value={from} onChange={setFrom} hint="A branch, a tag or a commit SHA." error={errors.from} branches={branches} tags={tags} />
       {errors.general && <ErrorNotice error={create.error} />}
       <div className="flex justify-end gap-2">
         <Button onClick={onDone}>Cancel</Button>

@@ -1,10 +1,11 @@
 // "New tag": a name, what to tag (a branch, tag or commit SHA; the default branch when empty) and an
 // optional message that makes it an annotated tag. Errors stay beside their field in the dialog.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Dialog } from '@/components/ui/dialog';
 import { TextArea, TextField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
+import { RefField } from './ref-field';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { useCreateTag } from '../api/use-create-tag';
 import { tagNameProblem } from '@/lib/name-rules';
@@ -37,7 +38,6 @@ function CreateTagForm({ owner, repo, onDone, defaultTarget, branches, tags }: O
   const [sent, setSent] = useState({ name: '', target: '' });
   const [nameProblem, setNameProblem] = useState<string | null>(null);
   const create = useCreateTag(owner, repo);
-  const listId = useId();
   const errors = tagFieldErrors(create.error, sent);
   return (
     <form
@@ -70,25 +70,7 @@ function CreateTagForm({ owner, repo, onDone, defaultTarget, branches, tags }: O
         error={nameProblem ?? errors.name}
         hint="For example v1.2.0 or release/2026-11."
       />
-      <TextField
-        label="Target"
-        name="target"
-        list={listId}
-        autoComplete="off"
-        spellCheck={false}
-        value={target}
-        onChange={(e) => setTarget(e.target.value)}
-        hint="A branch, a tag or a commit SHA; the default branch when empty."
-        error={errors.target}
-      />
-      <datalist id={listId}>
-        {branches.map((b) => (
-          <option key={`b:${b}`} value={b} label="branch" />
-        ))}
-        {tags.map((t) => (
-          <option key={`t:${t}`} value={t} label="tag" />
-        ))}
-      </datalist>
+      <RefField label="Target" name="target" value={target} onChange={setTarget} hint="A branch, a tag or a commit SHA; the default branch when empty." error={errors.target} branches={branches} tags={tags} />
       <TextArea
         label="Message (optional)"
         name="message"
