@@ -109,7 +109,9 @@ test('press t to find a file, read its blame, download archives, list tags and s
   const raw = await request.get(`/${user.username}/${name}/raw/tag/v1.0/docs/poem.ts`);
   expect(await raw.text()).toContain('const b = 2;');
 
-  // Shortcuts: ? lists them; g i goes to the issues, g c back to the code.
+  // Shortcuts: ? lists them; g i goes to the issues, g c back to the code. The tags page is drawn
+  // again after the screenshots' reload before any key is pressed.
+  await expect(tags.getByRole('link', { name: 'v2.0', exact: true })).toBeVisible();
   await page.keyboard.press('?');
   await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toContainText('Go to file');
   await page.keyboard.press('Escape');

@@ -75,6 +75,8 @@ export async function screenshots(page: Page, name: string) {
   }
   await page.evaluate(() => localStorage.setItem('forge.theme', 'light'));
   await page.reload();
+  // The test goes on with keys and clicks: the app must be loaded again, or a key press is lost.
+  await page.waitForLoadState('networkidle');
   await page.setViewportSize(size);
 }
 

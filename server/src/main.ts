@@ -62,6 +62,11 @@ async function main(argv: string[]) {
     const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
       console.log(`Forge listening on ${config.rootUrl} (port ${info.port}, ready in ${Math.round(performance.now() - started)} ms, data in ${config.dataDir})`);
     });
+    // Node closes an idle keep-alive connection after 5 s; a client that reuses it at that moment
+    // gets "socket hang up" (seen in CI between two API calls of a journey). Gitea (Go) keeps idle
+    // connections open; 65 s outlasts the usual client and proxy idle times. Clean stop closes them.
+    (server as Server).keepAliveTimeout = 65_000;
+    (server as Server).headersTimeout = 66_000;
     installCleanStop({ server: server as Server, db, timeoutMs: shutdownTimeoutSeconds() * 1000 });
     return;
   }
