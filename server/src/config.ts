@@ -4,6 +4,12 @@ import path from 'node:path';
 export interface Config {
   /** Folder holding forge.db, repositories/ and attachments/. */
   dataDir: string;
+  /**
+   * FORGE_DATABASE_URL=postgres://user:password@host:5432/forge puts the database on PostgreSQL
+   * instead of dataDir/forge.db; several server processes may then share it and one repository
+   * folder (issue #12). Unset: SQLite.
+   */
+  databaseUrl?: string;
   port: number;
   /** Public URL of the forge, with a trailing slash; used for html_url and clone_url. */
   rootUrl: string;
@@ -45,6 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const rootUrl = withSlash(env.FORGE_ROOT_URL ?? `http://localhost:${port}/`);
   return {
     dataDir: path.resolve(env.FORGE_DATA_DIR ?? 'data'),
+    databaseUrl: env.FORGE_DATABASE_URL?.trim() || undefined,
     port,
     rootUrl,
     webDir: path.resolve(env.FORGE_WEB_DIR ?? 'dist'),

@@ -9,6 +9,7 @@ import type { AppEnv, Deps } from './context.ts';
 import { repoDir } from './context.ts';
 import type { RepoRow, UserRow } from './db/schema.ts';
 import { ApiError } from './errors.ts';
+import { lockRepo } from './db/dialect.ts';
 import { authenticate } from './auth/credentials.ts';
 import { requestAuthContext } from './auth/throttle.ts';
 import { noPermission, repoPermission, type RepoPermission } from './services/permissions.ts';
@@ -44,21 +45,6 @@ async function findRepo(deps: Deps, ownerName: string, repoName: string) {
   return repo ? { owner, repo } : null;
 }
 
-// One push at a time per repository, so each push's before/after ref snapshots are its own.
-// (Several server processes would need a database or file lock here.)
-const pushLocks = new Map<number, Promise<void>>();
-async function lockRepo(id: number): Promise<() => void> {
-  const prev = pushLocks.get(id) ?? Promise.resolve();
-  let release!: () => void;
-  const mine = new Promise<void>((r) => (release = r));
-  const tail = prev.then(() => mine);
-  pushLocks.set(id, tail);
-  await prev;
-  return () => {
-    release();
-    if (pushLocks.get(id) === tail) pushLocks.delete(id);
-  };
-}
 
 async function handle(c: Context<AppEnv>, service: Service, rest: 'info/refs' | Service): Promise<Response> {
   const deps = c.var.deps;
@@ -131,7 +117,9 @@ async function runBackend(
   // Pushes: serialize per repository and snapshot refs around receive-pack; branch protection
   // goes to the server's pre-receive hook (git/hooks.ts), which refuses before any ref moves.
   const pushing = isRpc && service === 'git-receive-pack';
-  const lock = pushing ? await lockRepo(repo.id) : () => {};
+  // One push at a time per repository, in any server process (db/dialect.ts), so each push's
+  // before/after ref snapshots are its own.
+  const lock = pushing ? await lockRepo(deps.db, 'push', repo.id) : () => {};
   let cleanupPolicy = () => {};
   const release = () => {
     cleanupPolicy();

@@ -41,7 +41,7 @@ async function main(argv: string[]) {
     return;
   }
 
-  const db = await openDb(path.join(config.dataDir, 'forge.db'));
+  const db = await openDb(config.databaseUrl ?? path.join(config.dataDir, 'forge.db'));
   const deps: Deps = { db, config };
 
   if (cmd === 'serve') {

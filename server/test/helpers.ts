@@ -1,4 +1,5 @@
-// A real forge for tests: a fresh SQLite file and repository folder in a temp directory.
+// A real forge for tests: a fresh database (a SQLite file, or a PostgreSQL database when
+// FORGE_TEST_DATABASE_URL is set: pg-databases.ts) and repository folder in a temp directory.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,8 @@ import { afterAll } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { nowUnix, openDb } from '../src/db/index.ts';
+import { closeDb } from '../src/db/dialect.ts';
+import { freshTestDatabase } from './pg-databases.ts';
 import type { UserRow } from '../src/db/schema.ts';
 import { hashPasswordAsync } from '../src/auth/password.ts';
 import { createToken, createUser } from '../src/services/users.ts';
@@ -42,11 +45,13 @@ export const uniq = (prefix = 'u') => `${prefix}${Date.now().toString(36)}${(cou
 export async function createTestForge(): Promise<TestForge> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forge-test-'));
   const config = { ...loadConfig({ PORT: '3000' }), dataDir, webDir: undefined, rootUrl: 'http://localhost:3000/' };
-  const db = await openDb(path.join(dataDir, 'forge.db'));
-  const deps: Deps = { db, config };
+  const pgDb = await freshTestDatabase();
+  const db = await openDb(pgDb?.url ?? path.join(dataDir, 'forge.db'));
+  const deps: Deps = { db, config: { ...config, databaseUrl: pgDb?.url } };
   const app = createApp(deps);
   afterAll(async () => {
-    await db.destroy();
+    await closeDb(db);
+    await pgDb?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 

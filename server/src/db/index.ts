@@ -1,10 +1,13 @@
-// Opens the SQLite database (WAL) behind Kysely and brings its schema up to date.
+// Opens the database behind Kysely — a SQLite file (WAL), or PostgreSQL for a postgres:// URL —
+// and brings its schema up to date. What differs between the two lives in dialect.ts.
 import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, Migrator, SqliteDialect, type SqliteDialectConfig } from 'kysely';
 import type { Database } from './schema.ts';
 import { migrations } from './migrations.ts';
 import { openSqlite, type SqliteDb, type SqliteStatement } from './sqlite.ts';
+import { isPostgresUrl, openPostgres } from './postgres.ts';
+import { registerDialect, closeDialect } from './dialect.ts';
 
 export type Db = Kysely<Database>;
 
@@ -54,9 +57,12 @@ const versions = new WeakMap<Db, { writes: WriteCount; dataVersion: SqliteStatem
  * A value that changes whenever the database's data may have changed, for answers kept between
  * requests (api/answer-memo.ts): equal versions mean nothing was written in between.
  */
+let unversioned = 0;
 export function dbVersion(db: Db): string {
   const v = versions.get(db);
-  if (!v) return `none:${Math.random()}`;
+  // PostgreSQL: other processes write to the same database and this one cannot see it happen, so
+  // every call differs and nothing is kept between requests (issue #12).
+  if (!v) return `none:${++unversioned}`;
   const row = v.dataVersion.get() as Record<string, unknown> | unknown[];
   return `${v.writes.n}:${Array.isArray(row) ? row[0] : Object.values(row)[0]}`;
 }
@@ -114,7 +120,31 @@ function withFastRows(stmt: SqliteStatement): SqliteStatement {
   };
 }
 
-export async function openDb(file: string): Promise<Db> {
+/** Opens `target`: a postgres:// URL, else a SQLite file path. */
+export async function openDb(target: string): Promise<Db> {
+  if (isPostgresUrl(target)) {
+    const { db, handles: pg } = openPostgres(target);
+    registerDialect(db, { kind: 'postgres', pg });
+    try {
+      await migrate(db);
+    } catch (e) {
+      await db.destroy();
+      throw e;
+    }
+    return db;
+  }
+  return openSqliteDb(target);
+}
+
+// Kysely's Migrator takes a lock on PostgreSQL (pg_advisory_xact_lock, one transaction for the
+// whole run), so processes starting together migrate once; SQLite's write lock does the same.
+async function migrate(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error;
+}
+
+async function openSqliteDb(file: string): Promise<Db> {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = openSqlite(file);
   sqlite.pragma('journal_mode = WAL');
@@ -125,9 +155,8 @@ export async function openDb(file: string): Promise<Db> {
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, writes) as unknown as SqliteDialectConfig['database'] }) });
   handles.set(db, sqlite);
   versions.set(db, { writes, dataVersion: sqlite.prepare('PRAGMA data_version') });
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const { error } = await migrator.migrateToLatest();
-  if (error) throw error;
+  registerDialect(db, { kind: 'sqlite' });
+  await migrate(db);
   return db;
 }
 
@@ -145,6 +174,7 @@ export async function checkpointAndClose(db: Db): Promise<{ busy: boolean; walBy
     result = { busy: (row?.busy ?? 0) !== 0, walBytes };
   }
   await db.destroy();
+  await closeDialect(db);
   return result;
 }
 

@@ -29,7 +29,7 @@ export async function mergeUpstream(deps: Deps, fork: RepoContext, doer: UserRow
   const parent = await networkRepoById(deps, fork.repo.fork_id);
   // A parent the doer can no longer read is as good as gone.
   if (!parent || !(await repoPermission(db, doer, parent.repo, parent.owner)).canRead('code')) throw notFound('base repository does not exist');
-  return withRepoLock(fork.repo.id, async () => {
+  return withRepoLock(db, fork.repo.id, async () => {
     const forkSha = branch && !branch.startsWith('-') ? await resolveCommit(fork.dir, `refs/heads/${branch}`) : null;
     if (!forkSha) throw notFound(`branch does not exist [repo_id: ${fork.repo.id} name: ${branch}]`);
     let baseBranch = branch;

@@ -8,7 +8,8 @@ import type { z } from '@hono/zod-openapi';
 import type { MergePullRequestSchema, MergeStyle } from '../api/pull-schemas.ts';
 import { repoMergeSettings } from '../api/convert.ts';
 import type { Deps } from '../context.ts';
-import { nowUnix } from '../db/index.ts';
+import { nowUnix, type Db } from '../db/index.ts';
+import { withRepoLock as withScopedRepoLock } from '../db/dialect.ts';
 import type { IssueRow, PullRequestRow, RepoRow, UserRow } from '../db/schema.ts';
 import { ApiError, conflict, notFound } from '../errors.ts';
 import { isAncestor } from '../git/refs.ts';
@@ -49,21 +50,9 @@ const notAllowed = (message: string) => new ApiError(405, message);
 // ---------------------------------------------------------------------------------------------
 // Serializing merges per repository
 
-const repoQueues = new Map<number, Promise<void>>();
-
-/** Runs `fn` after every earlier call for the same repository has finished. */
-export async function withRepoLock<T>(repoId: number, fn: () => Promise<T>): Promise<T> {
-  const previous = repoQueues.get(repoId) ?? Promise.resolve();
-  let release!: () => void;
-  const mine = previous.then(() => new Promise<void>((r) => (release = r)));
-  repoQueues.set(repoId, mine);
-  await previous;
-  try {
-    return await fn();
-  } finally {
-    release();
-    if (repoQueues.get(repoId) === mine) repoQueues.delete(repoId);
-  }
+/** Runs `fn` after every earlier merge-like write to the same repository has finished, in any server process. */
+export function withRepoLock<T>(db: Db, repoId: number, fn: () => Promise<T>): Promise<T> {
+  return withScopedRepoLock(db, 'merge', repoId, fn);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -161,7 +150,7 @@ const userById = (deps: Deps, id: number) => deps.db.selectFrom('user').selectAl
  */
 export async function mergePullRequestApi(deps: Deps, pc: PullContext, doer: UserRow, form: MergeForm): Promise<'merged' | 'scheduled'> {
   const { rc } = pc;
-  return withRepoLock(rc.repo.id, async () => {
+  return withRepoLock(deps.db, rc.repo.id, async () => {
     const { issue, pr } = await reloadPull(deps, pc.pr.id);
     const style: MergeStyle = form.Do ?? 'merge';
     const manual = style === 'manually-merged';
@@ -219,7 +208,7 @@ export async function mergeScheduled(
   const owner = await userById(deps, repo.owner_id);
   if (!doer || !owner) return false;
   const rc = await repoContextFor(deps, doer, repo, owner);
-  return withRepoLock(repo.id, async () => {
+  return withRepoLock(deps.db, repo.id, async () => {
     const { issue, pr } = await reloadPull(deps, schedule.pull_id);
     const still = await deps.db.selectFrom('pull_auto_merge').select('id').where('pull_id', '=', pr.id).executeTakeFirst();
     if (!still) return false;

@@ -69,7 +69,7 @@ export async function updatePullRequest(deps: Deps, pc: PullContext, doer: UserR
   const { rc } = pc;
   const head = await headRepoOf(deps, pc);
   // The same lock as merges of the head repository: they move its branches too.
-  await withRepoLock(head?.repo.id ?? rc.repo.id, async () => {
+  await withRepoLock(deps.db, head?.repo.id ?? rc.repo.id, async () => {
     const pr = await deps.db.selectFrom('pull_request').selectAll().where('id', '=', pc.pr.id).executeTakeFirstOrThrow();
     const issue = await deps.db.selectFrom('issue').selectAll().where('id', '=', pr.issue_id).executeTakeFirstOrThrow();
     if (pr.has_merged === 1) throw unprocessable('The pull request has already been merged');

@@ -5,6 +5,7 @@ import type { Context } from 'hono';
 import { sql } from 'kysely';
 import type { AppEnv, Deps } from '../context.ts';
 import { dbVersion, type Db } from '../db/index.ts';
+import { tableColumns } from '../db/dialect.ts';
 import { repoDir } from '../context.ts';
 import type { RepoRow, UserRow } from '../db/schema.ts';
 import { forbidden, locked, notFound, unauthorized } from '../errors.ts';
@@ -83,7 +84,7 @@ const ownerColumns = new WeakMap<Db, Promise<string[]>>();
 function userColumns(db: Db): Promise<string[]> {
   let cols = ownerColumns.get(db);
   if (!cols) {
-    cols = sql<{ name: string }>`select name from pragma_table_info('user')`.execute(db).then((r) => r.rows.map((x) => x.name));
+    cols = tableColumns(db, 'user');
     ownerColumns.set(db, cols);
   }
   return cols;

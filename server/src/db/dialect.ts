@@ -1,0 +1,104 @@
+// Where SQLite and PostgreSQL differ, in one place (issue #12). Queries elsewhere are Kysely's
+// portable builders (upserts through onConflict, RETURNING, lower(…) LIKE … for case-insensitive
+// matching, integer unix times instead of date functions, no JSON columns); what cannot be written
+// once for both is here:
+//   - the column names of a table (SQLite's pragma vs information_schema);
+//   - per-repository locks that hold across server processes (advisory locks on PostgreSQL);
+//   - whether other processes may write to the database (then nothing is kept in memory between
+//     requests: db/index.ts dbVersion()).
+import type { PoolClient } from 'pg';
+import { sql } from 'kysely';
+import type { Db } from './index.ts';
+import type { PgHandles } from './postgres.ts';
+
+export type DialectInfo = { kind: 'sqlite' } | { kind: 'postgres'; pg: PgHandles };
+
+const dialects = new WeakMap<object, DialectInfo>();
+
+export function registerDialect(db: Db, info: DialectInfo): void {
+  dialects.set(db, info);
+}
+
+export function dialectOf(db: Db): DialectInfo {
+  return dialects.get(db) ?? { kind: 'sqlite' };
+}
+
+export const isPostgres = (db: Db) => dialectOf(db).kind === 'postgres';
+
+/** Ends what openDb opened beside Kysely's own pool (PostgreSQL's lock connections). */
+export async function closeDialect(db: Db): Promise<void> {
+  const d = dialects.get(db);
+  if (d?.kind === 'postgres' && !d.pg.locks.ended) await d.pg.locks.end();
+}
+
+/** Closes the database: Kysely's connections and the lock connections. */
+export async function closeDb(db: Db): Promise<void> {
+  await db.destroy();
+  await closeDialect(db);
+}
+
+/** A table's column names, in schema order. */
+export async function tableColumns(db: Db, table: string): Promise<string[]> {
+  const rows =
+    dialectOf(db).kind === 'postgres'
+      ? await sql<{ name: string }>`select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = ${table} order by ordinal_position`.execute(db)
+      : await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db);
+  return rows.rows.map((r) => r.name);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Per-repository locks
+
+/** What a lock serializes; each is its own lock so that one kind of work never waits on the other. */
+export type LockScope = 'merge' | 'push';
+const SCOPE_KEY: Record<LockScope, number> = { merge: 0x666f7201, push: 0x666f7202 };
+
+const queues = new Map<string, Promise<void>>();
+
+/**
+ * Runs `fn` after every earlier call for the same scope and repository has finished — in this
+ * process through a promise queue, and on PostgreSQL also across processes through a session
+ * advisory lock (pg_advisory_lock(scope, repo)), which the server releases by itself if the
+ * process holding it dies.
+ */
+export async function withRepoLock<T>(db: Db, scope: LockScope, repoId: number, fn: () => Promise<T>): Promise<T> {
+  const key = `${scope}:${repoId}`;
+  const previous = queues.get(key) ?? Promise.resolve();
+  let release!: () => void;
+  const mine = previous.then(() => new Promise<void>((r) => (release = r)));
+  queues.set(key, mine);
+  await previous;
+  let client: PoolClient | undefined;
+  try {
+    const d = dialectOf(db);
+    if (d.kind === 'postgres') {
+      client = await d.pg.locks.connect();
+      await client.query('select pg_advisory_lock($1, $2)', [SCOPE_KEY[scope], repoId]);
+    }
+    return await fn();
+  } finally {
+    if (client) {
+      try {
+        await client.query('select pg_advisory_unlock($1, $2)', [SCOPE_KEY[scope], repoId]);
+        client.release();
+      } catch (e) {
+        // A connection that failed is dropped, and its locks with it.
+        client.release(e instanceof Error ? e : true);
+      }
+    }
+    release();
+    if (queues.get(key) === mine) queues.delete(key);
+  }
+}
+
+/** Takes a repository's lock and hands back its release, for work that ends in a callback. */
+export function lockRepo(db: Db, scope: LockScope, repoId: number): Promise<() => void> {
+  return new Promise((resolve, reject) => {
+    let done!: () => void;
+    const finished = new Promise<void>((r) => (done = r));
+    withRepoLock(db, scope, repoId, () => {
+      resolve(done);
+      return finished;
+    }).catch(reject);
+  });
+}
