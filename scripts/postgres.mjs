@@ -2,11 +2,12 @@
 // with apt when it is missing and we are root; otherwise the exact command is printed), a fresh
 // cluster in a temp folder, listening on 127.0.0.1 at a free port, stopped and deleted after.
 //
-//   node scripts/postgres.mjs <command> [args…]   runs the command with FORGE_TEST_DATABASE_URL set
-//   import { startPostgres } from './postgres.mjs' → { url, stop() }
+//   node scripts/postgres.mjs <command> [args…]   runs the command with FORGE_TEST_POSTGRES_URL set
+//   import { startPostgres } from './postgres.mjs' → { url, stop(), stopSync() }
 //
-// FORGE_TEST_DATABASE_URL is a superuser's URL to the server's `postgres` database; tests make a
-// database of their own from it (server/test/pg-databases.ts).
+// FORGE_TEST_POSTGRES_URL is a superuser's URL to the server's `postgres` database; tests make
+// databases of their own from it (server/test/pg-databases.ts). FORGE_TEST_DATABASE=postgres
+// puts every test forge on it; otherwise only the tests that are about PostgreSQL use it.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -114,7 +115,15 @@ export async function startPostgres({ quiet = false } = {}) {
       }
       fs.rmSync(dir, { recursive: true, force: true });
     })());
-  return { url, port, dir, stop, output: () => output };
+  // For exit handlers, where nothing asynchronous runs: an immediate stop, then the folder.
+  const stopSync = () => {
+    if (proc.exitCode === null) {
+      const [c, a] = asServerUser(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      spawnSync(c, a, { stdio: 'ignore' });
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  return { url, port, dir, stop, stopSync, output: () => output };
 }
 
 // Command-line use: run a command beside a throwaway server.
@@ -131,7 +140,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.error(e instanceof Error ? e.message : e);
     process.exit(1);
   }
-  const child = spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, FORGE_TEST_DATABASE_URL: pg.url } });
+  const child = spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, FORGE_TEST_POSTGRES_URL: pg.url } });
   const forward = (sig) => child.kill(sig);
   process.on('SIGINT', forward);
   process.on('SIGTERM', forward);

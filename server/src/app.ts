@@ -23,6 +23,7 @@ import { GitError, GitInputError } from './git/run-git.ts';
 import { LoginThrottle, setRequestAuthContext } from './auth/throttle.ts';
 import { appSecurityPolicy, securityHeaders } from './security-headers.ts';
 import { precompressedAssets } from './static.ts';
+import { isUniqueViolation } from './db/dialect.ts';
 
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
@@ -58,6 +59,9 @@ export function createApp(deps: Deps) {
       return c.json(errorBody(config, err.message || 'bad request'), status);
     }
     if (err instanceof SyntaxError) return c.json(errorBody(config, `invalid JSON body: ${err.message}`), 400);
+    // The same name created twice at once got past the "already exists" check; the loser hears
+    // what it would have heard a moment later.
+    if (isUniqueViolation(err)) return c.json(errorBody(config, 'already exists'), 409);
     if (err instanceof GitError) console.error(err.message);
     else console.error(err);
     return c.json(errorBody(config, 'internal server error'), 500);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { openDb } from '../src/db/index.ts';
+import { closeDb } from '../src/db/dialect.ts';
 import { createTestForge } from './helpers.ts';
 import { makeRepo, personOf, standardHistory, tipOf } from './merge-fixtures.ts';
 import { writeCommit } from './pulls-helpers.ts';
@@ -68,11 +69,12 @@ describe('answers kept between writes', () => {
     await forge.req('POST', `${api}/issues`, { token: owner.token, body: { title: 'before' } });
     const titles = async () => (await get(`${api}/issues`, owner.token)).body.map((i: { title: string }) => i.title);
     expect(await titles()).toEqual(['before']);
-    const second = await openDb(path.join(forge.dataDir, 'forge.db'));
+    // On PostgreSQL this is what another server process does.
+    const second = await openDb(forge.deps.config.databaseUrl ?? path.join(forge.dataDir, 'forge.db'));
     try {
       await second.updateTable('issue').set({ name: 'changed elsewhere' }).where('repo_id', '=', repo.id).execute();
     } finally {
-      await second.destroy();
+      await closeDb(second);
     }
     expect(await titles()).toEqual(['changed elsewhere']);
   });

@@ -33,7 +33,7 @@ let owner: string;
 let token: string;
 
 beforeAll(async () => {
-  forge = await createTestForge();
+  forge = await createTestForge({ database: 'sqlite' }); // dump and restore are of forge.db
   ({ base, close: closeServer } = await listenForge(forge));
   // Built now, so the dump under load starts the moment the test says.
   await serverBundle();
@@ -265,7 +265,7 @@ describe('forge dump and restore', () => {
 });
 
 // A small forge of its own, so these checks do not copy everything the load test created.
-const small = await createTestForge();
+const small = await createTestForge({ database: 'sqlite' });
 
 describe('dump and restore refuse what they must not do', () => {
   const quiet = () => {};

@@ -42,10 +42,14 @@ const pooledPassword = (n: number) =>
 let counter = 0;
 export const uniq = (prefix = 'u') => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 
-export async function createTestForge(): Promise<TestForge> {
+/**
+ * `database: 'sqlite'` keeps a forge on a SQLite file in every run, for tests of what only SQLite
+ * has (its query plans, the dump of forge.db, PRAGMA data_version).
+ */
+export async function createTestForge(opts: { database?: 'sqlite' } = {}): Promise<TestForge> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forge-test-'));
   const config = { ...loadConfig({ PORT: '3000' }), dataDir, webDir: undefined, rootUrl: 'http://localhost:3000/' };
-  const pgDb = await freshTestDatabase();
+  const pgDb = opts.database === 'sqlite' ? undefined : await freshTestDatabase();
   const db = await openDb(pgDb?.url ?? path.join(dataDir, 'forge.db'));
   const deps: Deps = { db, config: { ...config, databaseUrl: pgDb?.url } };
   const app = createApp(deps);

@@ -1,13 +1,45 @@
-// Test databases on PostgreSQL: when FORGE_TEST_DATABASE_URL names a server (scripts/postgres.mjs
-// starts a throwaway one), every test forge gets a database of its own, copied from a template
-// that was migrated once per run; without it, tests use SQLite files.
+// Test databases on PostgreSQL. FORGE_TEST_DATABASE=postgres runs the test forges on PostgreSQL:
+// each gets a database of its own, copied from a template migrated once per run; otherwise they
+// use SQLite files. The server is FORGE_TEST_POSTGRES_URL (a superuser's URL, which
+// scripts/postgres.mjs sets when it starts a throwaway server around a command), else a throwaway
+// server this process starts on first use and stops when it exits.
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { migrations } from '../src/db/migrations.ts';
 import { closeDb } from '../src/db/dialect.ts';
 import { openDb } from '../src/db/index.ts';
 
-export const testPostgresUrl = (): string | undefined => process.env.FORGE_TEST_DATABASE_URL || undefined;
+/** Whether test forges run on PostgreSQL in this run. */
+export const testsOnPostgres = (): boolean => process.env.FORGE_TEST_DATABASE === 'postgres';
+
+let server: Promise<string> | undefined;
+/** A superuser's URL to a PostgreSQL server for tests (its `postgres` database). */
+export function testPostgresServer(): Promise<string> {
+  return (server ??= (async () => {
+    const given = process.env.FORGE_TEST_POSTGRES_URL;
+    if (given) return given;
+    // @ts-expect-error plain JavaScript module without types
+    const { startPostgres } = (await import('../../scripts/postgres.mjs')) as { startPostgres(o: { quiet: boolean }): Promise<{ url: string; stopSync(): void }> };
+    const pgServer = await startPostgres({ quiet: true });
+    // Workers end with process.exit: only synchronous work runs then.
+    process.once('exit', () => pgServer.stopSync());
+    return pgServer.url;
+  })());
+}
+
+/** A new, migrated, empty database on the test server (for tests that need PostgreSQL whatever the run). */
+export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = await testPostgresServer();
+  const tmpl = await (template ??= ensureTemplate(base));
+  const name = `forge_t${process.pid}_${(counter++).toString(36)}_${crypto.randomBytes(3).toString('hex')}`;
+  await adminPool(base).query(`create database "${name}" template "${tmpl}"`);
+  return {
+    url: urlFor(base, name),
+    drop: async () => {
+      await adminPool(base).query(`drop database if exists "${name}" with (force)`);
+    },
+  };
+}
 
 let admin: pg.Pool | undefined;
 let template: Promise<string> | undefined;
@@ -42,17 +74,7 @@ async function ensureTemplate(base: string): Promise<string> {
   return name;
 }
 
-/** A new, migrated, empty database's URL, or undefined when tests run on SQLite. */
+/** The database for a test forge: a fresh PostgreSQL database in a PostgreSQL run, else undefined (SQLite). */
 export async function freshTestDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
-  const base = testPostgresUrl();
-  if (!base) return undefined;
-  const tmpl = await (template ??= ensureTemplate(base));
-  const name = `forge_t${process.pid}_${(counter++).toString(36)}_${crypto.randomBytes(3).toString('hex')}`;
-  await adminPool(base).query(`create database "${name}" template "${tmpl}"`);
-  return {
-    url: urlFor(base, name),
-    drop: async () => {
-      await adminPool(base).query(`drop database if exists "${name}" with (force)`);
-    },
-  };
+  return testsOnPostgres() ? freshPostgresDatabase() : undefined;
 }

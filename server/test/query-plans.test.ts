@@ -11,7 +11,8 @@ import type { Database } from '../src/db/schema.ts';
 import { createTestForge } from './helpers.ts';
 import { makeRepo, openPull, personOf, standardHistory } from './merge-fixtures.ts';
 
-const forge = await createTestForge();
+// SQLite's own query planner (EXPLAIN QUERY PLAN): a forge on SQLite in every run.
+const forge = await createTestForge({ database: 'sqlite' });
 const owner = await forge.user('owner');
 const reader = await forge.user('reader');
 

@@ -53,16 +53,19 @@ export async function tableColumns(db: Db, table: string): Promise<string[]> {
 export type LockScope = 'merge' | 'push';
 const SCOPE_KEY: Record<LockScope, number> = { merge: 0x666f7201, push: 0x666f7202 };
 
-const queues = new Map<string, Promise<void>>();
-
 /**
  * Runs `fn` after every earlier call for the same scope and repository has finished — in this
  * process through a promise queue, and on PostgreSQL also across processes through a session
  * advisory lock (pg_advisory_lock(scope, repo)), which the server releases by itself if the
  * process holding it dies.
  */
-export async function withRepoLock<T>(db: Db, scope: LockScope, repoId: number, fn: () => Promise<T>): Promise<T> {
-  const key = `${scope}:${repoId}`;
+export function withRepoLock<T>(db: Db, scope: LockScope, repoId: number, fn: () => Promise<T>): Promise<T> {
+  return withLock(db, `${scope}:${repoId}`, 'select pg_advisory_lock($1, $2)', 'select pg_advisory_unlock($1, $2)', [SCOPE_KEY[scope], repoId], fn);
+}
+
+const queues = new Map<string, Promise<void>>();
+
+async function withLock<T>(db: Db, key: string, lockSql: string, unlockSql: string, params: unknown[], fn: () => Promise<T>): Promise<T> {
   const previous = queues.get(key) ?? Promise.resolve();
   let release!: () => void;
   const mine = previous.then(() => new Promise<void>((r) => (release = r)));
@@ -73,13 +76,13 @@ export async function withRepoLock<T>(db: Db, scope: LockScope, repoId: number, 
     const d = dialectOf(db);
     if (d.kind === 'postgres') {
       client = await d.pg.locks.connect();
-      await client.query('select pg_advisory_lock($1, $2)', [SCOPE_KEY[scope], repoId]);
+      await client.query(lockSql, params);
     }
     return await fn();
   } finally {
     if (client) {
       try {
-        await client.query('select pg_advisory_unlock($1, $2)', [SCOPE_KEY[scope], repoId]);
+        await client.query(unlockSql, params);
         client.release();
       } catch (e) {
         // A connection that failed is dropped, and its locks with it.
@@ -101,4 +104,31 @@ export function lockRepo(db: Db, scope: LockScope, repoId: number): Promise<() =
       return finished;
     }).catch(reject);
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Named locks
+
+const NAMED_KEY = 0x666f7203;
+
+/**
+ * Runs `fn` while holding a named lock across every process on the database (PostgreSQL: a
+ * session advisory lock; SQLite: one process serves a data folder, so an in-process queue), for
+ * one-time work such as a first start's administrator and demo data.
+ */
+export function withDatabaseLock<T>(db: Db, name: string, fn: () => Promise<T>): Promise<T> {
+  return withLock(db, `named:${name}`, 'select pg_advisory_lock($1, hashtext($2))', 'select pg_advisory_unlock($1, hashtext($2))', [NAMED_KEY, name], fn);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Errors
+
+/**
+ * A unique index refused a row: two requests (maybe in two processes) created the same thing at
+ * once, past the service's own "already exists" check. SQLite: SQLITE_CONSTRAINT_UNIQUE or
+ * _PRIMARYKEY; PostgreSQL: 23505.
+ */
+export function isUniqueViolation(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || (code === 'ERR_SQLITE_ERROR' && /UNIQUE constraint failed/.test(String((e as Error).message)));
 }
