@@ -1,5 +1,5 @@
-// Prints one plain line "N passed, N failed" summed over the Vitest, Playwright and reliability
-// suite (reports/reliability.json: one count per check) JSON reports.
+// Prints one plain line "N passed, N failed" summed over the Vitest (Node 20, Node 24, PostgreSQL),
+// Playwright and reliability suite (reports/reliability.json: one count per check) JSON reports.
 import fs from 'node:fs';
 
 let passed = 0;
@@ -17,6 +17,13 @@ const lts = read('reports/vitest-node24.json');
 if (lts) {
   passed += lts.numPassedTests ?? 0;
   failed += (lts.numFailedTests ?? 0) + (lts.success === false && !lts.numFailedTests ? 1 : 0);
+} else failed += 1;
+
+// The server suite on PostgreSQL (FORGE_TEST_DATABASE=postgres).
+const onPg = read('reports/vitest-postgres.json');
+if (onPg) {
+  passed += onPg.numPassedTests ?? 0;
+  failed += (onPg.numFailedTests ?? 0) + (onPg.success === false && !onPg.numFailedTests ? 1 : 0);
 } else failed += 1;
 
 const pw = read('reports/playwright.json');

@@ -7,7 +7,7 @@ import type { Database } from './schema.ts';
 import { migrations } from './migrations.ts';
 import { openSqlite, type SqliteDb, type SqliteStatement } from './sqlite.ts';
 import { isPostgresUrl, openPostgres } from './postgres.ts';
-import { registerDialect, closeDialect } from './dialect.ts';
+import { registerDialect, closeDialect, isPostgres } from './dialect.ts';
 
 export type Db = Kysely<Database>;
 
@@ -163,15 +163,16 @@ async function openSqliteDb(file: string): Promise<Db> {
 /**
  * Folds the write-ahead log into the database file (`PRAGMA wal_checkpoint(TRUNCATE)`, which
  * leaves forge.db-wal empty) and closes the database. Returns the log's size before; `busy` means
- * another connection (a dump, say) held the checkpoint back.
+ * another connection (a dump, say) held the checkpoint back. On PostgreSQL it only closes the
+ * connections (`postgres: true`).
  */
-export async function checkpointAndClose(db: Db): Promise<{ busy: boolean; walBytes: number }> {
+export async function checkpointAndClose(db: Db): Promise<{ busy: boolean; walBytes: number; postgres: boolean }> {
   const sqlite = handles.get(db);
-  let result = { busy: false, walBytes: 0 };
+  let result = { busy: false, walBytes: 0, postgres: isPostgres(db) };
   if (sqlite?.open) {
     const walBytes = fs.statSync(`${sqlite.name}-wal`, { throwIfNoEntry: false })?.size ?? 0;
     const [row] = sqlite.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
-    result = { busy: (row?.busy ?? 0) !== 0, walBytes };
+    result = { busy: (row?.busy ?? 0) !== 0, walBytes, postgres: false };
   }
   await db.destroy();
   await closeDialect(db);
