@@ -23,12 +23,12 @@ import { GitError, GitInputError } from './git/run-git.ts';
 import { LoginThrottle, setRequestAuthContext } from './auth/throttle.ts';
 import { appSecurityPolicy, securityHeaders } from './security-headers.ts';
 import { precompressedAssets } from './static.ts';
-import { isUniqueViolation } from './db/dialect.ts';
+import { invalidValue, isUniqueViolation } from './db/dialect.ts';
 
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
   const { config } = deps;
-  const throttle = new LoginThrottle(config);
+  const throttle = new LoginThrottle(deps.db, config);
 
   app.use('*', (c, next) => {
     c.set('deps', deps);
@@ -53,6 +53,11 @@ export function createApp(deps: Deps) {
         ? c.json(errorBody(config, "The target couldn't be found.", { errors: [] }), 404)
         : c.json(errorBody(config, err.message), 422);
     }
+    // PostgreSQL refused a value SQLite would have taken (db/dialect.ts invalidValue): an id past
+    // 32 bits names no row; a NUL byte in text is a value the forge cannot store (as GitInputError).
+    const invalid = invalidValue(err);
+    if (invalid === 'range' || (invalid && (c.req.method === 'GET' || c.req.method === 'HEAD'))) return c.json(errorBody(config, "The target couldn't be found.", { errors: [] }), 404);
+    if (invalid) return c.json(errorBody(config, `invalid value: ${(err as Error).message}`), 422);
     if (err instanceof HTTPException) {
       const status = err.status;
       // A body that is not JSON at all is a malformed request.

@@ -31,7 +31,7 @@ async function userByToken(db: Db, secret: string): Promise<UserRow | undefined>
  * not tell which names exist; failures count towards the sign-in throttle (throttle.ts).
  */
 export async function authenticateBasic(db: Db, name: string, secret: string, ctx?: RequestAuthContext): Promise<UserRow | null> {
-  ctx?.throttle.check(name, ctx.address);
+  const attempt = await ctx?.throttle.check(name, ctx.address);
   // A token as the user name (git clients): no password involved, so no hash to spend. Passwords
   // are at least 8 characters and never empty, so this cannot shadow a name + password sign-in.
   if (secret === '' || secret === 'x-oauth-basic') {
@@ -44,8 +44,8 @@ export async function authenticateBasic(db: Db, name: string, secret: string, ct
   const tokenOwner = await userByToken(db, secret);
   const ok = (!!found && tokenOwner?.id === found.id) || (await verifyPassword(secret, found?.passwd));
   const user = ok && usable(found) ? found : null;
-  if (user) ctx?.throttle.succeeded(name);
-  else ctx?.throttle.failed(name, ctx.address);
+  if (user) await attempt?.succeeded();
+  else await attempt?.failed();
   return user;
 }
 

@@ -1,83 +1,112 @@
-// Throttling of failed sign-ins, per account and per client address. Counts live in memory (one
-// server process); each key counts failures in a fixed window that starts at its first failure.
-// Once a key reaches its limit, every sign-in it covers answers 429 with Retry-After until the
-// window ends, so a guess that happens to be right during a lockout tells the guesser nothing.
+// Throttling of failed sign-ins, per account and per client address. The counts live in the
+// database (table login_failure), so every server process sharing it sees the same windows: a
+// guesser who spreads guesses over the processes behind a load balancer meets one count (issue
+// #12). Each key counts failures in a fixed window that starts at its first failure. Once a key
+// reaches its limit, every sign-in it covers answers 429 with Retry-After until the window ends, so
+// a guess that happens to be right during a lockout tells the guesser nothing.
+//
+// Cost: a token sign-in never comes here; a Basic sign-in reads the table once (by primary key);
+// a failure writes (one upsert per key, and the sweep of expired rows); a success writes only when
+// its account had a count.
 import type { Config } from '../config.ts';
+import type { Db } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 
-interface Window {
-  failures: number;
-  /** Epoch milliseconds when the window (and any lockout) ends. */
-  endsAt: number;
+// Keys are cut to KEY_CHARS (no real name or address is that long) and every failure deletes the
+// rows whose window has ended, so a sweep over random names or addresses leaves at most the rows
+// of one window: each of them cost the sweeper a password hash (tens of milliseconds of CPU).
+const KEY_CHARS = 128;
+// PostgreSQL refuses NUL in text; a name decoded from a Basic header may hold one.
+const clean = (s: string) => s.slice(0, KEY_CHARS).replace(/\0/g, '\ufffd');
+const accountKey = (name: string) => `a:${clean(name.toLowerCase())}`;
+const addressKey = (address: string) => `i:${clean(address)}`;
+
+type Settings = Pick<Config, 'loginMaxFailures' | 'loginMaxFailuresPerAddress' | 'loginWindowSeconds'>;
+
+/** One sign-in that passed check(): tell the throttle how it went. */
+export interface SignInAttempt {
+  /** A right password clears the account's count (not the address's: one good account must not launder guesses at others). */
+  succeeded(): Promise<void>;
+  failed(): Promise<void>;
 }
 
-// Beyond this many remembered keys, expired ones are swept; beyond MAX_KEYS the oldest go too, and
-// keys are cut to KEY_CHARS (no real name is that long), so a sweep over random names or
-// addresses cannot grow memory without bound.
-const SWEEP_AT = 10_000;
-const MAX_KEYS = 100_000;
-const KEY_CHARS = 128;
-const accountKey = (name: string) => name.toLowerCase().slice(0, KEY_CHARS);
-
 export class LoginThrottle {
-  private readonly accounts = new Map<string, Window>();
-  private readonly addresses = new Map<string, Window>();
-
   constructor(
-    private readonly settings: Pick<Config, 'loginMaxFailures' | 'loginMaxFailuresPerAddress' | 'loginWindowSeconds'>,
+    private readonly db: Db,
+    private readonly settings: Settings,
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Throws the 429 when the account or the address is locked out. */
-  check(account: string, address: string | null): void {
-    const wait = Math.max(
-      this.lockedFor(this.accounts, accountKey(account), this.settings.loginMaxFailures),
-      address ? this.lockedFor(this.addresses, address, this.settings.loginMaxFailuresPerAddress) : 0,
-    );
+  /** Throws the 429 when the account or the address is locked out; else the attempt to report on. */
+  async check(account: string, address: string | null): Promise<SignInAttempt> {
+    const { loginMaxFailures, loginMaxFailuresPerAddress } = this.settings;
+    // Each key with the limit it counts towards; a limit of 0 turns that count off.
+    const keys = new Map<string, number>();
+    if (loginMaxFailures > 0) keys.set(accountKey(account), loginMaxFailures);
+    if (address && loginMaxFailuresPerAddress > 0) keys.set(addressKey(address), loginMaxFailuresPerAddress);
+    if (!keys.size) return { succeeded: async () => {}, failed: async () => {} };
+
+    const now = this.now();
+    const rows = await this.db
+      .selectFrom('login_failure')
+      .select(['key', 'failures', 'ends_at'])
+      .where('key', 'in', [...keys.keys()])
+      .where('ends_at', '>', now)
+      .execute();
+    let wait = 0;
+    for (const r of rows) if (r.failures >= keys.get(r.key)!) wait = Math.max(wait, Number(r.ends_at) - now);
     if (wait > 0) {
       const seconds = Math.max(1, Math.ceil(wait / 1000));
       throw new ApiError(429, `too many failed sign-in attempts; try again in ${seconds} seconds`, {}, { 'Retry-After': String(seconds) });
     }
+    const own = accountKey(account);
+    const counted = rows.some((r) => r.key === own);
+    return {
+      succeeded: async () => {
+        if (counted) await this.db.deleteFrom('login_failure').where('key', '=', own).execute();
+      },
+      failed: async () => {
+        const at = this.now();
+        await this.sweep(at);
+        for (const [key, max] of keys) await this.count(key, max, at);
+      },
+    };
   }
 
-  failed(account: string, address: string | null): void {
-    this.count(this.accounts, accountKey(account), this.settings.loginMaxFailures);
-    if (address) this.count(this.addresses, address, this.settings.loginMaxFailuresPerAddress);
+  /**
+   * One statement, so failures recorded at once by several processes all count (the database
+   * applies the upserts one after the other): a window that has ended starts again at 1; the
+   * failure that reaches the limit starts the lockout, a whole window long.
+   */
+  private async count(key: string, max: number, now: number): Promise<void> {
+    const ends = now + this.settings.loginWindowSeconds * 1000;
+    await this.db
+      .insertInto('login_failure')
+      .values({ key, failures: 1, ends_at: ends })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet((eb) => {
+          const live = eb('login_failure.ends_at', '>', now);
+          const next = eb('login_failure.failures', '+', 1);
+          return {
+            failures: eb.case().when(live).then(next).else(1).end(),
+            ends_at: eb
+              .case()
+              .when(eb.or([eb.not(live), eb(next, '=', max)]))
+              .then(ends)
+              .else(eb.ref('login_failure.ends_at'))
+              .end(),
+          };
+        }),
+      )
+      .execute();
   }
 
-  /** A right password clears the account's count (not the address's: one good account must not launder guesses at others). */
-  succeeded(account: string): void {
-    this.accounts.delete(accountKey(account));
-  }
-
-  private lockedFor(map: Map<string, Window>, key: string, max: number): number {
-    if (max <= 0) return 0;
-    const w = map.get(key);
-    if (!w) return 0;
-    const left = w.endsAt - this.now();
-    if (left <= 0) {
-      map.delete(key);
-      return 0;
-    }
-    return w.failures >= max ? left : 0;
-  }
-
-  private count(map: Map<string, Window>, key: string, max: number): void {
-    if (max <= 0) return;
-    const now = this.now();
-    const w = map.get(key);
-    if (w && w.endsAt > now) {
-      w.failures++;
-      // The lockout lasts a whole window from the failure that started it.
-      if (w.failures === max) w.endsAt = now + this.settings.loginWindowSeconds * 1000;
-    } else {
-      if (map.size >= SWEEP_AT) for (const [k, v] of map) if (v.endsAt <= now) map.delete(k);
-      // Maps iterate in insertion order: the first keys are the oldest windows.
-      for (const k of map.keys()) {
-        if (map.size < MAX_KEYS) break;
-        map.delete(k);
-      }
-      map.set(key, { failures: 1, endsAt: now + this.settings.loginWindowSeconds * 1000 });
+  /** Removes the rows whose window has ended. Best effort: another process's sweep may be at the same rows. */
+  private async sweep(now: number): Promise<void> {
+    try {
+      await this.db.deleteFrom('login_failure').where('ends_at', '<=', now).execute();
+    } catch {
+      // The next failure sweeps again.
     }
   }
 }

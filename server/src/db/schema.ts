@@ -249,6 +249,14 @@ export interface PullRequestTable {
   allow_maintainer_edit: number;
 }
 
+/** Failed sign-ins in the current window of an account ('a:name') or client address ('i:address'); auth/throttle.ts. */
+export interface LoginFailureTable {
+  key: string;
+  failures: number;
+  /** Epoch milliseconds. */
+  ends_at: number;
+}
+
 export interface PullAutoMergeTable {
   id: Generated<number>;
   pull_id: number;
@@ -466,6 +474,7 @@ export interface Database {
   attachment: AttachmentTable;
   pull_request: PullRequestTable;
   pull_auto_merge: PullAutoMergeTable;
+  login_failure: LoginFailureTable;
   review: ReviewTable;
   commit_status: CommitStatusTable;
   follow: FollowTable;
