@@ -13,6 +13,7 @@ import { installCleanStop } from './lifecycle.ts';
 import { dumpForge, restoreForge } from './services/backup.ts';
 import type { Deps } from './context.ts';
 import { reconcileDataDir } from './services/reconcile.ts';
+import { withDatabaseLock } from './db/dialect.ts';
 
 const usage = `Usage:
   npm run forge -- serve [--no-demo]
@@ -48,8 +49,11 @@ async function main(argv: string[]) {
     const { values } = parseArgs({ args: rest, options: { 'no-demo': { type: 'boolean' } } });
     const started = performance.now();
     await reconcileDataDir(deps);
-    const anyUser = await db.selectFrom('user').select('id').limit(1).executeTakeFirst();
-    if (!anyUser) {
+    // Processes starting together on one empty database (issue #12) take turns: one creates the
+    // administrator (and the demo), the others then find a user.
+    await withDatabaseLock(db, 'first-start', async () => {
+      const anyUser = await db.selectFrom('user').select('id').limit(1).executeTakeFirst();
+      if (anyUser) return;
       const password = randomBytes(9).toString('base64url');
       const admin = await createUser(db, { username: 'forge-admin', email: 'admin@forge.local', password, admin: true });
       console.log(`Created the site administrator.\n  user:     ${admin.name}\n  password: ${password}\n(shown once; keep it)`);
@@ -57,7 +61,7 @@ async function main(argv: string[]) {
         console.log('Seeding demo data…');
         await seedDemo(deps, admin);
       }
-    }
+    });
     const app = createApp(deps);
     const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
       console.log(`Forge listening on ${config.rootUrl} (port ${info.port}, ready in ${Math.round(performance.now() - started)} ms, data in ${config.dataDir})`);

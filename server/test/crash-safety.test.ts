@@ -11,12 +11,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
 import { repoDir } from '../src/context.ts';
-import { nowUnix } from '../src/db/index.ts';
-import { beginMove } from '../src/services/repo-folders.ts';
+import { closeDb, holdProcessLock } from '../src/db/dialect.ts';
+import { nowUnix, openDb } from '../src/db/index.ts';
+import { createRepository } from '../src/services/repos.ts';
+import { createUser } from '../src/services/users.ts';
+import { beginMove, processTag } from '../src/services/repo-folders.ts';
 import { reconcileDataDir } from '../src/services/reconcile.ts';
 import { createTestForge, uniq } from './helpers.ts';
 import { startServer } from './cli-process.ts';
+import { freshPostgresDatabase } from './pg-databases.ts';
 
 const git = (cwd: string, ...args: string[]) =>
   execFileSync('git', args, {
@@ -34,7 +39,9 @@ describe('start-up reconciliation', async () => {
   const f = await createTestForge();
   const u = await f.user('rec');
   const logs: string[] = [];
-  const reconcile = () => reconcileDataDir(f.deps, (l) => logs.push(l));
+  // graceMs 0: these leftovers are long past (on a shared PostgreSQL database a start leaves young
+  // entries to the other processes; see the last block).
+  const reconcile = () => reconcileDataDir(f.deps, (l) => logs.push(l), { graceMs: 0 });
 
   /** A repository row inserted as the old code committed it: before any git work. */
   const insertRow = async (name: string, isEmpty = 1) => {
@@ -137,7 +144,9 @@ describe('start-up reconciliation', async () => {
     const beforeDir = repoDir(f.deps.config, u.name, 'before');
     const afterRow = await f.deps.db.selectFrom('repository').select('id').where('lower_name', '=', 'after').executeTakeFirstOrThrow();
     fs.renameSync(afterDir, beforeDir);
-    beginMove(f.deps.config, { kind: 'repo', id: afterRow.id, from: beforeDir, to: afterDir });
+    // Named by a process that is gone (this one still runs, and a live process's intent is left alone).
+    const intent = beginMove(f.deps.config, { kind: 'repo', id: afterRow.id, from: beforeDir, to: afterDir });
+    fs.renameSync(intent, intent.replace(`-p${processTag}-`, '-pdeadbeef-'));
 
     // A deletion that renamed the folder to the trash but never committed: the row is still there.
     await f.req('POST', '/user/repos', { token: u.token, body: { name: 'kept', auto_init: true } });
@@ -162,7 +171,7 @@ describe('start-up reconciliation', async () => {
 
     // A second run finds nothing to do.
     const again = await reconcile();
-    expect({ ...again, checked: 0, ms: 0 }).toEqual({ checked: 0, movesFinished: 0, restoredFromTrash: 0, tmpRemoved: 0, lostAndFound: 0, reinitialised: 0, repaired: 0, emptyFixed: 0, ms: 0 });
+    expect({ ...again, checked: 0, ms: 0 }).toEqual({ checked: 0, movesFinished: 0, restoredFromTrash: 0, tmpRemoved: 0, lostAndFound: 0, reinitialised: 0, repaired: 0, emptyFixed: 0, leftForOthers: 0, ms: 0 });
   });
 });
 
@@ -301,5 +310,78 @@ describe('kill -9 inside each step, then a restart on the same data folder', () 
     expect([...seen.keys()].sort()).toEqual([`${admin}/base`, `${admin}/c1`, `${admin}/pushme`, `${admin}/renamed`, `${org}x/basefork`, `${org}x/orepo`].sort());
     srv.child.kill('SIGTERM');
     await srv.exited;
+  });
+});
+
+describe('a start beside a process that is still serving the same data folder (issue #12)', () => {
+  // A live process (tag cafebabe) is half-way through a rename, a deletion, a creation and a merge,
+  // and a creation of its is about to commit (folder in place, no row yet); a process that is gone
+  // (deadbeef) left a prepared fork. SQLite: one process serves a data folder, so everything is a
+  // leftover and repaired at once, as before. PostgreSQL: the live process's work is left alone
+  // until it is gone.
+  it.each(['sqlite', 'postgres'] as const)('%s', async (kind) => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forge-shared-'));
+    const pgDb = kind === 'postgres' ? await freshPostgresDatabase() : undefined;
+    const target = pgDb?.url ?? path.join(dataDir, 'forge.db');
+    const config = { ...loadConfig({ PORT: '3000' }), dataDir, webDir: undefined, databaseUrl: pgDb?.url };
+    const db = await openDb(target);
+    // The other process's connection, holding its lock.
+    let other: Awaited<ReturnType<typeof openDb>> | undefined = await openDb(target);
+    try {
+      const deps = { db, config };
+      const owner = await createUser(db, { username: 'shared-owner', email: 'shared@example.com', password: 'password-shared-1' });
+      const renaming = await createRepository(deps, owner, owner, { name: 'renaming', auto_init: true });
+      const deleting = await createRepository(deps, owner, owner, { name: 'deleting', auto_init: true });
+      await holdProcessLock(other, 'cafebabe');
+      const tmp = path.join(dataDir, 'tmp');
+      const aside = (what: string, tag: string, suffix = '') => path.join(tmp, `${what}-p${tag}-0123456789abcdef${suffix}`);
+      const dir = (name: string) => repoDir(config, owner.name, name);
+      const intent = aside('move', 'cafebabe', '.json');
+      fs.writeFileSync(intent, JSON.stringify({ kind: 'repo', id: renaming.id, from: dir('renaming'), to: dir('renamed') }));
+      fs.renameSync(dir('renaming'), dir('renamed'));
+      const trash = aside(`trash-${deleting.id}`, 'cafebabe');
+      fs.renameSync(dir('deleting'), trash);
+      const creating = aside('create', 'cafebabe', '.git');
+      git(dataDir, 'init', '-q', '--bare', creating);
+      const worktree = path.join(tmp, 'merge-Ab12Cd');
+      fs.mkdirSync(worktree);
+      git(dataDir, 'init', '-q', '--bare', dir('newborn'));
+      const deadFork = aside('fork', 'deadbeef', '.git');
+      git(dataDir, 'init', '-q', '--bare', deadFork);
+
+      const logs: string[] = [];
+      const first = await reconcileDataDir(deps, (l) => logs.push(l));
+      expect(fs.existsSync(deadFork)).toBe(false);
+      if (kind === 'postgres') {
+        expect(first).toMatchObject({ movesFinished: 0, restoredFromTrash: 0, lostAndFound: 0, reinitialised: 0, tmpRemoved: 1 });
+        // Intent, trash, prepared creation, work tree, the folder renamed and the new one, the two rows without folder.
+        expect(first.leftForOthers).toBe(8);
+        for (const p of [intent, trash, creating, worktree, dir('renamed'), dir('newborn')]) expect(fs.existsSync(p), p).toBe(true);
+        // Neither moved back nor re-initialised under the other process's feet.
+        expect(fs.existsSync(dir('renaming'))).toBe(false);
+        expect(fs.existsSync(dir('deleting'))).toBe(false);
+        expect(logs.some((l) => l.includes(`left tmp/${path.basename(trash)} alone`))).toBe(true);
+
+        // The other process dies half-way; a start after the grace period repairs as on SQLite.
+        await closeDb(other);
+        other = undefined;
+        const later = await reconcileDataDir(deps, (l) => logs.push(l), { graceMs: 0 });
+        expect(later).toMatchObject({ movesFinished: 1, restoredFromTrash: 1, lostAndFound: 1, reinitialised: 0, tmpRemoved: 2, leftForOthers: 0 });
+      } else {
+        expect(first).toMatchObject({ movesFinished: 1, restoredFromTrash: 1, lostAndFound: 1, reinitialised: 0, tmpRemoved: 3, leftForOthers: 0 });
+      }
+      // Either way: the rename that never committed is undone, the deletion too, the row-less folder is in lost+found.
+      fsck(dir('renaming'));
+      fsck(dir('deleting'));
+      expect(git(dir('deleting'), 'log', '--format=%s').trim()).toBe('Initial commit');
+      expect(fs.existsSync(dir('renamed'))).toBe(false);
+      expect(fs.existsSync(path.join(dataDir, 'lost+found', owner.name, 'newborn.git', 'HEAD'))).toBe(true);
+      expect(fs.readdirSync(tmp)).toEqual([]);
+    } finally {
+      if (other) await closeDb(other);
+      await closeDb(db);
+      await pgDb?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

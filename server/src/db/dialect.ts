@@ -28,6 +28,9 @@ export const isPostgres = (db: Db) => dialectOf(db).kind === 'postgres';
 /** Ends what openDb opened beside Kysely's own pool (PostgreSQL's lock connections). */
 export async function closeDialect(db: Db): Promise<void> {
   const d = dialects.get(db);
+  // The connection that holds this process's lock goes back first: the pool's end waits for it.
+  processLocks.get(db)?.release();
+  processLocks.delete(db);
   if (d?.kind === 'postgres' && !d.pg.locks.ended) await d.pg.locks.end();
 }
 
@@ -118,6 +121,40 @@ const NAMED_KEY = 0x666f7203;
  */
 export function withDatabaseLock<T>(db: Db, name: string, fn: () => Promise<T>): Promise<T> {
   return withLock(db, `named:${name}`, 'select pg_advisory_lock($1, hashtext($2))', 'select pg_advisory_unlock($1, hashtext($2))', [NAMED_KEY, name], fn);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Which processes are alive
+
+const PROCESS_KEY = 0x666f7204;
+const processLocks = new WeakMap<object, PoolClient>();
+
+/**
+ * Holds, until the database is closed (or the process dies), a lock named by this process's `tag`,
+ * so that other processes on the same database can tell whether work this process left under the
+ * shared data folder is still in progress (processAlive). SQLite: one process serves a data
+ * folder, nothing to hold.
+ */
+export async function holdProcessLock(db: Db, tag: string): Promise<void> {
+  const d = dialectOf(db);
+  if (d.kind !== 'postgres' || processLocks.has(db)) return;
+  const client = await d.pg.locks.connect();
+  await client.query('select pg_advisory_lock($1, hashtext($2))', [PROCESS_KEY, tag]);
+  processLocks.set(db, client);
+}
+
+/** Whether a process holding holdProcessLock(tag) still runs (SQLite: no other process does). */
+export async function processAlive(db: Db, tag: string): Promise<boolean> {
+  const d = dialectOf(db);
+  if (d.kind !== 'postgres') return false;
+  const client = await d.pg.locks.connect();
+  try {
+    const got = (await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as ok', [PROCESS_KEY, tag])).rows[0]!.ok;
+    if (got) await client.query('select pg_advisory_unlock($1, hashtext($2))', [PROCESS_KEY, tag]);
+    return !got;
+  } finally {
+    client.release();
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -20,16 +20,33 @@
 // 5. `is_empty` from the refs: marked empty but has branches (a push whose database update did
 //    not happen) → not empty, default branch set when it is missing as push.ts does; marked not
 //    empty without any branch → empty.
+//
+// Several processes on one PostgreSQL database and one data folder (issue #12): a process starts
+// while others serve, so "nothing runs yet" no longer holds. On a shared database reconciliation
+// runs under a database-wide lock (two processes starting together take turns) and leaves alone
+// what another live process may be in the middle of:
+//   - entries of <data>/tmp named by a process that still holds its lock (repo-folders.ts
+//     processTag, db/dialect.ts processAlive): its creations, forks, deletions' trash and move
+//     intents. A dead process's entries are repaired at once, as on SQLite;
+//   - other tmp entries (merge work trees, push quarantines) younger than a generous age;
+//   - a folder without a row that is younger than that age (a creation or rename about to
+//     commit) or whose row has appeared since the rows were read;
+//   - a row without a folder while a trash entry or a move intent for it exists, or whose row has
+//     gone or changed since;
+//   - and a row's repair (steps 4 and 5) runs under its repository's push lock with the row and
+//     the disk read again, so it never races a push.
+// On SQLite one process serves a data folder and everything is repaired as before.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Deps } from '../context.ts';
 import { repoDir } from '../context.ts';
+import { holdProcessLock, isPostgres, processAlive, withDatabaseLock, withRepoLock } from '../db/dialect.ts';
 import { nowUnix } from '../db/index.ts';
 import type { RepoUpdate } from '../db/schema.ts';
 import { initBare, setHead } from '../git/repo.ts';
 import { runGit } from '../git/run-git.ts';
 import { folderSize } from './repos.ts';
-import { MOVE_PREFIX, TRASH_PREFIX, asidePath, placeRepository, tmpRoot, type MoveIntent } from './repo-folders.ts';
+import { MOVE_PREFIX, TRASH_PREFIX, asidePath, placeRepository, processTag, processTagOf, tmpRoot, type MoveIntent } from './repo-folders.ts';
 
 export interface ReconcileSummary {
   checked: number;
@@ -40,10 +57,28 @@ export interface ReconcileSummary {
   reinitialised: number;
   repaired: number;
   emptyFixed: number;
+  /** Entries left alone because another live process may be using them (shared database only). */
+  leftForOthers: number;
   ms: number;
 }
 
+/**
+ * How old an entry without a live owner must be before a process on a shared database treats it as
+ * a leftover: an hour, far longer than any creation, merge or push takes.
+ */
+export const SHARED_GRACE_MS = 60 * 60 * 1000;
+
+export interface ReconcileOptions {
+  /** SHARED_GRACE_MS unless given (tests use 0 for "long after"). */
+  graceMs?: number;
+}
+
+/** Kinds that only asidePath makes: without a process tag they come from an older version, whose process is gone. */
+const ASIDE_KIND = /^(create|fork|reinit|move|trash-\d+)-/;
+
 const HEADS = 'refs/heads/';
+
+type RepoState = { id: number; owner_name: string; name: string; is_empty: number; default_branch: string };
 
 /** Whether a bare repository has at least one branch, read from its files (loose refs, packed-refs). */
 export function hasBranchOnDisk(dir: string): boolean {
@@ -86,16 +121,44 @@ function lostAndFoundPath(dataDir: string, group: string, name: string): string 
   return target;
 }
 
-export async function reconcileDataDir(deps: Deps, log: (line: string) => void = (l) => console.log(l)): Promise<ReconcileSummary> {
+export async function reconcileDataDir(deps: Deps, log: (line: string) => void = (l) => console.log(l), opts: ReconcileOptions = {}): Promise<ReconcileSummary> {
+  // Before any work of ours can appear under <data>/tmp, so that others see it is in progress.
+  await holdProcessLock(deps.db, processTag);
+  return withDatabaseLock(deps.db, 'reconcile', () => reconcile(deps, log, opts));
+}
+
+async function reconcile(deps: Deps, log: (line: string) => void, opts: ReconcileOptions): Promise<ReconcileSummary> {
   const started = performance.now();
   const { db, config } = deps;
-  const s: ReconcileSummary = { checked: 0, movesFinished: 0, restoredFromTrash: 0, tmpRemoved: 0, lostAndFound: 0, reinitialised: 0, repaired: 0, emptyFixed: 0, ms: 0 };
+  const s: ReconcileSummary = { checked: 0, movesFinished: 0, restoredFromTrash: 0, tmpRemoved: 0, lostAndFound: 0, reinitialised: 0, repaired: 0, emptyFixed: 0, leftForOthers: 0, ms: 0 };
   const say = (line: string) => log(`reconcile: ${line}`);
   const reposRoot = path.join(config.dataDir, 'repositories');
+  const shared = isPostgres(db);
+  const graceMs = opts.graceMs ?? SHARED_GRACE_MS;
+  /** Changed within the grace period (ctime too: a rename into place keeps the folder's mtime). */
+  const young = (full: string) => {
+    const st = fs.statSync(full, { throwIfNoEntry: false });
+    return !!st && Date.now() - Math.max(st.mtimeMs, st.ctimeMs) < graceMs;
+  };
+  /** Whether another live process may be using this tmp entry (never on SQLite). */
+  const inUse = async (name: string): Promise<boolean> => {
+    if (!shared) return false;
+    const tag = processTagOf(name);
+    if (tag) return processAlive(db, tag);
+    return !ASIDE_KIND.test(name) && young(path.join(tmp, name));
+  };
+  const leave = (what: string) => {
+    s.leftForOthers++;
+    say(`left ${what} alone (another process may be using it)`);
+  };
 
-  const rows = await db.selectFrom('repository').select(['id', 'owner_name', 'name', 'is_empty', 'default_branch']).execute();
+  const readRows = () => db.selectFrom('repository').select(['id', 'owner_name', 'name', 'is_empty', 'default_branch']).execute();
+  const rows = await readRows();
   const byDir = new Map(rows.map((r) => [repoDir(config, r.owner_name, r.name), r]));
   const byId = new Map(rows.map((r) => [r.id, r]));
+  /** Folders a live process is moving (both ends of its intents). */
+  const moving: string[] = [];
+  const isMoving = (dir: string) => moving.some((p) => dir === p || dir.startsWith(p + path.sep));
 
   // 1 and 2: <data>/tmp.
   const tmp = tmpRoot(config);
@@ -104,6 +167,11 @@ export async function reconcileDataDir(deps: Deps, log: (line: string) => void =
     const file = path.join(tmp, name);
     try {
       const intent = JSON.parse(fs.readFileSync(file, 'utf8')) as MoveIntent;
+      if (await inUse(name)) {
+        moving.push(intent.from, intent.to);
+        leave(`tmp/${name}`);
+        continue;
+      }
       let want: string | undefined;
       if (intent.kind === 'repo') {
         const r = byId.get(intent.id);
@@ -126,6 +194,10 @@ export async function reconcileDataDir(deps: Deps, log: (line: string) => void =
   }
   for (const name of tmpEntries.filter((n) => !n.startsWith(MOVE_PREFIX))) {
     const full = path.join(tmp, name);
+    if (await inUse(name)) {
+      leave(`tmp/${name}`);
+      continue;
+    }
     const trashOf = name.startsWith(TRASH_PREFIX) ? Number(name.slice(TRASH_PREFIX.length).split('-')[0]) : NaN;
     const row = byId.get(trashOf);
     if (row && !fs.existsSync(repoDir(config, row.owner_name, row.name))) {
@@ -140,11 +212,21 @@ export async function reconcileDataDir(deps: Deps, log: (line: string) => void =
   }
 
   // 3: folders without a row.
+  let rowsNow: Set<string> | undefined;
   for (const owner of fs.existsSync(reposRoot) ? fs.readdirSync(reposRoot, { withFileTypes: true }) : []) {
     if (!owner.isDirectory()) continue;
     for (const entry of fs.readdirSync(path.join(reposRoot, owner.name))) {
       const full = path.join(reposRoot, owner.name, entry);
       if (byDir.has(full)) continue;
+      if (shared) {
+        // A creation, fork or rename about to commit, or one that committed after the rows were read.
+        rowsNow ??= new Set((await readRows()).map((r) => repoDir(config, r.owner_name, r.name)));
+        if (rowsNow.has(full)) continue;
+        if (young(full) || isMoving(full)) {
+          leave(`repositories/${owner.name}/${entry}`);
+          continue;
+        }
+      }
       const target = lostAndFoundPath(config.dataDir, owner.name, entry);
       fs.renameSync(full, target);
       s.lostAndFound++;
@@ -153,8 +235,12 @@ export async function reconcileDataDir(deps: Deps, log: (line: string) => void =
   }
 
   // 4 and 5: every row.
-  for (const [dir, r] of byDir) {
-    s.checked++;
+  const needsRepair = (dir: string, r: RepoState) => {
+    if (!fs.existsSync(dir) || !isWholeRepository(dir)) return true;
+    const hasBranch = hasBranchOnDisk(dir);
+    return (r.is_empty === 1 && hasBranch) || (r.is_empty === 0 && !hasBranch);
+  };
+  const repairRow = async (dir: string, r: RepoState) => {
     const label = `${r.owner_name}/${r.name}`;
     const patch: RepoUpdate = {};
     let headReset = false;
@@ -194,13 +280,37 @@ export async function reconcileDataDir(deps: Deps, log: (line: string) => void =
       if (patch.is_empty !== undefined) s.emptyFixed++;
       say(`${label}: ${[what, patch.default_branch && `default branch ${patch.default_branch}`].filter(Boolean).join(', ')}`);
     }
+  };
+  for (const [dir, r] of byDir) {
+    s.checked++;
+    if (!needsRepair(dir, r)) continue;
+    if (!shared) {
+      await repairRow(dir, r);
+      continue;
+    }
+    // Another process may be deleting or renaming it right now: its trash entry or move intent
+    // exists until that commits (looked at again now, after the folder was found missing).
+    if (!fs.existsSync(dir)) {
+      const pending = (fs.existsSync(tmp) ? fs.readdirSync(tmp) : []).some((n) => n.startsWith(`${TRASH_PREFIX}${r.id}-`) || (n.startsWith(MOVE_PREFIX) && n.endsWith('.json')));
+      if (pending || isMoving(dir)) {
+        leave(`${r.owner_name}/${r.name} (no folder)`);
+        continue;
+      }
+    }
+    // Under the push lock, with the row and the disk read again: never half-way through a push.
+    await withRepoLock(db, 'push', r.id, async () => {
+      const now = await db.selectFrom('repository').select(['id', 'owner_name', 'name', 'is_empty', 'default_branch']).where('id', '=', r.id).executeTakeFirst();
+      if (!now || repoDir(config, now.owner_name, now.name) !== dir || !needsRepair(dir, now)) return;
+      await repairRow(dir, now);
+    });
   }
 
   s.ms = Math.round(performance.now() - started);
   say(
     `${s.checked} repositories checked in ${s.ms} ms: ${s.movesFinished} moves finished, ${s.restoredFromTrash} restored from trash, ` +
       `${s.reinitialised} re-initialised, ${s.repaired} repaired, ${s.emptyFixed} empty flags fixed, ` +
-      `${s.lostAndFound} folders moved to lost+found, ${s.tmpRemoved} temporary entries removed`,
+      `${s.lostAndFound} folders moved to lost+found, ${s.tmpRemoved} temporary entries removed` +
+      (s.leftForOthers ? `, ${s.leftForOthers} entries left to other processes` : ''),
   );
   return s;
 }

@@ -20,11 +20,23 @@ export const MOVE_PREFIX = 'move-';
 
 export const tmpRoot = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'tmp');
 
-/** A fresh path under <data>/tmp (not created) for work that will be renamed into place. */
+/**
+ * This process's name in the entries it makes under <data>/tmp. Several processes may share one
+ * data folder (issue #12): reconcile.ts leaves alone the entries of a process that still runs
+ * (db/dialect.ts holdProcessLock / processAlive).
+ */
+export const processTag = crypto.randomBytes(4).toString('hex');
+
+/** A fresh path under <data>/tmp (not created) for work that will be renamed into place: <kind>-p<process tag>-<random><suffix>. */
 export function asidePath(config: Pick<Config, 'dataDir'>, kind: string, suffix = ''): string {
   const root = tmpRoot(config);
   fs.mkdirSync(root, { recursive: true });
-  return path.join(root, `${kind}-${crypto.randomBytes(8).toString('hex')}${suffix}`);
+  return path.join(root, `${kind}-p${processTag}-${crypto.randomBytes(8).toString('hex')}${suffix}`);
+}
+
+/** The process tag in an asidePath name, or undefined for an entry made otherwise (or by an older version). */
+export function processTagOf(name: string): string | undefined {
+  return /-p([0-9a-f]{8})-[0-9a-f]{16}(?:\.[a-z]+)?$/.exec(name)?.[1];
 }
 
 /**
