@@ -7,7 +7,7 @@
 //   - whether other processes may write to the database (then nothing is kept in memory between
 //     requests: db/index.ts dbVersion()).
 import type { PoolClient } from 'pg';
-import { sql } from 'kysely';
+import { PostgresAdapter, sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from './index.ts';
 import type { PgHandles } from './postgres.ts';
 
@@ -168,4 +168,50 @@ export async function processAlive(db: Db, tag: string): Promise<boolean> {
 export function isUniqueViolation(e: unknown): boolean {
   const code = (e as { code?: unknown } | null)?.code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || (code === 'ERR_SQLITE_ERROR' && /UNIQUE constraint failed/.test(String((e as Error).message)));
+}
+
+/**
+ * PostgreSQL refused a value the request carried (issue #12), where SQLite, dynamically typed,
+ * would have stored it or found nothing: 'range' — a number beyond its column's type (an id past
+ * 2^31 in a path: no such row); 'text' — a NUL byte in text, or text not valid in the column's
+ * type. Null for anything else.
+ */
+export function invalidValue(e: unknown): 'range' | 'text' | null {
+  const code = (e as { code?: unknown } | null)?.code;
+  if (code === '22003') return 'range';
+  if (code === '22021' || code === '22P02' || code === '22P05') return 'text';
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Row locks, matching, integers
+
+/** The largest value of an `integer` column (ids, numbers, counters) on PostgreSQL (int4). */
+export const MAX_INT32 = 2 ** 31 - 1;
+
+/** Whether `db` — the database or a transaction on it (a transaction is its own Kysely object) — is PostgreSQL. */
+const onPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/**
+ * Locks a row until the caller's transaction ends, before a read-modify-write of what hangs off it
+ * (a counter recounted from rows, the next per-commit status number, the last owner): SELECT … FOR
+ * UPDATE on PostgreSQL, where READ COMMITTED lets another connection's transaction interleave and
+ * a statement that waited for a row lock still counts with the snapshot it started with. SQLite has
+ * no FOR UPDATE and needs none: one writer, and Kysely runs one transaction at a time on its single
+ * connection. Call it inside a transaction, first thing for that row.
+ */
+export async function lockRow(trx: Db, table: 'repository' | 'issue' | 'team', id: number): Promise<void> {
+  if (!onPostgres(trx)) return;
+  await sql`select id from ${sql.table(table)} where id = ${id} for update`.execute(trx);
+}
+
+/**
+ * `expr LIKE '%text%'` with text lower-cased: callers pass lower(column) or a lower_name column, so
+ * it is case-insensitive on both (PostgreSQL's LIKE is case-sensitive, SQLite's folds ASCII). % and
+ * _ typed in `text` stay wildcards, as in Gitea's builder.Like; a backslash is a backslash on both
+ * (PostgreSQL's LIKE escapes with it by default, SQLite's has no escape character).
+ */
+export function likeContains(expr: Expression<string>, text: string): RawBuilder<SqlBool> {
+  const pattern = `%${text.toLowerCase().replace(/\\/g, '\\\\')}%`;
+  return sql<SqlBool>`${expr} like ${pattern} escape '\\'`;
 }

@@ -11,6 +11,7 @@ import { forbidden, notFound } from '../errors.ts';
 import { createToken, createUser, visibleUserByName } from '../services/users.ts';
 import { visibleUser } from '../services/permissions.ts';
 import { unixToIso } from '../db/index.ts';
+import { likeContains } from '../db/dialect.ts';
 
 export const usersRoutes = createRouter();
 
@@ -61,8 +62,8 @@ usersRoutes.openapi(
     let query = db.selectFrom('user').where('type', '=', 0);
     if (q.uid) query = query.where('id', '=', q.uid);
     if (q.q) {
-      const like = `%${q.q.toLowerCase()}%`;
-      query = query.where((eb) => eb.or([eb('lower_name', 'like', like), eb(eb.fn('lower', ['full_name']), 'like', like)]));
+      const text = q.q;
+      query = query.where((eb) => eb.or([likeContains(eb.ref('lower_name'), text), likeContains(eb.fn<string>('lower', ['full_name']), text)]));
     }
     // Only users the viewer may see (Gitea's isUserVisibleToViewerCond).
     query = query.where(visibleUser(viewer));

@@ -6,6 +6,7 @@ import type { Context } from 'hono';
 import type { AppEnv, Deps } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { nowUnix } from '../db/index.ts';
+import { lockRow } from '../db/dialect.ts';
 import type { IssueRow, NewComment, UserRow } from '../db/schema.ts';
 import { forbidden, locked, notFound, unauthorized, unprocessable } from '../errors.ts';
 import { loadRepo, type RepoContext } from './repo-context.ts';
@@ -129,6 +130,9 @@ export async function insertEvent(db: Db, v: Partial<NewComment> & { type: numbe
 
 /** repository.num_issues / num_closed_issues (and the pull counters) recounted from the rows. */
 export async function recountRepo(db: Db, repoId: number) {
+  // Inside the caller's transaction: another one closing an issue at the same time has committed
+  // before this count starts (db/dialect.ts lockRow).
+  await lockRow(db, 'repository', repoId);
   const count = (isPull: number, closed?: number) =>
     db
       .selectFrom('issue')
@@ -144,6 +148,7 @@ export async function recountRepo(db: Db, repoId: number) {
 }
 
 export async function recountComments(db: Db, issueId: number) {
+  await lockRow(db, 'issue', issueId);
   await db
     .updateTable('issue')
     .set((eb) => ({

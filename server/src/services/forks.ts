@@ -12,6 +12,7 @@ import type { Deps } from '../context.ts';
 import { repoDir } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { nowUnix } from '../db/index.ts';
+import { lockRow } from '../db/dialect.ts';
 import type { RepoRow, UserRow } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
 import { setHead } from '../git/repo.ts';
@@ -37,6 +38,7 @@ export function userFork(db: Db, baseId: number, ownerId: number): Promise<RepoR
 /** repository.num_forks recounted from the rows, so creating and deleting forks can never make it drift. */
 export async function recountForks(db: Db, repoId: number): Promise<void> {
   if (!repoId) return;
+  await lockRow(db, 'repository', repoId);
   await db
     .updateTable('repository')
     .set({ num_forks: sql<number>`(SELECT COUNT(*) FROM repository AS f WHERE f.fork_id = ${repoId})` })

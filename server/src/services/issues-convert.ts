@@ -108,7 +108,7 @@ export async function toApiIssues(db: Db, config: Config, issues: IssueRow[], re
   const ids = issues.map((i) => i.id);
   const pullIds = issues.filter((i) => i.is_pull).map((i) => i.id);
   const [labelRows, assigneeRows, milestoneRows, assetRows, pullRows] = await Promise.all([
-    db.selectFrom('issue_label').innerJoin('label', 'label.id', 'issue_label.label_id').selectAll('label').select('issue_label.issue_id').where('issue_label.issue_id', 'in', ids).orderBy('label.name').execute(),
+    db.selectFrom('issue_label').innerJoin('label', 'label.id', 'issue_label.label_id').selectAll('label').select('issue_label.issue_id').where('issue_label.issue_id', 'in', ids).orderBy('label.name').orderBy('label.id').execute(),
     db.selectFrom('issue_assignees').select(['issue_id', 'assignee_id']).where('issue_id', 'in', ids).orderBy('id').execute(),
     db.selectFrom('milestone').selectAll().where('id', 'in', [0, ...new Set(issues.map((i) => i.milestone_id))]).execute(),
     db.selectFrom('attachment').selectAll().where('issue_id', 'in', ids).where('comment_id', '=', 0).orderBy('id').execute(),

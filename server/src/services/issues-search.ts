@@ -1,6 +1,7 @@
 // The issue list query behind GET /repos/{o}/{r}/issues and /repos/issues/search: every filter, the
 // sort orders and the count, over one repository or every repository the viewer may read.
 import type { Db } from '../db/index.ts';
+import { likeContains, MAX_INT32 } from '../db/dialect.ts';
 import type { UserRow } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { readableRepo } from './repos.ts';
@@ -101,13 +102,14 @@ export function issuesQuery(db: Db, f: IssueFilter) {
       .where('issue.id', 'in', db.selectFrom('review').select('review.issue_id').where('review.type', 'in', SUBMITTED_REVIEWS).where('review.reviewer_id', '=', f.reviewedId));
   }
   if (f.q) {
-    const like = `%${f.q.toLowerCase()}%`;
+    const text = f.q;
+    // A number past the integer column's range is no issue's number (PostgreSQL would refuse it).
     const index = /^#?\d+$/.test(f.q.trim()) ? Number(f.q.trim().replace('#', '')) : undefined;
     q = q.where((eb) =>
       eb.or([
-        eb(eb.fn('lower', ['issue.name']), 'like', like),
-        eb(eb.fn('lower', ['issue.content']), 'like', like),
-        ...(index !== undefined ? [eb('issue.index', '=', index)] : []),
+        likeContains(eb.fn<string>('lower', ['issue.name']), text),
+        likeContains(eb.fn<string>('lower', ['issue.content']), text),
+        ...(index !== undefined && index <= MAX_INT32 ? [eb('issue.index', '=', index)] : []),
       ]),
     );
   }

@@ -2,6 +2,7 @@
 // `label` event (content "1" added, "" removed, as Gitea).
 import type { Db } from '../db/index.ts';
 import { nowUnix } from '../db/index.ts';
+import { lockRow } from '../db/dialect.ts';
 import type { IssueRow, LabelRow, UserRow } from '../db/schema.ts';
 import { notFound, unprocessable } from '../errors.ts';
 import { CommentType, insertEvent } from './conversation.ts';
@@ -72,7 +73,7 @@ export async function deleteLabel(db: Db, label: LabelRow): Promise<void> {
 }
 
 export async function issueLabels(db: Db, issueId: number): Promise<LabelRow[]> {
-  return db.selectFrom('issue_label').innerJoin('label', 'label.id', 'issue_label.label_id').selectAll('label').where('issue_label.issue_id', '=', issueId).orderBy('label.name').execute();
+  return db.selectFrom('issue_label').innerJoin('label', 'label.id', 'issue_label.label_id').selectAll('label').where('issue_label.issue_id', '=', issueId).orderBy('label.name').orderBy('label.id').execute();
 }
 
 /**
@@ -80,7 +81,8 @@ export async function issueLabels(db: Db, issueId: number): Promise<LabelRow[]> 
  * an unknown one is a validation error.
  */
 export async function resolveLabels(db: Db, repoId: number, refs: Array<number | string>): Promise<LabelRow[]> {
-  const all = await db.selectFrom('label').selectAll().where('repo_id', '=', repoId).execute();
+  // By id: of two labels with one name, the older is the one a name means, on both databases.
+  const all = await db.selectFrom('label').selectAll().where('repo_id', '=', repoId).orderBy('id').execute();
   const out = new Map<number, LabelRow>();
   for (const ref of refs) {
     const asNumber = typeof ref === 'number' ? ref : /^\d+$/.test(ref) ? Number(ref) : NaN;
@@ -93,11 +95,14 @@ export async function resolveLabels(db: Db, repoId: number, refs: Array<number |
 
 /** Makes the issue's labels exactly `want`, recording one event per change. */
 export async function setIssueLabels(db: Db, issue: IssueRow, doer: UserRow, want: number[], mode: 'add' | 'replace' | 'remove'): Promise<void> {
-  const current = (await db.selectFrom('issue_label').select('label_id').where('issue_id', '=', issue.id).execute()).map((r) => r.label_id);
-  const add = mode === 'remove' ? [] : want.filter((id) => !current.includes(id));
-  const remove = mode === 'replace' ? current.filter((id) => !want.includes(id)) : mode === 'remove' ? want.filter((id) => current.includes(id)) : [];
-  if (!add.length && !remove.length) return;
+  // The current labels are read in the transaction, after the issue row's lock: two requests adding
+  // the same label at once both succeed, and the label and its event are added once.
   await db.transaction().execute(async (trx) => {
+    await lockRow(trx, 'issue', issue.id);
+    const current = (await trx.selectFrom('issue_label').select('label_id').where('issue_id', '=', issue.id).execute()).map((r) => r.label_id);
+    const add = mode === 'remove' ? [] : want.filter((id) => !current.includes(id));
+    const remove = mode === 'replace' ? current.filter((id) => !want.includes(id)) : mode === 'remove' ? want.filter((id) => current.includes(id)) : [];
+    if (!add.length && !remove.length) return;
     const now = nowUnix();
     for (const id of remove) {
       await trx.deleteFrom('issue_label').where('issue_id', '=', issue.id).where('label_id', '=', id).execute();

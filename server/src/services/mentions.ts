@@ -71,9 +71,12 @@ export async function recordMentions(db: Db, rc: { repo: RepoRow }, issue: Issue
   for (const u of users) {
     if (!(await repoPermission(db, u, rc.repo)).canReadIssuesOrPulls(issue.is_pull)) continue;
     ids.push(u.id);
-    const existing = await db.selectFrom('issue_user').select(['id', 'is_mentioned']).where('uid', '=', u.id).where('issue_id', '=', issue.id).executeTakeFirst();
-    if (!existing) await db.insertInto('issue_user').values({ uid: u.id, issue_id: issue.id, is_read: 0, is_mentioned: 1 }).execute();
-    else if (!existing.is_mentioned) await db.updateTable('issue_user').set({ is_mentioned: 1 }).where('id', '=', existing.id).execute();
+    // One statement, so two comments mentioning the same user at once cannot both insert.
+    await db
+      .insertInto('issue_user')
+      .values({ uid: u.id, issue_id: issue.id, is_read: 0, is_mentioned: 1 })
+      .onConflict((oc) => oc.columns(['uid', 'issue_id']).doUpdateSet({ is_mentioned: 1 }))
+      .execute();
   }
   return ids;
 }

@@ -1,6 +1,7 @@
 // Repository milestones. Issue counts are counted from `issue` when shown (see milestoneCounts).
 import type { Db } from '../db/index.ts';
 import { nowUnix } from '../db/index.ts';
+import { likeContains } from '../db/dialect.ts';
 import type { MilestoneRow } from '../db/schema.ts';
 import { notFound, unprocessable } from '../errors.ts';
 
@@ -23,7 +24,7 @@ export async function listMilestones(db: Db, repoId: number, f: { state?: string
   const state = f.state ?? 'open';
   if (state === 'open') q = q.where('is_closed', '=', 0);
   else if (state === 'closed') q = q.where('is_closed', '=', 1);
-  if (f.name) q = q.where((eb) => eb(eb.fn('lower', ['name']), 'like', `%${f.name!.toLowerCase()}%`));
+  if (f.name) q = q.where((eb) => likeContains(eb.fn<string>('lower', ['name']), f.name!));
   const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const rows = await q.selectAll().orderBy('deadline_unix', 'asc').orderBy('id').limit(p.limit).offset(p.offset).execute();
   return { total: Number(n), rows };

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import type { Deps } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { nowUnix } from '../db/index.ts';
+import { isUniqueViolation } from '../db/dialect.ts';
 import type { RepoRow, UserRow } from '../db/schema.ts';
 import { notFound, unprocessable } from '../errors.ts';
 import { USERNAME_RE } from './users.ts';
@@ -28,6 +29,13 @@ async function assertNameFree(db: Db, name: string, exceptId = 0): Promise<void>
   const taken = await db.selectFrom('user').select('id').where('lower_name', '=', name.toLowerCase()).where('id', '!=', exceptId).executeTakeFirst();
   if (taken) throw unprocessable(`user already exists [name: ${name}]`);
 }
+
+/** The name taken by another request at the same time, past assertNameFree: Gitea's 422, not a 409. */
+const takenMeanwhile =
+  (name: string) =>
+  (e: unknown): never => {
+    throw isUniqueViolation(e) ? unprocessable(`user already exists [name: ${name}]`) : e;
+  };
 
 /**
  * user.repo_admin_change_team_access (migration 20261122_0600_orgs) is left out of UserTable so that
@@ -168,7 +176,7 @@ export async function createOrg(db: Db, doer: UserRow, name: string, f: OrgField
       .values(ALL_UNIT_TYPES.map((type) => ({ org_id: org.id, team_id: team.id, type, access_mode: OWNER_MODE })))
       .execute();
     return org;
-  });
+  }).catch(takenMeanwhile(name));
 }
 
 export async function editOrg(db: Db, org: UserRow, f: OrgFields): Promise<UserRow> {
@@ -216,7 +224,7 @@ export async function renameOwner(deps: Deps, owner: UserRow, newName: string): 
   }).catch((e: unknown) => {
     if (moved) fs.renameSync(newDir, oldDir);
     endMove(intent);
-    throw e;
+    return takenMeanwhile(newName)(e);
   });
   endMove(intent);
   return row;

@@ -7,6 +7,7 @@ import type { Deps } from '../context.ts';
 import { repoDir } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { nowUnix } from '../db/index.ts';
+import { lockRow } from '../db/dialect.ts';
 import type { NewRepo, RepoRow, RepoUpdate, UserRow } from '../db/schema.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../errors.ts';
 import { hasAnyBranch, initBare, resolveCommit, setHead } from '../git/repo.ts';
@@ -429,6 +430,7 @@ export async function deleteRepository(deps: Deps, owner: UserRow, repo: RepoRow
       // counts one fork less (recounted, so the number cannot drift).
       await trx.updateTable('repository').set({ is_fork: 0, fork_id: 0 }).where('fork_id', '=', repo.id).execute();
       if (repo.fork_id) {
+        await lockRow(trx, 'repository', repo.fork_id);
         await trx
           .updateTable('repository')
           .set({ num_forks: sql<number>`(SELECT COUNT(*) FROM repository AS f WHERE f.fork_id = ${repo.fork_id})` })

@@ -11,6 +11,7 @@ import { COMMIT_STATES } from '../api/pull-schemas.ts';
 import { notFound } from '../errors.ts';
 import { resolveCommit } from '../git/repo.ts';
 import { afterCommitStatus } from './auto-merge.ts';
+import { lockRow } from '../db/dialect.ts';
 import type { RepoContext } from './repo-context.ts';
 
 export type CommitState = (typeof COMMIT_STATES)[number];
@@ -174,8 +175,10 @@ export async function createStatus(deps: Deps, rc: RepoContext, doer: UserRow, s
   const fullSha = await resolveCommit(rc.dir, sha);
   if (!fullSha) throw notFound(`object does not exist [id: ${sha}, rel_path: ]`);
   const now = nowUnix();
-  // One transaction: the next index and the insert cannot interleave with another status.
+  // One transaction: the next index and the insert cannot interleave with another status (on
+  // PostgreSQL, where transactions overlap, through the repository row's lock).
   const row = await deps.db.transaction().execute(async (trx) => {
+    await lockRow(trx, 'repository', rc.repo.id);
     const { max } = await trx
       .selectFrom('commit_status')
       .select((eb) => eb.fn.max('index').as('max'))

@@ -1,6 +1,7 @@
 // Teams of an organization: their access mode (authorize) and per-unit modes (team_unit), members
 // and repositories, with the num_members / num_repos counters kept in the same transaction.
 import type { Db } from '../db/index.ts';
+import { isUniqueViolation, lockRow } from '../db/dialect.ts';
 import type { TeamRow } from '../db/schema.ts';
 import { unprocessable } from '../errors.ts';
 
@@ -115,6 +116,9 @@ export async function createTeam(db: Db, orgId: number, input: TeamInput & { nam
     await writeUnits(trx, team, units);
     if (team.includes_all_repositories) await addAllOrgRepos(trx, team);
     return trx.selectFrom('team').selectAll().where('id', '=', team.id).executeTakeFirstOrThrow();
+  }).catch((e: unknown) => {
+    // The same name created at once by another request, past assertTeamNameFree: Gitea's 422.
+    throw isUniqueViolation(e) ? unprocessable(`team already exists [org_id: ${orgId}, name: ${input.name}]`) : e;
   });
 }
 
@@ -175,18 +179,29 @@ export async function isTeamMember(db: Db, teamId: number, uid: number): Promise
 
 /** Adds the user to the team and, if needed, to the organization (membership private at first). */
 export async function addTeamMember(db: Db, team: TeamRow, uid: number): Promise<void> {
+  // Inserts that do nothing when the row exists (also one another request adds at the same time),
+  // and the counter follows what was inserted.
   await db.transaction().execute(async (trx) => {
-    if (await isTeamMember(trx, team.id, uid)) return;
-    await trx.insertInto('team_user').values({ org_id: team.org_id, team_id: team.id, uid }).execute();
+    const added = await trx
+      .insertInto('team_user')
+      .values({ org_id: team.org_id, team_id: team.id, uid })
+      .onConflict((oc) => oc.columns(['team_id', 'uid']).doNothing())
+      .executeTakeFirst();
+    if (!Number(added.numInsertedOrUpdatedRows)) return;
     await trx.updateTable('team').set((eb) => ({ num_members: eb('num_members', '+', 1) })).where('id', '=', team.id).execute();
-    const member = await trx.selectFrom('org_user').select('id').where('org_id', '=', team.org_id).where('uid', '=', uid).executeTakeFirst();
-    if (!member) await trx.insertInto('org_user').values({ uid, org_id: team.org_id, is_public: 0 }).execute();
+    await trx
+      .insertInto('org_user')
+      .values({ uid, org_id: team.org_id, is_public: 0 })
+      .onConflict((oc) => oc.columns(['uid', 'org_id']).doNothing())
+      .execute();
   });
 }
 
 /** The Owners team keeps at least one member (Gitea's ErrLastOrgOwner). */
 export async function removeTeamMember(db: Db, team: TeamRow, uid: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    // Two removals at once must not both see two owners left.
+    await lockRow(trx, 'team', team.id);
     if (!(await isTeamMember(trx, team.id, uid))) return;
     const { num_members } = await trx.selectFrom('team').select('num_members').where('id', '=', team.id).executeTakeFirstOrThrow();
     if (team.authorize === OWNER_MODE && num_members <= 1) throw unprocessable(`user is the last member of owner team [uid: ${uid}]`);
@@ -201,9 +216,14 @@ export async function hasTeamRepo(db: Db, teamId: number, repoId: number): Promi
 }
 
 export async function addRepoToTeam(db: Db, team: Pick<TeamRow, 'id' | 'org_id'>, repoId: number): Promise<void> {
-  if (await hasTeamRepo(db, team.id, repoId)) return;
-  await db.insertInto('team_repo').values({ org_id: team.org_id, team_id: team.id, repo_id: repoId }).execute();
-  await db.updateTable('team').set((eb) => ({ num_repos: eb('num_repos', '+', 1) })).where('id', '=', team.id).execute();
+  // Callers run it in their transaction. Does nothing when the row exists (also one another request
+  // adds at the same time), and the counter follows what was inserted.
+  const added = await db
+    .insertInto('team_repo')
+    .values({ org_id: team.org_id, team_id: team.id, repo_id: repoId })
+    .onConflict((oc) => oc.columns(['team_id', 'repo_id']).doNothing())
+    .executeTakeFirst();
+  if (Number(added.numInsertedOrUpdatedRows)) await db.updateTable('team').set((eb) => ({ num_repos: eb('num_repos', '+', 1) })).where('id', '=', team.id).execute();
 }
 
 export async function removeRepoFromTeam(db: Db, team: TeamRow, repoId: number): Promise<void> {

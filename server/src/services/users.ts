@@ -1,6 +1,7 @@
 // Creating users and tokens: shared by the admin API, the CLI and the demo seed.
 import type { Db } from '../db/index.ts';
 import { nowUnix } from '../db/index.ts';
+import { isUniqueViolation } from '../db/dialect.ts';
 import type { UserRow } from '../db/schema.ts';
 import { userVisibleTo } from './permissions.ts';
 import { badRequest, notFound, unprocessable } from '../errors.ts';
@@ -58,7 +59,11 @@ export async function createUser(db: Db, input: NewUserInput): Promise<UserRow> 
       last_login_unix: 0,
     })
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .catch((e: unknown) => {
+      // The same name signed up twice at once, past the check above: Gitea's answer, not a 409.
+      throw isUniqueViolation(e) ? unprocessable(`user already exists [name: ${name}]`) : e;
+    });
 }
 
 export async function createToken(db: Db, userId: number, name: string, scopes: string[] = ['all']) {
@@ -70,7 +75,10 @@ export async function createToken(db: Db, userId: number, name: string, scopes: 
     .insertInto('access_token')
     .values({ user_id: userId, name, token_hash: hashToken(secret), token_last_eight: secret.slice(-8), scopes: scopes.join(','), created_unix: t, updated_unix: t })
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .catch((e: unknown) => {
+      throw isUniqueViolation(e) ? badRequest('access token name has been used already') : e;
+    });
   return { row, secret };
 }
 

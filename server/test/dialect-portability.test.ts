@@ -1,0 +1,168 @@
+// Every query right on both databases (issue #12): what SQLite's single writer, rowid order,
+// case-blind LIKE and loose typing hid, and what PostgreSQL (READ COMMITTED, several connections
+// at once, heap order, strict types) shows. Each case runs on whichever database the suite runs on
+// (FORGE_TEST_DATABASE=postgres for PostgreSQL); the concurrent ones really overlap on PostgreSQL,
+// where requests get their own connections from the pool.
+import { describe, expect, it } from 'vitest';
+import { createTestForge, uniq } from './helpers.ts';
+import { ownerWithRepo } from './issues-helpers.ts';
+import { createFixtureRepo } from './git-fixtures.ts';
+
+const forge = await createTestForge();
+const { req } = forge;
+
+const times = <T>(n: number, f: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => f(i)));
+
+async function newIssue(base: string, token: string, title = 'an issue') {
+  const r = await req('POST', `${base}/issues`, { token, body: { title } });
+  expect(r.status).toBe(201);
+  return r.body.number as number;
+}
+
+describe('counters and numbers under concurrent writes', () => {
+  it('numbers concurrent commit statuses of one commit 1..n, each once', async () => {
+    const owner = await forge.user('owner');
+    const name = uniq('repo');
+    const { shas } = await createFixtureRepo(forge.deps, owner, name, [{ id: 'c1', message: 'first\n', files: { 'a.txt': 'a\n' } }]);
+    const base = `/repos/${owner.name}/${name}`;
+    const made = await times(8, (i) => req('POST', `${base}/statuses/${shas.c1}`, { token: owner.token, body: { state: 'success', context: `ci/${i}` } }));
+    expect(made.map((r) => r.status)).toEqual(Array(8).fill(201));
+    expect(made.map((r) => r.body.id).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    // Every context's latest status, once each.
+    const combined = await req('GET', `${base}/commits/${shas.c1}/status`, { token: owner.token });
+    expect(combined.body.total_count).toBe(8);
+    expect(combined.body.statuses.map((s: { context: string }) => s.context).sort()).toEqual(Array.from({ length: 8 }, (_, i) => `ci/${i}`).sort());
+  });
+
+  it('keeps the open issue count right when issues are closed at the same time', async () => {
+    const { owner, base } = await ownerWithRepo(forge);
+    const numbers: number[] = [];
+    for (let i = 0; i < 6; i++) numbers.push(await newIssue(base, owner.token));
+    const closed = await times(6, (i) => req('PATCH', `${base}/issues/${numbers[i]}`, { token: owner.token, body: { state: 'closed' } }));
+    expect(closed.map((r) => r.status)).toEqual(Array(6).fill(201));
+    const repo = await req('GET', base, { token: owner.token });
+    expect(repo.body.open_issues_count).toBe(0);
+  });
+
+  it('counts comments posted at the same time on one issue', async () => {
+    const { owner, base } = await ownerWithRepo(forge);
+    const n = await newIssue(base, owner.token);
+    const posted = await times(6, (i) => req('POST', `${base}/issues/${n}/comments`, { token: owner.token, body: { body: `comment ${i}` } }));
+    expect(posted.map((r) => r.status)).toEqual(Array(6).fill(201));
+    expect((await req('GET', `${base}/issues/${n}`, { token: owner.token })).body.comments).toBe(6);
+  });
+
+  it('adds the same label to an issue from two requests at once: both succeed, one label', async () => {
+    const { owner, base } = await ownerWithRepo(forge);
+    const n = await newIssue(base, owner.token);
+    const label = (await req('POST', `${base}/labels`, { token: owner.token, body: { name: 'bug', color: '#ff0000' } })).body;
+    const added = await times(4, () => req('POST', `${base}/issues/${n}/labels`, { token: owner.token, body: { labels: [label.id] } }));
+    expect(added.map((r) => r.status)).toEqual(Array(4).fill(200));
+    const labels = (await req('GET', `${base}/issues/${n}/labels`, { token: owner.token })).body;
+    expect(labels.map((l: { name: string }) => l.name)).toEqual(['bug']);
+  });
+
+  it('mentions the same user from comments posted at the same time', async () => {
+    const { owner, base } = await ownerWithRepo(forge);
+    const n = await newIssue(base, owner.token);
+    const posted = await times(4, (i) => req('POST', `${base}/issues/${n}/comments`, { token: owner.token, body: { body: `@${owner.name} look ${i}` } }));
+    expect(posted.map((r) => r.status)).toEqual(Array(4).fill(201));
+  });
+});
+
+describe('teams under concurrent writes', () => {
+  async function org() {
+    const owner = await forge.user('owner');
+    const name = uniq('org');
+    expect((await req('POST', '/orgs', { token: owner.token, body: { username: name } })).status).toBe(201);
+    const ownersTeam = (await req('GET', `/orgs/${name}/teams`, { token: owner.token })).body[0];
+    return { owner, name, ownersTeamId: ownersTeam.id as number };
+  }
+
+  it('adds one user to a team from two requests at once, and to two teams of one organization at once', async () => {
+    const o = await org();
+    const member = await forge.user('member');
+    const teams = await times(2, async (i) => (await req('POST', `/orgs/${o.name}/teams`, { token: o.owner.token, body: { name: `t${i}`, permission: 'read', units_map: { 'repo.code': 'read' } } })).body.id as number);
+    const same = await times(3, () => req('PUT', `/teams/${teams[0]}/members/${member.name}`, { token: o.owner.token }));
+    expect(same.map((r) => r.status)).toEqual([204, 204, 204]);
+    const two = await times(2, (i) => req('PUT', `/teams/${teams[i]}/members/${member.name}`, { token: o.owner.token }));
+    expect(two.map((r) => r.status)).toEqual([204, 204]);
+    const counted = await forge.deps.db.selectFrom('team').select('num_members').where('id', '=', teams[0]).executeTakeFirstOrThrow();
+    expect(counted.num_members).toBe(1);
+  });
+
+  it('never removes the last two owners at once', async () => {
+    const o = await org();
+    const second = await forge.user('second');
+    expect((await req('PUT', `/teams/${o.ownersTeamId}/members/${second.name}`, { token: o.owner.token })).status).toBe(204);
+    const removed = await times(2, (i) => req('DELETE', `/teams/${o.ownersTeamId}/members/${i ? second.name : o.owner.name}`, { token: o.owner.token }));
+    expect(removed.map((r) => r.status).sort()).toEqual([204, 422]);
+    const members = await req('GET', `/teams/${o.ownersTeamId}/members`, { token: forge.admin.token });
+    expect(members.body).toHaveLength(1);
+  });
+
+  it('adds one repository to a team from two requests at once', async () => {
+    const o = await org();
+    const repo = await req('POST', `/orgs/${o.name}/repos`, { token: o.owner.token, body: { name: 'r' } });
+    expect(repo.status).toBe(201);
+    const team = (await req('POST', `/orgs/${o.name}/teams`, { token: o.owner.token, body: { name: 'devs', permission: 'write', units_map: { 'repo.code': 'write' } } })).body.id;
+    const added = await times(3, () => req('PUT', `/teams/${team}/repos/${o.name}/r`, { token: o.owner.token }));
+    expect(added.map((r) => r.status)).toEqual([204, 204, 204]);
+    const counted = await forge.deps.db.selectFrom('team').select('num_repos').where('id', '=', team).executeTakeFirstOrThrow();
+    expect(counted.num_repos).toBe(1);
+  });
+});
+
+describe('order', () => {
+  it("lists an issue's labels of one name by id, also after one of them changed", async () => {
+    const { owner, base } = await ownerWithRepo(forge);
+    const n = await newIssue(base, owner.token);
+    const ids: number[] = [];
+    for (const color of ['#000001', '#000002', '#000003']) ids.push((await req('POST', `${base}/labels`, { token: owner.token, body: { name: 'same', color } })).body.id);
+    expect((await req('PUT', `${base}/issues/${n}/labels`, { token: owner.token, body: { labels: ids } })).status).toBe(200);
+    // An UPDATE moves the row on PostgreSQL (a new tuple at the end of the heap).
+    expect((await req('PATCH', `${base}/labels/${ids[0]}`, { token: owner.token, body: { description: 'changed' } })).status).toBe(200);
+    const labels = (await req('GET', `${base}/issues/${n}/labels`, { token: owner.token })).body;
+    expect(labels.map((l: { id: number }) => l.id)).toEqual(ids);
+    const issue = (await req('GET', `${base}/issues/${n}`, { token: owner.token })).body;
+    expect(issue.labels.map((l: { id: number }) => l.id)).toEqual(ids);
+  });
+});
+
+describe('matching', () => {
+  it('finds a milestone whose name has a backslash, as typed', async () => {
+    const { owner, base } = await ownerWithRepo(forge);
+    expect((await req('POST', `${base}/milestones`, { token: owner.token, body: { title: 'v1\\beta' } })).status).toBe(201);
+    const r = await req('GET', `${base}/milestones?name=${encodeURIComponent('V1\\B')}`, { token: owner.token });
+    expect(r.body.map((m: { title: string }) => m.title)).toEqual(['v1\\beta']);
+  });
+
+  it('finds an issue whose title has a backslash, as typed', async () => {
+    const { owner, base } = await ownerWithRepo(forge);
+    await newIssue(base, owner.token, 'path C:\\Temp fails');
+    const r = await req('GET', `${base}/issues?q=${encodeURIComponent('c:\\temp')}`, { token: owner.token });
+    expect(r.body.map((i: { title: string }) => i.title)).toEqual(['path C:\\Temp fails']);
+  });
+
+  it('finds a user whose full name has a backslash, as typed', async () => {
+    const u = await forge.user('slash');
+    await forge.deps.db.updateTable('user').set({ full_name: 'Back\\Slash' }).where('id', '=', u.id).execute();
+    const r = await req('GET', `/users/search?q=${encodeURIComponent('back\\s')}`, { token: u.token });
+    expect(r.body.data.map((x: { login: string }) => x.login)).toEqual([u.name]);
+  });
+});
+
+describe('types', () => {
+  it('answers 404 for numbers beyond 32-bit ids in paths', async () => {
+    const { owner, base } = await ownerWithRepo(forge);
+    expect((await req('GET', `${base}/issues/99999999999`, { token: owner.token })).status).toBe(404);
+    expect((await req('GET', `${base}/issues/comments/99999999999`, { token: owner.token })).status).toBe(404);
+    expect((await req('GET', `${base}/labels/99999999999`, { token: owner.token })).status).toBe(404);
+  });
+
+  it('refuses text with a NUL byte with 422, not 500', async () => {
+    const { owner, base } = await ownerWithRepo(forge);
+    const r = await req('POST', `${base}/issues`, { token: owner.token, body: { title: 'a\u0000b' } });
+    expect(r.status).toBeLessThan(500);
+  });
+});
