@@ -9,6 +9,7 @@ import { Access, UnitType } from '../src/services/permissions.ts';
 import { createRepository } from '../src/services/repos.ts';
 import { createUser } from '../src/services/users.ts';
 import { addPublicKey } from '../src/services/user-keys.ts';
+import { ensureHooksDir } from '../src/git/hooks.ts';
 
 let forge: TestForge;
 let base: string;
@@ -161,7 +162,7 @@ describe('git push to a protected branch', () => {
   it('still refuses when the hook file has gone missing (git would skip a missing hook)', async () => {
     const r = await repoWithCommit();
     await protect(r.full, { rule_name: 'main' });
-    fs.rmSync(path.join(forge.dataDir, 'hooks', 'pre-receive'));
+    fs.rmSync(path.join(ensureHooksDir(forge.dataDir), 'pre-receive'));
     await commit(r.wt, 'g.txt', 'g\n');
     const before = await lsRemote(r.full, alice);
     expect(await gitFails(r.wt, 'push', remote(r.full, alice), 'main')).toContain('remote: Not allowed to push to protected branch main');

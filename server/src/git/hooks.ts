@@ -168,18 +168,22 @@ if (reasons.length) {
 }
 `;
 
+const SCRIPT = `#!${process.execPath}\n${PRE_RECEIVE}`;
+const SCRIPT_ID = crypto.createHash('sha256').update(SCRIPT).digest('hex').slice(0, 16);
 const written = new Set<string>();
 
 /**
- * Writes the hooks under `<dataDir>/hooks` (again whenever this server's version differs, or the
- * file went missing: git skips a missing hook, which would let every push through) and returns the
- * directory for core.hooksPath.
+ * Writes the hooks under `<dataDir>/hooks/<hash of the script>` (again whenever the file went
+ * missing: git skips a missing hook, which would let every push through) and returns the
+ * directory for core.hooksPath. Named by content because several server processes share the
+ * data folder: one of another version, or on a machine whose Node lives elsewhere (the shebang),
+ * writes its own folder instead of replacing the script this process's pushes run, so whatever
+ * this process remembers as written stays true until the file is deleted.
  */
 export function ensureHooksDir(dataDir: string): string {
-  const dir = path.join(dataDir, 'hooks');
+  const dir = path.join(dataDir, 'hooks', SCRIPT_ID);
   const file = path.join(dir, 'pre-receive');
   if (written.has(file) && fs.existsSync(file)) return dir;
-  const script = `#!${process.execPath}\n${PRE_RECEIVE}`;
   fs.mkdirSync(dir, { recursive: true });
   let current: string | null = null;
   try {
@@ -187,10 +191,11 @@ export function ensureHooksDir(dataDir: string): string {
   } catch {
     current = null;
   }
-  if (current !== script) {
-    // Written aside and renamed, so a push running meanwhile never sees half a script.
+  if (current !== SCRIPT) {
+    // Written aside and renamed, so a push running meanwhile never sees half a script; two
+    // processes doing this at once both rename the same bytes into place.
     const tmp = path.join(dir, `.pre-receive-${crypto.randomBytes(6).toString('hex')}`);
-    fs.writeFileSync(tmp, script, { mode: 0o755 });
+    fs.writeFileSync(tmp, SCRIPT, { mode: 0o755 });
     fs.renameSync(tmp, file);
   }
   written.add(file);

@@ -170,15 +170,22 @@ export async function headBranch(dir: string): Promise<string | null> {
 
 // Resolving a branch name without a process. A ref lives in a loose file (refs/heads/<name>) or in
 // packed-refs; git replaces both by renaming a finished file into place, so reading them never
-// sees half a write. packed-refs is parsed once per version (inode, size, mtime), which also
-// notices writes by other processes (git receive-pack, git gc); invalidateRepoRefs() drops it
-// after our own writes anyway.
+// sees half a write. Loose refs are read on every lookup. packed-refs is parsed once per version
+// (inode, size, mtime), which also notices writes by other processes on the shared disk (another
+// server, git receive-pack, git gc); invalidateRepoRefs() drops it after our own writes anyway.
+// A version alone can repeat: a rewrite within the file system's timestamp granularity (coarse
+// on some shared disks) can get the old file's freed inode, its size and its mtime. So, as git
+// does with its index ("racy git"), a parse is kept only when the file was already RACY_MS old
+// when it was read: any later rewrite then has a newer mtime (clocks of the machines sharing
+// the disk agree to within that margin). A file written just now is parsed on every lookup
+// until it has aged.
 interface PackedRefs {
   stamp: string;
   refs: Map<string, string>;
 }
 const packedCache = new Map<string, PackedRefs>();
 const PACKED_CACHE_SIZE = 500;
+const RACY_MS = 3000;
 const NO_REFS = new Map<string, string>();
 const SHA_RE = /^[0-9a-f]{40}$/;
 
@@ -186,14 +193,17 @@ function packedRefs(dir: string): Map<string, string> {
   const file = path.join(dir, 'packed-refs');
   const st = fs.statSync(file, { throwIfNoEntry: false });
   if (!st) return NO_REFS;
-  const stamp = `${st.ino}:${st.size}:${st.mtimeMs}`;
+  const stamp = `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}`;
   const hit = packedCache.get(dir);
   if (hit?.stamp === stamp) return hit.refs;
+  const readAt = Date.now();
   const refs = new Map<string, string>();
   for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
     // "<sha> <refname>"; '#' starts the header, '^' a peeled tag line.
     if (line.length > 41 && line[40] === ' ' && SHA_RE.test(line.slice(0, 40))) refs.set(line.slice(41), line.slice(0, 40));
   }
+  packedCache.delete(dir);
+  if (readAt - st.mtimeMs < RACY_MS) return refs;
   if (packedCache.size >= PACKED_CACHE_SIZE) packedCache.delete(packedCache.keys().next().value!);
   packedCache.set(dir, { stamp, refs });
   return refs;

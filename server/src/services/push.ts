@@ -5,7 +5,7 @@ import type { Deps } from '../context.ts';
 import { repoDir } from '../context.ts';
 import { nowUnix } from '../db/index.ts';
 import type { RepoRow, RepoUpdate, UserRow } from '../db/schema.ts';
-import { runGit } from '../git/run-git.ts';
+import { GitError, runGit } from '../git/run-git.ts';
 import { setHead } from '../git/repo.ts';
 import { invalidateRepoRefs } from '../git/refs.ts';
 import { recordAction } from './activity.ts';
@@ -162,11 +162,15 @@ export async function applyPushEffects(deps: Deps, repo: RepoRow, before: RefSna
  * own page reload) do not compete with it, and a burst of pushes costs one write.
  */
 const graphTimers = new Map<string, NodeJS.Timeout>();
-export function scheduleCommitGraph(dir: string, delayMs = 2000): void {
+export function scheduleCommitGraph(dir: string, delayMs = 2000, retryWhenBusy = true): void {
   clearTimeout(graphTimers.get(dir));
   const t = setTimeout(() => {
     graphTimers.delete(dir);
-    void writeCommitGraph(dir);
+    void writeCommitGraph(dir).then((busy) => {
+      // Another process held the lock: its write may have listed the refs before this push moved
+      // them, so try once more later (once: a lock left by a crashed machine stays).
+      if (busy && retryWhenBusy && !graphTimers.has(dir)) scheduleCommitGraph(dir, delayMs * 5, false);
+    });
   }, delayMs);
   t.unref();
   graphTimers.set(dir, t);
@@ -174,25 +178,33 @@ export function scheduleCommitGraph(dir: string, delayMs = 2000): void {
 
 // git's commit-graph makes history walks (counts, logs, ancestry checks) read a compact file
 // instead of parsing every commit. Written in the background after pushes, one writer per
-// repository at a time (a push during a write asks for one more afterwards); failures only cost speed.
+// repository at a time in this process (a push during a write asks for one more afterwards). Other
+// server processes on the shared disk write too: git's lock file (objects/info/commit-graph.lock)
+// lets one of them write and the others fail at once, which is no error here — the graph only
+// lists commits, which never change, and is replaced by renaming a finished file, so readers see
+// the old graph or the new one. Failures only cost speed. Resolves true when the last attempt
+// found the lock taken.
 const graphWrites = new Map<string, boolean>();
-export function writeCommitGraph(dir: string): Promise<void> {
+export function writeCommitGraph(dir: string): Promise<boolean> {
   if (graphWrites.has(dir)) {
     graphWrites.set(dir, true);
-    return Promise.resolve();
+    return Promise.resolve(false);
   }
   graphWrites.set(dir, false);
-  const run = async (): Promise<void> => {
+  const run = async (): Promise<boolean> => {
+    let busy = false;
     try {
       await runGit(['commit-graph', 'write', '--reachable'], { cwd: dir, timeoutMs: 300_000 });
-    } catch {
-      // The repository may have been deleted meanwhile; the graph is only an optimisation.
+    } catch (e) {
+      // The repository may have been deleted meanwhile, or another process is writing its graph.
+      busy = e instanceof GitError && /\.lock'?: File exists/.test(e.stderr);
     }
     if (graphWrites.get(dir)) {
       graphWrites.set(dir, false);
       return run();
     }
     graphWrites.delete(dir);
+    return busy;
   };
   return run();
 }
