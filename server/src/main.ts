@@ -1,4 +1,4 @@
-// The forge's command line: `serve` (default), `admin user create`, `dump` and `restore`.
+// The forge's command line: `serve` (default), `admin user create`, `dump`, `restore` and `migrate-data`.
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import { createUser } from './services/users.ts';
 import { seedDemo } from './demo/seed.ts';
 import { installCleanStop } from './lifecycle.ts';
 import { dumpForge, restoreForge } from './services/backup.ts';
+import { migrateData } from './services/migrate-data.ts';
 import type { Deps } from './context.ts';
 import { reconcileDataDir } from './services/reconcile.ts';
 import { withDatabaseLock } from './db/dialect.ts';
@@ -20,9 +21,12 @@ const usage = `Usage:
   npm run forge -- admin user create --username NAME --email EMAIL --password PASS [--admin]
   npm run forge -- dump [--file PATH] [--tempdir DIR]
   npm run forge -- restore ARCHIVE
+  npm run forge -- migrate-data [--from sqlite:PATH] [--to postgres://USER:PASSWORD@HOST:PORT/DB]
+      (copies a SQLite forge's database into an empty PostgreSQL database; --from defaults to
+      FORGE_DATA_DIR/forge.db, --to to FORGE_DATABASE_URL)
 
 Environment: PORT (3000), FORGE_DATA_DIR (./data), FORGE_ROOT_URL (http://localhost:PORT/),
-FORGE_SHUTDOWN_TIMEOUT_SECONDS (30)`;
+FORGE_DATABASE_URL (PostgreSQL instead of FORGE_DATA_DIR/forge.db), FORGE_SHUTDOWN_TIMEOUT_SECONDS (30)`;
 
 async function main(argv: string[]) {
   const config = loadConfig();
@@ -32,13 +36,21 @@ async function main(argv: string[]) {
   // database there (restore needs the folder empty), so they come before openDb.
   if (cmd === 'dump') {
     const { values } = parseArgs({ args: rest, options: { file: { type: 'string' }, tempdir: { type: 'string' } } });
-    await dumpForge({ dataDir: config.dataDir, file: values.file, tempDir: values.tempdir });
+    await dumpForge({ dataDir: config.dataDir, file: values.file, tempDir: values.tempdir, databaseUrl: config.databaseUrl });
     return;
   }
   if (cmd === 'restore') {
     const { positionals } = parseArgs({ args: rest, allowPositionals: true });
     if (positionals.length !== 1) throw new Error(usage);
-    await restoreForge({ archive: positionals[0]!, dataDir: config.dataDir });
+    await restoreForge({ archive: positionals[0]!, dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+    return;
+  }
+  // Opens both databases itself; the configured one may be the target, which must stay empty.
+  if (cmd === 'migrate-data') {
+    const { values } = parseArgs({ args: rest, options: { from: { type: 'string' }, to: { type: 'string' } } });
+    const to = values.to ?? config.databaseUrl;
+    if (!to) throw new Error(`migrate-data needs the PostgreSQL database: --to postgres://… (or FORGE_DATABASE_URL).\n\n${usage}`);
+    await migrateData({ from: values.from ?? path.join(config.dataDir, 'forge.db'), to });
     return;
   }
 

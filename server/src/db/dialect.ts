@@ -49,6 +49,22 @@ export async function tableColumns(db: Db, table: string): Promise<string[]> {
   return rows.rows.map((r) => r.name);
 }
 
+/**
+ * PostgreSQL only: moves the sequence behind each serial column of `tables` past the largest value
+ * the column holds, after rows went in with their ids given (migrate-data), so the next insert
+ * gets the next id instead of one already taken. An empty table's sequence starts at 1.
+ */
+export async function resetIdSequences(db: Db, tables: string[]): Promise<void> {
+  const { rows } = await sql<{ table: string; column: string; seq: string | null }>`
+    select table_name as "table", column_name as "column", pg_get_serial_sequence(format('%I', table_name), column_name) as seq
+    from information_schema.columns
+    where table_schema = current_schema() and column_default like 'nextval(%' and table_name = any(${tables})`.execute(db);
+  for (const r of rows) {
+    if (!r.seq) continue;
+    await sql`select setval(${r.seq}, coalesce((select max(${sql.ref(r.column)}) from ${sql.table(r.table)}), 0) + 1, false)`.execute(db);
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Per-repository locks
 

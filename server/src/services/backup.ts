@@ -13,6 +13,20 @@ import { openSqlite } from '../db/sqlite.ts';
 import * as tar from 'tar';
 import { runGit } from '../git/run-git.ts';
 
+/**
+ * A forge on PostgreSQL (FORGE_DATABASE_URL) keeps its database outside the data folder: a dump
+ * would copy a forge.db that is not the forge's, and a restore would bring back one it never reads.
+ */
+function refuseOnPostgres(command: 'dump' | 'restore', databaseUrl: string | undefined): void {
+  if (!databaseUrl) return;
+  throw new Error(
+    `forge ${command} works on a forge whose database is the SQLite file in its data folder; this one uses PostgreSQL (FORGE_DATABASE_URL is set). ` +
+      (command === 'dump'
+        ? 'Back up the database with PostgreSQL\'s own tools (pg_dump -Fc -f forge.pgdump DATABASE) and copy the data folder (FORGE_DATA_DIR: repositories, attachments, avatars) beside it, e.g. with the forge stopped or the folder on a snapshotting file system.'
+        : 'Restore the database with pg_restore (into an empty database: pg_restore -d DATABASE forge.pgdump) and copy the data folder back into FORGE_DATA_DIR.'),
+  );
+}
+
 /** Version of the archive layout, in forge-dump.json. */
 const FORMAT = 1;
 const MANIFEST = 'forge-dump.json';
@@ -30,6 +44,8 @@ export interface DumpOptions {
   file?: string;
   /** Where the copy is assembled before it is packed (default: the system's temp folder). */
   tempDir?: string;
+  /** FORGE_DATABASE_URL: set, the database is not in the data folder and a dump is refused. */
+  databaseUrl?: string;
   log?: (message: string) => void;
 }
 
@@ -51,6 +67,7 @@ interface Manifest {
 }
 
 export async function dumpForge(opts: DumpOptions): Promise<DumpSummary> {
+  refuseOnPostgres('dump', opts.databaseUrl);
   const log = opts.log ?? ((m: string) => console.log(m));
   const started = performance.now();
   const dataDir = path.resolve(opts.dataDir);
@@ -135,6 +152,8 @@ export interface RestoreOptions {
   archive: string;
   /** Must be empty or absent. */
   dataDir: string;
+  /** FORGE_DATABASE_URL: set, a restore (which brings back forge.db) is refused. */
+  databaseUrl?: string;
   log?: (message: string) => void;
 }
 
@@ -145,6 +164,7 @@ export interface RestoreSummary {
 }
 
 export async function restoreForge(opts: RestoreOptions): Promise<RestoreSummary> {
+  refuseOnPostgres('restore', opts.databaseUrl);
   const log = opts.log ?? ((m: string) => console.log(m));
   const archive = path.resolve(opts.archive);
   const dataDir = path.resolve(opts.dataDir);
