@@ -31,6 +31,7 @@ describe('two server processes on one PostgreSQL database and one repository fol
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forge-mp-'));
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'forge-mp-work-'));
   let drop: () => Promise<void> = async () => {};
+  let dbUrl = '';
   let servers: Server[] = [];
   let proxy: RoundRobinProxy | undefined;
   const tokens = new Map<string, string>();
@@ -44,7 +45,6 @@ describe('two server processes on one PostgreSQL database and one repository fol
     });
     const text = await res.text();
     if (res.status >= 500) status500.push(`${method} ${url} → ${res.status} ${text}`);
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     return { status: res.status, body: (text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as any };
   };
   const api = (method: string, url: string, opts: { user?: string; body?: unknown; auth?: string } = {}) => call(proxy!.base, method, url, opts);
@@ -55,6 +55,7 @@ describe('two server processes on one PostgreSQL database and one repository fol
   beforeAll(async () => {
     const database = await freshPostgresDatabase();
     drop = database.drop;
+    dbUrl = database.url;
     // Both at once on an empty database: the first-start race.
     servers = await Promise.all([0, 1].map(() => startServer(dataDir, { FORGE_DATABASE_URL: database.url })));
     proxy = await startRoundRobinProxy(servers.map((s) => s.base));
@@ -189,15 +190,17 @@ describe('two server processes on one PostgreSQL database and one repository fol
     // Comments, pull requests and merges, branch and repository creation with one name: at once.
     const commentBodies = Array.from({ length: 40 }, (_, i) => `parallel comment ${i}`);
     const pulls = await Promise.all(
-      [0, 1, 2, 3, 4, 5].map((i) => api('POST', `/repos/${owner}/shared/pulls`, { user: users[i % users.length], body: { head: `feature-${i}`, base: 'main', title: `feature ${i}` } })),
+      featureClones.map((_, i) => api('POST', `/repos/${owner}/shared/pulls`, { user: users[i % users.length], body: { head: `feature-${i}`, base: 'main', title: `feature ${i}` } })),
     );
     expect(pulls.map((p) => p.status)).toEqual(pulls.map(() => 201));
     const pullNumbers = pulls.map((p) => p.body.number as number);
     // Pull requests share the issues' numbers: 41..46, each once.
     expect([...pullNumbers].sort((a, b) => a - b)).toEqual([41, 42, 43, 44, 45, 46]);
-    const [together, ...rest] = pullNumbers;
-    // The same pull request merged through both processes at once (straight to each, not through the proxy).
-    const sameMerge = Promise.all(servers.map((s) => call(s.base, 'POST', `/repos/${owner}/shared/pulls/${together}/merge`, { body: { Do: 'merge' } })));
+    // Three merged at once through the proxy; three each merged through both processes at once
+    // (straight to each, not through the proxy).
+    const rest = pullNumbers.slice(0, 3);
+    const together = pullNumbers.slice(3);
+    const sameMerge = Promise.all(together.map((n) => Promise.all(servers.map((s) => call(s.base, 'POST', `/repos/${owner}/shared/pulls/${n}/merge`, { body: { Do: 'merge' } })))));
     const [comments, merges, sameMerged, branchRounds, repoCreations] = await Promise.all([
       Promise.all(commentBodies.map((body, i) => api('POST', `/repos/${owner}/shared/issues/1/comments`, { user: users[i % users.length], body: { body } }))),
       Promise.all(rest.map((n) => api('POST', `/repos/${owner}/shared/pulls/${n}/merge`, { body: { Do: 'merge' } }))),
@@ -212,7 +215,13 @@ describe('two server processes on one PostgreSQL database and one repository fol
 
     expect(comments.map((c) => c.status)).toEqual(comments.map(() => 201));
     expect(merges.map((m) => m.status)).toEqual(merges.map(() => 200));
-    expect(sameMerged.map((m) => m.status).sort()).toSatisfy((s: number[]) => s[0] === 200 && (s[1] === 405 || s[1] === 409));
+    for (const pair of sameMerged) {
+      const [won, lost] = [...pair].sort((a, b) => a.status - b.status);
+      expect(won!.status).toBe(200);
+      // Gitea's refusal of a pull request that is already merged (or being merged).
+      expect([405, 409]).toContain(lost!.status);
+      expect(lost!.body.message).toMatch(/merged/i);
+    }
     for (const round of branchRounds) expect(round.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
     expect(repoCreations.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
     expect(status500).toEqual([]);
@@ -222,7 +231,11 @@ describe('two server processes on one PostgreSQL database and one repository fol
     const mainFiles = (await git(bare('shared'), 'ls-tree', '--name-only', 'refs/heads/main')).split('\n');
     for (const i of [0, 1, 2, 3, 4, 5]) expect(mainFiles).toContain(`feature-${i}.txt`);
     expect((await git(bare('shared'), 'log', '--merges', '--format=%H', 'refs/heads/main')).trim().split('\n')).toHaveLength(6);
-    for (const n of pullNumbers) expect(mainLog.split('\n').filter((s) => s.startsWith(`Merge pull request '`) && s.includes(`(#${n})`))).toHaveLength(1);
+    for (const n of pullNumbers) {
+      expect(mainLog.split('\n').filter((s) => s.startsWith(`Merge pull request '`) && s.includes(`(#${n})`))).toHaveLength(1);
+      const timeline = await api('GET', `/repos/${owner}/shared/issues/${n}/timeline?limit=50`);
+      expect(timeline.body.filter((e: { type: string }) => e.type === 'merge_pull'), `#${n}`).toHaveLength(1);
+    }
 
     // git fsck --full on every repository the processes wrote.
     for (const repo of ['shared', 'firstpush', 'dup']) await git(bare(repo), 'fsck', '--full', '--strict', '--no-progress');
@@ -251,10 +264,45 @@ describe('two server processes on one PostgreSQL database and one repository fol
     expect(seen[0]!.comments).toBe(40);
     expect(seen[0]!.commentBodies).toEqual([...commentBodies].sort());
     expect(seen[0]!.pulls).toEqual(pullNumbers.map((n) => `${n} closed true`).sort());
-    expect(seen[0]!.branches.map((b) => b.split(' ')[0])).toEqual([...branches, ...Array.from({ length: 8 }, (_, k) => `same-${k}`)].sort());
+    expect(seen[0]!.branches.map((b: string) => b.split(' ')[0])).toEqual([...branches, ...Array.from({ length: 8 }, (_, k) => `same-${k}`)].sort());
     expect(seen[0]!.counts).toEqual([40, 0]);
     // The proxy really spread the load.
     expect(Math.min(...proxy!.counts)).toBeGreaterThan(50);
+    expect(status500).toEqual([]);
+  });
+
+  it('a third process starting while the others create, rename and delete repositories leaves their work alone', { timeout: 60_000 }, async () => {
+    expect(tokens.get(owner)).toBeTruthy();
+    // Writes that go through <data>/tmp (prepared repositories, trash, move intents) keep running
+    // on the first two processes until the third listens, so its start-up reconciliation meets them.
+    let started = false;
+    const made: string[] = [];
+    const churn = async (s: Server, k: number) => {
+      for (let i = 0; !started || i < 3; i++) {
+        const name = `churn-${k}-${i}`;
+        expect((await call(s.base, 'POST', '/user/repos', { body: { name, auto_init: true } })).status).toBe(201);
+        expect((await call(s.base, 'PATCH', `/repos/${owner}/${name}`, { body: { name: `${name}-r` } })).status).toBe(200);
+        if (i % 2) expect((await call(s.base, 'DELETE', `/repos/${owner}/${name}-r`)).status).toBe(204);
+        else made.push(`${name}-r`);
+      }
+    };
+    const third = startServer(dataDir, { FORGE_DATABASE_URL: dbUrl }).then((s) => {
+      started = true;
+      return s;
+    });
+    const [srv] = await Promise.all([third, ...servers.flatMap((s, i) => [churn(s, i * 2), churn(s, i * 2 + 1)])]);
+    servers.push(srv);
+    expect(srv.output()).toMatch(/reconcile: .* 0 moves finished, 0 restored from trash, 0 re-initialised, 0 repaired, 0 empty flags fixed, 0 folders moved to lost\+found/);
+    expect(fs.existsSync(path.join(dataDir, 'lost+found'))).toBe(false);
+    // Every repository that should exist is whole, as each process sees it.
+    const listed = await call(srv.base, 'GET', `/repos/search?q=churn&limit=50`);
+    expect(listed.body.data.map((r: { name: string }) => r.name).sort()).toEqual([...made].sort());
+    for (const name of made) {
+      await git(bare(name), 'fsck', '--full', '--strict', '--no-progress');
+      for (const s of servers) expect((await call(s.base, 'GET', `/repos/${owner}/${name}/commits?limit=1`)).status, name).toBe(200);
+    }
+    const folders = fs.readdirSync(path.join(dataDir, 'repositories', owner)).filter((f) => f.startsWith('churn-'));
+    expect(folders.sort()).toEqual(made.map((n) => `${n}.git`).sort());
     expect(status500).toEqual([]);
   });
 });
