@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestForge, uniq } from './helpers.ts';
 import { ownerWithRepo } from './issues-helpers.ts';
 import { createFixtureRepo } from './git-fixtures.ts';
+import { pullRepo } from './pulls-helpers.ts';
 
 const forge = await createTestForge();
 const { req } = forge;
@@ -44,6 +45,15 @@ describe('counters and numbers under concurrent writes', () => {
     expect(repo.body.open_issues_count).toBe(0);
   });
 
+  it('closes an issue once when two requests close it at once', async () => {
+    const { owner, base } = await ownerWithRepo(forge);
+    const n = await newIssue(base, owner.token);
+    const closed = await times(3, () => req('PATCH', `${base}/issues/${n}`, { token: owner.token, body: { state: 'closed' } }));
+    expect(closed.map((r) => [r.status, r.body.state])).toEqual(Array(3).fill([201, 'closed']));
+    const timeline = (await req('GET', `${base}/issues/${n}/timeline`, { token: owner.token })).body;
+    expect(timeline.filter((e: { type: string }) => e.type === 'state_change').map((e: { body: string }) => e.body)).toEqual(['closed']);
+  });
+
   it('counts comments posted at the same time on one issue', async () => {
     const { owner, base } = await ownerWithRepo(forge);
     const n = await newIssue(base, owner.token);
@@ -67,6 +77,17 @@ describe('counters and numbers under concurrent writes', () => {
     const n = await newIssue(base, owner.token);
     const posted = await times(4, (i) => req('POST', `${base}/issues/${n}/comments`, { token: owner.token, body: { body: `@${owner.name} look ${i}` } }));
     expect(posted.map((r) => r.status)).toEqual(Array(4).fill(201));
+  });
+});
+
+describe('pull requests under concurrent writes', () => {
+  it('opens one pull request for the same branches requested at once; the others hear 409', async () => {
+    const owner = await forge.user('owner');
+    const { base } = await pullRepo(forge, owner);
+    const opened = await times(4, () => req('POST', `${base}/pulls`, { token: owner.token, body: { title: 'Add the feature', head: 'feature', base: 'main' } }));
+    expect(opened.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
+    const list = await req('GET', `${base}/pulls?state=all`, { token: owner.token });
+    expect(list.body.map((p: { number: number }) => p.number)).toEqual([opened.find((r) => r.status === 201)!.body.number]);
   });
 });
 

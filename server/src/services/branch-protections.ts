@@ -3,6 +3,7 @@
 // given as user and team names and stored as ids; which rule applies where is protection-rules.ts.
 import type { Db } from '../db/index.ts';
 import { nowUnix, unixToIso } from '../db/index.ts';
+import { isUniqueViolation } from '../db/dialect.ts';
 import type { ProtectedBranchRow } from '../db/schema.ts';
 import { ApiError, badRequest, forbidden, notFound, unprocessable } from '../errors.ts';
 import { repoPermission } from './permissions.ts';
@@ -259,7 +260,7 @@ export async function createRule(db: Db, rc: RepoContext, input: BranchProtectio
     return (await db.selectFrom('protected_branch').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
   } catch (e) {
     // Two creates racing for one name: the unique index answers as the check above would.
-    if (!(e instanceof ApiError) && /UNIQUE/i.test(String(e))) throw forbidden('Branch protection already exist');
+    if (!(e instanceof ApiError) && isUniqueViolation(e)) throw forbidden('Branch protection already exist');
     throw e;
   }
 }

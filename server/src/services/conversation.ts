@@ -198,16 +198,21 @@ export async function changeState(deps: Deps, rc: RepoContext, issue: IssueRow, 
   if ((issue.is_closed === 1) === close) return issue;
   const now = nowUnix();
   const updated = await db.transaction().execute(async (trx) => {
+    // Only from the other state: of two requests closing it at once, one closes it (one event, one
+    // activity) and the other finds it closed.
     const row = await trx
       .updateTable('issue')
       .set({ is_closed: close ? 1 : 0, closed_unix: close ? now : 0, updated_unix: now })
       .where('id', '=', issue.id)
+      .where('is_closed', '=', close ? 0 : 1)
       .returningAll()
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst();
+    if (!row) return undefined;
     await insertEvent(trx, { type: close ? CommentType.close : CommentType.reopen, poster_id: doer.id, issue_id: issue.id, created_unix: now });
     await recountRepo(trx, rc.repo.id);
     return row;
   });
+  if (!updated) return db.selectFrom('issue').selectAll().where('id', '=', issue.id).executeTakeFirstOrThrow();
   const pull = issue.is_pull === 1;
   await recordAction(db, {
     op_type: close ? (pull ? 'close_pull_request' : 'close_issue') : pull ? 'reopen_pull_request' : 'reopen_issue',

@@ -234,10 +234,12 @@ export async function createPull(deps: Deps, rc: RepoContext, doer: UserRow, inp
   let row: PullRow;
   try {
     row = await db.transaction().execute(async (trx) => {
-      // Checked again inside the transaction: two requests for the same branches cannot both pass.
+      // Checked again inside the transaction, after the number's counter row is locked (on
+      // PostgreSQL another transaction's pull request is committed by then): two requests for the
+      // same branches cannot both pass. Refused, the transaction gives the number back.
+      index = await allocateIndex(trx, rc.repo.id);
       const dup = await findOpenPull(trx, target);
       if (dup) throw alreadyExists(dup);
-      index = await allocateIndex(trx, rc.repo.id);
       const issue = await trx
         .insertInto('issue')
         .values({
