@@ -32,8 +32,13 @@ export async function startRoundRobinProxy(upstreams: string[]): Promise<RoundRo
       if (!res.headersSent) res.writeHead(502, { 'Content-Type': 'text/plain' });
       res.end(`proxy: ${e.message}`);
     });
+    req.on('error', () => upstream.destroy());
     req.pipe(upstream);
   });
+  // As the forge itself does (main.ts): Node's default 5 s idle timeout closes keep-alive
+  // connections a client may be reusing at that moment (ECONNRESET in the test, not the forge's).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
