@@ -358,6 +358,17 @@ describe('two apps on one database and one data folder', () => {
       await Promise.allSettled([writeCommitGraph(r.dir), git(r.dir, 'commit-graph', 'write', '--reachable'), writeCommitGraph(r.dir)]);
       await git(r.dir, 'commit-graph', 'verify');
       expect(fs.existsSync(lock)).toBe(false);
+      // A lock left behind by a machine that crashed mid-write (older than any write lasts) is cleared.
+      await writeCommit(r.dir, 'main', await tipOf(r.dir, 'main'), { 'i.txt': 'i\n' });
+      const old = fs.statSync(graph);
+      fs.writeFileSync(lock, '');
+      const hourAgo = new Date(Date.now() - 3_600_000);
+      fs.utimesSync(lock, hourAgo, hourAgo);
+      expect(await writeCommitGraph(r.dir)).toBe(false);
+      expect(fs.existsSync(lock)).toBe(false);
+      expect(await git(r.dir, 'commit-graph', 'verify')).toBe('');
+      // Written anew (git renames a new file into place).
+      expect(fs.statSync(graph).ino).not.toBe(old.ino);
       expect(errors).not.toHaveBeenCalled();
     } finally {
       errors.mockRestore();

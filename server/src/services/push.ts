@@ -1,6 +1,8 @@
 // What a push changes besides the refs themselves: the repository row (empty flag, default
 // branch, size, updated time) and the activity feed. Callers snapshot the refs before and after
 // the refs move (git receive-pack, the demo seed, server-side merges) and hand both here.
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Deps } from '../context.ts';
 import { repoDir } from '../context.ts';
 import { nowUnix } from '../db/index.ts';
@@ -194,6 +196,7 @@ export function writeCommitGraph(dir: string): Promise<boolean> {
   const run = async (): Promise<boolean> => {
     let busy = false;
     try {
+      removeStaleGraphLock(dir);
       await runGit(['commit-graph', 'write', '--reachable'], { cwd: dir, timeoutMs: 300_000 });
     } catch (e) {
       // The repository may have been deleted meanwhile, or another process is writing its graph.
@@ -207,4 +210,14 @@ export function writeCommitGraph(dir: string): Promise<boolean> {
     return busy;
   };
   return run();
+}
+
+// A lock left by a machine that crashed mid-write would stop every later write. Any writer of
+// ours gives up after 5 minutes (timeoutMs above, and git removes its lock when killed), so a lock
+// much older than that has no writer left.
+const STALE_GRAPH_LOCK_MS = 30 * 60_000;
+function removeStaleGraphLock(dir: string): void {
+  const lock = path.join(dir, 'objects', 'info', 'commit-graph.lock');
+  const st = fs.statSync(lock, { throwIfNoEntry: false });
+  if (st && Date.now() - st.mtimeMs > STALE_GRAPH_LOCK_MS) fs.rmSync(lock, { force: true });
 }
