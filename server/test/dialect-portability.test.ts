@@ -8,6 +8,7 @@ import { createTestForge, uniq } from './helpers.ts';
 import { ownerWithRepo } from './issues-helpers.ts';
 import { createFixtureRepo } from './git-fixtures.ts';
 import { pullRepo } from './pulls-helpers.ts';
+import { createPull } from './reviews-fixtures.ts';
 
 const forge = await createTestForge();
 const { req } = forge;
@@ -88,6 +89,30 @@ describe('pull requests under concurrent writes', () => {
     expect(opened.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
     const list = await req('GET', `${base}/pulls?state=all`, { token: owner.token });
     expect(list.body.map((p: { number: number }) => p.number)).toEqual([opened.find((r) => r.status === 201)!.body.number]);
+  });
+});
+
+describe('reviews under concurrent writes', () => {
+  it('requests a reviewer once when several requests ask at once', async () => {
+    const pr = await createPull(forge);
+    const alice = await forge.user('alice');
+    const asked = await times(6, () => req('POST', `${pr.pull}/requested_reviewers`, { token: pr.owner.token, body: { reviewers: [alice.name] } }));
+    expect(asked.map((r) => r.status)).toEqual(Array(6).fill(201));
+    const timeline = (await req('GET', `${pr.base}/issues/${pr.index}/timeline`, { token: pr.owner.token })).body;
+    expect(timeline.filter((e: { type: string }) => e.type === 'review_request')).toHaveLength(1);
+    const reviews = (await req('GET', `${pr.pull}/reviews`, { token: pr.owner.token })).body;
+    expect(reviews.filter((r: { state: string }) => r.state === 'REQUEST_REVIEW')).toHaveLength(1);
+  });
+
+  it('keeps one pending review when several comments start it at once', async () => {
+    const pr = await createPull(forge);
+    const alice = await forge.user('alice');
+    const made = await times(6, (i) =>
+      req('POST', `${pr.pull}/reviews`, { token: alice.token, body: { event: 'PENDING', body: 'draft', comments: [{ path: 'a.txt', body: `note ${i}`, new_position: 5 }] } }),
+    );
+    expect(made.map((r) => r.status)).toEqual(Array(6).fill(200));
+    const reviews = (await req('GET', `${pr.pull}/reviews`, { token: alice.token })).body;
+    expect(reviews.map((r: { state: string; comments_count: number }) => [r.state, r.comments_count])).toEqual([['PENDING', 6]]);
   });
 });
 

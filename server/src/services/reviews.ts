@@ -12,6 +12,7 @@ import type { Deps } from '../context.ts';
 import { repoDir } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { nowUnix } from '../db/index.ts';
+import { lockRow } from '../db/dialect.ts';
 import type { CommentRow, IssueRow, PullRequestRow, RepoRow, ReviewRow, TeamRow, UserRow } from '../db/schema.ts';
 import { ApiError, forbidden, notFound, unprocessable } from '../errors.ts';
 import type { ReviewState } from '../api/pull-schemas.ts';
@@ -139,6 +140,7 @@ export async function requestReviews(deps: Deps, repo: RepoRow, pull: IssueRow, 
   // In the order the reviewers were given.
   const users = ids.map((id) => rows.find((u) => u.id === id)).filter((u): u is UserRow => !!u);
   await db.transaction().execute(async (trx) => {
+    await lockRow(trx, 'issue', pull.id);
     for (const u of users) await addReviewRequest(trx, repo, pull, u, doer);
   });
 }
@@ -421,6 +423,9 @@ export async function createReview(deps: Deps, p: PullRef, doer: UserRow, input:
   const prepared = await prepareComments(dir, base, commitId, comments);
 
   const result = await db.transaction().execute(async (trx) => {
+    // Review writes on one pull request one at a time (PostgreSQL's transactions overlap): two
+    // requests at once find or make one pending review, request a reviewer once.
+    await lockRow(trx, 'issue', p.issue.id);
     let pending = await pendingReviewOf(trx, p.issue.id, doer.id);
     if (prepared.length && !pending) pending = await insertReview(trx, { type: ReviewType.pending, reviewer_id: doer.id, issue_id: p.issue.id, commit_id: commitId });
     const commentIds = pending ? await insertCodeComments(trx, p, doer, pending.id, prepared, commitId, base) : [];
@@ -452,7 +457,13 @@ export async function submitReview(deps: Deps, p: PullRef, review: ReviewRow, do
   if (type === ReviewType.pending) throw unprocessable('review stay pending');
   checkOpenForVerdict(p, type);
   const head = await headCommit(p.rc.dir, p.pr);
-  const { review: submitted, eventId } = await db.transaction().execute((trx) => submitInTx(trx, p, doer, type, content, head, false, review));
+  const { review: submitted, eventId } = await db.transaction().execute(async (trx) => {
+    await lockRow(trx, 'issue', p.issue.id);
+    // Submitted meanwhile by another request: once only.
+    const now = await trx.selectFrom('review').select('type').where('id', '=', review.id).executeTakeFirst();
+    if (now?.type !== ReviewType.pending) throw unprocessable('only a pending review can be submitted');
+    return submitInTx(trx, p, doer, type, content, head, false, review);
+  });
   await afterSubmit(deps, p, doer, submitted, eventId);
   return submitted;
 }
@@ -674,6 +685,7 @@ export async function changeReviewRequests(deps: Deps, p: PullRef, doer: UserRow
     } else if (!mayChange) throw invalidRequest("Doer can't remove reviewer", doer, repo);
   }
   return db.transaction().execute(async (trx) => {
+    await lockRow(trx, 'issue', p.issue.id);
     const created: ReviewRow[] = [];
     for (const reviewer of reviewers) {
       if (!add) await removeReviewRequest(trx, repo, p.issue, reviewer, doer);
