@@ -148,8 +148,9 @@ async function benchModules() {
     // Name each figure after its benchmark unless it already says where it comes from.
     const name = file.slice(0, -'-bench.ts'.length);
     for (const [k, v] of Object.entries(out)) {
-      // A module may hand back a whole table (the server figures of issue #11) to print at the end.
-      if (k === 'table') tables.push(String(v));
+      // A module may hand back whole tables ('table', 'table: …': the server figures of issues #11
+      // and #12) to print at the end.
+      if (k === 'table' || k.startsWith('table:')) tables.push(String(v));
       else report(k.includes(':') ? k : `${name}: ${k}`, String(v));
     }
   }
