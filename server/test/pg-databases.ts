@@ -27,6 +27,22 @@ export function testPostgresServer(): Promise<string> {
   })());
 }
 
+// A closed pool's sockets may still be closing when the drop comes; waiting for them (55006:
+// "being accessed by other users") keeps a forced drop from cutting them, which pg reports as an
+// error on stderr. After a second, force it.
+async function dropDatabase(base: string, name: string): Promise<void> {
+  for (let i = 0; i < 20; i++) {
+    try {
+      await adminPool(base).query(`drop database if exists "${name}"`);
+      return;
+    } catch (e) {
+      if ((e as { code?: string }).code !== '55006') throw e;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  await adminPool(base).query(`drop database if exists "${name}" with (force)`);
+}
+
 /** A new, migrated, empty database on the test server (for tests that need PostgreSQL whatever the run). */
 export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const base = await testPostgresServer();
@@ -35,9 +51,7 @@ export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Pr
   await adminPool(base).query(`create database "${name}" template "${tmpl}"`);
   return {
     url: urlFor(base, name),
-    drop: async () => {
-      await adminPool(base).query(`drop database if exists "${name}" with (force)`);
-    },
+    drop: () => dropDatabase(base, name),
   };
 }
 
