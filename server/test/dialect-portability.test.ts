@@ -3,6 +3,7 @@
 // at once, heap order, strict types) shows. Each case runs on whichever database the suite runs on
 // (FORGE_TEST_DATABASE=postgres for PostgreSQL); the concurrent ones really overlap on PostgreSQL,
 // where requests get their own connections from the pool.
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createTestForge, uniq } from './helpers.ts';
 import { ownerWithRepo } from './issues-helpers.ts';
@@ -71,6 +72,25 @@ describe('counters and numbers under concurrent writes', () => {
     expect(added.map((r) => r.status)).toEqual(Array(4).fill(200));
     const labels = (await req('GET', `${base}/issues/${n}/labels`, { token: owner.token })).body;
     expect(labels.map((l: { name: string }) => l.name)).toEqual(['bug']);
+  });
+
+  it('assigns the same user from several requests at once: all succeed, one event', async () => {
+    const { owner, base } = await ownerWithRepo(forge);
+    const n = await newIssue(base, owner.token);
+    const edited = await times(4, () => req('PATCH', `${base}/issues/${n}`, { token: owner.token, body: { assignees: [owner.name] } }));
+    expect(edited.map((r) => r.status)).toEqual(Array(4).fill(201));
+    const timeline = (await req('GET', `${base}/issues/${n}/timeline`, { token: owner.token })).body;
+    expect(timeline.filter((e: { type: string }) => e.type === 'assignees')).toHaveLength(1);
+  });
+
+  it('gives an SSH key to one account when two add it at once', async () => {
+    const x = Buffer.from(generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' }).x!, 'base64url');
+    // OpenSSH's wire format: each field a 4-byte length, then the bytes.
+    const field = (b: Buffer) => Buffer.concat([Buffer.from([0, 0, 0, b.length]), b]);
+    const key = `ssh-ed25519 ${Buffer.concat([field(Buffer.from('ssh-ed25519')), field(x)]).toString('base64')}`;
+    const users = await times(4, () => forge.user('keys'));
+    const added = await times(4, (i) => req('POST', '/user/keys', { token: users[i]!.token, body: { title: 'laptop', key } }));
+    expect(added.map((r) => r.status).sort()).toEqual([201, 422, 422, 422]);
   });
 
   it('mentions the same user from comments posted at the same time', async () => {

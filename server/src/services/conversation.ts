@@ -235,19 +235,25 @@ export async function setDeadline(db: Db, issue: IssueRow, doer: UserRow, deadli
 
 /** Replaces the assignees, leaving one `assignees` event per user added or removed. */
 export async function setAssignees(db: Db, issue: IssueRow, doer: UserRow, ids: number[]) {
-  const current = (await db.selectFrom('issue_assignees').select('assignee_id').where('issue_id', '=', issue.id).execute()).map((r) => r.assignee_id);
-  const add = ids.filter((id) => !current.includes(id));
-  const remove = current.filter((id) => !ids.includes(id));
-  if (!add.length && !remove.length) return;
-  for (const id of remove) {
-    await db.deleteFrom('issue_assignees').where('issue_id', '=', issue.id).where('assignee_id', '=', id).execute();
-    await insertEvent(db, { type: CommentType.assignees, poster_id: doer.id, issue_id: issue.id, assignee_id: id, removed_assignee: 1 });
-  }
-  for (const id of add) {
-    await db.insertInto('issue_assignees').values({ issue_id: issue.id, assignee_id: id }).execute();
-    await insertEvent(db, { type: CommentType.assignees, poster_id: doer.id, issue_id: issue.id, assignee_id: id, removed_assignee: 0 });
-  }
-  await db.updateTable('issue').set({ updated_unix: nowUnix() }).where('id', '=', issue.id).execute();
+  // The current assignees are read after the issue row's lock, in the caller's transaction or one of
+  // its own: two requests assigning the same user at once both succeed, with one row and one event.
+  const write = async (trx: Db) => {
+    await lockRow(trx, 'issue', issue.id);
+    const current = (await trx.selectFrom('issue_assignees').select('assignee_id').where('issue_id', '=', issue.id).execute()).map((r) => r.assignee_id);
+    const add = ids.filter((id) => !current.includes(id));
+    const remove = current.filter((id) => !ids.includes(id));
+    if (!add.length && !remove.length) return;
+    for (const id of remove) {
+      await trx.deleteFrom('issue_assignees').where('issue_id', '=', issue.id).where('assignee_id', '=', id).execute();
+      await insertEvent(trx, { type: CommentType.assignees, poster_id: doer.id, issue_id: issue.id, assignee_id: id, removed_assignee: 1 });
+    }
+    for (const id of add) {
+      await trx.insertInto('issue_assignees').values({ issue_id: issue.id, assignee_id: id }).execute();
+      await insertEvent(trx, { type: CommentType.assignees, poster_id: doer.id, issue_id: issue.id, assignee_id: id, removed_assignee: 0 });
+    }
+    await trx.updateTable('issue').set({ updated_unix: nowUnix() }).where('id', '=', issue.id).execute();
+  };
+  await (db.isTransaction ? write(db) : db.transaction().execute(write));
 }
 
 export async function setMilestone(db: Db, _rc: RepoContext, issue: IssueRow, doer: UserRow, milestoneId: number): Promise<IssueRow> {

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/index.ts';
 import { nowUnix } from '../db/index.ts';
+import { withDatabaseLock } from '../db/dialect.ts';
 import type { PublicKeyRow } from '../db/schema.ts';
 import { ApiError, forbidden, notFound, unprocessable } from '../errors.ts';
 
@@ -89,8 +90,9 @@ export function parsePublicKey(text: string): ParsedKey {
 export async function addPublicKey(db: Db, ownerId: number, title: string, keyText: string): Promise<PublicKeyRow> {
   const parsed = parsePublicKey(keyText);
   const name = title.trim();
-  return db.transaction().execute(async (tx) => {
-    // One key belongs to one account across the site, as Gitea's checkKeyFingerprint.
+  // One key belongs to one account across the site, as Gitea's checkKeyFingerprint: checked and
+  // added under a lock held across server processes, so two accounts adding it at once cannot both.
+  return withDatabaseLock(db, 'public_key', () => db.transaction().execute(async (tx) => {
     const dup = await tx.selectFrom('public_key').select('id').where('fingerprint', '=', parsed.fingerprint).executeTakeFirst();
     if (dup) throw unprocessable('Key content has been used as non-deploy key');
     const sameName = await tx.selectFrom('public_key').select('id').where('owner_id', '=', ownerId).where('name', '=', name).executeTakeFirst();
@@ -101,7 +103,7 @@ export async function addPublicKey(db: Db, ownerId: number, title: string, keyTe
       .values({ owner_id: ownerId, name, fingerprint: parsed.fingerprint, content: parsed.content, key_type: parsed.type, created_unix: t, updated_unix: t })
       .returningAll()
       .executeTakeFirstOrThrow();
-  });
+  }));
 }
 
 /** Only the key's owner or a site admin may delete it (403 "You do not have access to this key", as Gitea). */
