@@ -187,7 +187,10 @@ describe('two server processes on one PostgreSQL database and one repository fol
     const firstBranches = (await api('GET', `/repos/${owner}/firstpush/branches`)).body;
     expect(firstBranches.map((b: { name: string; commit: { id: string } }) => [b.name, b.commit.id]).sort()).toEqual(firstShas.map((sha, i) => [`first-${i}`, sha]));
 
-    // Comments, pull requests and merges, branch and repository creation with one name: at once.
+    // Comments, pull requests and merges (while pushes move the base branch too), branch and
+    // repository creation with one name: at once.
+    const latePushers = await Promise.all([0, 1].map((i) => clone(`late-${i}`)));
+    const lateShas = await Promise.all(latePushers.map((dir, i) => commitFile(dir, `late-${i}.txt`, `late ${i}\n`)));
     const commentBodies = Array.from({ length: 40 }, (_, i) => `parallel comment ${i}`);
     const pulls = await Promise.all(
       featureClones.map((_, i) => api('POST', `/repos/${owner}/shared/pulls`, { user: users[i % users.length], body: { head: `feature-${i}`, base: 'main', title: `feature ${i}` } })),
@@ -201,7 +204,7 @@ describe('two server processes on one PostgreSQL database and one repository fol
     const rest = pullNumbers.slice(0, 3);
     const together = pullNumbers.slice(3);
     const sameMerge = Promise.all(together.map((n) => Promise.all(servers.map((s) => call(s.base, 'POST', `/repos/${owner}/shared/pulls/${n}/merge`, { body: { Do: 'merge' } })))));
-    const [comments, merges, sameMerged, branchRounds, repoCreations] = await Promise.all([
+    const [comments, merges, sameMerged, branchRounds, repoCreations, latePushes] = await Promise.all([
       Promise.all(commentBodies.map((body, i) => api('POST', `/repos/${owner}/shared/issues/1/comments`, { user: users[i % users.length], body: { body } }))),
       Promise.all(rest.map((n) => api('POST', `/repos/${owner}/shared/pulls/${n}/merge`, { body: { Do: 'merge' } }))),
       sameMerge,
@@ -211,10 +214,24 @@ describe('two server processes on one PostgreSQL database and one repository fol
         ),
       ),
       Promise.all([...servers, ...servers].map((s) => call(s.base, 'POST', '/user/repos', { body: { name: 'dup' } }))),
+      Promise.all(latePushers.map((dir) => gitTry(dir, 'push', '-q', 'origin', 'main'))),
     ]);
 
     expect(comments.map((c) => c.status)).toEqual(comments.map(() => 201));
-    expect(merges.map((m) => m.status)).toEqual(merges.map(() => 200));
+    // A merge whose base branch a push moved meanwhile is refused as Gitea refuses it (409 "merge
+    // push out of date"); merged again, it goes through.
+    for (const [i, m] of merges.entries()) {
+      let answer = m;
+      for (let tries = 0; answer.status === 409 && tries < 3; tries++) {
+        expect(answer.body.message).toBe('merge push out of date');
+        answer = await api('POST', `/repos/${owner}/shared/pulls/${rest[i]}/merge`, { body: { Do: 'merge' } });
+      }
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    }
+    for (const [i, p] of latePushes.entries()) {
+      if (p.ok) await git(bare('shared'), 'merge-base', '--is-ancestor', lateShas[i]!, 'refs/heads/main');
+      else expect(p.out).toMatch(/rejected|failed to (lock|update)|cannot lock|fetch first|non-fast-forward/);
+    }
     for (const pair of sameMerged) {
       const [won, lost] = [...pair].sort((a, b) => a.status - b.status);
       expect(won!.status).toBe(200);
