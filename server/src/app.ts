@@ -23,7 +23,7 @@ import { GitError, GitInputError } from './git/run-git.ts';
 import { LoginThrottle, setRequestAuthContext } from './auth/throttle.ts';
 import { appSecurityPolicy, securityHeaders } from './security-headers.ts';
 import { precompressedAssets } from './static.ts';
-import { invalidValue, isUniqueViolation } from './db/dialect.ts';
+import { hasNumberPastInt32, invalidValue, isUniqueViolation } from './db/dialect.ts';
 
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
@@ -54,9 +54,12 @@ export function createApp(deps: Deps) {
         : c.json(errorBody(config, err.message), 422);
     }
     // PostgreSQL refused a value SQLite would have taken (db/dialect.ts invalidValue): an id past
-    // 32 bits names no row; a NUL byte in text is a value the forge cannot store (as GitInputError).
+    // 32 bits in the path names no row, and nothing is found by such a value; in a written body it is
+    // invalid, as is a NUL byte in text (as GitInputError).
     const invalid = invalidValue(err);
-    if (invalid === 'range' || (invalid && (c.req.method === 'GET' || c.req.method === 'HEAD'))) return c.json(errorBody(config, "The target couldn't be found.", { errors: [] }), 404);
+    if (invalid && (c.req.method === 'GET' || c.req.method === 'HEAD' || (invalid === 'range' && hasNumberPastInt32(c.req.path)))) {
+      return c.json(errorBody(config, "The target couldn't be found.", { errors: [] }), 404);
+    }
     if (invalid) return c.json(errorBody(config, `invalid value: ${(err as Error).message}`), 422);
     if (err instanceof HTTPException) {
       const status = err.status;

@@ -224,6 +224,17 @@ describe('types', () => {
     expect((await req('GET', `${base}/issues/99999999999`, { token: owner.token })).status).toBe(404);
     expect((await req('GET', `${base}/issues/comments/99999999999`, { token: owner.token })).status).toBe(404);
     expect((await req('GET', `${base}/labels/99999999999`, { token: owner.token })).status).toBe(404);
+    expect((await req('PATCH', `${base}/issues/99999999999`, { token: owner.token, body: { title: 'x' } })).status).toBe(404);
+    expect((await req('DELETE', `${base}/issues/comments/99999999999`, { token: owner.token })).status).toBe(404);
+    // A search for such a number finds nothing (it is no issue's number).
+    const found = await req('GET', `${base}/issues?q=${encodeURIComponent('#99999999999')}`, { token: owner.token });
+    expect([found.status, found.body]).toEqual([200, []]);
+  });
+
+  it('refuses a number past 32 bits in a written body without a 500', async () => {
+    const { owner, base } = await ownerWithRepo(forge);
+    const r = await req('POST', `${base}/branch_protections`, { token: owner.token, body: { rule_name: 'main', priority: 99999999999 } });
+    expect(r.status).toBeLessThan(500);
   });
 
   it('refuses text with a NUL byte with 422, not 500', async () => {

@@ -205,6 +205,9 @@ export function invalidValue(e: unknown): 'range' | 'text' | null {
 /** The largest value of an `integer` column (ids, numbers, counters) on PostgreSQL (int4). */
 export const MAX_INT32 = 2 ** 31 - 1;
 
+/** Whether a URL path has a segment that is a number no integer column can hold (an id past int4). */
+export const hasNumberPastInt32 = (path: string) => path.split('/').some((s) => /^\d+$/.test(s) && Number(s) > MAX_INT32);
+
 /** Whether `db` — the database or a transaction on it (a transaction is its own Kysely object) — is PostgreSQL. */
 const onPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
