@@ -231,6 +231,27 @@ describe('types', () => {
     expect([found.status, found.body]).toEqual([200, []]);
   });
 
+  it('takes a review comment on a text file with a NUL byte past git\'s binary check', async () => {
+    const owner = await forge.user('owner');
+    const name = uniq('repo');
+    // git calls a file binary only for a NUL in its first 8000 bytes: this one is diffed as text.
+    const text = (last: string) => `${'x'.repeat(9000)}\nline two\n${last}\n`;
+    await createFixtureRepo(forge.deps, owner, name, [
+      { id: 'base', message: 'Base', files: { 'n.txt': text('a\u0000b') } },
+      { branch: 'feature', from: 'base', id: 'f1', message: 'Change', files: { 'n.txt': text('a\u0000c') } },
+    ]);
+    const base = `/repos/${owner.name}/${name}`;
+    const open = await req('POST', `${base}/pulls`, { token: owner.token, body: { title: 'NUL', head: 'feature', base: 'main' } });
+    expect(open.status).toBe(201);
+    const review = await req('POST', `${base}/pulls/${open.body.number}/reviews`, {
+      token: owner.token,
+      body: { event: 'COMMENT', body: 'see', comments: [{ path: 'n.txt', body: 'this line', new_position: 3 }] },
+    });
+    expect(review.status).toBe(200);
+    const comments = await req('GET', `${base}/pulls/${open.body.number}/reviews/${review.body.id}/comments`, { token: owner.token });
+    expect(comments.body.map((c: { body: string }) => c.body)).toEqual(['this line']);
+  });
+
   it('refuses a number past 32 bits in a written body without a 500', async () => {
     const { owner, base } = await ownerWithRepo(forge);
     const r = await req('POST', `${base}/branch_protections`, { token: owner.token, body: { rule_name: 'main', priority: 99999999999 } });

@@ -263,7 +263,9 @@ async function prepareComments(dir: string, from: string, to: string, comments: 
       diffs.set(c.path, diff);
     }
     if (!diff.trim()) throw unprocessable(`comments[${i}].path: ${c.path} is not changed in this pull request`);
-    out.push({ path: c.path, body: c.body, line, patch: cutDiffAroundLine(diff, Math.abs(line), line < 0) });
+    // A NUL byte past git's binary check (the first 8000 bytes) is diffed as text; PostgreSQL's text
+    // cannot hold it, so the stored hunk, shown beside the comment, has U+FFFD in its place.
+    out.push({ path: c.path, body: c.body, line, patch: cutDiffAroundLine(diff, Math.abs(line), line < 0).replace(/\0/g, '\uFFFD') });
   }
   return out;
 }
