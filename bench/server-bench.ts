@@ -434,7 +434,7 @@ function bothTable(both: BothRow[], pg: { version?: string; spentMs: number; not
           '  Same data made the same way on both (issues by 500-row inserts in one transaction; VACUUM ANALYZE after seeding on PostgreSQL, as autovacuum would),',
           '  both forges in this process; PostgreSQL is a throwaway local server (fsync off, which only matters to writes).',
           `  Time: the PostgreSQL column took ${fmt(pg.spentMs / 1000)} s of this run (start, seeding, 15 load runs). It gets as many rounds as SQLite, inside the`,
-          '  same rounds (fewer would tilt the comparison on a shared machine), and the 50k case too (its seeding takes ~5 s), within the ~90 s budget.',
+          '  same rounds (fewer would tilt the comparison on a shared machine), and the 50k case too (seeding it takes a few seconds), within the ~90 s budget.',
         ]
       : []),
     `  Load average ${loadAvg} at the end.`,
