@@ -108,7 +108,10 @@ export async function startPostgres({ quiet = false } = {}) {
   const stop = () =>
     (stopped ??= (async () => {
       if (proc.exitCode === null) {
-        proc.kill('SIGINT'); // fast shutdown: ends sessions, no waiting for clients
+        // pg_ctl signals the postmaster itself (runuser, as root, would not pass a signal on):
+        // a fast shutdown ends sessions without waiting for clients.
+        const [c, a] = asServerUser(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', '-t', '15', 'stop']);
+        await new Promise((r) => spawn(c, a, { stdio: 'ignore' }).once('exit', r).once('error', r));
         const t = setTimeout(() => proc.kill('SIGKILL'), 15_000);
         await exited;
         clearTimeout(t);
