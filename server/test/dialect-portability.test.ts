@@ -101,6 +101,36 @@ describe('counters and numbers under concurrent writes', () => {
   });
 });
 
+describe('names under concurrent writes', () => {
+  it('renames one of several repositories to a name taken at the same time; the others hear 422', async () => {
+    const owner = await forge.user('owner');
+    const names = await times(4, async () => (await req('POST', '/user/repos', { token: owner.token, body: { name: uniq('repo') } })).body.name as string);
+    const renamed = await times(4, (i) => req('PATCH', `/repos/${owner.name}/${names[i]}`, { token: owner.token, body: { name: 'wanted' } }));
+    const statuses = renamed.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    // The name check, the unique index or the folder already on disk: never the unique index's 409.
+    expect(statuses.filter((s) => s !== 200).every((s) => s === 422 || (s === 409 && renamed.some((r) => /on disk/.test(r.body?.message ?? ''))))).toBe(true);
+  });
+
+  it('creates one user of a name and one token of a name asked for at the same time (422 and 400 for the others)', async () => {
+    const name = uniq('twin');
+    const users = await times(4, (i) => req('POST', '/admin/users', { token: forge.admin.token, body: { username: name, email: `${name}${i}@example.com`, password: 'password-123456' } }));
+    expect(users.map((r) => r.status).sort()).toEqual([201, 422, 422, 422]);
+    const u = await forge.user('tokens');
+    const tokens = await times(4, () => req('POST', `/users/${u.name}/tokens`, { basic: [u.name, u.password], body: { name: 'ci', scopes: ['all'] } }));
+    expect(tokens.map((r) => r.status).sort()).toEqual([201, 400, 400, 400]);
+  });
+
+  it('creates one organization and one team of a name asked for at the same time; the others hear 422', async () => {
+    const owner = await forge.user('owner');
+    const org = uniq('org');
+    const orgs = await times(4, () => req('POST', '/orgs', { token: owner.token, body: { username: org } }));
+    expect(orgs.map((r) => r.status).sort()).toEqual([201, 422, 422, 422]);
+    const teams = await times(4, () => req('POST', `/orgs/${org}/teams`, { token: owner.token, body: { name: 'devs', permission: 'read', units_map: { 'repo.code': 'read' } } }));
+    expect(teams.map((r) => r.status).sort()).toEqual([201, 422, 422, 422]);
+  });
+});
+
 describe('pull requests under concurrent writes', () => {
   it('opens one pull request for the same branches requested at once; the others hear 409', async () => {
     const owner = await forge.user('owner');

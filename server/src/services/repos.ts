@@ -7,7 +7,7 @@ import type { Deps } from '../context.ts';
 import { repoDir } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { nowUnix } from '../db/index.ts';
-import { lockRow } from '../db/dialect.ts';
+import { isUniqueViolation, lockRow } from '../db/dialect.ts';
 import type { NewRepo, RepoRow, RepoUpdate, UserRow } from '../db/schema.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../errors.ts';
 import { hasAnyBranch, initBare, resolveCommit, setHead } from '../git/repo.ts';
@@ -386,7 +386,8 @@ export async function editRepository(deps: Deps, doer: UserRow, owner: UserRow, 
       // The row kept its old name: put the folder back so row and disk keep agreeing.
       if (moved) fs.renameSync(newDir, dir);
       endMove(intent);
-      throw e;
+      // Another repository took the name at the same time, past the check above: Gitea's 422.
+      throw isUniqueViolation(e) ? unprocessable(`repo name is already taken [name: ${newName}]`) : e;
     }
   }
   return applyUpdate(db, doer, repo, update);
