@@ -83,6 +83,20 @@ describe('counters and numbers under concurrent writes', () => {
     expect(timeline.filter((e: { type: string }) => e.type === 'assignees')).toHaveLength(1);
   });
 
+  it('changes title, milestone and due date once when several requests make the same change at once', async () => {
+    const { owner, base } = await ownerWithRepo(forge);
+    const n = await newIssue(base, owner.token, 'old title');
+    const ms = (await req('POST', `${base}/milestones`, { token: owner.token, body: { title: 'v1' } })).body.id;
+    const bodies = [{ title: 'new title' }, { milestone: ms }, { due_date: '2030-01-01T00:00:00Z' }];
+    for (const body of bodies) {
+      const edited = await times(4, () => req('PATCH', `${base}/issues/${n}`, { token: owner.token, body }));
+      expect(edited.map((r) => r.status)).toEqual(Array(4).fill(201));
+    }
+    const timeline = (await req('GET', `${base}/issues/${n}/timeline`, { token: owner.token })).body;
+    expect(timeline.map((e: { type: string }) => e.type)).toEqual(['change_title', 'milestone', 'added_deadline']);
+    expect(timeline[0]).toMatchObject({ old_title: 'old title', new_title: 'new title' });
+  });
+
   it('gives an SSH key to one account when two add it at once', async () => {
     const x = Buffer.from(generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' }).x!, 'base64url');
     // OpenSSH's wire format: each field a 4-byte length, then the bytes.

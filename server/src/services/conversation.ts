@@ -223,14 +223,30 @@ export async function changeState(deps: Deps, rc: RepoContext, issue: IssueRow, 
   return updated;
 }
 
+/**
+ * Runs `fn` in the caller's transaction or one of its own, after the issue row's lock, with the row
+ * as it is then: a change and its event follow what is stored, not what the request read earlier,
+ * so requests making the same change at once leave one event (PostgreSQL's transactions overlap).
+ */
+export async function withIssueLocked<T>(db: Db, issueId: number, fn: (trx: Db, issue: IssueRow) => Promise<T>): Promise<T> {
+  const run = async (trx: Db) => {
+    await lockRow(trx, 'issue', issueId);
+    return fn(trx, await trx.selectFrom('issue').selectAll().where('id', '=', issueId).executeTakeFirstOrThrow());
+  };
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
+}
+
 export async function setDeadline(db: Db, issue: IssueRow, doer: UserRow, deadline: number): Promise<IssueRow> {
   if (deadline === issue.deadline_unix) return issue;
-  let type: number = CommentType.modifiedDeadline;
-  let content = `${deadline ? dayOf(deadline) : ''}|${issue.deadline_unix ? dayOf(issue.deadline_unix) : ''}`;
-  if (!issue.deadline_unix) [type, content] = [CommentType.addedDeadline, dayOf(deadline)];
-  else if (!deadline) [type, content] = [CommentType.removedDeadline, dayOf(issue.deadline_unix)];
-  await insertEvent(db, { type, poster_id: doer.id, issue_id: issue.id, content });
-  return db.updateTable('issue').set({ deadline_unix: deadline, updated_unix: nowUnix() }).where('id', '=', issue.id).returningAll().executeTakeFirstOrThrow();
+  return withIssueLocked(db, issue.id, async (trx, now) => {
+    if (deadline === now.deadline_unix) return now;
+    let type: number = CommentType.modifiedDeadline;
+    let content = `${deadline ? dayOf(deadline) : ''}|${now.deadline_unix ? dayOf(now.deadline_unix) : ''}`;
+    if (!now.deadline_unix) [type, content] = [CommentType.addedDeadline, dayOf(deadline)];
+    else if (!deadline) [type, content] = [CommentType.removedDeadline, dayOf(now.deadline_unix)];
+    await insertEvent(trx, { type, poster_id: doer.id, issue_id: issue.id, content });
+    return trx.updateTable('issue').set({ deadline_unix: deadline, updated_unix: nowUnix() }).where('id', '=', issue.id).returningAll().executeTakeFirstOrThrow();
+  });
 }
 
 /** Replaces the assignees, leaving one `assignees` event per user added or removed. */
@@ -258,8 +274,11 @@ export async function setAssignees(db: Db, issue: IssueRow, doer: UserRow, ids: 
 
 export async function setMilestone(db: Db, _rc: RepoContext, issue: IssueRow, doer: UserRow, milestoneId: number): Promise<IssueRow> {
   if (milestoneId === issue.milestone_id) return issue;
-  await insertEvent(db, { type: CommentType.milestone, poster_id: doer.id, issue_id: issue.id, old_milestone_id: issue.milestone_id, milestone_id: milestoneId });
-  return db.updateTable('issue').set({ milestone_id: milestoneId, updated_unix: nowUnix() }).where('id', '=', issue.id).returningAll().executeTakeFirstOrThrow();
+  return withIssueLocked(db, issue.id, async (trx, now) => {
+    if (milestoneId === now.milestone_id) return now;
+    await insertEvent(trx, { type: CommentType.milestone, poster_id: doer.id, issue_id: issue.id, old_milestone_id: now.milestone_id, milestone_id: milestoneId });
+    return trx.updateTable('issue').set({ milestone_id: milestoneId, updated_unix: nowUnix() }).where('id', '=', issue.id).returningAll().executeTakeFirstOrThrow();
+  });
 }
 
 export async function setLocked(db: Db, issue: IssueRow, doer: UserRow, lock: boolean, reason = ''): Promise<void> {

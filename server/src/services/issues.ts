@@ -10,7 +10,7 @@ import { recordMentions, recordReferences } from './mentions.ts';
 import { removeAttachmentFiles, attachmentUuidsOfIssues } from './attachments.ts';
 import {
   CommentType, allocateIndex, assertAssignable, assertLabels, assertMilestone, canWrite, changeState, deadlineFromIso, insertEvent,
-  purgeIssues, recountRepo, setAssignees, setDeadline, setMilestone,
+  purgeIssues, recountRepo, setAssignees, setDeadline, setMilestone, withIssueLocked,
 } from './conversation.ts';
 
 export interface CreateIssueInput {
@@ -100,10 +100,13 @@ export async function editIssue(deps: Deps, rc: RepoContext, issue: IssueRow, do
   if (input.body !== undefined && input.body !== issue.content) changes.content = input.body;
   if (input.ref !== undefined && input.ref !== issue.ref) changes.ref = input.ref;
   if (Object.keys(changes).length) {
-    current = await db.updateTable('issue').set({ ...changes, updated_unix: now }).where('id', '=', issue.id).returningAll().executeTakeFirstOrThrow();
-    if (changes.name !== undefined) {
-      await insertEvent(db, { type: CommentType.changeTitle, poster_id: doer.id, issue_id: issue.id, old_title: issue.name, new_title: changes.name });
-    }
+    current = await withIssueLocked(db, issue.id, async (trx, stored) => {
+      // The title event names the title stored now; none when another request just set this one.
+      if (changes.name !== undefined && changes.name !== stored.name) {
+        await insertEvent(trx, { type: CommentType.changeTitle, poster_id: doer.id, issue_id: issue.id, old_title: stored.name, new_title: changes.name });
+      }
+      return trx.updateTable('issue').set({ ...changes, updated_unix: now }).where('id', '=', issue.id).returningAll().executeTakeFirstOrThrow();
+    });
     if (changes.content !== undefined) {
       await recordMentions(db, rc, current, changes.content);
       await recordReferences(db, { doer, source: rc, issue: current, commentId: 0, content: changes.content });
