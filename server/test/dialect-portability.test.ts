@@ -83,7 +83,7 @@ describe('counters and numbers under concurrent writes', () => {
     expect(timeline.filter((e: { type: string }) => e.type === 'assignees')).toHaveLength(1);
   });
 
-  it('changes title, milestone and due date once when several requests make the same change at once', async () => {
+  it('changes title, milestone, due date and lock once when several requests make the same change at once', async () => {
     const { owner, base } = await ownerWithRepo(forge);
     const n = await newIssue(base, owner.token, 'old title');
     const ms = (await req('POST', `${base}/milestones`, { token: owner.token, body: { title: 'v1' } })).body.id;
@@ -95,6 +95,10 @@ describe('counters and numbers under concurrent writes', () => {
     const timeline = (await req('GET', `${base}/issues/${n}/timeline`, { token: owner.token })).body;
     expect(timeline.map((e: { type: string }) => e.type)).toEqual(['change_title', 'milestone', 'added_deadline']);
     expect(timeline[0]).toMatchObject({ old_title: 'old title', new_title: 'new title' });
+    const locked = await times(4, () => req('PUT', `${base}/issues/${n}/lock`, { token: owner.token, body: { lock_reason: 'spam' } }));
+    expect(locked.map((r) => r.status)).toEqual(Array(4).fill(204));
+    const after = (await req('GET', `${base}/issues/${n}/timeline`, { token: owner.token })).body;
+    expect(after.filter((e: { type: string }) => e.type === 'lock')).toHaveLength(1);
   });
 
   it('gives an SSH key to one account when two add it at once', async () => {
@@ -209,6 +213,15 @@ describe('teams under concurrent writes', () => {
     expect(removed.map((r) => r.status).sort()).toEqual([204, 422]);
     const members = await req('GET', `/teams/${o.ownersTeamId}/members`, { token: forge.admin.token });
     expect(members.body).toHaveLength(1);
+  });
+
+  it('never removes the last two owners from the organization at once', async () => {
+    const o = await org();
+    const second = await forge.user('second');
+    expect((await req('PUT', `/teams/${o.ownersTeamId}/members/${second.name}`, { token: o.owner.token })).status).toBe(204);
+    const removed = await times(2, (i) => req('DELETE', `/orgs/${o.name}/members/${i ? second.name : o.owner.name}`, { token: forge.admin.token }));
+    expect(removed.map((r) => r.status).sort()).toEqual([204, 422]);
+    expect((await req('GET', `/teams/${o.ownersTeamId}/members`, { token: forge.admin.token })).body).toHaveLength(1);
   });
 
   it('adds one repository to a team from two requests at once', async () => {

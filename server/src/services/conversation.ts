@@ -283,7 +283,8 @@ export async function setMilestone(db: Db, _rc: RepoContext, issue: IssueRow, do
 
 export async function setLocked(db: Db, issue: IssueRow, doer: UserRow, lock: boolean, reason = ''): Promise<void> {
   if ((issue.is_locked === 1) === lock) return;
-  await db.transaction().execute(async (trx) => {
+  await withIssueLocked(db, issue.id, async (trx, now) => {
+    if ((now.is_locked === 1) === lock) return;
     await trx.updateTable('issue').set({ is_locked: lock ? 1 : 0, updated_unix: nowUnix() }).where('id', '=', issue.id).execute();
     await insertEvent(trx, { type: lock ? CommentType.lock : CommentType.unlock, poster_id: doer.id, issue_id: issue.id, content: lock ? reason : '' });
   });

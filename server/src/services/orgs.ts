@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { Deps } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { nowUnix } from '../db/index.ts';
-import { isUniqueViolation } from '../db/dialect.ts';
+import { isUniqueViolation, lockRow } from '../db/dialect.ts';
 import type { RepoRow, UserRow } from '../db/schema.ts';
 import { notFound, unprocessable } from '../errors.ts';
 import { USERNAME_RE } from './users.ts';
@@ -246,6 +246,10 @@ export async function deleteOrg(db: Db, org: UserRow): Promise<void> {
 /** Removes a member from the organization and all its teams; the last owner stays (Gitea's ErrLastOrgOwner). */
 export async function removeOrgMember(db: Db, org: UserRow, userId: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    // The owner teams' rows locked first (as removeTeamMember locks its team): two owners removed at
+    // once cannot both see another owner left.
+    const ownerTeams = await trx.selectFrom('team').select('id').where('org_id', '=', org.id).where('authorize', '=', OWNER_MODE).orderBy('id').execute();
+    for (const t of ownerTeams) await lockRow(trx, 'team', t.id);
     if (await isOrgOwner(trx, org.id, userId)) {
       const { n } = await trx
         .selectFrom('team_user')
