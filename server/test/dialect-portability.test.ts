@@ -309,6 +309,21 @@ describe('types', () => {
     expect(comments.body.map((c: { body: string }) => c.body)).toEqual(['this line']);
   });
 
+  it('finds nothing, without an error, for id filters past 32 bits', async () => {
+    const { owner, base } = await ownerWithRepo(forge);
+    const big = '99999999999';
+    const users = await req('GET', `/users/search?uid=${big}`, { token: owner.token });
+    expect([users.status, users.body.data]).toEqual([200, []]);
+    const repos = await req('GET', `/repos/search?uid=${big}&starredBy=${big}`, { token: owner.token });
+    expect([repos.status, repos.body.data]).toEqual([200, []]);
+    const ranked = await req('GET', `/repos/search?priority_owner_id=${big}`, { token: owner.token });
+    expect(ranked.status).toBe(200);
+    const pulls = await req('GET', `${base}/pulls?milestone=${big}&labels=${big}`, { token: owner.token });
+    expect([pulls.status, pulls.body]).toEqual([200, []]);
+    const issues = await req('GET', `${base}/issues?milestones=${big}`, { token: owner.token });
+    expect([issues.status, issues.body]).toEqual([200, []]);
+  });
+
   it('refuses a number past 32 bits in a written body without a 500', async () => {
     const { owner, base } = await ownerWithRepo(forge);
     const r = await req('POST', `${base}/branch_protections`, { token: owner.token, body: { rule_name: 'main', priority: 99999999999 } });

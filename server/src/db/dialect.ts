@@ -205,6 +205,13 @@ export function invalidValue(e: unknown): 'range' | 'text' | null {
 /** The largest value of an `integer` column (ids, numbers, counters) on PostgreSQL (int4). */
 export const MAX_INT32 = 2 ** 31 - 1;
 
+/**
+ * A number from a request's query compared with an integer column (an id filter): past int4 no row
+ * can match it, so it becomes -1, which no id holds. SQLite simply finds nothing for such a value;
+ * PostgreSQL refuses the comparison.
+ */
+export const int32OrNone = (n: number) => (Math.abs(n) <= MAX_INT32 ? n : -1);
+
 /** Whether a URL path has a segment that is a number no integer column can hold (an id past int4). */
 export const hasNumberPastInt32 = (path: string) => path.split('/').some((s) => /^\d+$/.test(s) && Number(s) > MAX_INT32);
 

@@ -9,6 +9,7 @@ import { paging, setPageHeaders, type Paging } from '../api/paging.ts';
 import { requireUser } from '../auth/middleware.ts';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
+import { int32OrNone } from '../db/dialect.ts';
 import { loadIssueRepo } from '../services/conversation.ts';
 import { loadPull } from '../services/pull-context.ts';
 import { resolveNetworkHead } from '../services/forks.ts';
@@ -208,9 +209,9 @@ pullsRoutes.openapi(listPullsRoute, async (c) => {
     posterId = u.id;
   }
   let query = issuesQuery(db, { repoId: rc.repo.id, state: q.state ?? 'open', type: 'pulls', posterId });
-  if (q.milestone) query = query.where('issue.milestone_id', '=', q.milestone);
+  if (q.milestone) query = query.where('issue.milestone_id', '=', int32OrNone(q.milestone));
   // Any of the labels, as Gitea's label join.
-  if (q.labels?.length) query = query.where('issue.id', 'in', db.selectFrom('issue_label').select('issue_label.issue_id').where('issue_label.label_id', 'in', q.labels));
+  if (q.labels?.length) query = query.where('issue.id', 'in', db.selectFrom('issue_label').select('issue_label.issue_id').where('issue_label.label_id', 'in', q.labels!.map(int32OrNone)));
   if (q.base_branch) {
     query = query.where('issue.id', 'in', db.selectFrom('pull_request').select('pull_request.issue_id').where('pull_request.base_repo_id', '=', rc.repo.id).where('pull_request.base_branch', '=', q.base_branch));
   }

@@ -11,6 +11,7 @@ import { requireUser } from '../auth/middleware.ts';
 import type { AppEnv } from '../context.ts';
 import { repoDir } from '../context.ts';
 import type { RepoRow, UserRow } from '../db/schema.ts';
+import { int32OrNone } from '../db/dialect.ts';
 import { forbidden, notFound, unprocessable } from '../errors.ts';
 import { afterOrgRepoCreated, canCreateOrgRepo, orgByName, orgVisibleTo } from '../services/orgs.ts';
 import { checkRepo, loadRepo } from '../services/repo-context.ts';
@@ -107,10 +108,10 @@ reposRoutes.openapi(
     if (q.template === false) query = query.where('repository.is_template', '=', 0);
     if (q.archived !== undefined) query = query.where('repository.is_archived', '=', q.archived ? 1 : 0);
     // Collaborations do not exist yet, so "owns or contributes to" is "owns" for now.
-    if (q.uid) query = query.where('repository.owner_id', '=', q.uid);
+    if (q.uid) query = query.where('repository.owner_id', '=', int32OrNone(q.uid));
     if (q.mode === 'fork') query = query.where('repository.is_fork', '=', 1);
     if (q.mode === 'source') query = query.where('repository.is_fork', '=', 0);
-    if (q.starredBy) query = query.where('repository.id', 'in', db.selectFrom('star').select('star.repo_id').where('star.uid', '=', q.starredBy));
+    if (q.starredBy) query = query.where('repository.id', 'in', db.selectFrom('star').select('star.repo_id').where('star.uid', '=', int32OrNone(q.starredBy!)));
     // No mirrors or teams yet: these filters match nothing.
     if (q.mode === 'mirror' || q.mode === 'collaborative' || q.team_id) query = query.where('repository.id', '<', 0);
     if (q.q) {
@@ -129,7 +130,7 @@ reposRoutes.openapi(
     }
     const { n } = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     let rowsQ = query.selectAll('repository');
-    if (q.priority_owner_id) rowsQ = rowsQ.orderBy((eb) => eb.case().when('repository.owner_id', '=', q.priority_owner_id!).then(0).else(1).end());
+    if (q.priority_owner_id) rowsQ = rowsQ.orderBy((eb) => eb.case().when('repository.owner_id', '=', int32OrNone(q.priority_owner_id!)).then(0).else(1).end());
     rowsQ = rowsQ.orderBy(`repository.${SORTS[sort as keyof typeof SORTS]}`, order).orderBy('repository.id', order);
     const rows = await rowsQ.limit(p.limit).offset(p.offset).execute();
     setPageHeaders(c, Number(n), p);

@@ -11,7 +11,7 @@ import { forbidden, notFound } from '../errors.ts';
 import { createToken, createUser, visibleUserByName } from '../services/users.ts';
 import { visibleUser } from '../services/permissions.ts';
 import { unixToIso } from '../db/index.ts';
-import { likeContains } from '../db/dialect.ts';
+import { int32OrNone, likeContains } from '../db/dialect.ts';
 
 export const usersRoutes = createRouter();
 
@@ -60,7 +60,7 @@ usersRoutes.openapi(
     const viewer = c.var.user;
     const { db, config } = c.var.deps;
     let query = db.selectFrom('user').where('type', '=', 0);
-    if (q.uid) query = query.where('id', '=', q.uid);
+    if (q.uid) query = query.where('id', '=', int32OrNone(q.uid));
     if (q.q) {
       const text = q.q;
       query = query.where((eb) => eb.or([likeContains(eb.ref('lower_name'), text), likeContains(eb.fn<string>('lower', ['full_name']), text)]));

@@ -1,7 +1,7 @@
 // The issue list query behind GET /repos/{o}/{r}/issues and /repos/issues/search: every filter, the
 // sort orders and the count, over one repository or every repository the viewer may read.
 import type { Db } from '../db/index.ts';
-import { likeContains, MAX_INT32 } from '../db/dialect.ts';
+import { int32OrNone, likeContains, MAX_INT32 } from '../db/dialect.ts';
 import type { UserRow } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { readableRepo } from './repos.ts';
@@ -68,7 +68,7 @@ export function issuesQuery(db: Db, f: IssueFilter) {
     q = q.where('issue.id', 'in', db.selectFrom('issue_label').select('issue_label.issue_id').where('issue_label.label_id', 'in', labelIds));
   }
   if (f.milestones?.length) {
-    const ids = f.milestones.filter((m) => /^\d+$/.test(m)).map(Number);
+    const ids = f.milestones.filter((m) => /^\d+$/.test(m)).map((m) => int32OrNone(Number(m)));
     const names = f.milestones.map((m) => m.toLowerCase());
     q = q.where(
       'issue.milestone_id',
