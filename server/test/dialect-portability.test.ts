@@ -5,6 +5,9 @@
 // where requests get their own connections from the pool.
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { isPostgres } from '../src/db/dialect.ts';
+import { migrations } from '../src/db/migrations.ts';
 import { createTestForge, uniq } from './helpers.ts';
 import { ownerWithRepo } from './issues-helpers.ts';
 import { createFixtureRepo } from './git-fixtures.ts';
@@ -249,6 +252,22 @@ describe('order', () => {
     expect(labels.map((l: { id: number }) => l.id)).toEqual(ids);
     const issue = (await req('GET', `${base}/issues/${n}`, { token: owner.token })).body;
     expect(issue.labels.map((l: { id: number }) => l.id)).toEqual(ids);
+  });
+});
+
+describe('text order', () => {
+  it('sorts names byte by byte, as SQLite, whatever the PostgreSQL database\'s locale', async () => {
+    const { db } = forge.deps;
+    if (isPostgres(db)) {
+      // A database made with a locale (en_US, ICU) puts "a_c" before "a-b" before "ab": a column of
+      // one, then the migration.
+      await sql`alter table label alter column name type varchar(255) collate "und-x-icu"`.execute(db);
+      await migrations['20261123_0620_da_name_collation']!.up(db);
+    }
+    const { owner, base } = await ownerWithRepo(forge);
+    for (const name of ['ab', 'a_c', 'a-b', 'a.d']) expect((await req('POST', `${base}/labels`, { token: owner.token, body: { name, color: '#00ff00' } })).status).toBe(201);
+    const labels = (await req('GET', `${base}/labels`, { token: owner.token })).body;
+    expect(labels.map((l: { name: string }) => l.name)).toEqual(['a-b', 'a.d', 'a_c', 'ab']);
   });
 });
 

@@ -7,7 +7,7 @@
 //   - whether other processes may write to the database (then nothing is kept in memory between
 //     requests: db/index.ts dbVersion()).
 import type { PoolClient } from 'pg';
-import { PostgresAdapter, sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import { PostgresAdapter, sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from './index.ts';
 import type { PgHandles } from './postgres.ts';
 
@@ -216,7 +216,7 @@ export const int32OrNone = (n: number) => (Math.abs(n) <= MAX_INT32 ? n : -1);
 export const hasNumberPastInt32 = (path: string) => path.split('/').some((s) => /^\d+$/.test(s) && Number(s) > MAX_INT32);
 
 /** Whether `db` — the database or a transaction on it (a transaction is its own Kysely object) — is PostgreSQL. */
-const onPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
+const onPostgres = (db: Db | Kysely<any>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
  * Locks a row until the caller's transaction ends, before a read-modify-write of what hangs off it
@@ -229,6 +229,18 @@ const onPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapt
 export async function lockRow(trx: Db, table: 'repository' | 'issue' | 'team', id: number): Promise<void> {
   if (!onPostgres(trx)) return;
   await sql`select id from ${sql.table(table)} where id = ${id} for update`.execute(trx);
+}
+
+/**
+ * Makes text columns compare and sort byte by byte (migrations): PostgreSQL's text follows the
+ * database's locale (en_US puts "a_c" before "a-b" before "ab", ignoring punctuation first), SQLite's
+ * BINARY collation compares bytes, which is what `COLLATE "C"` does on PostgreSQL. SQLite: nothing to do.
+ */
+export async function compareBytewise(db: Kysely<any>, columns: Array<[table: string, column: string, type: string]>): Promise<void> {
+  if (!onPostgres(db)) return;
+  for (const [table, column, type] of columns) {
+    await sql`alter table ${sql.table(table)} alter column ${sql.ref(column)} type ${sql.raw(type)} collate "C"`.execute(db);
+  }
 }
 
 /**

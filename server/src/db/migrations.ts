@@ -1,6 +1,7 @@
 // Timestamped migrations, run in name order at start. Only Kysely's schema builder is used so that
 // the same migrations can run on PostgreSQL; never edit a migration that has shipped, add one.
 import type { Kysely, Migration } from 'kysely';
+import { compareBytewise } from './dialect.ts';
 
 const now0 = (c: any) => c.notNull().defaultTo(0);
 const str = (c: any) => c.notNull().defaultTo('');
@@ -589,6 +590,18 @@ export const migrations: Record<string, Migration> = {
         .addColumn('ends_at', 'bigint', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('login_failure_ends_at').on('login_failure').column('ends_at').execute();
+    },
+  },
+  // Issue #12: names sort byte by byte on PostgreSQL as on SQLite (BINARY), whatever the database's
+  // locale ("a-b" before "a_c" before "ab"), so lists sorted by name come in the same order on both.
+  '20261123_0620_da_name_collation': {
+    async up(db: Kysely<any>) {
+      await compareBytewise(db, [
+        ['user', 'lower_name', 'varchar(255)'],
+        ['repository', 'lower_name', 'varchar(255)'],
+        ['team', 'lower_name', 'varchar(255)'],
+        ['label', 'name', 'varchar(255)'],
+      ]);
     },
   },
 };
