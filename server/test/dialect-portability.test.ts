@@ -133,10 +133,13 @@ describe('names under concurrent writes', () => {
     expect(statuses.filter((s) => s !== 200).every((s) => s === 422 || (s === 409 && renamed.some((r) => /on disk/.test(r.body?.message ?? ''))))).toBe(true);
   });
 
-  it('creates one user of a name and one token of a name asked for at the same time (422 and 400 for the others)', async () => {
+  it('creates one user of a name or e-mail and one token of a name asked for at the same time (422 and 400 for the others)', async () => {
     const name = uniq('twin');
     const users = await times(4, (i) => req('POST', '/admin/users', { token: forge.admin.token, body: { username: name, email: `${name}${i}@example.com`, password: 'password-123456' } }));
     expect(users.map((r) => r.status).sort()).toEqual([201, 422, 422, 422]);
+    const email = `${uniq('mail')}@example.com`;
+    const sameMail = await times(4, () => req('POST', '/admin/users', { token: forge.admin.token, body: { username: uniq('mail'), email, password: 'password-123456' } }));
+    expect(sameMail.map((r) => r.status).sort()).toEqual([201, 422, 422, 422]);
     const u = await forge.user('tokens');
     const tokens = await times(4, () => req('POST', `/users/${u.name}/tokens`, { basic: [u.name, u.password], body: { name: 'ci', scopes: ['all'] } }));
     expect(tokens.map((r) => r.status).sort()).toEqual([201, 400, 400, 400]);

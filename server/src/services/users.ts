@@ -1,7 +1,7 @@
 // Creating users and tokens: shared by the admin API, the CLI and the demo seed.
 import type { Db } from '../db/index.ts';
 import { nowUnix } from '../db/index.ts';
-import { isUniqueViolation } from '../db/dialect.ts';
+import { isUniqueViolation, withDatabaseLock } from '../db/dialect.ts';
 import type { UserRow } from '../db/schema.ts';
 import { userVisibleTo } from './permissions.ts';
 import { badRequest, notFound, unprocessable } from '../errors.ts';
@@ -31,39 +31,43 @@ export async function createUser(db: Db, input: NewUserInput): Promise<UserRow> 
   if (input.password.length < 8) throw unprocessable('password: must be at least 8 characters');
   const exists = await db.selectFrom('user').select('id').where('lower_name', '=', name.toLowerCase()).executeTakeFirst();
   if (exists) throw unprocessable(`user already exists [name: ${name}]`);
-  const emailUsed = await db.selectFrom('user').select('id').where('email', '=', input.email.toLowerCase()).executeTakeFirst();
-  if (emailUsed) throw unprocessable(`e-mail already in use [email: ${input.email}]`);
   const passwd = await hashPasswordAsync(input.password);
   const t = nowUnix();
-  return db
-    .insertInto('user')
-    .values({
-      name,
-      lower_name: name.toLowerCase(),
-      full_name: input.full_name ?? '',
-      email: input.email.toLowerCase(),
-      passwd,
-      type: 0,
-      is_admin: input.admin ? 1 : 0,
-      must_change_password: input.must_change_password ? 1 : 0,
-      restricted: input.restricted ? 1 : 0,
-      active: 1,
-      prohibit_login: 0,
-      visibility: input.visibility ?? 'public',
-      description: '',
-      website: '',
-      location: '',
-      language: '',
-      created_unix: t,
-      updated_unix: t,
-      last_login_unix: 0,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow()
-    .catch((e: unknown) => {
-      // The same name signed up twice at once, past the check above: Gitea's answer, not a 409.
-      throw isUniqueViolation(e) ? unprocessable(`user already exists [name: ${name}]`) : e;
-    });
+  // No unique index on e-mail: the check and the insert hold a lock across server processes, so two
+  // sign-ups with one address at once cannot both pass.
+  return withDatabaseLock(db, 'user_email', async () => {
+    const emailUsed = await db.selectFrom('user').select('id').where('email', '=', input.email.toLowerCase()).executeTakeFirst();
+    if (emailUsed) throw unprocessable(`e-mail already in use [email: ${input.email}]`);
+    return db
+      .insertInto('user')
+      .values({
+        name,
+        lower_name: name.toLowerCase(),
+        full_name: input.full_name ?? '',
+        email: input.email.toLowerCase(),
+        passwd,
+        type: 0,
+        is_admin: input.admin ? 1 : 0,
+        must_change_password: input.must_change_password ? 1 : 0,
+        restricted: input.restricted ? 1 : 0,
+        active: 1,
+        prohibit_login: 0,
+        visibility: input.visibility ?? 'public',
+        description: '',
+        website: '',
+        location: '',
+        language: '',
+        created_unix: t,
+        updated_unix: t,
+        last_login_unix: 0,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow()
+      .catch((e: unknown) => {
+        // The same name signed up twice at once, past the check above: Gitea's answer, not a 409.
+        throw isUniqueViolation(e) ? unprocessable(`user already exists [name: ${name}]`) : e;
+      });
+  });
 }
 
 export async function createToken(db: Db, userId: number, name: string, scopes: string[] = ['all']) {
