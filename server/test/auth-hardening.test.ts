@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import { hashPassword, verifyPassword } from '../src/auth/password.ts';
-import { createTestForge, uniq } from './helpers.ts';
+import { appCaller, createTestForge, uniq } from './helpers.ts';
 import { createFixtureRepo } from './git-fixtures.ts';
 
 const forge = await createTestForge();
@@ -16,22 +16,7 @@ const forge = await createTestForge();
 /** An app on the same database with its own sign-in settings (and so its own throttle). */
 function appWith(settings: Partial<Config>) {
   const app = createApp({ db: forge.deps.db, config: { ...forge.deps.config, ...settings } as Config });
-  return async (method: string, url: string, opts: { basic?: [string, string]; address?: string; headers?: Record<string, string>; body?: unknown } = {}) => {
-    const headers: Record<string, string> = { ...opts.headers };
-    if (opts.basic) headers.Authorization = `Basic ${Buffer.from(opts.basic.join(':')).toString('base64')}`;
-    if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
-    // What @hono/node-server hands the app: the incoming request and its socket.
-    const env = opts.address ? { incoming: { socket: { remoteAddress: opts.address } } } : undefined;
-    const res = await app.request(url, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) }, env);
-    const text = await res.text();
-    let body: any;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = undefined;
-    }
-    return { status: res.status, headers: res.headers, text, body };
-  };
+  return appCaller(app, 'as given');
 }
 
 const noLimits = { loginMaxFailures: 0, loginMaxFailuresPerAddress: 0 };

@@ -13,7 +13,7 @@ import type { Config } from '../src/config.ts';
 import { nowUnix, type Db } from '../src/db/index.ts';
 import { isPostgres } from '../src/db/dialect.ts';
 import { withRepoLock } from '../src/services/merge.ts';
-import { createTestForge, uniq } from './helpers.ts';
+import { appCaller, createTestForge, uniq, type AppCallOptions } from './helpers.ts';
 import { eventsOf, git, makeRepo, openPull, parentsOf, personOf, pullRow, standardHistory, tipOf } from './merge-fixtures.ts';
 
 const forge = await createTestForge();
@@ -27,31 +27,7 @@ const secondProcess: { createApp: typeof createApp; db: Db } = await (async () =
   return { createApp: app.createApp, db: db2 };
 })();
 
-type App = ReturnType<typeof createApp>;
-interface CallOptions {
-  token?: string;
-  basic?: [string, string];
-  address?: string;
-  body?: unknown;
-}
-
-const caller = (app: App) => async (method: string, url: string, opts: CallOptions = {}) => {
-  const headers: Record<string, string> = {};
-  if (opts.token) headers.Authorization = `token ${opts.token}`;
-  if (opts.basic) headers.Authorization = `Basic ${Buffer.from(opts.basic.join(':')).toString('base64')}`;
-  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
-  // What @hono/node-server hands the app: the incoming request and its socket.
-  const env = opts.address ? { incoming: { socket: { remoteAddress: opts.address } } } : undefined;
-  const res = await app.request(`/api/v1${url}`, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) }, env);
-  const text = await res.text();
-  let body: any;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = undefined;
-  }
-  return { status: res.status, headers: res.headers, body };
-};
+const caller = appCaller;
 type Call = ReturnType<typeof caller>;
 
 /** This process and the other one, each with these sign-in settings. */
@@ -111,7 +87,7 @@ describe('sign-in throttling across processes', () => {
     const [one, two] = twoProcesses({ loginMaxFailures: 16, loginMaxFailuresPerAddress: 24, loginWindowSeconds: 60 });
     // 16 at once at the account (from no address), then 24 at once from one address at other names:
     // each limit is reached only if not one failure was lost.
-    const burst = (n: number, opts: (i: number) => CallOptions) => Promise.all(Array.from({ length: n }, (_, i) => (i % 2 ? one : two)('GET', '/user', opts(i))));
+    const burst = (n: number, opts: (i: number) => AppCallOptions) => Promise.all(Array.from({ length: n }, (_, i) => (i % 2 ? one : two)('GET', '/user', opts(i))));
     expect((await burst(16, (i) => ({ basic: [user.name, `wrong-${i}`] }))).map((r) => r.status)).toEqual(Array(16).fill(401));
     expect((await one('GET', '/user', { basic: [user.name, user.password] })).status).toBe(429);
     expect((await burst(24, () => ({ basic: [uniq('burst'), 'x'], address }))).map((r) => r.status)).toEqual(Array(24).fill(401));

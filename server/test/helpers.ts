@@ -109,3 +109,37 @@ export async function createTestForge(opts: { database?: 'sqlite' } = {}): Promi
   };
   return { deps, app, dataDir, admin, user: makeUser, req };
 }
+
+export interface AppCallOptions {
+  token?: string;
+  basic?: [string, string];
+  /** The client address, as @hono/node-server hands the app the incoming request's socket. */
+  address?: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+}
+
+/**
+ * Requests to an app of one's own (other settings, a second "process") as forge.req makes them:
+ * a path without /api is under /api/v1 (unless `paths: 'as given'`, for git URLs); status,
+ * headers, text and parsed JSON back.
+ */
+export const appCaller =
+  (app: { request: ReturnType<typeof createApp>['request'] }, paths: 'api' | 'as given' = 'api') =>
+  async (method: string, url: string, opts: AppCallOptions = {}): Promise<{ status: number; headers: Headers; text: string; body: any }> => {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.Authorization = `token ${opts.token}`;
+    if (opts.basic) headers.Authorization = `Basic ${Buffer.from(opts.basic.join(':')).toString('base64')}`;
+    if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+    const env = opts.address ? { incoming: { socket: { remoteAddress: opts.address } } } : undefined;
+    const path = paths === 'as given' || url.startsWith('/api') || url.startsWith('http') ? url : `/api/v1${url}`;
+    const res = await app.request(path, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) }, env);
+    const text = await res.text();
+    let body: any;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    return { status: res.status, headers: res.headers, text, body };
+  };
