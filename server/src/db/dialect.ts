@@ -29,8 +29,18 @@ export const isPostgres = (db: Db) => dialectOf(db).kind === 'postgres';
 export async function closeDialect(db: Db): Promise<void> {
   const d = dialects.get(db);
   // The connection that holds this process's lock goes back first: the pool's end waits for it.
-  processLocks.get(db)?.release();
+  // Unlocked explicitly: a closed connection's locks go only once the server has noticed, and a
+  // process starting right after must see this one gone.
+  const held = processLocks.get(db);
   processLocks.delete(db);
+  if (held) {
+    try {
+      await held.query('select pg_advisory_unlock_all()');
+      held.release();
+    } catch (e) {
+      held.release(e instanceof Error ? e : true);
+    }
+  }
   if (d?.kind === 'postgres' && !d.pg.locks.ended) await d.pg.locks.end();
 }
 
