@@ -42,7 +42,11 @@ export interface PgHandles {
 export function openPostgres(url: string): { db: Kysely<Database>; handles: PgHandles } {
   const max = Number(process.env.FORGE_DATABASE_POOL ?? 10) || 10;
   const pool = new pg.Pool({ connectionString: url, max, types, idleTimeoutMillis: 30_000 });
-  const locks = new pg.Pool({ connectionString: url, max: 8, types, idleTimeoutMillis: 30_000, allowExitOnIdle: true });
+  // A push holds its repository's lock for as long as the client uploads, so this bounds how many
+  // repositories one process can be pushing to or merging in at once (the rest wait their turn);
+  // connections are opened only while locks are held and closed after 30 s idle.
+  const lockMax = Number(process.env.FORGE_DATABASE_LOCK_POOL ?? 32) || 32;
+  const locks = new pg.Pool({ connectionString: url, max: lockMax, types, idleTimeoutMillis: 30_000, allowExitOnIdle: true });
   // An idle client's error (the server restarted, say) must not end the process; the next
   // query gets a fresh connection.
   pool.on('error', (e) => console.error('PostgreSQL connection error:', e.message));
