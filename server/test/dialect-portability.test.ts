@@ -6,7 +6,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { isPostgres } from '../src/db/dialect.ts';
+import { isPostgres, withRepoLock } from '../src/db/dialect.ts';
 import { migrations } from '../src/db/migrations.ts';
 import { createTestForge, uniq } from './helpers.ts';
 import { ownerWithRepo } from './issues-helpers.ts';
@@ -356,5 +356,15 @@ describe('types', () => {
     const { owner, base } = await ownerWithRepo(forge);
     const r = await req('POST', `${base}/issues`, { token: owner.token, body: { title: 'a\u0000b' } });
     expect(r.status).toBeLessThan(500);
+  });
+});
+
+describe('locks', () => {
+  it('takes a repository lock with the database, and refuses one asked with a transaction on PostgreSQL (it would hold in one process only)', async () => {
+    const { db } = forge.deps;
+    expect(await withRepoLock(db, 'merge', 1, async () => 'ran')).toBe('ran');
+    const inTransaction = db.transaction().execute((trx) => withRepoLock(trx, 'merge', 1, async () => 'ran'));
+    if (isPostgres(db)) await expect(inTransaction).rejects.toThrow(/pass the database, not a transaction/);
+    else expect(await inTransaction).toBe('ran');
   });
 });

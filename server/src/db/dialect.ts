@@ -102,6 +102,9 @@ async function withLock<T>(db: Db, key: string, lockSql: string, unlockSql: stri
   await previous;
   let client: PoolClient | undefined;
   try {
+    // A transaction is a Kysely object of its own, unknown here: on PostgreSQL its lock would
+    // silently hold in this process only.
+    if (!dialects.has(db) && onPostgres(db)) throw new Error(`lock ${key}: pass the database, not a transaction`);
     const d = dialectOf(db);
     if (d.kind === 'postgres') {
       client = await d.pg.locks.connect();
