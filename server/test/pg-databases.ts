@@ -43,12 +43,15 @@ async function dropDatabase(base: string, name: string): Promise<void> {
   await adminPool(base).query(`drop database if exists "${name}" with (force)`);
 }
 
-/** A new, migrated, empty database on the test server (for tests that need PostgreSQL whatever the run). */
-export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A new, migrated, empty database on the test server (for tests that need PostgreSQL whatever the
+ * run); `migrated: false` gives one without any table, as a new installation's.
+ */
+export async function freshPostgresDatabase(opts: { migrated?: boolean } = {}): Promise<{ url: string; drop(): Promise<void> }> {
   const base = await testPostgresServer();
-  const tmpl = await (template ??= ensureTemplate(base));
+  const from = opts.migrated === false ? 'template0' : await (template ??= ensureTemplate(base));
   const name = `forge_t${process.pid}_${(counter++).toString(36)}_${crypto.randomBytes(3).toString('hex')}`;
-  await adminPool(base).query(`create database "${name}" template "${tmpl}"`);
+  await adminPool(base).query(`create database "${name}" template "${from}"`);
   return {
     url: urlFor(base, name),
     drop: () => dropDatabase(base, name),
