@@ -75,8 +75,28 @@ async function ready(bin, port, proc, log) {
   throw new Error(`PostgreSQL did not start within 30 s:\n${log()}`);
 }
 
-/** Starts a fresh server; `stop()` shuts it down and deletes its folder. */
-export async function startPostgres({ quiet = false } = {}) {
+// Stops the server and removes its folder once process `pid` is gone, however it ended (a test
+// worker is often ended by a signal, when no exit handler runs). A detached Node process that
+// checks every second.
+const WATCHDOG = `
+const { spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const [pid, cmd, ...args] = JSON.parse(process.argv[1]);
+const dir = args.pop();
+const t = setInterval(() => {
+  try { process.kill(pid, 0); return; } catch {}
+  clearInterval(t);
+  spawnSync(cmd, args, { stdio: 'ignore' });
+  fs.rmSync(dir, { recursive: true, force: true });
+}, 1000);
+`;
+
+/**
+ * Starts a fresh server; `stop()` shuts it down and deletes its folder. `stopWithProcess: pid`
+ * also stops it when that process is gone, for servers started by a process that may not get to
+ * call stop().
+ */
+export async function startPostgres({ quiet = false, stopWithProcess } = {}) {
   const bin = ensurePostgres();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'forge-pg-'));
   const data = path.join(dir, 'data');
@@ -101,6 +121,10 @@ export async function startPostgres({ quiet = false } = {}) {
     proc.kill('SIGKILL');
     fs.rmSync(dir, { recursive: true, force: true });
     throw e;
+  }
+  if (stopWithProcess) {
+    const [c, a] = asServerUser(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
+    spawn(process.execPath, ['-e', WATCHDOG, JSON.stringify([stopWithProcess, c, ...a, dir])], { detached: true, stdio: 'ignore' }).unref();
   }
   const url = `postgres://forge@127.0.0.1:${port}/postgres`;
   if (!quiet) console.log(`PostgreSQL ${path.basename(path.dirname(bin))} on ${url} (throwaway, in ${dir})`);
@@ -138,7 +162,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   }
   let pg;
   try {
-    pg = await startPostgres();
+    pg = await startPostgres({ stopWithProcess: process.pid });
   } catch (e) {
     console.error(e instanceof Error ? e.message : e);
     process.exit(1);

@@ -30,7 +30,7 @@ const steps = [
 
 let postgres = null;
 try {
-  postgres = await startPostgres();
+  postgres = await startPostgres({ stopWithProcess: process.pid });
   process.env.FORGE_TEST_POSTGRES_URL = postgres.url;
 } catch (e) {
   // The steps that need it fail and say so; the rest still run.
