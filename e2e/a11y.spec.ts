@@ -8,7 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect, createUser, createRepo, signIn, rand, git, cloneUrl, apiAs, screenshots, type SeedUser } from './fixtures';
 
-// Each worker seeds its own data (random names) in beforeAll, so the four audits can run in parallel.
+// Each worker seeds its own data (random names) in beforeAll, so the audits can run in parallel.
 
 interface Seed {
   owner: SeedUser;
@@ -62,22 +62,36 @@ test.beforeAll(async ({ request, baseURL }) => {
   seed = { owner, repo, org, issue: issue.number, pull: pull.number, sha, milestone: milestone.id };
 });
 
-/** Loads a route, waits for its data, and returns axe's violations as readable text. */
-async function audit(page: Page, url: string): Promise<string[]> {
-  await page.goto(url);
-  await page.waitForLoadState('networkidle');
-  await expect(page.locator('main')).toBeVisible();
-  // Lazy pieces (diff viewer, highlighter) show a spinner until ready.
-  await expect(page.locator('[role=status]:has-text("Loading")')).toHaveCount(0);
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.map(
+const report = (url: string, scheme: string, violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']) =>
+  violations.map(
     (v) =>
-      `${url}: [${v.impact}] ${v.id}: ${v.help}\n` +
+      `${url} (${scheme}): [${v.impact}] ${v.id}: ${v.help}\n` +
       v.nodes
         .slice(0, 5)
         .map((n) => `    ${n.target.join(' ')}\n      ${n.failureSummary?.replace(/\n/g, '\n      ')}\n      ${n.html.slice(0, 200)}`)
         .join('\n'),
   );
+
+/**
+ * Loads a route, waits for its data, and runs axe on it in light (every rule), then switches the
+ * system theme to dark and runs the rules colours decide (the rest do not change with the theme).
+ * Returns the violations as readable text.
+ */
+async function audit(page: Page, url: string): Promise<string[]> {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto(url);
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('main')).toBeVisible();
+  // Lazy pieces (diff viewer, highlighter) show a spinner until ready.
+  await expect(page.locator('[role=status]:has-text("Loading")')).toHaveCount(0);
+  await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+  const light = await new AxeBuilder({ page }).analyze();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  // No colour may be caught half-way through a transition the theme flip started.
+  await page.evaluate(() => document.getAnimations().forEach((a) => a.finish()));
+  const dark = await new AxeBuilder({ page }).withRules(['color-contrast', 'link-in-text-block']).analyze();
+  return [...report(url, 'light', light.violations), ...report(url, 'dark', dark.violations)];
 }
 
 function signedInRoutes(s: Seed) {
@@ -143,20 +157,26 @@ function signedOutRoutes(s: Seed) {
   return ['/', '/explore/repos', '/user/login', `/${s.owner.username}`, `/${s.org}`, r, `${r}/src/branch/main/src/app.ts`, `${r}/issues`, `${r}/issues/${s.issue}`, `${r}/pulls/${s.pull}`, `${r}/pulls/${s.pull}/files`];
 }
 
-for (const signedIn of [false, true]) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    test(`axe finds no violation on any page, ${signedIn ? 'signed in' : 'signed out'}, ${colorScheme}`, async ({ browser }) => {
-      test.setTimeout(400_000);
-      // One context for every route: the app follows the system theme unless one was picked.
-      const context = await browser.newContext({ colorScheme });
-      const page = await context.newPage();
-      if (signedIn) await signIn(page, seed.owner);
-      const found: string[] = [];
-      for (const url of signedIn ? signedInRoutes(seed) : signedOutRoutes(seed)) found.push(...(await audit(page, url)));
-      await context.close();
-      expect(found.length, `axe violations (${colorScheme}):\n\n${found.join('\n\n')}`).toBe(0);
-    });
-  }
+// Signed-in pages in three parts, so the two workers share the audits evenly.
+const parts = 3;
+const audits = [
+  { signedIn: false, part: 0, of: 1 },
+  ...Array.from({ length: parts }, (_, part) => ({ signedIn: true, part, of: parts })),
+];
+for (const { signedIn, part, of } of audits) {
+  const name = `axe finds no violation in light and dark, ${signedIn ? 'signed in' : 'signed out'}${of > 1 ? `, pages part ${part + 1} of ${of}` : ''}`;
+  test(name, async ({ browser }) => {
+    test.setTimeout(400_000);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    if (signedIn) await signIn(page, seed.owner);
+    const routes = signedIn ? signedInRoutes(seed) : signedOutRoutes(seed);
+    const size = Math.ceil(routes.length / of);
+    const found: string[] = [];
+    for (const url of routes.slice(part * size, (part + 1) * size)) found.push(...(await audit(page, url)));
+    await context.close();
+    expect(found.length, `axe violations:\n\n${found.join('\n\n')}`).toBe(0);
+  });
 }
 
 test('menus move with the arrow keys and close with Escape, in Chromium', async ({ page }) => {
