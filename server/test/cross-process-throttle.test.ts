@@ -212,7 +212,7 @@ describe('scheduled merges across processes', () => {
     await expectMergedOnce(r);
   });
 
-  it('a cancel at one process while the other merges: either cancelled and not merged, or merged and nothing to cancel', async () => {
+  it('a cancel at one process while the other merges: either cancelled and not merged, or merged and nothing to cancel', { timeout: 120_000 }, async () => {
     // The cancel sent at different moments of the merge the status starts (git work: tens of ms).
     for (const delay of [0, 10, 20, 35, 50, 75, 100, 150]) {
       const r = await scheduled();
