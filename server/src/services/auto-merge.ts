@@ -46,6 +46,7 @@ export async function afterCommitStatus(deps: Deps, repo: RepoRow, sha: string):
         'issue.is_closed',
       ])
       .where('pull_request.base_repo_id', '=', repo.id)
+      .orderBy('pull_auto_merge.id')
       .execute(),
   );
   if (!waiting.length) return;

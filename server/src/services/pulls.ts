@@ -438,6 +438,9 @@ export async function refreshPullsForBranches(deps: Deps, repo: RepoRow, branche
         eb.and([eb('pull_request.head_repo_id', '=', repo.id), eb('pull_request.head_branch', 'in', names)]),
       ]),
     )
+    // Oldest first, on both databases (PostgreSQL's unordered rows follow their last update), so
+    // the push comments and refreshed states come in the same order every time.
+    .orderBy('pull_request.id')
     .execute();
   await refreshRows(deps, rows, pusher);
 }
