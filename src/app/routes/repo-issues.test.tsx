@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { apiUrl, fakeRepo, fakeUser, server, setupMswServer } from '@/test/msw';
@@ -74,7 +74,7 @@ describe('issue list', () => {
   });
 
   it('writes a label filter and the search text to the URL, starting again at page 1', async () => {
-    handlers([fakeIssue({ number: 1, title: 'One' })]);
+    const asked = handlers([fakeIssue({ number: 1, title: 'One' })]);
     const { router } = renderRoute(Component, { path: '/:owner/:repo/issues', url: '/alice/hello/issues?page=3' });
     const user = userEvent.setup();
     await screen.findByRole('link', { name: 'One' });
@@ -88,6 +88,10 @@ describe('issue list', () => {
     expect(new URLSearchParams(router.state.location.search).get('q')).toBe('crash');
     expect(new URLSearchParams(router.state.location.search).get('labels')).toBe('ui');
     expect(await screen.findByRole('link', { name: 'Remove filter label: ui' })).toBeInTheDocument();
+    // The open and closed counts follow the new filter too (and are answered before the test ends).
+    await waitFor(() =>
+      expect(asked.filter((q) => q.get('q') === 'crash' && q.get('labels') === 'ui' && q.get('limit') === '1').map((q) => q.get('state')).sort()).toEqual(['closed', 'open']),
+    );
   });
 
   it('says "No results" with a clear-filters link when filters match nothing', async () => {

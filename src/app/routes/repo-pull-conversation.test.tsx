@@ -66,6 +66,10 @@ function setup({ viewer = alice, push = true }: { viewer?: ReturnType<typeof fak
       const all = Array.from({ length: 31 }, (_, i) => fakeCommit(`${i}`.padStart(40, 'c'), `Commit number ${i + 1}`));
       return HttpResponse.json(all.slice((page - 1) * 30, page * 30), { headers: { 'X-Total-Count': '31' } });
     }),
+    // The merge box reads the base branch's protection: main is not protected here.
+    http.get(apiUrl('/repos/alice/tools/branches/main'), () =>
+      HttpResponse.json({ name: 'main', commit: { id: 'b'.repeat(40), message: 'm', timestamp: T0 }, protected: false, required_approvals: 0, enable_status_check: false, status_check_contexts: [], user_can_push: push, user_can_merge: push, effective_branch_protection_name: '' }),
+    ),
     http.get(apiUrl(`/repos/alice/tools/commits/${HEAD}/status`), () =>
       HttpResponse.json({
         state: 'failure', sha: HEAD, total_count: 1, repository: null, commit_url: '', url: '',
