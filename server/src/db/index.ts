@@ -29,7 +29,7 @@ function withStatementCache(sqlite: SqliteDb, writes: WriteCount, max = 500): Sq
       cache.delete(source);
     } else {
       const prepared = prepare(source);
-      stmt = countingWrites(withFastRows(prepared), writes, (prepared as { readonly?: boolean }).readonly === true);
+      stmt = countingWrites(withFastRows(prepared), writes, (prepared as { readonly?: boolean }).readonly);
       if (cache.size >= max) cache.delete(cache.keys().next().value!);
     }
     cache.set(source, stmt);
@@ -50,8 +50,12 @@ interface WriteCount {
 }
 // Per database: statements run through this connection that may change data (any statement
 // better-sqlite3 does not know to be read-only, transactions included) and PRAGMA data_version,
-// which moves when another connection (a CLI command, a restore) commits.
-const versions = new WeakMap<Db, { writes: WriteCount; dataVersion: SqliteStatement }>();
+// which moves when another connection (a CLI command, a restore) commits. node:sqlite cannot tell
+// a read-only statement: there the statements that return no rows are counted (writes, BEGIN and
+// COMMIT, schema changes) and SQLite's total_changes() (rows inserted, updated or deleted through
+// this connection) covers those that do, `INSERT … RETURNING` say.
+const versions = new WeakMap<Db, { writes: WriteCount; dataVersion: SqliteStatement; changes?: SqliteStatement }>();
+const firstValue = (row: unknown) => (Array.isArray(row) ? row[0] : Object.values(row as Record<string, unknown>)[0]);
 
 /**
  * A value that changes whenever the database's data may have changed, for answers kept between
@@ -63,13 +67,13 @@ export function dbVersion(db: Db): string {
   // PostgreSQL: other processes write to the same database and this one cannot see it happen, so
   // every call differs and nothing is kept between requests (issue #12).
   if (!v) return `none:${++unversioned}`;
-  const row = v.dataVersion.get() as Record<string, unknown> | unknown[];
-  return `${v.writes.n}:${Array.isArray(row) ? row[0] : Object.values(row)[0]}`;
+  const version = `${v.writes.n}:${firstValue(v.dataVersion.get())}`;
+  return v.changes ? `${version}:${firstValue(v.changes.get())}` : version;
 }
 
-function countingWrites(stmt: SqliteStatement, writes: WriteCount, readonly: boolean): SqliteStatement {
-  // node:sqlite's statements do not say; then every statement counts and nothing is kept.
-  if (readonly) return stmt;
+/** `readonly` is what the driver says of the statement, undefined when it cannot tell (node:sqlite). */
+function countingWrites(stmt: SqliteStatement, writes: WriteCount, readonly: boolean | undefined): SqliteStatement {
+  if (readonly === true || (readonly === undefined && stmt.reader)) return stmt;
   return {
     reader: stmt.reader,
     all: (...p) => (writes.n++, stmt.all(...p)),
@@ -154,7 +158,8 @@ async function openSqliteDb(file: string): Promise<Db> {
   const writes: WriteCount = { n: 0 };
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, writes) as unknown as SqliteDialectConfig['database'] }) });
   handles.set(db, sqlite);
-  versions.set(db, { writes, dataVersion: sqlite.prepare('PRAGMA data_version') });
+  const knowsReadonly = typeof (sqlite.prepare('select 1') as { readonly?: boolean }).readonly === 'boolean';
+  versions.set(db, { writes, dataVersion: sqlite.prepare('PRAGMA data_version'), changes: knowsReadonly ? undefined : sqlite.prepare('select total_changes()') });
   registerDialect(db, { kind: 'sqlite' });
   await migrate(db);
   return db;

@@ -1,0 +1,89 @@
+// dbVersion() (db/index.ts) decides whether an answer kept between requests may be sent again: it
+// must stay the same while only reads happen (else nothing is ever reused) and change with every
+// write, whoever makes it. On SQLite with the driver this Node uses (better-sqlite3 on Node 20 and
+// 22, node:sqlite from 24 on, which cannot tell read-only statements); on PostgreSQL it differs on
+// every call, since other processes write there unseen.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { dbVersion, openDb, type Db } from '../src/db/index.ts';
+import { closeDb } from '../src/db/dialect.ts';
+import { sqliteDriver } from '../src/db/sqlite.ts';
+import { freshPostgresDatabase } from './pg-databases.ts';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'forge-dbversion-'));
+const file = path.join(dir, 'forge.db');
+const db = await openDb(file);
+afterAll(async () => {
+  await closeDb(db);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const reads = async (d: Db) => {
+  await d.selectFrom('login_failure').selectAll().execute();
+  await d.selectFrom('user').select(['id', 'name']).where('id', '>', 0).orderBy('id').limit(5).execute();
+  await sql`select count(*) as n from repository`.execute(d);
+};
+
+describe(`dbVersion on SQLite (${sqliteDriver()})`, () => {
+  it('stays the same while only reads happen, so kept answers are sent again', async () => {
+    await reads(db);
+    const before = dbVersion(db);
+    await reads(db);
+    await reads(db);
+    expect(dbVersion(db)).toBe(before);
+  });
+
+  it('moves with every kind of write through this connection, and with a commit by another one', async () => {
+    const writes: [string, () => Promise<unknown>][] = [
+      ['insert', () => db.insertInto('login_failure').values({ key: 'a:one', failures: 1, ends_at: 1 }).execute()],
+      ['insert … returning', () => db.insertInto('login_failure').values({ key: 'a:two', failures: 1, ends_at: 1 }).returning('key').execute()],
+      ['update', () => db.updateTable('login_failure').set({ failures: 2 }).where('key', '=', 'a:one').execute()],
+      ['update … returning', () => db.updateTable('login_failure').set({ failures: 3 }).where('key', '=', 'a:one').returning('failures').execute()],
+      ['upsert', () => db.insertInto('login_failure').values({ key: 'a:one', failures: 1, ends_at: 1 }).onConflict((oc) => oc.column('key').doUpdateSet({ failures: 9 })).execute()],
+      ['delete … returning', () => db.deleteFrom('login_failure').where('key', '=', 'a:two').returning('key').execute()],
+      ['delete', () => db.deleteFrom('login_failure').where('key', '=', 'a:one').execute()],
+      ['transaction', () => db.transaction().execute((trx) => trx.insertInto('login_failure').values({ key: 'a:three', failures: 1, ends_at: 1 }).execute())],
+      ['schema change', () => sql`create table version_probe (a integer)`.execute(db)],
+      [
+        'commit by another connection',
+        async () => {
+          const other = await openDb(file);
+          try {
+            await other.updateTable('login_failure').set({ failures: 5 }).where('key', '=', 'a:three').execute();
+          } finally {
+            await closeDb(other);
+          }
+        },
+      ],
+    ];
+    for (const [what, write] of writes) {
+      await reads(db);
+      const before = dbVersion(db);
+      await write();
+      expect(dbVersion(db), what).not.toBe(before);
+      // And it settles again after the write.
+      const after = dbVersion(db);
+      await reads(db);
+      expect(dbVersion(db), `reads after ${what}`).toBe(after);
+    }
+    expect(await db.selectFrom('login_failure').select(['key', 'failures']).execute()).toEqual([{ key: 'a:three', failures: 5 }]);
+  });
+});
+
+describe('dbVersion on PostgreSQL', () => {
+  it('differs on every call: nothing is kept between requests there', async () => {
+    const target = await freshPostgresDatabase();
+    const pg = await openDb(target.url);
+    try {
+      await reads(pg);
+      const seen = new Set([dbVersion(pg), dbVersion(pg), dbVersion(pg)]);
+      expect(seen.size).toBe(3);
+    } finally {
+      await closeDb(pg);
+      await target.drop();
+    }
+  });
+});
