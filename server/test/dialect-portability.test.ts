@@ -215,10 +215,16 @@ describe('teams under concurrent writes', () => {
     const o = await org();
     const second = await forge.user('second');
     expect((await req('PUT', `/teams/${o.ownersTeamId}/members/${second.name}`, { token: o.owner.token })).status).toBe(204);
+    // The owner removes themself and the second owner at once. On PostgreSQL the two really overlap and
+    // either may win: the second owner removed first leaves the owner as the last one (422); the owner
+    // gone first leaves the other request from someone no longer in the organization — refused as
+    // Gitea's team check refuses a stranger (404) if it was checked after, or as the last owner (422)
+    // if it was let in before and waited for the team's lock.
     const removed = await times(2, (i) => req('DELETE', `/teams/${o.ownersTeamId}/members/${i ? second.name : o.owner.name}`, { token: o.owner.token }));
-    expect(removed.map((r) => r.status).sort()).toEqual([204, 422]);
+    const [self, other] = removed.map((r) => r.status);
+    expect([[204, 404], [204, 422], [422, 204]]).toContainEqual([self, other]);
     const members = await req('GET', `/teams/${o.ownersTeamId}/members`, { token: forge.admin.token });
-    expect(members.body).toHaveLength(1);
+    expect(members.body.map((u: { login: string }) => u.login)).toEqual([self === 204 ? second.name : o.owner.name]);
   });
 
   it('never removes the last two owners from the organization at once', async () => {
