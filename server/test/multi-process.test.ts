@@ -232,12 +232,20 @@ describe('two server processes on one PostgreSQL database and one repository fol
       if (p.ok) await git(bare('shared'), 'merge-base', '--is-ancestor', lateShas[i]!, 'refs/heads/main');
       else expect(p.out).toMatch(/rejected|failed to (lock|update)|cannot lock|fetch first|non-fast-forward/);
     }
-    for (const pair of sameMerged) {
-      const [won, lost] = [...pair].sort((a, b) => a.status - b.status);
-      expect(won!.status).toBe(200);
-      // Gitea's refusal of a pull request that is already merged (or being merged).
-      expect([405, 409]).toContain(lost!.status);
-      expect(lost!.body.message).toMatch(/merged/i);
+    for (const [i, pair] of sameMerged.entries()) {
+      // At most one of the two merges the pull request. The other is refused as Gitea refuses a
+      // pull request that is already merged (or being merged) — or, when it went first and a late
+      // push moved main under it, as out of date; merged again then, it goes through.
+      expect(pair.filter((r) => r.status === 200).length, JSON.stringify(pair.map((r) => r.body))).toBeLessThanOrEqual(1);
+      for (const r of pair.filter((x) => x.status !== 200)) {
+        expect([405, 409], JSON.stringify(r.body)).toContain(r.status);
+        expect(r.body.message).toMatch(/merged|merge push out of date/i);
+      }
+      let answer = pair.find((r) => r.status === 200) ?? pair[0]!;
+      for (let tries = 0; answer.status === 409 && answer.body.message === 'merge push out of date' && tries < 3; tries++) {
+        answer = await api('POST', `/repos/${owner}/shared/pulls/${together[i]}/merge`, { body: { Do: 'merge' } });
+      }
+      if (answer.status !== 200) expect(answer.body.message).toMatch(/merged/i);
     }
     for (const round of branchRounds) expect(round.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
     expect(repoCreations.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
