@@ -418,7 +418,7 @@ function bothTable(both: BothRow[], pg: { version?: string; spentMs: number; not
   const rows = both.map((r) => [
     r.unit === 'ms' ? r.name : `${r.name} req/s`,
     cell(r.sqlite, r.unit),
-    r.pg ? `${cell(r.pg, r.unit)}${r.unit === 'req/s' && !r.name.endsWith(', computed') ? ' computed¹' : ''}` : '—',
+    r.pg ? `${cell(r.pg, r.unit)}${r.unit === 'req/s' && !r.name.endsWith(', computed') ? ' ¹' : ''}` : '—',
     // Always as speed, so that below 1 means PostgreSQL is slower whatever the unit.
     r.pg ? fmt(r.unit === 'ms' ? r.sqlite.value / r.pg.value : r.pg.value / r.sqlite.value, 2) : '—',
   ]);
@@ -429,8 +429,8 @@ function bothTable(both: BothRow[], pg: { version?: string; spentMs: number; not
     ...renderTable(['endpoint', 'SQLite req/s (ratio to baseline)', 'PostgreSQL req/s (ratio)', 'PostgreSQL/SQLite (speed)'], rows),
     ...(measured
       ? [
-          '¹ PostgreSQL keeps no list answers between requests (server/src/api/answer-memo.ts is off by design there: another process may write),',
-          "  so every PostgreSQL figure is computed on every request: compare it with SQLite's \"computed\" rows; the gap on the other rows is not a regression.",
+          '¹ Kept answers (server/src/api/answer-memo.ts): SQLite sends one again while nothing was written to its file; PostgreSQL while no transaction',
+          '  committed anywhere on its server (txid_current_snapshot(), one query per request, before and after a computed answer: any process may write).',
           '  Same data made the same way on both (issues by 500-row inserts in one transaction; VACUUM ANALYZE after seeding on PostgreSQL, as autovacuum would),',
           '  both forges in this process; PostgreSQL is a throwaway local server (fsync off, which only matters to writes).',
           `  Time: the PostgreSQL column took ${fmt(pg.spentMs / 1000)} s of this run (start, seeding, 15 load runs). It gets as many rounds as SQLite, inside the`,

@@ -2,13 +2,15 @@
 // must stay the same while only reads happen (else nothing is ever reused) and change with every
 // write, whoever makes it. On SQLite with the driver this Node uses (better-sqlite3 on Node 20 and
 // 22, node:sqlite from 24 on, which cannot tell read-only statements); on PostgreSQL it differs on
-// every call, since other processes write there unseen.
+// every call, since other processes write there unseen, and sharedDbVersion() — one query — is what
+// kept list answers check there: the same while only reads happen, moved by any commit, whoever
+// makes it.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dbVersion, openDb, type Db } from '../src/db/index.ts';
+import { dbVersion, openDb, sharedDbVersion, type Db } from '../src/db/index.ts';
 import { closeDb } from '../src/db/dialect.ts';
 import { sqliteDriver } from '../src/db/sqlite.ts';
 import { freshPostgresDatabase } from './pg-databases.ts';
@@ -84,6 +86,70 @@ describe('dbVersion on PostgreSQL', () => {
     } finally {
       await closeDb(pg);
       await target.drop();
+    }
+  });
+});
+
+describe('sharedDbVersion on PostgreSQL', () => {
+  it('stays the same while only reads happen, and moves with every commit, by this process or another', { timeout: 60_000 }, async () => {
+    // A server of its own: on the shared test server other test files commit all the time, and
+    // each of their commits moves the value too (that only costs recomputed answers).
+    // @ts-expect-error plain JavaScript module without types
+    const { startPostgres } = (await import('../../scripts/postgres.mjs')) as { startPostgres(o: { quiet: boolean; stopWithProcess: number }): Promise<{ url: string; stop(): Promise<void> }> };
+    const server = await startPostgres({ quiet: true, stopWithProcess: process.pid });
+    const url = server.url.replace(/\/postgres$/, '/versions');
+    const admin = await openDb(server.url.replace(/\/postgres$/, '/template1'));
+    let pg: Db | undefined;
+    let other: Db | undefined;
+    try {
+      await sql`create database versions`.execute(admin);
+      await closeDb(admin);
+      pg = await openDb(url);
+      other = await openDb(url);
+      const p = pg;
+      // Reads leave it alone (tried a few times: the server's own background work, autoanalyze,
+      // may commit now and then).
+      let kept = false;
+      for (let i = 0; i < 20 && !kept; i++) {
+        const before = await sharedDbVersion(p);
+        await reads(p);
+        await reads(p);
+        kept = (await sharedDbVersion(p)) === before;
+      }
+      expect(kept).toBe(true);
+      const writes: [string, () => Promise<unknown>][] = [
+        ['insert', () => p.insertInto('login_failure').values({ key: 'a:one', failures: 1, ends_at: 1 }).execute()],
+        ['update … returning', () => p.updateTable('login_failure').set({ failures: 3 }).where('key', '=', 'a:one').returning('failures').execute()],
+        ['transaction', () => p.transaction().execute((trx) => trx.insertInto('login_failure').values({ key: 'a:two', failures: 1, ends_at: 1 }).execute())],
+        ['delete', () => p.deleteFrom('login_failure').where('key', '=', 'a:two').execute()],
+        ['commit by another process', () => other!.updateTable('login_failure').set({ failures: 5 }).where('key', '=', 'a:one').execute()],
+      ];
+      for (const [what, write] of writes) {
+        const before = await sharedDbVersion(p);
+        await write();
+        expect(await sharedDbVersion(p), what).not.toBe(before);
+      }
+      // A transaction still open is no commit yet; its commit, later, moves the value.
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      let wrote!: () => void;
+      const written = new Promise<void>((r) => (wrote = r));
+      const open = other.transaction().execute(async (trx) => {
+        await trx.updateTable('login_failure').set({ failures: 7 }).where('key', '=', 'a:one').execute();
+        wrote();
+        await held;
+      });
+      await written;
+      const during = await sharedDbVersion(p);
+      expect((await p.selectFrom('login_failure').select('failures').executeTakeFirstOrThrow()).failures).toBe(5);
+      release();
+      await open;
+      expect(await sharedDbVersion(p)).not.toBe(during);
+      expect((await p.selectFrom('login_failure').select('failures').executeTakeFirstOrThrow()).failures).toBe(7);
+    } finally {
+      if (pg) await closeDb(pg);
+      if (other) await closeDb(other);
+      await server.stop();
     }
   });
 });

@@ -1,15 +1,16 @@
 // Answers of hot list reads (repository search, a repository's issues, commit lists) kept between
 // writes. Such an answer is a function of the database, the signed-in user and the URL alone (no
 // clock), plus for commit lists the commits the page starts from (git objects never change), so
-// while dbVersion() stays the same (nothing written through this connection, no commit by another
-// one) the same user asking the same URL gets the same bytes without the queries, the Gitea shapes
-// and the serialisation. Mounted after auth (401s and the throttle stay as they are) and inside
-// compression, security headers and CORS, which still apply to every answer. A request with
-// If-None-Match goes the usual way, so conditional.ts answers it.
+// while sharedDbVersion() stays the same (nothing written through this connection, no commit by
+// another one; on PostgreSQL, no commit by any process) the same user asking the same URL gets the
+// same bytes without the queries, the Gitea shapes and the serialisation. Mounted after auth (401s
+// and the throttle stay as they are) and inside compression, security headers and CORS, which
+// still apply to every answer. A request with If-None-Match goes the usual way, so conditional.ts
+// answers it.
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { repoDir } from '../context.ts';
-import { dbVersion } from '../db/index.ts';
+import { sharedDbVersion } from '../db/index.ts';
 import { resolveBranchFast } from '../git/refs.ts';
 import { findRepoWithOwner } from '../services/repo-context.ts';
 
@@ -78,14 +79,14 @@ export function answerMemo(inputs: Inputs = () => '', store = new AnswerStore())
     const { db } = c.var.deps;
     const extra = await inputs(c);
     if (extra === null) return next();
-    const version = `${dbVersion(db)} ${extra}`;
+    const version = `${await sharedDbVersion(db)} ${extra}`;
     const key = `${c.var.user?.id ?? 0} ${c.req.url}`;
     const hit = store.get(key, version);
     if (hit) return new Response(hit.body, { status: 200, headers: hit.headers });
     await next();
     const res = c.res;
     // Not kept when something was written while the answer was made: it may mix both states.
-    if (res.status !== 200 || !res.headers.get('Content-Type')?.startsWith('application/json') || `${dbVersion(db)} ${extra}` !== version) return;
+    if (res.status !== 200 || !res.headers.get('Content-Type')?.startsWith('application/json') || `${await sharedDbVersion(db)} ${extra}` !== version) return;
     const body = await res.text();
     const headers = [...res.headers];
     store.set(key, { version, headers, body, bytes: body.length * 2 + 256 });

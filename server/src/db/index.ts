@@ -2,7 +2,7 @@
 // and brings its schema up to date. What differs between the two lives in dialect.ts.
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, Migrator, SqliteDialect, type SqliteDialectConfig } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, sql, type SqliteDialectConfig } from 'kysely';
 import type { Database } from './schema.ts';
 import { migrations } from './migrations.ts';
 import { openSqlite, type SqliteDb, type SqliteStatement } from './sqlite.ts';
@@ -69,6 +69,22 @@ export function dbVersion(db: Db): string {
   if (!v) return `none:${++unversioned}`;
   const version = `${v.writes.n}:${firstValue(v.dataVersion.get())}`;
   return v.changes ? `${version}:${firstValue(v.changes.get())}` : version;
+}
+
+/**
+ * dbVersion() for answers kept between requests (api/answer-memo.ts), on PostgreSQL too, at the
+ * cost of one query there: the cluster's current snapshot (txid_current_snapshot(): the oldest
+ * transaction still running, the next transaction id, and those running in between). A transaction
+ * gets an id when it first writes, and leaves the list when it commits or rolls back, so any commit
+ * anywhere (by this process or another; in another database of the cluster too, which only costs a
+ * recomputed answer) changes the value, while reads, which take no id, leave it alone. Equal
+ * values before and after an answer was made therefore mean it saw one committed state, and still
+ * holds while the value is unchanged. On SQLite: dbVersion().
+ */
+export async function sharedDbVersion(db: Db): Promise<string> {
+  if (!isPostgres(db)) return dbVersion(db);
+  const { rows } = await sql<{ v: string }>`select txid_current_snapshot()::text as v`.execute(db);
+  return `pg:${rows[0]!.v}`;
 }
 
 /** `readonly` is what the driver says of the statement, undefined when it cannot tell (node:sqlite). */
