@@ -9,7 +9,10 @@ const features = fs.existsSync('src/features') ? fs.readdirSync('src/features') 
 const featureBoundaries = features.map((f) => ({
   files: [`src/features/${f}/**/*.{ts,tsx}`],
   rules: {
-    'no-restricted-imports': ['error', { patterns: [{ regex: `^@/features/(?!${f}/)`, message: 'A feature does not import another feature; compose them in a route.' }] }],
+    'no-restricted-imports': [
+      'error',
+      { patterns: [{ regex: `^@/features/(?!${f}/)`, message: 'A feature does not import another feature; compose them in a route.' }] },
+    ],
   },
 }));
 

@@ -31,7 +31,11 @@ function precompress(): Plugin {
           if (data.length < 1024) return;
           const [br, gz] = await Promise.all([
             new Promise<Buffer>((resolve, reject) =>
-              zlib.brotliCompress(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }, (e, b) => (e ? reject(e) : resolve(b))),
+              zlib.brotliCompress(
+                data,
+                { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } },
+                (e, b) => (e ? reject(e) : resolve(b)),
+              ),
             ),
             new Promise<Buffer>((resolve, reject) => zlib.gzip(data, { level: 9 }, (e, b) => (e ? reject(e) : resolve(b)))),
           ]);
@@ -76,7 +80,10 @@ const appShell = new RegExp(
 );
 
 // The browser's own structuredClone for the Markdown stack (see the module's comment).
-const nativeStructuredClone = { find: /^@ungap\/structured-clone$/, replacement: path.resolve(import.meta.dirname, 'src/features/markdown/lib/native-structured-clone.ts') };
+const nativeStructuredClone = {
+  find: /^@ungap\/structured-clone$/,
+  replacement: path.resolve(import.meta.dirname, 'src/features/markdown/lib/native-structured-clone.ts'),
+};
 
 export default defineConfig(({ command }) => ({
   plugins: [lazySonner(), react(), tailwindcss(), precompress()],
@@ -100,7 +107,11 @@ export default defineConfig(({ command }) => ({
           groups: [
             // What every page runs before its own code: one file compresses better than the
             // dozen shared chunks the automatic split makes of it.
-            { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|openapi-fetch)[\\/]/, priority: 2 },
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|openapi-fetch)[\\/]/,
+              priority: 2,
+            },
             // The app's own small modules that every repository page (and the shell around all
             // pages) runs: one file rather than thirty sub-kilobyte ones, each with its own imports.
             { name: 'app-shell', test: appShell, priority: 1 },

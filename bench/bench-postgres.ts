@@ -77,6 +77,8 @@ export async function benchPostgres(name: string): Promise<BenchPostgres | { err
   } catch (e) {
     process.off('exit', onExit);
     server.stopSync();
-    return { error: `no database could be made on ${given ? 'FORGE_BENCH_POSTGRES_URL' : 'the throwaway server'}: ${e instanceof Error ? e.message : String(e)}` };
+    return {
+      error: `no database could be made on ${given ? 'FORGE_BENCH_POSTGRES_URL' : 'the throwaway server'}: ${e instanceof Error ? e.message : String(e)}`,
+    };
   }
 }

@@ -8,7 +8,14 @@ import path from 'node:path';
 
 export const tsx = path.resolve('node_modules/.bin/tsx');
 
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -65,9 +72,13 @@ export async function stopServer(p: ChildProcess) {
 
 /** A site administrator made the way an operator would: the CLI on the data folder. */
 export function createAdminCli(dataDir: string, username: string, password: string) {
-  const r = spawnSync(tsx, ['server/src/main.ts', 'admin', 'user', 'create', '--username', username, '--email', `${username}@example.com`, '--password', password, '--admin'], {
-    env: { ...process.env, FORGE_DATA_DIR: dataDir },
-    encoding: 'utf8',
-  });
+  const r = spawnSync(
+    tsx,
+    ['server/src/main.ts', 'admin', 'user', 'create', '--username', username, '--email', `${username}@example.com`, '--password', password, '--admin'],
+    {
+      env: { ...process.env, FORGE_DATA_DIR: dataDir },
+      encoding: 'utf8',
+    },
+  );
   if (r.status !== 0) throw new Error(`admin user create: ${r.stderr || r.stdout}`);
 }

@@ -32,7 +32,11 @@ export async function benchIssues(): Promise<Record<string, number | string>> {
     const t0 = performance.now();
     const labelIds: number[] = [];
     for (const [i, name] of ['bug', 'enhancement', 'docs', 'question', 'wontfix'].entries()) {
-      const l = await db.insertInto('label').values({ repo_id: repo.id, name, color: `#${String(i).repeat(6)}`, description: '', exclusive: 0, archived_unix: 0, created_unix: 0, updated_unix: 0 }).returning('id').executeTakeFirstOrThrow();
+      const l = await db
+        .insertInto('label')
+        .values({ repo_id: repo.id, name, color: `#${String(i).repeat(6)}`, description: '', exclusive: 0, archived_unix: 0, created_unix: 0, updated_unix: 0 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       labelIds.push(l.id);
     }
     const start = Math.floor(Date.now() / 1000) - ISSUES * 60;
@@ -43,9 +47,24 @@ export async function benchIssues(): Promise<Record<string, number | string>> {
         for (let i = from; i < Math.min(ISSUES, from + CHUNK); i++) {
           const created = start + i * 60;
           rows.push({
-            repo_id: repo.id, index: await allocateIndex(trx, repo.id), poster_id: owner.id, original_author: '', original_author_id: 0,
-            name: `Issue number ${i + 1}`, content: `Body of issue ${i + 1}`, ref: '', milestone_id: 0, priority: 0, is_closed: i % 4 === 0 ? 1 : 0,
-            is_pull: 0, is_locked: 0, num_comments: 0, deadline_unix: 0, created_unix: created, updated_unix: created, closed_unix: i % 4 === 0 ? created : 0,
+            repo_id: repo.id,
+            index: await allocateIndex(trx, repo.id),
+            poster_id: owner.id,
+            original_author: '',
+            original_author_id: 0,
+            name: `Issue number ${i + 1}`,
+            content: `Body of issue ${i + 1}`,
+            ref: '',
+            milestone_id: 0,
+            priority: 0,
+            is_closed: i % 4 === 0 ? 1 : 0,
+            is_pull: 0,
+            is_locked: 0,
+            num_comments: 0,
+            deadline_unix: 0,
+            created_unix: created,
+            updated_unix: created,
+            closed_unix: i % 4 === 0 ? created : 0,
           });
         }
         const ids = await trx.insertInto('issue').values(rows).returning('id').execute();

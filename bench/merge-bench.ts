@@ -57,17 +57,50 @@ async function openPull(db: Db, repoId: number, posterId: number, head: string):
     const issue = await trx
       .insertInto('issue')
       .values({
-        repo_id: repoId, index, poster_id: posterId, original_author: '', original_author_id: 0, name: `Merge ${head}`, content: '', ref: '',
-        milestone_id: 0, priority: 0, is_closed: 0, is_pull: 1, is_locked: 0, num_comments: 0, deadline_unix: 0, created_unix: t, updated_unix: t, closed_unix: 0,
+        repo_id: repoId,
+        index,
+        poster_id: posterId,
+        original_author: '',
+        original_author_id: 0,
+        name: `Merge ${head}`,
+        content: '',
+        ref: '',
+        milestone_id: 0,
+        priority: 0,
+        is_closed: 0,
+        is_pull: 1,
+        is_locked: 0,
+        num_comments: 0,
+        deadline_unix: 0,
+        created_unix: t,
+        updated_unix: t,
+        closed_unix: 0,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx
       .insertInto('pull_request')
       .values({
-        issue_id: issue.id, index, head_repo_id: repoId, base_repo_id: repoId, head_branch: head, base_branch: 'main', merge_base: '', head_commit_id: '',
-        status: 1, conflicted_files: '[]', commits_ahead: 0, commits_behind: 0, additions: 0, deletions: 0, changed_files: 0, has_merged: 0,
-        merged_commit_id: '', merger_id: 0, merged_unix: 0, allow_maintainer_edit: 0,
+        issue_id: issue.id,
+        index,
+        head_repo_id: repoId,
+        base_repo_id: repoId,
+        head_branch: head,
+        base_branch: 'main',
+        merge_base: '',
+        head_commit_id: '',
+        status: 1,
+        conflicted_files: '[]',
+        commits_ahead: 0,
+        commits_behind: 0,
+        additions: 0,
+        deletions: 0,
+        changed_files: 0,
+        has_merged: 0,
+        merged_commit_id: '',
+        merger_id: 0,
+        merged_unix: 0,
+        allow_maintainer_edit: 0,
       })
       .execute();
     return index;
@@ -105,7 +138,10 @@ export async function benchMerge(): Promise<Record<string, number | string>> {
     const app = createApp({ db, config });
     const owner = await createUser(db, { username: 'bench', email: 'bench@example.com', password: 'bench-password' });
     const { secret } = await createToken(db, owner.id, 'bench');
-    const authors = [{ name: 'Bench Owner', email: 'bench@example.com' }, { name: 'Ada', email: 'ada@example.com' }];
+    const authors = [
+      { name: 'Bench Owner', email: 'bench@example.com' },
+      { name: 'Ada', email: 'ada@example.com' },
+    ];
     const { repo, dir } = await createFixtureRepo({ db, config }, owner, 'big', syntheticHistory(COMMITS, authors));
     const files = Number(await git(dir, ['ls-tree', '-r', '--name-only', 'main']).then((o) => o.split('\n').length));
 

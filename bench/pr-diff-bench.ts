@@ -57,7 +57,12 @@ export function makeDiff(files = FILES, lines = CHANGED_LINES): string {
     const p = `${dir}/file${f}.ts`;
     const size = sizes[f]!;
     if (binary(f)) {
-      out.push(`diff --git a/${dir}/image${f}.png b/${dir}/image${f}.png`, 'new file mode 100644', 'index 0000000..1234567', `Binary files /dev/null and b/${dir}/image${f}.png differ`);
+      out.push(
+        `diff --git a/${dir}/image${f}.png b/${dir}/image${f}.png`,
+        'new file mode 100644',
+        'index 0000000..1234567',
+        `Binary files /dev/null and b/${dir}/image${f}.png differ`,
+      );
       continue;
     }
     if (f % 50 === 3) {
@@ -78,7 +83,7 @@ export function makeDiff(files = FILES, lines = CHANGED_LINES): string {
     // Hunks of up to 40 changed lines (20 edited lines), 3 lines of context around each.
     let oldLine = 1;
     let newLine = 1;
-    for (let done = 0; done < size; ) {
+    for (let done = 0; done < size;) {
       const n = Math.min(40, size - done) / 2;
       oldLine += 10;
       newLine += 10;
@@ -168,7 +173,9 @@ async function load(browser: Browser, url: string): Promise<{ page: Page; close:
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await page.goto(url, { waitUntil: 'load' });
-  await page.waitForFunction(() => window.__firstFile !== undefined && (window.__allParsed !== undefined || window.__htmlMs !== undefined), null, { timeout: 120_000 });
+  await page.waitForFunction(() => window.__firstFile !== undefined && (window.__allParsed !== undefined || window.__htmlMs !== undefined), null, {
+    timeout: 120_000,
+  });
   // Let the deferred work (the file tree, measuring) settle before counting.
   await page.waitForTimeout(300);
   const atLoad = await page.evaluate(() => ({
@@ -183,7 +190,11 @@ async function load(browser: Browser, url: string): Promise<{ page: Page; close:
 
 /** The renderer main thread's tasks in a Chromium trace: wall and thread CPU time (ms) of each. */
 function mainThreadTasks(trace: Buffer): { wall: number; cpu: number }[] {
-  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: { name: string; ph: string; pid: number; tid: number; dur?: number; tdur?: number; args?: { name?: string } }[] }).traceEvents;
+  const events = (
+    JSON.parse(trace.toString('utf8')) as {
+      traceEvents: { name: string; ph: string; pid: number; tid: number; dur?: number; tdur?: number; args?: { name?: string } }[];
+    }
+  ).traceEvents;
   const main = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
   return events
     .filter((e) => e.ph === 'X' && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && main.has(`${e.pid}:${e.tid}`))
@@ -312,7 +323,7 @@ export async function benchPrDiff(): Promise<Record<string, number | string>> {
       'pr-diff: engine, scroll to the end (ms, frames)': `${ms(scroll.scrollMs)} ms, ${scroll.frames} frames of ${SCROLL_STEP_PX} px over ${(scroll.scrollHeight / 1e6).toFixed(2)}M px${scroll.lastFileDrawn === FILES - 1 ? '' : ` (stopped at file ${scroll.lastFileDrawn + 1} of ${FILES})`}`,
       'pr-diff: engine, files drawn while scrolling (a flick passes some files between two frames)': `${scroll.filesDrawn} of ${FILES}, the last one ${scroll.lastFileDrawn === FILES - 1 ? 'included' : 'not reached'}`,
       'pr-diff: engine, tasks over 100 / 200 ms while scrolling to the end (goal 0 / 0)': `${scroll.tasksOver100} / ${scroll.tasksOver200} (longest ${ms(scroll.longestTaskMs)} ms)${scroll.tasksOver100 === 0 ? '' : ' — goal not met'}`,
-      'pr-diff: engine, tasks over 100 / 200 ms of the page\'s own CPU time while scrolling (goal 0 / 0; load-independent)': `${cpuTasks.filter((t) => t.cpu > 100).length} / ${cpuTasks.filter((t) => t.cpu > 200).length} (longest ${ms(Math.max(0, ...cpuTasks.map((t) => t.cpu)))} ms CPU, of ${cpuTasks.length} tasks; ${(cpuTasks.reduce((n, t) => n + t.cpu, 0) / Math.max(1, scroll.frames)).toFixed(1)} ms CPU per frame)`,
+      "pr-diff: engine, tasks over 100 / 200 ms of the page's own CPU time while scrolling (goal 0 / 0; load-independent)": `${cpuTasks.filter((t) => t.cpu > 100).length} / ${cpuTasks.filter((t) => t.cpu > 200).length} (longest ${ms(Math.max(0, ...cpuTasks.map((t) => t.cpu)))} ms CPU, of ${cpuTasks.length} tasks; ${(cpuTasks.reduce((n, t) => n + t.cpu, 0) / Math.max(1, scroll.frames)).toFixed(1)} ms CPU per frame)`,
       'pr-diff: engine, max DOM nodes while scrolling (goal: bounded, whatever the diff size)': `${scroll.maxDom} (${ms(m(engine, 'domNodes'))} after load${PLAIN ? `; plain diff2html ${ms(m(plain, 'domNodes'))}` : ''})`,
       'pr-diff: engine, slowest frame while scrolling (budget 100 ms)': `${ms(scroll.slowestFrameMs)} ms (p95 ${ms(scroll.p95FrameMs)} ms, ${scroll.framesOver100} frames over 100 ms)`,
       'pr-diff: engine, while scrolling: peak JS heap / peak renderer memory (budget 300 MB)': `${mb(scroll.peakHeapMb)} / ${mb(peakRenderer)}`,

@@ -77,7 +77,11 @@ const total = (xs: ScriptCost[]) => `${kb(sum(xs, 'gz'))} in ${xs.length} files 
 function pushWithoutReadme(base: string, name: string) {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'forge-bench-push-'));
   const git = (...args: string[]) => {
-    const r = spawnSync('git', ['-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', ...args], { cwd: work, encoding: 'utf8', env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } });
+    const r = spawnSync('git', ['-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', ...args], {
+      cwd: work,
+      encoding: 'utf8',
+      env: { ...process.env, GIT_TERMINAL_PROMPT: '0' },
+    });
     if (r.status !== 0) throw new Error(`git ${args[0]}: ${r.stderr}`);
   };
   try {
@@ -117,7 +121,11 @@ async function benchBundle() {
     await waitFor(`${base}/api/v1/version`);
     const auth = `Basic ${Buffer.from('bench:bench-password').toString('base64')}`;
     const createRepo = async (body: object) => {
-      const created = await fetch(`${base}/api/v1/user/repos`, { method: 'POST', headers: { Authorization: auth, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      const created = await fetch(`${base}/api/v1/user/repos`, {
+        method: 'POST',
+        headers: { Authorization: auth, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       if (created.status !== 201) throw new Error(`create repo: ${created.status} ${await created.text()}`);
     };
     await createRepo({ name: 'bench-repo', auto_init: true, description: 'A repository with a README', readme: 'Default', license: 'MIT' });

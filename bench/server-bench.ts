@@ -49,9 +49,13 @@ interface Load {
 
 function load(url: string, headers: Record<string, string> = {}): Promise<Load> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bench/load-client.mjs', JSON.stringify({ url, headers, connections: CONNECTIONS, durationMs: DURATION_MS, warmupMs: 500 })], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['bench/load-client.mjs', JSON.stringify({ url, headers, connections: CONNECTIONS, durationMs: DURATION_MS, warmupMs: 500 })],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.on('error', reject);
@@ -81,16 +85,35 @@ export async function seedIssues(db: Db, repoId: number, posterId: number, count
       for (let i = from; i < Math.min(count, from + CHUNK); i++) {
         const t = start + i * 60;
         rows.push({
-          repo_id: repoId, index: i + 1, poster_id: posterId, original_author: '', original_author_id: 0, name: `Issue number ${i + 1}`,
-          content: `Body of issue ${i + 1}`, ref: '', milestone_id: 0, priority: 0, is_closed: i % 4 === 0 ? 1 : 0, is_pull: 0, is_locked: 0,
-          num_comments: 0, deadline_unix: 0, created_unix: t, updated_unix: t, closed_unix: i % 4 === 0 ? t : 0,
+          repo_id: repoId,
+          index: i + 1,
+          poster_id: posterId,
+          original_author: '',
+          original_author_id: 0,
+          name: `Issue number ${i + 1}`,
+          content: `Body of issue ${i + 1}`,
+          ref: '',
+          milestone_id: 0,
+          priority: 0,
+          is_closed: i % 4 === 0 ? 1 : 0,
+          is_pull: 0,
+          is_locked: 0,
+          num_comments: 0,
+          deadline_unix: 0,
+          created_unix: t,
+          updated_unix: t,
+          closed_unix: i % 4 === 0 ? t : 0,
         });
       }
       const ids = await trx.insertInto('issue').values(rows).returning('id').execute();
       const links = ids.filter((_, k) => (from + k) % 7 === 0).map((r) => ({ issue_id: r.id, label_id: label.id }));
       if (links.length) await trx.insertInto('issue_label').values(links).execute();
     }
-    await trx.insertInto('issue_index').values({ repo_id: repoId, max_index: count }).onConflict((oc) => oc.column('repo_id').doUpdateSet({ max_index: count })).execute();
+    await trx
+      .insertInto('issue_index')
+      .values({ repo_id: repoId, max_index: count })
+      .onConflict((oc) => oc.column('repo_id').doUpdateSet({ max_index: count }))
+      .execute();
     await recountRepo(trx, repoId);
   });
 }
@@ -258,7 +281,8 @@ export async function benchServer(): Promise<Record<string, number | string>> {
             const r = await fetch(pgBase + f.path, { headers: headersOf(forge, f) });
             const t = await r.text();
             if (r.status !== 200) throw new Error(`${f.path}: ${r.status} ${t.slice(0, 200)}`);
-            if (Math.abs(t.length - text.length) > text.length * 0.01) throw new Error(`${f.path}: PostgreSQL answers ${t.length} bytes, SQLite ${text.length}`);
+            if (Math.abs(t.length - text.length) > text.length * 0.01)
+              throw new Error(`${f.path}: PostgreSQL answers ${t.length} bytes, SQLite ${text.length}`);
           });
         }
         // Interleaved rounds, best of each: on a shared machine the load of other processes moves
@@ -279,7 +303,14 @@ export async function benchServer(): Promise<Record<string, number | string>> {
         const baseline = best(bareRuns);
         const ratio = forge.rps / baseline.rps;
         console.log(`${f.name}: forge ${fmt(forge.rps)} req/s, baseline ${fmt(baseline.rps)}`);
-        rows.push([`${f.name} req/s`, fmt(forge.rps), fmt(baseline.rps), fmt(ratio, 2), f.goal ? `≥ ${f.goal}` : '(info)', f.goal ? (ratio >= f.goal ? 'met' : 'NOT met') : '']);
+        rows.push([
+          `${f.name} req/s`,
+          fmt(forge.rps),
+          fmt(baseline.rps),
+          fmt(ratio, 2),
+          f.goal ? `≥ ${f.goal}` : '(info)',
+          f.goal ? (ratio >= f.goal ? 'met' : 'NOT met') : '',
+        ]);
         out[`server: ${f.name} req/s`] = Math.round(forge.rps);
         out[`server: ${f.name} baseline req/s`] = Math.round(baseline.rps);
         out[`server: ${f.name} ratio`] = Math.round(ratio * 100) / 100;
@@ -311,7 +342,8 @@ export async function benchServer(): Promise<Record<string, number | string>> {
       return median(xs);
     };
     const head = big.shas['branch:main']!;
-    const gitLog50 = (dir: string, sha: string) => run('git', logArgs({ revs: [sha], max: 50, files: true, stat: true }), { cwd: dir, env: gitEnv, maxBuffer: 64 << 20 });
+    const gitLog50 = (dir: string, sha: string) =>
+      run('git', logArgs({ revs: [sha], max: 50, files: true, stat: true }), { cwd: dir, env: gitEnv, maxBuffer: 64 << 20 });
     // Timed answers are computed ones (If-None-Match skips the kept answers), as after a change.
     const apiCommits = async (name: string, forge: Forge = sqlite) => {
       const res = await forge.app.request(`/api/v1/repos/bench/${name}/commits?limit=50`, { headers: { ...forge.auth, ...computed } });
@@ -320,11 +352,23 @@ export async function benchServer(): Promise<Record<string, number | string>> {
     };
     const apiP50 = await timeIt(() => apiCommits('big'), 30);
     const gitP50 = await timeIt(() => gitLog50(big.dir, head), 30);
-    rows.push(['commits page 1 p50 vs the git command it needs', `${fmt(apiP50, 1)} ms`, `${fmt(gitP50, 1)} ms`, fmt(apiP50 / gitP50, 2), '≤ 1.3', apiP50 / gitP50 <= 1.3 ? 'met' : 'NOT met']);
+    rows.push([
+      'commits page 1 p50 vs the git command it needs',
+      `${fmt(apiP50, 1)} ms`,
+      `${fmt(gitP50, 1)} ms`,
+      fmt(apiP50 / gitP50, 2),
+      '≤ 1.3',
+      apiP50 / gitP50 <= 1.3 ? 'met' : 'NOT met',
+    ]);
     out['server: commits page 1 p50 (ms)'] = Math.round(apiP50 * 10) / 10;
     out['server: git log -50 p50 (ms)'] = Math.round(gitP50 * 10) / 10;
     const pgCommits = await onPg((forge) => timeIt(() => apiCommits('big', forge), 30));
-    both.push({ name: 'commits page 1 (50 of 10,000), computed, p50', unit: 'ms', sqlite: { value: apiP50 }, pg: pgCommits === undefined ? undefined : { value: pgCommits } });
+    both.push({
+      name: 'commits page 1 (50 of 10,000), computed, p50',
+      unit: 'ms',
+      sqlite: { value: apiP50 },
+      pg: pgCommits === undefined ? undefined : { value: pgCommits },
+    });
 
     // Growth: issue list page 1 at 1k / 10k / 50k issues.
     const issueMs: number[] = [];
@@ -348,10 +392,22 @@ export async function benchServer(): Promise<Record<string, number | string>> {
         out[`server: seed ${n} issues on PostgreSQL (ms)`] = Math.round(performance.now() - t);
         return timeIt(() => issuePage(forge, n), 30);
       });
-      both.push({ name: `issue list page 1 at ${fmt(n)} issues, computed, p50`, unit: 'ms', sqlite: { value: ms }, pg: pgMs === undefined ? undefined : { value: pgMs } });
+      both.push({
+        name: `issue list page 1 at ${fmt(n)} issues, computed, p50`,
+        unit: 'ms',
+        sqlite: { value: ms },
+        pg: pgMs === undefined ? undefined : { value: pgMs },
+      });
     }
     const flat = issueMs[2]! <= issueMs[0]! * 2;
-    rows.push(['issue list page 1 at 1k / 10k / 50k issues', issueMs.map((m) => fmt(m, 1)).join(' / ') + ' ms', '', '', 'flat (50k ≤ 2× 1k)', flat ? 'met' : 'NOT met']);
+    rows.push([
+      'issue list page 1 at 1k / 10k / 50k issues',
+      issueMs.map((m) => fmt(m, 1)).join(' / ') + ' ms',
+      '',
+      '',
+      'flat (50k ≤ 2× 1k)',
+      flat ? 'met' : 'NOT met',
+    ]);
 
     // Growth: the first commits request after a push, against `git log -50` on the new head.
     const firstMs: number[] = [];

@@ -47,11 +47,16 @@ async function seed(dataDir: string) {
   try {
     const owner = await db.selectFrom('user').selectAll().where('lower_name', '=', OWNER).executeTakeFirstOrThrow();
     const others = [];
-    for (const name of ['alice', 'bob', 'carol']) others.push(await createUser(db, { username: name, email: `${name}@example.com`, password: 'bench-password' }));
+    for (const name of ['alice', 'bob', 'carol'])
+      others.push(await createUser(db, { username: name, email: `${name}@example.com`, password: 'bench-password' }));
     const posters = [owner, ...others];
     const repo = await createRepository({ db, config }, owner, owner, { name: REPO, auto_init: true, description: 'One issue with a long history' });
     const labelIds: number[] = [];
-    for (const [name, color] of [['bug', '#ee0701'], ['needs-info', '#fbca04'], ['regression', '#b60205']] as const) {
+    for (const [name, color] of [
+      ['bug', '#ee0701'],
+      ['needs-info', '#fbca04'],
+      ['regression', '#b60205'],
+    ] as const) {
       const l = await db
         .insertInto('label')
         .values({ repo_id: repo.id, name, color, description: '', exclusive: 0, archived_unix: 0, created_unix: 0, updated_unix: 0 })
@@ -64,10 +69,24 @@ async function seed(dataDir: string) {
       const issue = await trx
         .insertInto('issue')
         .values({
-          repo_id: repo.id, index: await allocateIndex(trx, repo.id), poster_id: owner.id, original_author: '', original_author_id: 0,
-          name: 'Settings page loses the default branch', content: 'Changing the default branch in settings does not stick.\n\nSee the comments for details.',
-          ref: '', milestone_id: 0, priority: 0, is_closed: 0, is_pull: 0, is_locked: 0, num_comments: 0, deadline_unix: 0,
-          created_unix: start, updated_unix: start + ITEMS * 600, closed_unix: 0,
+          repo_id: repo.id,
+          index: await allocateIndex(trx, repo.id),
+          poster_id: owner.id,
+          original_author: '',
+          original_author_id: 0,
+          name: 'Settings page loses the default branch',
+          content: 'Changing the default branch in settings does not stick.\n\nSee the comments for details.',
+          ref: '',
+          milestone_id: 0,
+          priority: 0,
+          is_closed: 0,
+          is_pull: 0,
+          is_locked: 0,
+          num_comments: 0,
+          deadline_unix: 0,
+          created_unix: start,
+          updated_unix: start + ITEMS * 600,
+          closed_unix: 0,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -77,7 +96,13 @@ async function seed(dataDir: string) {
       let closed = false;
       const rows: NewComment[] = [];
       for (let i = 0; i < ITEMS; i++) {
-        const base = { ...COMMENT_DEFAULTS, issue_id: issue.id, poster_id: posters[i % posters.length]!.id, created_unix: start + (i + 1) * 600, updated_unix: start + (i + 1) * 600 };
+        const base = {
+          ...COMMENT_DEFAULTS,
+          issue_id: issue.id,
+          poster_id: posters[i % posters.length]!.id,
+          created_unix: start + (i + 1) * 600,
+          updated_unix: start + (i + 1) * 600,
+        };
         if (i % 10 === 3) {
           labelOn = !labelOn;
           rows.push({ ...base, type: CommentType.label, label_id: labelIds[Math.floor(i / 20) % labelIds.length]!, content: labelOn ? '1' : '' });
@@ -88,7 +113,11 @@ async function seed(dataDir: string) {
           rows.push({ ...base, type: CommentType.comment, content: commentBody(i) });
         }
       }
-      for (let from = 0; from < rows.length; from += 500) await trx.insertInto('comment').values(rows.slice(from, from + 500)).execute();
+      for (let from = 0; from < rows.length; from += 500)
+        await trx
+          .insertInto('comment')
+          .values(rows.slice(from, from + 500))
+          .execute();
       await trx.insertInto('issue_label').values({ issue_id: issue.id, label_id: labelIds[0]! }).execute();
       await recountComments(trx, issue.id);
       await recountRepo(trx, repo.id);
@@ -180,7 +209,10 @@ async function measure(browser: Browser, url: string, deadline: number): Promise
         }
         return {
           scrollMs: performance.now() - t0,
-          reached: Math.max(-1, ...[...document.querySelectorAll<HTMLElement>('section[aria-label="Timeline"] li[data-index]')].map((li) => Number(li.dataset.index))),
+          reached: Math.max(
+            -1,
+            ...[...document.querySelectorAll<HTMLElement>('section[aria-label="Timeline"] li[data-index]')].map((li) => Number(li.dataset.index)),
+          ),
           slowestFrameMs,
           scrollDomNodes: document.getElementsByTagName('*').length,
           scrollItemsInDom: document.querySelectorAll('section[aria-label="Timeline"] li[data-index]').length,

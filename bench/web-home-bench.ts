@@ -40,7 +40,11 @@ const README = [
 function pushRepo(remote: string, files: Record<string, string>) {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'forge-bench-push-'));
   const git = (...args: string[]) => {
-    const r = spawnSync('git', ['-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', ...args], { cwd: work, encoding: 'utf8', env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } });
+    const r = spawnSync('git', ['-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', ...args], {
+      cwd: work,
+      encoding: 'utf8',
+      env: { ...process.env, GIT_TERMINAL_PROMPT: '0' },
+    });
     if (r.status !== 0) throw new Error(`git ${args[0]}: ${r.stderr}`);
   };
   try {
@@ -59,7 +63,6 @@ function pushRepo(remote: string, files: Record<string, string>) {
     fs.rmSync(work, { recursive: true, force: true });
   }
 }
-
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
@@ -165,7 +168,10 @@ export function describeChunks(webDir: string, chunks: { name: string; gz: numbe
         .join(', ');
       return `${name} ${kb(gz)}${top ? `: ${top}` : ''}`;
     });
-  if (small.length) lines.push(`${small.length} chunks under 1 KB, ${kb(small.reduce((a, c) => a + c.gz, 0))} together: ${small.map((c) => c.name.replace(/-[\w-]{8}\.js$/, '')).join(', ')}`);
+  if (small.length)
+    lines.push(
+      `${small.length} chunks under 1 KB, ${kb(small.reduce((a, c) => a + c.gz, 0))} together: ${small.map((c) => c.name.replace(/-[\w-]{8}\.js$/, '')).join(', ')}`,
+    );
   return lines;
 }
 
@@ -197,7 +203,8 @@ export async function benchWebHome(builtDir?: string): Promise<Record<string, nu
   const webDir = builtDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'forge-bench-web-home-'));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forge-bench-web-home-data-'));
   // Hidden maps: the JS is byte for byte what a normal build sends (no sourceMappingURL comment).
-  if (!builtDir) await build({ configFile: path.resolve('vite.config.ts'), logLevel: 'error', build: { outDir: webDir, emptyOutDir: true, sourcemap: 'hidden' } });
+  if (!builtDir)
+    await build({ configFile: path.resolve('vite.config.ts'), logLevel: 'error', build: { outDir: webDir, emptyOutDir: true, sourcemap: 'hidden' } });
   createAdminCli(dataDir, 'bench', 'bench-password');
   const port = await freePort([3311, 3312, 3313, 3314, 3315, 3316]);
   const before = process.env.FORGE_WEB_DIR;
@@ -211,9 +218,18 @@ export async function benchWebHome(builtDir?: string): Promise<Record<string, nu
     await waitFor(`${base}/api/v1/version`);
     const auth = `Basic ${Buffer.from('bench:bench-password').toString('base64')}`;
     const json = { Authorization: auth, 'Content-Type': 'application/json' };
-    const created = await fetch(`${base}/api/v1/user/repos`, { method: 'POST', headers: json, body: JSON.stringify({ name: 'bench-repo', description: 'A repository with a README' }) });
+    const created = await fetch(`${base}/api/v1/user/repos`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ name: 'bench-repo', description: 'A repository with a README' }),
+    });
     if (created.status !== 201) throw new Error(`create repo: ${created.status} ${await created.text()}`);
-    pushRepo(`${base}/bench/bench-repo.git`, { 'README.md': README, 'package.json': '{\n  "name": "bench-repo"\n}\n', 'src/index.ts': 'export const answer = 42;\n', LICENSE: 'MIT\n' });
+    pushRepo(`${base}/bench/bench-repo.git`, {
+      'README.md': README,
+      'package.json': '{\n  "name": "bench-repo"\n}\n',
+      'src/index.ts': 'export const answer = 42;\n',
+      LICENSE: 'MIT\n',
+    });
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
@@ -239,7 +255,12 @@ export async function benchWebHome(builtDir?: string): Promise<Record<string, nu
         (async () => {
           const body = await r.body();
           const sizes = await r.request().sizes();
-          return { name: new URL(r.url()).pathname.split('/').pop()!, gz: gzipSync(body, { level: 9 }).length, sent: sizes.responseBodySize, encoding: (await r.headerValue('content-encoding')) ?? 'none' };
+          return {
+            name: new URL(r.url()).pathname.split('/').pop()!,
+            gz: gzipSync(body, { level: 9 }).length,
+            sent: sizes.responseBodySize,
+            encoding: (await r.headerValue('content-encoding')) ?? 'none',
+          };
         })(),
       );
     });
@@ -255,7 +276,11 @@ export async function benchWebHome(builtDir?: string): Promise<Record<string, nu
     const sent = list.reduce((a, s) => a + s.sent, 0);
     const encodings = [...new Set(list.map((s) => s.encoding))].join(', ');
     const rounds = serialRounds(calls);
-    const largest = [...list].sort((a, b) => b.gz - a.gz).slice(0, 4).map((s) => `${s.name} ${kb(s.gz)}`).join(', ');
+    const largest = [...list]
+      .sort((a, b) => b.gz - a.gz)
+      .slice(0, 4)
+      .map((s) => `${s.name} ${kb(s.gz)}`)
+      .join(', ');
     return {
       'web-home: repository home JS with a README, gzipped (goal ≤ 120 KB)': `${kb(gz)} in ${list.length} files${gz <= 120 * 1024 ? '' : ' — goal not met'}`,
       'web-home: same JS as the server sends it (Content-Encoding)': `${kb(sent)} (${encodings})`,

@@ -154,15 +154,24 @@ function signedInRoutes(s: Seed) {
 
 function signedOutRoutes(s: Seed) {
   const r = `/${s.owner.username}/${s.repo}`;
-  return ['/', '/explore/repos', '/user/login', `/${s.owner.username}`, `/${s.org}`, r, `${r}/src/branch/main/src/app.ts`, `${r}/issues`, `${r}/issues/${s.issue}`, `${r}/pulls/${s.pull}`, `${r}/pulls/${s.pull}/files`];
+  return [
+    '/',
+    '/explore/repos',
+    '/user/login',
+    `/${s.owner.username}`,
+    `/${s.org}`,
+    r,
+    `${r}/src/branch/main/src/app.ts`,
+    `${r}/issues`,
+    `${r}/issues/${s.issue}`,
+    `${r}/pulls/${s.pull}`,
+    `${r}/pulls/${s.pull}/files`,
+  ];
 }
 
 // Signed-in pages in three parts, so the two workers share the audits evenly.
 const parts = 3;
-const audits = [
-  { signedIn: false, part: 0, of: 1 },
-  ...Array.from({ length: parts }, (_, part) => ({ signedIn: true, part, of: parts })),
-];
+const audits = [{ signedIn: false, part: 0, of: 1 }, ...Array.from({ length: parts }, (_, part) => ({ signedIn: true, part, of: parts }))];
 for (const { signedIn, part, of } of audits) {
   const name = `axe finds no violation in light and dark, ${signedIn ? 'signed in' : 'signed out'}${of > 1 ? `, pages part ${part + 1} of ${of}` : ''}`;
   test(name, async ({ browser }) => {

@@ -16,7 +16,11 @@ test('a rule made in the form protects the branches its preview shows, and git p
   }
   // A status on main's head, so the form can offer its context.
   const main = await apiAs<{ commit: { id: string } }>(request, owner, 'GET', `/repos/${owner.username}/${name}/branches/main`);
-  await apiAs(request, owner, 'POST', `/repos/${owner.username}/${name}/statuses/${main.commit.id}`, { state: 'success', context: 'ci/build', description: 'green' });
+  await apiAs(request, owner, 'POST', `/repos/${owner.username}/${name}/statuses/${main.commit.id}`, {
+    state: 'success',
+    context: 'ci/build',
+    description: 'green',
+  });
 
   await signIn(page, owner);
   await page.goto(`/${owner.username}/${name}/settings`);
@@ -48,7 +52,13 @@ test('a rule made in the form protects the branches its preview shows, and git p
   await expect(rule).toContainText('Checks: ci/build');
   await expect(rule).toContainText('1 approval');
   const saved = await apiAs(request, owner, 'GET', `/repos/${owner.username}/${name}/branch_protections/${encodeURIComponent('release/*')}`);
-  expect(saved).toMatchObject({ rule_name: 'release/*', enable_push: false, enable_status_check: true, status_check_contexts: ['ci/build'], required_approvals: 1 });
+  expect(saved).toMatchObject({
+    rule_name: 'release/*',
+    enable_push: false,
+    enable_status_check: true,
+    status_check_contexts: ['ci/build'],
+    required_approvals: 1,
+  });
   await screenshots(page, 'branch-protection-list');
 
   await rule.getByRole('link', { name: 'Edit rule release/*' }).click();
@@ -73,7 +83,12 @@ test('a rule made in the form protects the branches its preview shows, and git p
   fs.writeFileSync(path.join(dir, 'CHANGELOG.md'), 'A change straight to a release branch\n');
   git(dir, 'add', '-A');
   git(dir, 'commit', '--quiet', '-m', 'Sneak a change in');
-  const before = await apiAs<{ commit: { id: string } }>(request, owner, 'GET', `/repos/${owner.username}/${name}/branches/${encodeURIComponent('release/1.0')}`);
+  const before = await apiAs<{ commit: { id: string } }>(
+    request,
+    owner,
+    'GET',
+    `/repos/${owner.username}/${name}/branches/${encodeURIComponent('release/1.0')}`,
+  );
   const push = spawnSync('git', ['push', 'origin', 'release/1.0'], {
     cwd: dir,
     encoding: 'utf8',
@@ -82,7 +97,12 @@ test('a rule made in the form protects the branches its preview shows, and git p
   expect(push.status, push.stderr).not.toBe(0);
   expect(push.stderr).toContain('Not allowed to push to protected branch release/1.0');
   expect(push.stderr).toContain('release/*');
-  const after = await apiAs<{ commit: { id: string } }>(request, owner, 'GET', `/repos/${owner.username}/${name}/branches/${encodeURIComponent('release/1.0')}`);
+  const after = await apiAs<{ commit: { id: string } }>(
+    request,
+    owner,
+    'GET',
+    `/repos/${owner.username}/${name}/branches/${encodeURIComponent('release/1.0')}`,
+  );
   expect(after.commit.id).toBe(before.commit.id);
 
   // An unprotected branch still takes pushes.

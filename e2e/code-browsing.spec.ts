@@ -13,7 +13,10 @@ async function dialogShots(page: Page, name: string, open: () => Promise<void>) 
   fs.mkdirSync(shotDir, { recursive: true });
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((t) => localStorage.setItem('forge.theme', t), theme);
-    for (const [suffix, size] of [['', { width: 1280, height: 800 }], ['-phone', { width: 375, height: 800 }]] as const) {
+    for (const [suffix, size] of [
+      ['', { width: 1280, height: 800 }],
+      ['-phone', { width: 375, height: 800 }],
+    ] as const) {
       await page.setViewportSize(size);
       await page.reload();
       await page.waitForLoadState('networkidle');

@@ -17,7 +17,16 @@ test('a commit diff is highlighted like the file view, its code loaded alongside
   const repoDir = path.join(work, 'repo');
   git(work, 'clone', '--quiet', cloneUrl(baseURL, user, name), 'repo');
   const source = (limit: number) =>
-    ['/* Limits for the importer,', '   one per line. */', `export const limit = ${limit};`, '', 'export function twice(n: number): number {', '  return n * 2; // doubled', '}', ''].join('\n');
+    [
+      '/* Limits for the importer,',
+      '   one per line. */',
+      `export const limit = ${limit};`,
+      '',
+      'export function twice(n: number): number {',
+      '  return n * 2; // doubled',
+      '}',
+      '',
+    ].join('\n');
   fs.writeFileSync(path.join(repoDir, 'config.ts'), source(10));
   fs.writeFileSync(path.join(repoDir, 'notes.unknownext'), 'const plain = 1;\n');
   git(repoDir, 'add', '-A');
@@ -57,8 +66,16 @@ test('a commit diff is highlighted like the file view, its code loaded alongside
   await expect(notes.locator('tr.d2h-ins ins')).toHaveText('2');
   await expect(notes.locator('[class^="hljs-"]')).toHaveCount(0);
   // Light and dark keep readable token colours on the insertion and deletion rows.
-  const colours = await config.locator('tr.d2h-ins .hljs-keyword').first().evaluate((el) => getComputedStyle(el).color);
-  expect(colours).not.toBe(await config.locator('tr.d2h-ins td.diff-code').first().evaluate((el) => getComputedStyle(el).color));
+  const colours = await config
+    .locator('tr.d2h-ins .hljs-keyword')
+    .first()
+    .evaluate((el) => getComputedStyle(el).color);
+  expect(colours).not.toBe(
+    await config
+      .locator('tr.d2h-ins td.diff-code')
+      .first()
+      .evaluate((el) => getComputedStyle(el).color),
+  );
 
   // Code and data in parallel: the engine's chunk was asked for before the diff text had arrived.
   expect(chunkAskedAt, 'the diff engine chunk was requested').toBeLessThan(Infinity);

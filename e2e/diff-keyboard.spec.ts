@@ -72,7 +72,8 @@ test('move through a multi-file commit with j and k, and list the shortcuts with
   await page.keyboard.press('?');
   const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
   await expect(dialog).toBeVisible();
-  for (const what of ['Next file', 'Previous file', 'Next comment thread', 'Previous comment thread', 'Show these shortcuts']) await expect(dialog.getByText(what)).toBeVisible();
+  for (const what of ['Next file', 'Previous file', 'Next comment thread', 'Previous comment thread', 'Show these shortcuts'])
+    await expect(dialog.getByText(what)).toBeVisible();
   await page.keyboard.press('j');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();

@@ -52,14 +52,19 @@ test('fork through the UI, push to the fork, sync it, open a pull request from i
   await page.getByRole('link', { name: 'Create a new fork' }).click();
   await expect(page.getByRole('heading', { name: 'Nowhere to fork to' })).toBeVisible();
   // The API itself refuses a second fork into the same owner, as Gitea does.
-  const again = await request.post(`/api/v1/repos/${owner.username}/${name}/forks`, { headers: { Authorization: `token ${contributor.token}` }, data: { name: `${name}-2` } });
+  const again = await request.post(`/api/v1/repos/${owner.username}/${name}/forks`, {
+    headers: { Authorization: `token ${contributor.token}` },
+    data: { name: `${name}-2` },
+  });
   expect(again.status()).toBe(409);
 
   // The parent lists the fork, reached from its count.
   await page.goto(`/${owner.username}/${name}`);
   await page.getByRole('link', { name: '1 fork, see forks' }).click();
   await expect(page).toHaveURL(new RegExp(`/${owner.username}/${name}/forks$`));
-  await expect(page.getByRole('list', { name: `Forks of ${owner.username}/${name}` }).getByRole('link', { name: `${contributor.username} / ${name}` })).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: `Forks of ${owner.username}/${name}` }).getByRole('link', { name: `${contributor.username} / ${name}` }),
+  ).toBeVisible();
   await screenshots(page, 'forks-list');
 
   // The contributor pushes a branch to the fork; the owner moves the parent's main on.

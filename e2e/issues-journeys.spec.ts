@@ -150,7 +150,9 @@ test('comment with Markdown: table, task list, code, a mention and a #reference'
 
   // And the mention leads to the friend's profile.
   await page.goBack();
-  await commentCard(page, owner.username).getByRole('link', { name: `@${friend.username}` }).click();
+  await commentCard(page, owner.username)
+    .getByRole('link', { name: `@${friend.username}` })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/${friend.username}$`));
   await expect(page.getByText(friend.username).first()).toBeVisible();
 });
@@ -200,7 +202,9 @@ test('edit and delete a comment; close and reopen with both events in the timeli
   await box.getByRole('button', { name: 'Reopen' }).click();
   await expect(stateBadge(page, 'Typos in the docs')).toHaveText(/Open$/);
   await expect(timeline(page).getByText('reopened this issue')).toBeVisible();
-  const events = await timeline(page).getByText(/(closed|reopened) this issue/).allTextContents();
+  const events = await timeline(page)
+    .getByText(/(closed|reopened) this issue/)
+    .allTextContents();
   expect(events.map((t) => /closed|reopened/.exec(t)![0])).toEqual(['closed', 'reopened']);
   await screenshots(page, 'issue-timeline');
 
@@ -228,7 +232,11 @@ test('filter the list by label and state, and share the URL', async ({ page, req
   await signIn(page, owner);
   await page.goto(`/${owner.username}/${repo}/issues`);
   const list = page.getByRole('region', { name: 'Issues' });
-  const titles = (p: Page) => p.getByRole('region', { name: 'Issues' }).getByRole('listitem').getByRole('link', { name: /^(Crash on save|Add a dark mode|Old crash on load|Shipped export|Unlabelled question)$/ });
+  const titles = (p: Page) =>
+    p
+      .getByRole('region', { name: 'Issues' })
+      .getByRole('listitem')
+      .getByRole('link', { name: /^(Crash on save|Add a dark mode|Old crash on load|Shipped export|Unlabelled question)$/ });
   await expect(titles(page)).toHaveText(['Unlabelled question', 'Add a dark mode', 'Crash on save']);
   await expect(list.getByRole('navigation', { name: 'Issue state' }).getByRole('link')).toHaveText([/3\s+Open/, /2\s+Closed/]);
 
@@ -240,7 +248,10 @@ test('filter the list by label and state, and share the URL', async ({ page, req
   await expect(titles(page)).toHaveText(['Crash on save']);
   await expect(list.getByRole('navigation', { name: 'Issue state' }).getByRole('link')).toHaveText([/1\s+Open/, /1\s+Closed/]);
 
-  await list.getByRole('navigation', { name: 'Issue state' }).getByRole('link', { name: /Closed/ }).click();
+  await list
+    .getByRole('navigation', { name: 'Issue state' })
+    .getByRole('link', { name: /Closed/ })
+    .click();
   await expect(page).toHaveURL(/[?&]state=closed(&|$)/);
   await expect(page).toHaveURL(/[?&]labels=bug(&|$)/);
   await expect(titles(page)).toHaveText(['Old crash on load']);
@@ -291,7 +302,10 @@ test("a second user cannot edit or delete the first user's comment", async ({ pa
   await expect(box.getByRole('button', { name: /Close/ })).toHaveCount(0);
 
   // And the server refuses even when asked directly.
-  const patch = await request.patch(`/api/v1${base}/issues/comments/${theirs.id}`, { headers: { Authorization: `token ${second.token}` }, data: { body: 'hijacked' } });
+  const patch = await request.patch(`/api/v1${base}/issues/comments/${theirs.id}`, {
+    headers: { Authorization: `token ${second.token}` },
+    data: { body: 'hijacked' },
+  });
   expect(patch.status()).toBe(403);
   const del = await request.delete(`/api/v1${base}/issues/comments/${theirs.id}`, { headers: { Authorization: `token ${second.token}` } });
   expect(del.status()).toBe(403);

@@ -45,7 +45,10 @@ test('every page has its own document title, and no HydrateFallback warning on l
   }
   // Moving inside the app updates it too.
   await page.goto(`/${full}`);
-  await page.getByRole('navigation', { name: 'Repository' }).getByRole('link', { name: /Issues/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Repository' })
+    .getByRole('link', { name: /Issues/ })
+    .click();
   await expect(page).toHaveTitle(`Issues · ${full} · Forge`);
   expect(warnings.filter((w) => /HydrateFallback/.test(w))).toEqual([]);
 });
@@ -93,7 +96,8 @@ test('branch/tag switcher: Enter opens the first match, arrows move through matc
   const name = rand('switch');
   await createRepo(request, owner, { name, auto_init: true });
   const full = `${owner.username}/${name}`;
-  for (const b of ['feature/alpha', 'feature/beta']) await apiAs(request, owner, 'POST', `/repos/${full}/branches`, { new_branch_name: b, old_branch_name: 'main' });
+  for (const b of ['feature/alpha', 'feature/beta'])
+    await apiAs(request, owner, 'POST', `/repos/${full}/branches`, { new_branch_name: b, old_branch_name: 'main' });
 
   await page.goto(`/${full}`);
   await page.getByRole('button', { name: /Switch branch or tag/ }).click();
@@ -110,7 +114,10 @@ test('branch/tag switcher: Enter opens the first match, arrows move through matc
   await expect(page).toHaveURL(new RegExp(`/${full}/src/branch/feature/beta$`));
 });
 
-test('repository pages: the whole clone URL, scrolling tabs with Settings, the empty repository clone URL, names checked before submit', async ({ page, request }) => {
+test('repository pages: the whole clone URL, scrolling tabs with Settings, the empty repository clone URL, names checked before submit', async ({
+  page,
+  request,
+}) => {
   const owner = await createUser(request, 'polish');
   const name = rand('a-long-repository-name');
   await createRepo(request, owner, { name, auto_init: true });

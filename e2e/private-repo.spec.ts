@@ -36,7 +36,12 @@ function gradientPng(width = 64, height = 32): Buffer {
     const o = y * (width * 3 + 1);
     for (let x = 0; x < width; x++) rows.set([79, 70 + Math.round((x / width) * 120), 229 - Math.round((x / width) * 100)], o + 1 + x * 3);
   }
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 test('the owner of a private repository sees README images and opens Raw files', async ({ page, request, baseURL }) => {

@@ -32,7 +32,12 @@ test('read a pull request, its commits, and squash-merge it', async ({ page, req
     base: 'main',
     body: 'Adds `search()` and documents it.\n\nFixes nothing yet.',
   });
-  await apiAs(request, owner, 'POST', `${base}/statuses/${head}`, { state: 'success', context: 'ci/test', description: 'All 12 tests passed', target_url: 'https://ci.example.com/runs/1' });
+  await apiAs(request, owner, 'POST', `${base}/statuses/${head}`, {
+    state: 'success',
+    context: 'ci/test',
+    description: 'All 12 tests passed',
+    target_url: 'https://ci.example.com/runs/1',
+  });
   await apiAs(request, owner, 'POST', `${base}/issues/${pull.number}/comments`, { body: 'Ready for a look.' });
 
   await signIn(page, owner);

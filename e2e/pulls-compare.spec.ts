@@ -73,7 +73,10 @@ test('push a branch, follow the suggestion to the compare page and open the pull
 
   // The same pair again links to the open pull request instead of offering a second one.
   await page.goto(`/${user.username}/${name}/compare/main...feature/greeting`);
-  await expect(page.getByRole('region', { name: 'Existing pull request' }).getByRole('link', { name: 'View pull request' })).toHaveAttribute('href', `/${user.username}/${name}/pulls/1`);
+  await expect(page.getByRole('region', { name: 'Existing pull request' }).getByRole('link', { name: 'View pull request' })).toHaveAttribute(
+    'href',
+    `/${user.username}/${name}/pulls/1`,
+  );
   await expect(page.getByRole('button', { name: 'Create pull request' })).toHaveCount(0);
 });
 
@@ -164,7 +167,9 @@ test('compare two commit SHAs typed into the URL and the picker, swap them, open
   await signIn(page, user);
   await page.goto(`/${user.username}/${name}/compare/${initial.slice(0, 7)}...${changelog}`);
   await expect(page.getByRole('heading', { name: '1 commit' })).toBeVisible();
-  await expect(page.getByRole('group', { name: 'Branches to compare' }).getByRole('button', { name: /compare:/ })).toHaveText(new RegExp(`compare:${changelog.slice(0, 10)}`));
+  await expect(page.getByRole('group', { name: 'Branches to compare' }).getByRole('button', { name: /compare:/ })).toHaveText(
+    new RegExp(`compare:${changelog.slice(0, 10)}`),
+  );
   await expect(page.getByText(`A pull request needs a branch on both sides; ${initial.slice(0, 7)} and ${changelog.slice(0, 10)} are commits.`)).toBeVisible();
 
   // A SHA typed into the compare picker, then Enter.

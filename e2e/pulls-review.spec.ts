@@ -8,10 +8,33 @@ import path from 'node:path';
 import { test, expect, createUser, createRepo, signIn, screenshots, rand, git, cloneUrl, apiAs } from './fixtures';
 
 const ORIGINAL = ['export function total(items) {', '  let sum = 0;', '  for (const i of items) sum += i.price;', '  return sum;', '}', ''].join('\n');
-const PROPOSED = ['export function total(items) {', '  let sum = 0;', '  for (const i of items) sum += i.price * i.qty;', '  return sum.toFixed(2);', '}', '', 'export const VAT = 0.2;', ''].join('\n');
-const FIXED = ['export function total(items) {', '  let sum = 0;', '  for (const i of items) sum += i.price * i.qty;', '  return Math.round(sum * 100) / 100;', '}', '', 'export const VAT = 0.2;', ''].join('\n');
+const PROPOSED = [
+  'export function total(items) {',
+  '  let sum = 0;',
+  '  for (const i of items) sum += i.price * i.qty;',
+  '  return sum.toFixed(2);',
+  '}',
+  '',
+  'export const VAT = 0.2;',
+  '',
+].join('\n');
+const FIXED = [
+  'export function total(items) {',
+  '  let sum = 0;',
+  '  for (const i of items) sum += i.price * i.qty;',
+  '  return Math.round(sum * 100) / 100;',
+  '}',
+  '',
+  'export const VAT = 0.2;',
+  '',
+].join('\n');
 
-test('review a pull request on Files changed: range comment, request changes, outdated after a fix, approve, squash-merge', async ({ page, browser, request, baseURL }) => {
+test('review a pull request on Files changed: range comment, request changes, outdated after a fix, approve, squash-merge', async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}) => {
   const owner = await createUser(request, 'author');
   const reviewer = await createUser(request, 'reviewer');
   const repo = rand('cart');
@@ -33,7 +56,12 @@ test('review a pull request on Files changed: range comment, request changes, ou
     git(dir, 'commit', '--quiet', '-am', 'Count quantities and round the total');
     git(dir, 'push', '--quiet', 'origin', 'quantities');
 
-    const pull = await apiAs(request, owner, 'POST', `${api}/pulls`, { title: 'Count quantities in the cart total', head: 'quantities', base: 'main', body: 'Totals were wrong for 2+ items.' });
+    const pull = await apiAs(request, owner, 'POST', `${api}/pulls`, {
+      title: 'Count quantities in the cart total',
+      head: 'quantities',
+      base: 'main',
+      body: 'Totals were wrong for 2+ items.',
+    });
     number = pull.number;
     const files = `/${owner.username}/${repo}/pulls/${number}/files`;
 
@@ -43,7 +71,10 @@ test('review a pull request on Files changed: range comment, request changes, ou
     const file = page.getByRole('region', { name: /^cart\.js/ });
     await expect(file.getByText('return sum.toFixed(2);')).toBeVisible();
     await file.locator('td[data-side="new"][data-line="3"]').first().click();
-    await file.locator('td[data-side="new"][data-line="4"]').first().click({ modifiers: ['Shift'] });
+    await file
+      .locator('td[data-side="new"][data-line="4"]')
+      .first()
+      .click({ modifiers: ['Shift'] });
     await file.getByRole('button', { name: 'Comment on new line 4' }).click();
     await page.getByRole('textbox', { name: 'Comment on lines 3–4 of cart.js' }).fill('toFixed returns a **string**: keep a number.');
     await page.getByRole('button', { name: 'Start a review' }).click();

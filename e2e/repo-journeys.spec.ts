@@ -137,7 +137,10 @@ test('archive refuses writes with a clear message, unarchive, then delete the re
   }
   fs.rmSync(work, { recursive: true, force: true });
   expect(pushError).toMatch(/archived/i);
-  const refused = await request.post(`/api/v1/repos/${user.username}/${name}/branches`, { headers: { Authorization: `token ${user.token}` }, data: { new_branch_name: 'late' } });
+  const refused = await request.post(`/api/v1/repos/${user.username}/${name}/branches`, {
+    headers: { Authorization: `token ${user.token}` },
+    data: { new_branch_name: 'late' },
+  });
   expect(refused.status()).toBe(423);
 
   await page.goto(`/${user.username}/${name}/settings`);

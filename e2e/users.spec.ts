@@ -70,7 +70,12 @@ test('add an SSH key and see its fingerprint; a bad key is refused beside the fi
 test('follow a user and see the follower count change', async ({ page, request }) => {
   const me = await createUser(request, 'fan');
   const star = await createUser(request, 'idol');
-  await apiAs(request, star, 'PATCH', '/user/settings', { full_name: 'Idol Person', description: 'Writes code.', location: 'Lisbon', website: 'https://idol.example' });
+  await apiAs(request, star, 'PATCH', '/user/settings', {
+    full_name: 'Idol Person',
+    description: 'Writes code.',
+    location: 'Lisbon',
+    website: 'https://idol.example',
+  });
   await createRepo(request, star, { name: 'tools', auto_init: true, description: 'Handy tools' });
   await signIn(page, me);
   await page.goto(`/${star.username}`);

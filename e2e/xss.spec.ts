@@ -134,7 +134,11 @@ test('known XSS payloads in an issue and its comments render inert', async ({ pa
   const label = await apiAs(request, owner, 'POST', `${base}/labels`, { name: `<img src=x onerror=${run(90)}>`, color: '#e11d48' });
   await apiAs(request, owner, 'POST', `${base}/issues`, { title: 'A target for #references' });
   const issueBody = ['Issue body with every payload:', ...PAYLOADS.map(([, p], i) => p(100 + i))].join('\n\n');
-  const issue = await apiAs(request, owner, 'POST', `${base}/issues`, { title: `<script>${run(91)}</script><img src=x onerror="${run(92)}">`, body: issueBody, labels: [label.id] });
+  const issue = await apiAs(request, owner, 'POST', `${base}/issues`, {
+    title: `<script>${run(91)}</script><img src=x onerror="${run(92)}">`,
+    body: issueBody,
+    labels: [label.id],
+  });
   for (let i = 0; i < PAYLOADS.length; i++) await apiAs(request, owner, 'POST', `${base}/issues/${issue.number}/comments`, { body: commentBody(i) });
   // A reference from the hostile issue puts its title into the other issue's timeline too.
   await apiAs(request, owner, 'POST', `${base}/issues/${issue.number}/comments`, { body: `Payload ${PAYLOADS.length + 1} (reference) see #1` });
@@ -215,9 +219,22 @@ test('hostile comment bodies stay inert after an edit, for another signed-in rea
   await apiAs(request, owner, 'POST', `${base}/issues`, { title: 'Harmless title', body: 'Plain body.' });
   const c = await apiAs(request, owner, 'POST', `${base}/issues/1/comments`, { body: 'Plain comment, for now.' });
   // Edited after the fact, as an attacker would to slip past anyone who read it first.
-  const mixed = PAYLOADS.slice(0, 20).map(([, p], i) => p(300 + i)).join('\n\n');
+  const mixed = PAYLOADS.slice(0, 20)
+    .map(([, p], i) => p(300 + i))
+    .join('\n\n');
   await apiAs(request, owner, 'PATCH', `${base}/issues/comments/${c.id}`, { body: `Edited payloads\n\n${mixed}` });
-  await apiAs(request, owner, 'PATCH', `${base}/issues/1`, { body: `Edited body\n\n${PAYLOADS.slice(20).map(([, p], i) => p(400 + i)).join('\n\n')}` }, 201);
+  await apiAs(
+    request,
+    owner,
+    'PATCH',
+    `${base}/issues/1`,
+    {
+      body: `Edited body\n\n${PAYLOADS.slice(20)
+        .map(([, p], i) => p(400 + i))
+        .join('\n\n')}`,
+    },
+    201,
+  );
 
   const dialogs: string[] = [];
   page.on('dialog', (d) => {

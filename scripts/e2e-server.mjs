@@ -9,7 +9,19 @@ const env = { ...process.env, FORGE_DATA_DIR: dataDir, PORT: process.env.E2E_POR
 const tsx = path.resolve('node_modules/.bin/tsx');
 const created = spawnSync(
   tsx,
-  ['server/src/main.ts', 'admin', 'user', 'create', '--username', process.env.E2E_ADMIN ?? 'e2e-admin', '--email', 'e2e-admin@example.com', '--password', process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password', '--admin'],
+  [
+    'server/src/main.ts',
+    'admin',
+    'user',
+    'create',
+    '--username',
+    process.env.E2E_ADMIN ?? 'e2e-admin',
+    '--email',
+    'e2e-admin@example.com',
+    '--password',
+    process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password',
+    '--admin',
+  ],
   { env, stdio: 'inherit' },
 );
 if (created.status !== 0) process.exit(created.status ?? 1);

@@ -72,7 +72,8 @@ try {
 
   let cwd = root;
   if (major < 24) {
-    if (!fs.existsSync(path.join(nodeDir, 'include/node/node_api.h'))) throw new Error(`${pkg} has no include/node headers: better-sqlite3 cannot be built for it here`);
+    if (!fs.existsSync(path.join(nodeDir, 'include/node/node_api.h')))
+      throw new Error(`${pkg} has no include/node headers: better-sqlite3 cannot be built for it here`);
     cwd = path.join(tmp, 'forge');
     timed('copy', () => copyTree(cwd));
     const ci = timed('npm ci', () => run('npm', ['ci', '--no-audit', '--no-fund'], { cwd, env }));

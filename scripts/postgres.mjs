@@ -108,7 +108,16 @@ export async function startPostgres({ quiet = false, stopWithProcess } = {}) {
   const port = await freePort();
   // Durability is off: the cluster lives for one test run. Many connections: every test forge is
   // a database with its own small pool, and several processes share the server.
-  const settings = ['listen_addresses=127.0.0.1', `unix_socket_directories=${dir}`, 'fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'max_connections=400', 'shared_buffers=128MB', 'log_min_messages=warning'];
+  const settings = [
+    'listen_addresses=127.0.0.1',
+    `unix_socket_directories=${dir}`,
+    'fsync=off',
+    'synchronous_commit=off',
+    'full_page_writes=off',
+    'max_connections=400',
+    'shared_buffers=128MB',
+    'log_min_messages=warning',
+  ];
   const [cmd, args] = asServerUser(path.join(bin, 'postgres'), ['-D', data, '-p', String(port), ...settings.flatMap((s) => ['-c', s])]);
   let output = '';
   const proc = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });

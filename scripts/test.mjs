@@ -18,9 +18,16 @@ fs.mkdirSync('reports', { recursive: true });
 const steps = [
   ['type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
   ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
+  ['format check', 'npx', ['prettier', '--check', '.']],
   ['server and web unit tests', 'npx', ['vitest', 'run']],
   ['server tests on Node 24 LTS', 'node', ['scripts/node-lts.mjs']],
-  ['server tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'server'], null, { FORGE_TEST_DATABASE: 'postgres', FORGE_VITEST_REPORT: 'reports/vitest-postgres.json' }],
+  [
+    'server tests on PostgreSQL',
+    'npx',
+    ['vitest', 'run', '--project', 'server'],
+    null,
+    { FORGE_TEST_DATABASE: 'postgres', FORGE_VITEST_REPORT: 'reports/vitest-postgres.json' },
+  ],
   ['build', 'npx', ['vite', 'build']],
   ['browser tests (Playwright)', 'npx', ['playwright', 'test'], () => ensureChromium()],
   // The short reliability suite (fuzzing, permission matrix, concurrency, 3 kill -9 rounds); its

@@ -47,13 +47,16 @@ export async function concurrency(forge: Forge, w: World, opts: { short: boolean
     if (list.length < 50) break;
   }
   issues.forEach((a, i) => {
-    if (a.status === 201 && listed.get(a.body.number) !== `parallel ${i}`) res.lost.push(`issue "parallel ${i}" (#${a.body.number}) answered 201 but is not listed as such`);
+    if (a.status === 201 && listed.get(a.body.number) !== `parallel ${i}`)
+      res.lost.push(`issue "parallel ${i}" (#${a.body.number}) answered 201 but is not listed as such`);
   });
 
   // Comments on one issue.
   const target = numbers[0] ?? 1;
   const comments = await Promise.all(
-    Array.from({ length: n }, (_, i) => send({ method: 'POST', path: `/api/v1${base}/issues/${target}/comments`, token: who[i % 2]!.token, body: { body: `comment ${i}` } })),
+    Array.from({ length: n }, (_, i) =>
+      send({ method: 'POST', path: `/api/v1${base}/issues/${target}/comments`, token: who[i % 2]!.token, body: { body: `comment ${i}` } }),
+    ),
   );
   res.writes += n;
   const listedComments = new Set<string>((await forge.api(w.owner.token, 'GET', `${base}/issues/${target}/comments`)).map((c: any) => `${c.id} ${c.body}`));
@@ -108,11 +111,14 @@ export async function concurrency(forge: Forge, w: World, opts: { short: boolean
 
   // One branch name created by many at once: exactly one 201, the rest 409.
   const creates = await Promise.all(
-    Array.from({ length: n }, (_, i) => send({ method: 'POST', path: `/api/v1${base}/branches`, token: who[i % 2]!.token, body: { new_branch_name: 'same-name', old_branch_name: 'main' } })),
+    Array.from({ length: n }, (_, i) =>
+      send({ method: 'POST', path: `/api/v1${base}/branches`, token: who[i % 2]!.token, body: { new_branch_name: 'same-name', old_branch_name: 'main' } }),
+    ),
   );
   res.writes += n;
   const created = creates.filter((a) => a.status === 201).length;
   if (created !== 1) res.duplicates.push(`creating branch "same-name" ${n} times at once answered 201 ${created} times`);
-  for (const a of creates) if (a.status !== 201 && a.status !== 409) res.problems.push(`parallel branch creation answered ${a.status}: ${a.text.slice(0, 200)}`);
+  for (const a of creates)
+    if (a.status !== 201 && a.status !== 409) res.problems.push(`parallel branch creation answered ${a.status}: ${a.text.slice(0, 200)}`);
   return res;
 }

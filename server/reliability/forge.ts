@@ -94,7 +94,14 @@ export function sendRaw(port: number, r: RawRequest, timeoutMs = 60_000): Promis
     // Which request failed, from which local port and after how long: enough to tell a refused
     // connection from one the server accepted and then dropped.
     req.on('error', (e: NodeJS.ErrnoException) =>
-      reject(Object.assign(new Error(`${e.message} (${e.code ?? 'no code'}) on ${r.method} ${r.path} to port ${port}${local ? ` from ${local}` : ' before connecting'} after ${Date.now() - sent} ms`), { code: e.code })),
+      reject(
+        Object.assign(
+          new Error(
+            `${e.message} (${e.code ?? 'no code'}) on ${r.method} ${r.path} to port ${port}${local ? ` from ${local}` : ' before connecting'} after ${Date.now() - sent} ms`,
+          ),
+          { code: e.code },
+        ),
+      ),
     );
     if (payload) req.write(payload);
     req.end();
@@ -165,7 +172,10 @@ export async function snapshot(dataDir: string): Promise<Map<string, string>> {
   try {
     const tables = sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[];
     for (const { name } of tables) {
-      const rows = sqlite.prepare(`SELECT * FROM "${name.replace(/"/g, '""')}" ORDER BY rowid`).all().map((r) => Object.values(r as object));
+      const rows = sqlite
+        .prepare(`SELECT * FROM "${name.replace(/"/g, '""')}" ORDER BY rowid`)
+        .all()
+        .map((r) => Object.values(r as object));
       out.set(`table ${name}`, createHash('sha256').update(JSON.stringify(rows)).digest('hex'));
     }
   } finally {
@@ -176,7 +186,12 @@ export async function snapshot(dataDir: string): Promise<Map<string, string>> {
     dirs.map(async (dir) => {
       const refs = await runGit(['for-each-ref', '--format=%(objectname) %(refname)'], { cwd: dir }).catch((e: Error) => `error ${e.message}`);
       const head = await runGit(['symbolic-ref', '-q', 'HEAD'], { cwd: dir }).catch(() => '');
-      out.set(`refs ${path.relative(dataDir, dir)}`, createHash('sha256').update(refs + '\n' + head).digest('hex'));
+      out.set(
+        `refs ${path.relative(dataDir, dir)}`,
+        createHash('sha256')
+          .update(refs + '\n' + head)
+          .digest('hex'),
+      );
     }),
   );
   return out;
@@ -191,10 +206,27 @@ export function diffSnapshots(a: Map<string, string>, b: Map<string, string>): s
 export async function git(args: string[], cwd: string, env: Record<string, string> = {}): Promise<string> {
   const { execFile } = await import('node:child_process');
   return new Promise((resolve, reject) => {
-    execFile('git', args, { cwd, env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_AUTHOR_NAME: 'Rel', GIT_AUTHOR_EMAIL: 'rel@example.com', GIT_COMMITTER_NAME: 'Rel', GIT_COMMITTER_EMAIL: 'rel@example.com', ...env }, maxBuffer: 64 << 20 }, (err, stdout, stderr) => {
-      if (err) reject(Object.assign(new Error(`git ${args.join(' ')}: ${stderr || err.message}`), { stderr }));
-      else resolve(stdout);
-    });
+    execFile(
+      'git',
+      args,
+      {
+        cwd,
+        env: {
+          ...process.env,
+          GIT_TERMINAL_PROMPT: '0',
+          GIT_AUTHOR_NAME: 'Rel',
+          GIT_AUTHOR_EMAIL: 'rel@example.com',
+          GIT_COMMITTER_NAME: 'Rel',
+          GIT_COMMITTER_EMAIL: 'rel@example.com',
+          ...env,
+        },
+        maxBuffer: 64 << 20,
+      },
+      (err, stdout, stderr) => {
+        if (err) reject(Object.assign(new Error(`git ${args.join(' ')}: ${stderr || err.message}`), { stderr }));
+        else resolve(stdout);
+      },
+    );
   });
 }
 

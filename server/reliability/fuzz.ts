@@ -8,7 +8,6 @@ import { bodySchema, fillPath, operations, realValue, resolve, type Operation } 
 import type { World } from './seed.ts';
 import { rng, type Rng } from '../src/demo/rng.ts';
 
-
 /** encodeURIComponent that also takes lone surrogates (sent as their UTF-8-like bytes). */
 const enc = (s: string) => {
   try {
@@ -20,17 +19,104 @@ const enc = (s: string) => {
 
 // Path segments and query values, already percent-encoded where they must be.
 const ODD_SEGMENTS = [
-  '', '.', '..', '%2e%2e', '..%2f..%2fetc', '%2fetc%2fpasswd', '%00', 'a%00b', '%0a', '%0d%0a', '%09', '%7f', '%ff%fe', '%c0%ae',
-  '-1', '0', '-0', '1.5', '1e3', '99999999999999999999999', '-9223372036854775809', '9223372036854775808', 'NaN', 'Infinity', 'null', 'true',
-  '--upload-pack=touch%20%2ftmp%2fx', '-rf', '--help', 'HEAD', 'HEAD~1', 'main~1', 'main^{tree}', 'refs%2fheads%2fmain', 'main...', '...', '..main',
-  '%40', '~', '^', ':', '*', '%3f', '%23', '%25', '%5c', '.git', 'a.git', 'a.lock', 'a..b', '%20', '%e2%80%ae',
-  encodeURIComponent('漢字😀'), encodeURIComponent('ü'), encodeURIComponent('\u0000'), 'a'.repeat(300), 'x'.repeat(5000), '%3cscript%3e', "'%20OR%201=1--",
+  '',
+  '.',
+  '..',
+  '%2e%2e',
+  '..%2f..%2fetc',
+  '%2fetc%2fpasswd',
+  '%00',
+  'a%00b',
+  '%0a',
+  '%0d%0a',
+  '%09',
+  '%7f',
+  '%ff%fe',
+  '%c0%ae',
+  '-1',
+  '0',
+  '-0',
+  '1.5',
+  '1e3',
+  '99999999999999999999999',
+  '-9223372036854775809',
+  '9223372036854775808',
+  'NaN',
+  'Infinity',
+  'null',
+  'true',
+  '--upload-pack=touch%20%2ftmp%2fx',
+  '-rf',
+  '--help',
+  'HEAD',
+  'HEAD~1',
+  'main~1',
+  'main^{tree}',
+  'refs%2fheads%2fmain',
+  'main...',
+  '...',
+  '..main',
+  '%40',
+  '~',
+  '^',
+  ':',
+  '*',
+  '%3f',
+  '%23',
+  '%25',
+  '%5c',
+  '.git',
+  'a.git',
+  'a.lock',
+  'a..b',
+  '%20',
+  '%e2%80%ae',
+  encodeURIComponent('漢字😀'),
+  encodeURIComponent('ü'),
+  encodeURIComponent('\u0000'),
+  'a'.repeat(300),
+  'x'.repeat(5000),
+  '%3cscript%3e',
+  "'%20OR%201=1--",
 ];
 
 const ODD_STRINGS = [
-  '', ' ', '\u0000', 'a\u0000b', '\u0001\u0002\u001f', '\n', '\r\n', '\t', '\u007f', '\ud800', '\uffff', '\u202e', '漢字😀', 'ü', '..', '../../etc/passwd',
-  '-rf', '--upload-pack=touch /tmp/x', 'HEAD', 'refs/heads/main', 'main', 'feature', 'main...feature', '<script>alert(1)</script>', "' OR 1=1--",
-  '%00', 'null', '0', '-1', '1e309', 'a'.repeat(300), 'x'.repeat(70_000), '#zzzzzz', 'ffffff', '2026-13-45T99:99:99Z', 'not-a-date',
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\u0001\u0002\u001f',
+  '\n',
+  '\r\n',
+  '\t',
+  '\u007f',
+  '\ud800',
+  '\uffff',
+  '\u202e',
+  '漢字😀',
+  'ü',
+  '..',
+  '../../etc/passwd',
+  '-rf',
+  '--upload-pack=touch /tmp/x',
+  'HEAD',
+  'refs/heads/main',
+  'main',
+  'feature',
+  'main...feature',
+  '<script>alert(1)</script>',
+  "' OR 1=1--",
+  '%00',
+  'null',
+  '0',
+  '-1',
+  '1e309',
+  'a'.repeat(300),
+  'x'.repeat(70_000),
+  '#zzzzzz',
+  'ffffff',
+  '2026-13-45T99:99:99Z',
+  'not-a-date',
 ];
 
 const ODD_NUMBERS = [-1, 0, -0, 1.5, -2147483649, 2147483648, 2 ** 53 + 2, 1e308, -1e308, Number.MAX_SAFE_INTEGER, 1, 2, 3, 999999];
@@ -64,7 +150,9 @@ function gen(schema: any, r: Rng, depth = 0): unknown {
   if (s.anyOf || s.oneOf) return gen(r.pick(s.anyOf ?? s.oneOf), r, depth + 1);
   switch (type) {
     case 'string':
-      return r.chance(0.5) ? r.pick(['main', 'feature', 'hello', 'v1.0', 'README.md', 'read', 'write', 'admin', 'open', 'closed', 'APPROVED', 'COMMENT', 'merge']) : r.pick(ODD_STRINGS);
+      return r.chance(0.5)
+        ? r.pick(['main', 'feature', 'hello', 'v1.0', 'README.md', 'read', 'write', 'admin', 'open', 'closed', 'APPROVED', 'COMMENT', 'merge'])
+        : r.pick(ODD_STRINGS);
     case 'integer':
     case 'number':
       return r.pick(ODD_NUMBERS);
@@ -101,26 +189,40 @@ function makeRequest(op: Operation, w: World, r: Rng): Fuzzed {
   const body = bodySchema(op.op);
   if (body || r.chance(0.05)) {
     const roll = r.next();
-    if (roll < 0.1) req.rawBody = r.pick(['{', '[]', 'null', '"x"', '{"a":', '\u0000', '{"title":"\u0000"}', 'x'.repeat(200_000), '[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]']);
+    if (roll < 0.1)
+      req.rawBody = r.pick([
+        '{',
+        '[]',
+        'null',
+        '"x"',
+        '{"a":',
+        '\u0000',
+        '{"title":"\u0000"}',
+        'x'.repeat(200_000),
+        '[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]',
+      ]);
     else req.body = gen(body?.schema ?? {}, r);
     if (body?.contentType && body.contentType !== 'application/json') req.contentType = r.chance(0.5) ? body.contentType : 'multipart/form-data; boundary=zzz';
-    else if (r.chance(0.05)) req.contentType = r.pick(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/json; charset=utf-16']);
+    else if (r.chance(0.05))
+      req.contentType = r.pick(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/json; charset=utf-16']);
   }
   const actor = r.pick(['anonymous', 'stranger', 'owner', 'owner', 'garbage credentials']);
   if (actor === 'stranger') req.token = w.stranger.token;
   if (actor === 'owner') req.token = w.owner.token;
   if (actor === 'garbage credentials') {
     req.headers = {
-      Authorization: r.pick([
-        'token \u0001',
-        'token ' + 'f'.repeat(40),
-        'Basic !!!',
-        'Basic ' + Buffer.from(`${w.owner.name}:wrong`).toString('base64'),
-        'Basic ' + Buffer.from('nobody\u0000:x').toString('base64'),
-        'Bearer',
-        'token',
-        'x'.repeat(9000),
-      ]).replace(/[^\t\x20-\x7e]/g, '?'),
+      Authorization: r
+        .pick([
+          'token \u0001',
+          'token ' + 'f'.repeat(40),
+          'Basic !!!',
+          'Basic ' + Buffer.from(`${w.owner.name}:wrong`).toString('base64'),
+          'Basic ' + Buffer.from('nobody\u0000:x').toString('base64'),
+          'Bearer',
+          'token',
+          'x'.repeat(9000),
+        ])
+        .replace(/[^\t\x20-\x7e]/g, '?'),
     };
   }
   return { req, actor };
@@ -140,7 +242,11 @@ export function reproduce(base: string, f: Fuzzed, status: number | string): str
   return `${status} ${f.req.method} ${base}${f.req.path.length > 600 ? `${f.req.path.slice(0, 600)}… (${f.req.path.length} chars)` : f.req.path} as ${f.actor}${f.req.headers ? ` headers ${JSON.stringify(f.req.headers).slice(0, 200)}` : ''}${shown !== undefined ? ` body ${JSON.stringify(shown)}` : ''}${f.req.contentType ? ` content-type ${f.req.contentType}` : ''}`;
 }
 
-export async function fuzz(forge: Forge, w: World, opts: { perOperation: number; seed: number; batch?: number; log?: (s: string) => void }): Promise<FuzzResult> {
+export async function fuzz(
+  forge: Forge,
+  w: World,
+  opts: { perOperation: number; seed: number; batch?: number; log?: (s: string) => void },
+): Promise<FuzzResult> {
   const r = rng(opts.seed);
   const batchSize = opts.batch ?? 16;
   const result: FuzzResult = { requests: 0, serverErrors: [], batchesCompared: 0, changes: [] };
@@ -149,7 +255,14 @@ export async function fuzz(forge: Forge, w: World, opts: { perOperation: number;
   let before = await snapshot(forge.dataDir);
   for (let i = 0; i < all.length; i += batchSize) {
     const batch = all.slice(i, i + batchSize);
-    const answers = await Promise.all(batch.map((f) => forge.send(f.req).then((a) => a.status, (e: Error) => `no answer (${e.message})`)));
+    const answers = await Promise.all(
+      batch.map((f) =>
+        forge.send(f.req).then(
+          (a) => a.status,
+          (e: Error) => `no answer (${e.message})`,
+        ),
+      ),
+    );
     result.requests += batch.length;
     let wrote = false;
     batch.forEach((f, j) => {
@@ -161,7 +274,10 @@ export async function fuzz(forge: Forge, w: World, opts: { perOperation: number;
     if (!wrote) {
       result.batchesCompared++;
       const changed = diffSnapshots(before, after);
-      if (changed.length) result.changes.push(`${changed.join(', ')} changed after refused requests:\n    ${batch.map((f, j) => reproduce(forge.base, f, answers[j]!)).join('\n    ')}`);
+      if (changed.length)
+        result.changes.push(
+          `${changed.join(', ')} changed after refused requests:\n    ${batch.map((f, j) => reproduce(forge.base, f, answers[j]!)).join('\n    ')}`,
+        );
     }
     before = after;
     if (opts.log && (i / batchSize) % 50 === 0) opts.log(`  fuzz: ${result.requests}/${all.length}`);

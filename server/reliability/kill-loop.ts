@@ -29,7 +29,16 @@ interface Server {
 async function bundleServer(): Promise<string> {
   const outfile = path.join(root, `node_modules/.cache/forge-reliability/main-${process.pid}.mjs`);
   const { build } = await import('esbuild');
-  await build({ entryPoints: [path.join(root, 'server/src/main.ts')], bundle: true, platform: 'node', format: 'esm', packages: 'external', target: 'node20', outfile, logLevel: 'warning' });
+  await build({
+    entryPoints: [path.join(root, 'server/src/main.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    target: 'node20',
+    outfile,
+    logLevel: 'warning',
+  });
   return outfile;
 }
 
@@ -84,7 +93,12 @@ export async function killLoop(opts: { kills: number; log: (s: string) => void }
     const password = server.output().match(/password: +(\S+)/)?.[1];
     if (!password) throw new Error(`no admin password in:\n${server.output()}`);
     const basic = `Basic ${Buffer.from(`forge-admin:${password}`).toString('base64')}`;
-    const tok = await sendRaw(port, { method: 'POST', path: '/api/v1/users/forge-admin/tokens', headers: { Authorization: basic }, body: { name: 'kill-loop', scopes: ['all'] } });
+    const tok = await sendRaw(port, {
+      method: 'POST',
+      path: '/api/v1/users/forge-admin/tokens',
+      headers: { Authorization: basic },
+      body: { name: 'kill-loop', scopes: ['all'] },
+    });
     if (tok.status !== 201) throw new Error(`token: ${tok.status} ${tok.text}`);
     const token: string = tok.body.sha1;
     const url = (repo: string) => `http://forge-admin:${token}@127.0.0.1:${port}/forge-admin/${repo}.git`;
@@ -125,7 +139,11 @@ export async function killLoop(opts: { kills: number; log: (s: string) => void }
               const issue = acked.issues[Math.floor(Math.random() * acked.issues.length)];
               if (!issue) continue;
               const body = `comment ${k}-${wid}-${i}`;
-              const a = await sendRaw(port, { method: 'POST', path: `/api/v1/repos/forge-admin/${issue.repo}/issues/${issue.number}/comments`, token, body: { body } }, 30_000);
+              const a = await sendRaw(
+                port,
+                { method: 'POST', path: `/api/v1/repos/forge-admin/${issue.repo}/issues/${issue.number}/comments`, token, body: { body } },
+                30_000,
+              );
               if (a.status === 201) acked.comments.push({ repo: issue.repo, id: a.body.id, body });
             } else {
               const repo = list[Math.floor(Math.random() * list.length)]!;
@@ -150,13 +168,15 @@ export async function killLoop(opts: { kills: number; log: (s: string) => void }
       // 10 s), so a slow machine still has work in flight when the process dies.
       const count = () => acked.repos.size + acked.issues.length + acked.comments.length + acked.pushes.length;
       const start = count();
-      for (const until = Date.now() + 10_000; count() === start && Date.now() < until; ) await new Promise((r) => setTimeout(r, 25));
+      for (const until = Date.now() + 10_000; count() === start && Date.now() < until;) await new Promise((r) => setTimeout(r, 25));
       await new Promise((r) => setTimeout(r, 300 + Math.random() * 3000));
       server.child.kill('SIGKILL');
       await server.exited;
       stop = true;
       await Promise.all(workers);
-      opts.log(`  kill ${k + 1}/${opts.kills}: ${acked.repos.size} repositories, ${acked.issues.length} issues, ${acked.comments.length} comments, ${acked.pushes.length} pushes acknowledged so far`);
+      opts.log(
+        `  kill ${k + 1}/${opts.kills}: ${acked.repos.size} repositories, ${acked.issues.length} issues, ${acked.comments.length} comments, ${acked.pushes.length} pushes acknowledged so far`,
+      );
 
       const before = res.lost.length + res.problems.length;
       // The database file as the crash left it (opening it replays the WAL, as the server would).
@@ -173,7 +193,9 @@ export async function killLoop(opts: { kills: number; log: (s: string) => void }
     }
   } catch (e) {
     // With what the server said and whether it was still alive, so a one-off can be diagnosed.
-    const state = server ? `server ${server.child.exitCode !== null || server.child.signalCode !== null ? `exited (${server.child.exitCode ?? server.child.signalCode})` : 'still running'}` : 'no server';
+    const state = server
+      ? `server ${server.child.exitCode !== null || server.child.signalCode !== null ? `exited (${server.child.exitCode ?? server.child.signalCode})` : 'still running'}`
+      : 'no server';
     const said = server ? `; its last output:\n${server.output().slice(-3000)}` : '';
     res.problems.push(`the loop stopped: ${(e as Error).message} (${state})${said}`);
   } finally {
@@ -195,7 +217,12 @@ async function verify(port: number, token: string, dataDir: string, acked: Acked
   const get = (p: string) => sendRaw(port, { method: 'GET', path: `/api/v1${p}`, token });
   // Every repository the database lists: a sound git repository on disk that the API can read.
   const sqlite = openSqlite(path.join(dataDir, 'forge.db'), { readonly: true });
-  const rows = sqlite.prepare('SELECT owner_name, name, lower_name, is_empty FROM repository').all() as { owner_name: string; name: string; lower_name: string; is_empty: number }[];
+  const rows = sqlite.prepare('SELECT owner_name, name, lower_name, is_empty FROM repository').all() as {
+    owner_name: string;
+    name: string;
+    lower_name: string;
+    is_empty: number;
+  }[];
   sqlite.close();
   for (const r of rows) {
     const dir = path.join(dataDir, 'repositories', r.owner_name.toLowerCase(), `${r.lower_name}.git`);
@@ -216,7 +243,8 @@ async function verify(port: number, token: string, dataDir: string, acked: Acked
   }
   // And the other way round: no repository folder without its row (a half-done creation or deletion).
   const known = new Set(rows.map((r) => path.join(dataDir, 'repositories', r.owner_name.toLowerCase(), `${r.lower_name}.git`)));
-  for (const dir of repoDirs(dataDir)) if (!known.has(dir)) res.problems.push(`after kill ${kill}: ${path.relative(dataDir, dir)} is on disk without a database row`);
+  for (const dir of repoDirs(dataDir))
+    if (!known.has(dir)) res.problems.push(`after kill ${kill}: ${path.relative(dataDir, dir)} is on disk without a database row`);
   for (const repo of acked.repos) {
     checked++;
     const a = await get(`/repos/forge-admin/${repo}`);
@@ -225,7 +253,8 @@ async function verify(port: number, token: string, dataDir: string, acked: Acked
   for (const i of acked.issues) {
     checked++;
     const a = await get(`/repos/forge-admin/${i.repo}/issues/${i.number}`);
-    if (a.status !== 200 || a.body?.title !== i.title) res.lost.push(`after kill ${kill}: issue ${i.repo}#${i.number} "${i.title}" was acknowledged but answers ${a.status} ${a.body?.title ?? ''}`);
+    if (a.status !== 200 || a.body?.title !== i.title)
+      res.lost.push(`after kill ${kill}: issue ${i.repo}#${i.number} "${i.title}" was acknowledged but answers ${a.status} ${a.body?.title ?? ''}`);
   }
   for (const c of acked.comments) {
     checked++;
@@ -237,10 +266,18 @@ async function verify(port: number, token: string, dataDir: string, acked: Acked
   for (const [repo, pushes] of byRepo) {
     const dir = path.join(dataDir, 'repositories', 'forge-admin', `${repo.toLowerCase()}.git`);
     const refs = await git(['for-each-ref', '--format=%(refname:short) %(objectname)', 'refs/heads'], dir).catch(() => '');
-    const map = new Map(refs.trim().split('\n').map((l) => l.split(' ') as [string, string]));
+    const map = new Map(
+      refs
+        .trim()
+        .split('\n')
+        .map((l) => l.split(' ') as [string, string]),
+    );
     for (const p of pushes) {
       checked++;
-      if (map.get(p.branch) !== p.sha) res.lost.push(`after kill ${kill}: push of ${p.sha.slice(0, 10)} to ${repo}:${p.branch} was reported done but the branch is ${map.get(p.branch) ?? 'missing'}`);
+      if (map.get(p.branch) !== p.sha)
+        res.lost.push(
+          `after kill ${kill}: push of ${p.sha.slice(0, 10)} to ${repo}:${p.branch} was reported done but the branch is ${map.get(p.branch) ?? 'missing'}`,
+        );
     }
   }
   return checked;

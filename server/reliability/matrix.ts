@@ -120,7 +120,11 @@ export async function permissionMatrix(forge: Forge, w: World, opts: { short?: b
   const ops = operations();
 
   const request = (op: Operation, t: Target, who: ActorName): RawRequest => {
-    const req: RawRequest = { method: op.method, path: `/api/v1${fillPath(op.path, (n) => encodeURIComponent(realValue(op.path, n, t, w)))}`, token: people[who]?.token };
+    const req: RawRequest = {
+      method: op.method,
+      path: `/api/v1${fillPath(op.path, (n) => encodeURIComponent(realValue(op.path, n, t, w)))}`,
+      token: people[who]?.token,
+    };
     const body = bodySchema(op.op);
     if (body) {
       if (body.contentType === 'application/json') req.body = plainBody(body.schema);
@@ -157,7 +161,8 @@ export async function permissionMatrix(forge: Forge, w: World, opts: { short?: b
           return;
         }
         const hidden = !maySee(scope, isPrivate, who);
-        if ((who === 'anonymous' || who === 'stranger') && a.text.includes(w.marker)) res.leaks.push(`${cell}: the answer contains private data: ${a.text.slice(0, 200)}`);
+        if ((who === 'anonymous' || who === 'stranger') && a.text.includes(w.marker))
+          res.leaks.push(`${cell}: the answer contains private data: ${a.text.slice(0, 200)}`);
         if (hidden && isPrivate) {
           if (a.status < 400) res.leaks.push(`${cell}: private data answered ${a.status} to someone who may not see it`);
           else if (a.status !== 404) {
@@ -167,11 +172,13 @@ export async function permissionMatrix(forge: Forge, w: World, opts: { short?: b
         } else if (hidden && read && a.status < 400) res.leaks.push(`${cell}: answered ${a.status} to someone who is not a member`);
         if (!read) {
           if (a.status < 400) res.leaks.push(`${cell}: a write was accepted from someone without the right`);
-          else if (![401, 403, 404, 405].includes(a.status)) res.notes.push(`${cell}: refused, but with ${a.status} rather than 401/403/404 (${a.text.slice(0, 120)})`);
+          else if (![401, 403, 404, 405].includes(a.status))
+            res.notes.push(`${cell}: refused, but with ${a.status} rather than 401/403/404 (${a.text.slice(0, 120)})`);
         }
       });
       const changed = diffSnapshots(before, await snapshot(forge.dataDir));
-      if (changed.length) res.leaks.push(`${who} on the ${visibility} target: refused writes changed ${changed.join(', ')}; writes sent:\n    ${sent.join('\n    ')}`);
+      if (changed.length)
+        res.leaks.push(`${who} on the ${visibility} target: refused writes changed ${changed.join(', ')}; writes sent:\n    ${sent.join('\n    ')}`);
     }
   }
   return res;

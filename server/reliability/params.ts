@@ -44,7 +44,12 @@ export interface Target {
 
 /** A real value for `name` in `tpl`, chosen by the path segment in front of it. */
 export function realValue(tpl: string, name: string, t: Target, w: World): string {
-  const before = tpl.slice(0, tpl.indexOf(`{${name}}`)).split('/').filter(Boolean).at(-1) ?? '';
+  const before =
+    tpl
+      .slice(0, tpl.indexOf(`{${name}}`))
+      .split('/')
+      .filter(Boolean)
+      .at(-1) ?? '';
   const orgScoped = tpl.startsWith('/orgs/') || tpl.startsWith('/teams/');
   switch (name) {
     case 'owner':

@@ -89,7 +89,12 @@ async function main() {
           const f = await fuzz(forge, world, { perOperation, seed, log, batch: short ? 24 : 16 });
           return {
             ok: f.serverErrors.length === 0 && f.changes.length === 0,
-            figures: [`requests fuzzed: ${f.requests}`, `5xx seen: ${f.serverErrors.length}`, `refused batches compared: ${f.batchesCompared}`, `changes after refused requests: ${f.changes.length}`],
+            figures: [
+              `requests fuzzed: ${f.requests}`,
+              `5xx seen: ${f.serverErrors.length}`,
+              `refused batches compared: ${f.batchesCompared}`,
+              `changes after refused requests: ${f.changes.length}`,
+            ],
             failures: [...f.serverErrors.map((e) => `5xx (replay with RELIABILITY_SEED=${seed}): ${e}`), ...f.changes],
           };
         }),

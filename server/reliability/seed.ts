@@ -79,7 +79,12 @@ async function seedRepo(forge: Forge, w: Pick<World, 'owner' | 'reader' | 'write
 
   const label = await forge.api(owner.token, 'POST', `${base}/labels`, { name: `bug ${tag}`, color: '#ee0701' });
   const milestone = await forge.api(owner.token, 'POST', `${base}/milestones`, { title: `v1 ${tag}` });
-  const issue = await forge.api(owner.token, 'POST', `${base}/issues`, { title: `Issue ${tag}`, body: `body ${tag}`, labels: [label.id], milestone: milestone.id });
+  const issue = await forge.api(owner.token, 'POST', `${base}/issues`, {
+    title: `Issue ${tag}`,
+    body: `body ${tag}`,
+    labels: [label.id],
+    milestone: milestone.id,
+  });
   const comment = await forge.api(owner.token, 'POST', `${base}/issues/${issue.number}/comments`, { body: `comment ${tag}` });
   const pull = await forge.api(owner.token, 'POST', `${base}/pulls`, { title: `Pull ${tag}`, head: 'feature', base: 'main', body: `pull ${tag}` });
   const review = await forge.api(w.writer.token, 'POST', `${base}/pulls/${pull.number}/reviews`, { event: 'COMMENT', body: `review ${tag}` });
@@ -105,7 +110,11 @@ async function seedOrg(forge: Forge, w: Pick<World, 'owner' | 'reader' | 'marker
   const tag = isPrivate ? w.marker : 'public';
   const name = `${isPrivate ? 'porg' : 'org'}-${Math.floor(Math.random() * 1e6).toString(36)}`;
   await forge.api(w.owner.token, 'POST', '/orgs', { username: name, description: `org ${tag}`, visibility: isPrivate ? 'private' : 'public' });
-  const team = await forge.api(w.owner.token, 'POST', `/orgs/${name}/teams`, { name: `readers-${tag}`.slice(0, 30), permission: 'read', units: ['repo.code', 'repo.issues', 'repo.pulls'] });
+  const team = await forge.api(w.owner.token, 'POST', `/orgs/${name}/teams`, {
+    name: `readers-${tag}`.slice(0, 30),
+    permission: 'read',
+    units: ['repo.code', 'repo.issues', 'repo.pulls'],
+  });
   await forge.api(w.owner.token, 'PUT', `/teams/${team.id}/members/${w.reader.name}`);
   const repo = `orepo-${Math.floor(Math.random() * 1e6).toString(36)}`;
   await forge.api(w.owner.token, 'POST', `/orgs/${name}/repos`, { name: repo, private: isPrivate, auto_init: true, description: `org repo ${tag}` });

@@ -13,7 +13,12 @@ import { repoPermission } from './services/permissions.ts';
 export const attachmentsHttp = new Hono<AppEnv>();
 
 const INLINE_TYPES: Record<string, string> = {
-  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', avif: 'image/avif',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  avif: 'image/avif',
 };
 
 attachmentsHttp.get('/attachments/:uuid', async (c) => {
@@ -27,7 +32,11 @@ attachmentsHttp.get('/attachments/:uuid', async (c) => {
   if (!a || !repo || !(await repoPermission(db, auth?.user ?? null, repo)).canReadAny()) return notFound();
   const file = attachmentPath(config, uuid);
   if (!fs.existsSync(file)) return notFound();
-  await db.updateTable('attachment').set((eb) => ({ download_count: eb('download_count', '+', 1) })).where('id', '=', a.id).execute();
+  await db
+    .updateTable('attachment')
+    .set((eb) => ({ download_count: eb('download_count', '+', 1) }))
+    .where('id', '=', a.id)
+    .execute();
   const ext = a.name.split('.').pop()?.toLowerCase() ?? '';
   const type = INLINE_TYPES[ext];
   const disposition = `${type ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(a.name)}`;

@@ -45,7 +45,6 @@ async function findRepo(deps: Deps, ownerName: string, repoName: string) {
   return repo ? { owner, repo } : null;
 }
 
-
 async function handle(c: Context<AppEnv>, service: Service, rest: 'info/refs' | Service): Promise<Response> {
   const deps = c.var.deps;
   let user: UserRow | null;
@@ -141,7 +140,10 @@ async function runBackend(
 
   // core.hooksPath: only the server's hooks run, never one inside a repository.
   const hooksPath = ensureHooksDir(deps.config.dataDir);
-  const child = spawnGit(['-c', 'http.receivepack=true', '-c', 'uploadpack.allowFilter=true', '-c', `core.hooksPath=${hooksPath}`, 'http-backend'], { cwd: dir, env });
+  const child = spawnGit(['-c', 'http.receivepack=true', '-c', 'uploadpack.allowFilter=true', '-c', `core.hooksPath=${hooksPath}`, 'http-backend'], {
+    cwd: dir,
+    env,
+  });
   const exited = new Promise<number | null>((resolve) => {
     child.on('close', (code) => resolve(code));
     child.on('error', () => resolve(null));
@@ -165,7 +167,10 @@ async function runBackend(
 
   child.stdin.on('error', () => {});
   const body = c.req.raw.body;
-  if (isRpc && body) Readable.fromWeb(body as unknown as NodeWebStream<Uint8Array>).on('error', () => child.stdin.destroy()).pipe(child.stdin);
+  if (isRpc && body)
+    Readable.fromWeb(body as unknown as NodeWebStream<Uint8Array>)
+      .on('error', () => child.stdin.destroy())
+      .pipe(child.stdin);
   else child.stdin.end();
 
   const head = await readCgiHeaders(child.stdout);

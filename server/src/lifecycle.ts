@@ -82,8 +82,8 @@ export function installCleanStop(opts: CleanStopOptions): { stop: (reason: strin
         r.postgres
           ? 'PostgreSQL: connections closed.'
           : r.busy
-          ? 'SQLite: the checkpoint was held back by another connection (a dump?); the write-ahead log is kept and replayed at the next start. Database closed.'
-          : `SQLite: write-ahead log (${Math.ceil(r.walBytes / 1024)} KiB) checkpointed into the database and emptied; database closed.`,
+            ? 'SQLite: the checkpoint was held back by another connection (a dump?); the write-ahead log is kept and replayed at the next start. Database closed.'
+            : `SQLite: write-ahead log (${Math.ceil(r.walBytes / 1024)} KiB) checkpointed into the database and emptied; database closed.`,
       );
     } catch (e) {
       log(`The database could not be closed cleanly: ${e instanceof Error ? e.message : String(e)}`);

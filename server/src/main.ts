@@ -76,7 +76,9 @@ async function main(argv: string[]) {
     });
     const app = createApp(deps);
     const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
-      console.log(`Forge listening on ${config.rootUrl} (port ${info.port}, ready in ${Math.round(performance.now() - started)} ms, data in ${config.dataDir})`);
+      console.log(
+        `Forge listening on ${config.rootUrl} (port ${info.port}, ready in ${Math.round(performance.now() - started)} ms, data in ${config.dataDir})`,
+      );
     });
     // Node closes an idle keep-alive connection after 5 s; a client that reuses it at that moment
     // gets "socket hang up" (seen in CI between two API calls of a journey). Gitea (Go) keeps idle

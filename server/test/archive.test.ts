@@ -54,7 +54,16 @@ describe('archives', () => {
     expect(res.headers.get('content-type')).toBe('application/gzip');
     expect(res.headers.get('content-disposition')).toContain(`filename="${repoName}-main.tar.gz"`);
     expect(await list(res, '.tar.gz', tarList)).toEqual(
-      [`${repoName}/`, `${repoName}/README.md`, `${repoName}/docs/`, `${repoName}/docs/a b.txt`, `${repoName}/src/`, `${repoName}/src/app.ts`, `${repoName}/src/lib/`, `${repoName}/src/lib/util.ts`].sort(),
+      [
+        `${repoName}/`,
+        `${repoName}/README.md`,
+        `${repoName}/docs/`,
+        `${repoName}/docs/a b.txt`,
+        `${repoName}/src/`,
+        `${repoName}/src/app.ts`,
+        `${repoName}/src/lib/`,
+        `${repoName}/src/lib/util.ts`,
+      ].sort(),
     );
   });
 

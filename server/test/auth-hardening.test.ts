@@ -180,16 +180,31 @@ describe('throttling failed sign-ins per client address', () => {
       await direct('GET', '/api/v1/user', { basic: [uniq('spray'), 'x'], address: '203.0.113.50', headers });
     }
     // A client cannot escape its own count by sending a new X-Forwarded-For each time.
-    expect((await direct('GET', '/api/v1/user', { basic: [user.name, user.password], address: '203.0.113.50', headers: { 'X-Forwarded-For': '192.0.2.99' } })).status).toBe(429);
+    expect(
+      (await direct('GET', '/api/v1/user', { basic: [user.name, user.password], address: '203.0.113.50', headers: { 'X-Forwarded-For': '192.0.2.99' } }))
+        .status,
+    ).toBe(429);
 
     const behindProxy = appWith({ ...limits, trustProxy: true });
     // Behind a trusted proxy the last entry (the one the proxy added) is the client.
     for (let i = 0; i < 4; i++) {
-      await behindProxy('GET', '/api/v1/user', { basic: [uniq('spray'), 'x'], address: '10.0.0.1', headers: { 'X-Forwarded-For': `forged-${i}, 198.51.100.20` } });
+      await behindProxy('GET', '/api/v1/user', {
+        basic: [uniq('spray'), 'x'],
+        address: '10.0.0.1',
+        headers: { 'X-Forwarded-For': `forged-${i}, 198.51.100.20` },
+      });
     }
-    const locked = await behindProxy('GET', '/api/v1/user', { basic: [user.name, user.password], address: '10.0.0.1', headers: { 'X-Forwarded-For': '198.51.100.20' } });
+    const locked = await behindProxy('GET', '/api/v1/user', {
+      basic: [user.name, user.password],
+      address: '10.0.0.1',
+      headers: { 'X-Forwarded-For': '198.51.100.20' },
+    });
     expect(locked.status).toBe(429);
-    const otherClient = await behindProxy('GET', '/api/v1/user', { basic: [user.name, user.password], address: '10.0.0.1', headers: { 'X-Forwarded-For': '198.51.100.21' } });
+    const otherClient = await behindProxy('GET', '/api/v1/user', {
+      basic: [user.name, user.password],
+      address: '10.0.0.1',
+      headers: { 'X-Forwarded-For': '198.51.100.21' },
+    });
     expect(otherClient.status).toBe(200);
   });
 });

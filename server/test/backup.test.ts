@@ -70,7 +70,11 @@ async function all(get: Getter, url: string): Promise<any[]> {
 
 /** A write over HTTP, as a client makes it: acknowledged when the answer arrives. */
 async function post(url: string, body: unknown) {
-  const res = await fetch(`${base}/api/v1${url}`, { method: 'POST', headers: { Authorization: `token ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${base}/api/v1${url}`, {
+    method: 'POST',
+    headers: { Authorization: `token ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const text = await res.text();
   if (res.status !== 201) throw new Error(`POST ${url}: ${res.status} ${text}`);
   return JSON.parse(text);
@@ -114,7 +118,11 @@ describe('forge dump and restore', () => {
     const form = new FormData();
     const attachmentBytes = Buffer.from(`attached ${Math.random()}\n`);
     form.append('attachment', new Blob([attachmentBytes]), 'notes.txt');
-    const up = await forge.app.request(`/api/v1/repos/${owner}/${issuesRepo}/issues/${firstIssue.number}/assets`, { method: 'POST', body: form, headers: { Authorization: `token ${token}` } });
+    const up = await forge.app.request(`/api/v1/repos/${owner}/${issuesRepo}/issues/${firstIssue.number}/assets`, {
+      method: 'POST',
+      body: form,
+      headers: { Authorization: `token ${token}` },
+    });
     expect(up.status).toBe(201);
     const attachment = await up.json();
     expect((await forge.req('POST', '/user/avatar', { token, body: { image: PNG.toString('base64') } })).status).toBe(204);
@@ -190,7 +198,17 @@ describe('forge dump and restore', () => {
       const rget = httpGet(restored.base, token);
 
       // Repositories: every one acknowledged before the dump, nothing the source lacks, same fields.
-      const repoFields = (r: any) => ({ id: r.id, name: r.name, full_name: r.full_name, owner: r.owner.login, private: r.private, fork: r.fork, default_branch: r.default_branch, created_at: r.created_at, description: r.description });
+      const repoFields = (r: any) => ({
+        id: r.id,
+        name: r.name,
+        full_name: r.full_name,
+        owner: r.owner.login,
+        private: r.private,
+        fork: r.fork,
+        default_branch: r.default_branch,
+        created_at: r.created_at,
+        description: r.description,
+      });
       const sourceRepos = new Map((await all(sourceGet, '/repos/search')).map((r) => [r.name, r]));
       const restoredRepos = await all(rget, '/repos/search');
       const restoredNames = new Set(restoredRepos.map((r) => r.name));
@@ -220,14 +238,25 @@ describe('forge dump and restore', () => {
         }
         await expect(exec('git', ['fsck', '--no-dangling', '--no-progress'], { cwd: dir, env: gitEnv }), r.name).resolves.toBeTruthy();
         const branches = (await all(rget, `/repos/${owner}/${r.name}/branches`)).map((b) => `${b.commit.id} refs/heads/${b.name}`).sort();
-        const heads = refs.split('\n').filter((l) => l.includes(' refs/heads/')).sort();
+        const heads = refs
+          .split('\n')
+          .filter((l) => l.includes(' refs/heads/'))
+          .sort();
         expect(branches, r.name).toEqual(heads);
         expect(r.empty, r.name).toBe(heads.length === 0);
       }
 
       // Issues and comments: acknowledged before the dump ⊆ restored ⊆ source, field for field;
       // each issue's comment count matches the comments restored with it.
-      const issueFields = (i: any) => ({ id: i.id, number: i.number, title: i.title, body: i.body, state: i.state, user: i.user.login, created_at: i.created_at });
+      const issueFields = (i: any) => ({
+        id: i.id,
+        number: i.number,
+        title: i.title,
+        body: i.body,
+        state: i.state,
+        user: i.user.login,
+        created_at: i.created_at,
+      });
       const sourceIssues = new Map((await all(sourceGet, `/repos/${owner}/${issuesRepo}/issues?state=all&type=issues`)).map((i) => [i.id, i]));
       const restoredIssues = await all(rget, `/repos/${owner}/${issuesRepo}/issues?state=all&type=issues`);
       const restoredIssueIds = new Set(restoredIssues.map((i) => i.id));
@@ -244,7 +273,16 @@ describe('forge dump and restore', () => {
       expect(first.comments).toBe(restoredComments.length);
 
       // Pull requests (all made before the dump): the same.
-      const pullFields = (p: any) => ({ id: p.id, number: p.number, title: p.title, state: p.state, merged: p.merged, head: [p.head.ref, p.head.sha], base: p.base.ref, user: p.user.login });
+      const pullFields = (p: any) => ({
+        id: p.id,
+        number: p.number,
+        title: p.title,
+        state: p.state,
+        merged: p.merged,
+        head: [p.head.ref, p.head.sha],
+        base: p.base.ref,
+        user: p.user.login,
+      });
       const sourcePulls = await all(sourceGet, `/repos/${owner}/${prRepo}/pulls?state=all`);
       const restoredPulls = await all(rget, `/repos/${owner}/${prRepo}/pulls?state=all`);
       expect(restoredPulls.map(pullFields)).toEqual(sourcePulls.map(pullFields));
@@ -285,7 +323,9 @@ describe('dump and restore refuse what they must not do', () => {
     fs.writeFileSync(path.join(used, 'keep.txt'), 'mine');
     const dump = path.join(tmpRoot, 'small.tar.gz');
     await dumpForge({ dataDir: small.dataDir, file: dump, log: quiet });
-    await expect(restoreForge({ archive: dump, dataDir: used, log: quiet })).rejects.toThrow(/Refusing to restore into .*: the folder is not empty \(1 entry, e\.g\. keep\.txt\)/);
+    await expect(restoreForge({ archive: dump, dataDir: used, log: quiet })).rejects.toThrow(
+      /Refusing to restore into .*: the folder is not empty \(1 entry, e\.g\. keep\.txt\)/,
+    );
     expect(fs.readdirSync(used)).toEqual(['keep.txt']);
 
     // A real dump with a link pointing out of it added: restored without the link.

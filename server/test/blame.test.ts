@@ -12,7 +12,13 @@ const BOB = { name: 'Bob Builder', email: 'bob@example.com' };
 const name = uniq('blame');
 const { shas } = await createFixtureRepo(forge.deps, owner, name, [
   { id: 'one', message: 'write the poem', author: ALICE, date: 1_700_000_000, files: { 'docs/poem.txt': 'line 1\nline 2\nline 3\nline 4\n' } },
-  { id: 'two', message: 'rework the middle\n\nlonger body', author: BOB, date: 1_700_086_400, files: { 'docs/poem.txt': 'line 1\nLINE 2\nLINE 2b\nline 3\nline 4\n' } },
+  {
+    id: 'two',
+    message: 'rework the middle\n\nlonger body',
+    author: BOB,
+    date: 1_700_086_400,
+    files: { 'docs/poem.txt': 'line 1\nLINE 2\nLINE 2b\nline 3\nline 4\n' },
+  },
   { branch: 'topic/a', from: 'one', message: 'side', files: { 'other.txt': 'x\n' } },
 ]);
 const priv = uniq('priv');

@@ -129,14 +129,23 @@ describe('creating a rule', () => {
     const { base } = await makeRepo();
     const r = await req('POST', `${base}/branch_protections`, {
       token: owner.token,
-      body: { rule_name: 'main', enable_push: true, enable_push_whitelist: true, push_whitelist_usernames: [reader.name, writer.name, stranger.name], approvals_whitelist_username: [reader.name, stranger.name] },
+      body: {
+        rule_name: 'main',
+        enable_push: true,
+        enable_push_whitelist: true,
+        push_whitelist_usernames: [reader.name, writer.name, stranger.name],
+        approvals_whitelist_username: [reader.name, stranger.name],
+      },
     });
     expect(r.status).toBe(201);
     expect(r.body.push_whitelist_usernames).toEqual([writer.name]);
     // Approvals need only read access.
     expect(r.body.approvals_whitelist_username).toEqual([reader.name]);
 
-    const unknown = await req('POST', `${base}/branch_protections`, { token: owner.token, body: { rule_name: 'dev', merge_whitelist_usernames: ['no-such-user'] } });
+    const unknown = await req('POST', `${base}/branch_protections`, {
+      token: owner.token,
+      body: { rule_name: 'dev', merge_whitelist_usernames: ['no-such-user'] },
+    });
     expect(unknown.status).toBe(422);
     expect(unknown.body.message).toContain('no-such-user');
     expect((await req('GET', `${base}/branch_protections/dev`, { token: owner.token })).status).toBe(404);
@@ -211,7 +220,14 @@ describe('listing, editing and deleting rules', () => {
     const created = (
       await req('POST', `${base}/branch_protections`, {
         token: owner.token,
-        body: { rule_name: 'main', enable_push: true, enable_push_whitelist: true, push_whitelist_usernames: [writer.name], required_approvals: 1, status_check_contexts: ['ci'] },
+        body: {
+          rule_name: 'main',
+          enable_push: true,
+          enable_push_whitelist: true,
+          push_whitelist_usernames: [writer.name],
+          required_approvals: 1,
+          status_check_contexts: ['ci'],
+        },
       })
     ).body;
     const r = await req('PATCH', `${base}/branch_protections/main`, { token: owner.token, body: { required_approvals: 3, block_on_outdated_branch: true } });
@@ -220,8 +236,17 @@ describe('listing, editing and deleting rules', () => {
     expect((await req('GET', `${base}/branch_protections/main`, { token: owner.token })).body).toEqual(r.body);
 
     // A negative approvals count is ignored; lists replace; turning push off turns the whitelist off.
-    const r2 = await req('PATCH', `${base}/branch_protections/main`, { token: owner.token, body: { required_approvals: -1, status_check_contexts: [], enable_push: false } });
-    expect(r2.body).toMatchObject({ required_approvals: 3, status_check_contexts: [], enable_push: false, enable_push_whitelist: false, push_whitelist_usernames: [writer.name] });
+    const r2 = await req('PATCH', `${base}/branch_protections/main`, {
+      token: owner.token,
+      body: { required_approvals: -1, status_check_contexts: [], enable_push: false },
+    });
+    expect(r2.body).toMatchObject({
+      required_approvals: 3,
+      status_check_contexts: [],
+      enable_push: false,
+      enable_push_whitelist: false,
+      push_whitelist_usernames: [writer.name],
+    });
     const r3 = await req('PATCH', `${base}/branch_protections/main`, { token: owner.token, body: { merge_whitelist_usernames: ['nobody-here'] } });
     expect(r3.status).toBe(422);
     expect((await req('PATCH', `${base}/branch_protections/nope`, { token: owner.token, body: {} })).status).toBe(404);
@@ -321,10 +346,16 @@ describe('branch objects answer their protection for the caller', () => {
       expect(one.status, who).toBe(200);
       expect(one.body, who).toMatchObject({ protected: true, required_approvals: 2, enable_status_check: true, status_check_contexts: ['ci/*'], ...want });
       const list = await req('GET', `${base}/branches`, { token });
-      expect(list.body.find((b: any) => b.name === 'main'), who).toMatchObject({ protected: true, ...want });
+      expect(
+        list.body.find((b: any) => b.name === 'main'),
+        who,
+      ).toMatchObject({ protected: true, ...want });
       // An unprotected branch follows write access to the code.
       const writes = who === 'writer' || who === 'repo admin' || who === 'owner';
-      expect(list.body.find((b: any) => b.name === 'feature/x'), who).toMatchObject({
+      expect(
+        list.body.find((b: any) => b.name === 'feature/x'),
+        who,
+      ).toMatchObject({
         protected: false,
         required_approvals: 0,
         status_check_contexts: [],
@@ -378,7 +409,10 @@ describe('the branch API refuses what a rule protects', () => {
     expect(await headOf(dir, 'feature/y')).toBe(shas.f1);
     const rules = (await req('GET', `${base}/branch_protections`, { token: owner.token })).body;
     expect(rules.map((r: any) => r.rule_name)).toEqual(['feature/y']);
-    expect((await req('GET', `${base}/branches/feature/y`, { token: owner.token })).body).toMatchObject({ protected: true, effective_branch_protection_name: 'feature/y' });
+    expect((await req('GET', `${base}/branches/feature/y`, { token: owner.token })).body).toMatchObject({
+      protected: true,
+      effective_branch_protection_name: 'feature/y',
+    });
   });
 
   it('does not rename a branch protected by a glob rule, even for admins', async () => {

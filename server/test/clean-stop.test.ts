@@ -168,7 +168,9 @@ describe('clean stop of forge serve', () => {
       await new Promise((r) => sock.once('connect', r));
       const closedByServer = new Promise<void>((r) => sock.once('close', () => r()));
       sock.on('error', () => {});
-      sock.write(`POST /api/v1/user/repos HTTP/1.1\r\nHost: x\r\nAuthorization: ${basic('forge-admin', srv.password!)}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"na`);
+      sock.write(
+        `POST /api/v1/user/repos HTTP/1.1\r\nHost: x\r\nAuthorization: ${basic('forge-admin', srv.password!)}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"na`,
+      );
       await new Promise((r) => setTimeout(r, 300));
 
       const t0 = Date.now();

@@ -23,7 +23,17 @@ export function serverBundle(): Promise<string> {
   bundled ??= (async () => {
     const dir = path.join(root, 'node_modules/.cache/forge-test');
     const { build } = await import('esbuild');
-    const out = await build({ entryPoints: [path.join(root, 'server/src/main.ts')], bundle: true, platform: 'node', format: 'esm', packages: 'external', target: 'node20', outfile: path.join(dir, 'main.mjs'), write: false, logLevel: 'warning' });
+    const out = await build({
+      entryPoints: [path.join(root, 'server/src/main.ts')],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      packages: 'external',
+      target: 'node20',
+      outfile: path.join(dir, 'main.mjs'),
+      write: false,
+      logLevel: 'warning',
+    });
     const code = out.outputFiles[0]!.contents;
     const file = path.join(dir, `main-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
     fs.mkdirSync(dir, { recursive: true });

@@ -62,8 +62,12 @@ describe('comments', () => {
     // The author may.
     expect((await forge.req('PATCH', `${base}/issues/comments/${id}`, { token: author.token, body: { body: 'edited by author' } })).status).toBe(200);
     // The owner (maintainer) and a site admin may change anyone's.
-    expect((await forge.req('PATCH', `${base}/issues/comments/${id}`, { token: owner.token, body: { body: 'edited by owner' } })).body.body).toBe('edited by owner');
-    expect((await forge.req('PATCH', `${base}/issues/comments/${id}`, { token: forge.admin.token, body: { body: 'edited by admin' } })).body.body).toBe('edited by admin');
+    expect((await forge.req('PATCH', `${base}/issues/comments/${id}`, { token: owner.token, body: { body: 'edited by owner' } })).body.body).toBe(
+      'edited by owner',
+    );
+    expect((await forge.req('PATCH', `${base}/issues/comments/${id}`, { token: forge.admin.token, body: { body: 'edited by admin' } })).body.body).toBe(
+      'edited by admin',
+    );
     expect((await forge.req('DELETE', `${base}/issues/comments/${id}`, { token: forge.admin.token })).status).toBe(204);
     const other = await forge.req('POST', `${base}/issues/1/comments`, { token: author.token, body: { body: 'again' } });
     expect((await forge.req('DELETE', `${base}/issues/comments/${other.body.id}`, { token: author.token })).status).toBe(204);

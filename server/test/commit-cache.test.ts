@@ -20,7 +20,11 @@ function history(): FixtureCommit[] {
   const base = syntheticHistory(60, [ALICE, BOB]);
   base[10] = { ...base[10]!, id: 'fork-point' };
   const side: FixtureCommit[] = Array.from({ length: 8 }, (_, i) => ({
-    branch: 'side', ...(i === 0 ? { from: 'fork-point' } : {}), message: `Side ${i}\n`, author: BOB, files: { [`side/${i}.txt`]: `${i}\n` },
+    branch: 'side',
+    ...(i === 0 ? { from: 'fork-point' } : {}),
+    message: `Side ${i}\n`,
+    author: BOB,
+    files: { [`side/${i}.txt`]: `${i}\n` },
     ...(i === 7 ? { id: 'side-tip' } : {}),
   }));
   const rest = syntheticHistory(52, [BOB, ALICE]).map((c, i) => ({ ...c, message: `Later ${i}\n`, ...(i === 0 ? { merge: ['side-tip'] } : {}) }));
@@ -65,7 +69,10 @@ describe('commit list cache', () => {
     clearCommitCache();
     for (const page of [1, 2, 3, 4, 5, 6, 7, 9, 8, 12]) {
       const r = await get(`${api}/commits?limit=10&page=${page}`);
-      expect(r.body.map((c: { sha: string }) => c.sha), `page ${page}`).toEqual(order.slice((page - 1) * 10, page * 10));
+      expect(
+        r.body.map((c: { sha: string }) => c.sha),
+        `page ${page}`,
+      ).toEqual(order.slice((page - 1) * 10, page * 10));
     }
   });
 

@@ -147,7 +147,12 @@ describe('commit list', () => {
     expect(r.status).toBe(409);
     expect(r.body.message).toBe('Git Repository is empty.');
     const priv = await makeRepo({ private: true });
-    for (const url of [`${priv.base}/commits`, `${priv.base}/git/commits/main`, `${priv.base}/git/commits/${priv.shas.c1}.diff`, `${priv.base}/commits/${priv.shas.c1}/pull`]) {
+    for (const url of [
+      `${priv.base}/commits`,
+      `${priv.base}/git/commits/main`,
+      `${priv.base}/git/commits/${priv.shas.c1}.diff`,
+      `${priv.base}/commits/${priv.shas.c1}/pull`,
+    ]) {
       expect((await forge.req('GET', url)).status).toBe(404);
       expect((await forge.req('GET', url, { token: other.token })).status).toBe(404);
     }

@@ -98,7 +98,19 @@ describe('compare with tags and commits', () => {
 
   it('answers 404 for an unknown tag or SHA and for revision expressions git alone would accept', async () => {
     const { api } = await makeRepo();
-    for (const basehead of ['v1...v9', 'v9...v1', `main...${'0'.repeat(40)}`, `main...${'f'.repeat(12)}`, 'main~1...main', 'v1...main^', 'HEAD...main', 'main...HEAD', 'main...main@{0}', 'v1...:/Third', 'main...']) {
+    for (const basehead of [
+      'v1...v9',
+      'v9...v1',
+      `main...${'0'.repeat(40)}`,
+      `main...${'f'.repeat(12)}`,
+      'main~1...main',
+      'v1...main^',
+      'HEAD...main',
+      'main...HEAD',
+      'main...main@{0}',
+      'v1...:/Third',
+      'main...',
+    ]) {
       const r = await forge.req('GET', `${api}/compare/${basehead.replace(/[:^{}~@]/g, encodeURIComponent)}`);
       expect(r.status, basehead).toBe(404);
       expect(r.body.message, basehead).toMatch(/does not exist|not found/i);
@@ -117,7 +129,7 @@ describe('compare with tags and commits', () => {
     expect(shaDiff.text).not.toContain('two.txt');
   });
 
-  it("takes a tag of a fork as the head (owner:tag), and a SHA only the fork has", async () => {
+  it('takes a tag of a fork as the head (owner:tag), and a SHA only the fork has', async () => {
     const { api, name, shas } = await makeRepo();
     const fork = await forge.req('POST', `${api}/forks`, { token: forker.token, body: {} });
     expect(fork.status).toBe(202);

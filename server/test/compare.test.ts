@@ -13,7 +13,14 @@ const history = (): FixtureCommit[] => [
   { id: 'c1', message: 'Initial\n', author: ALICE, date: 1700000000, files: { 'README.md': 'one\n', 'old.txt': 'keep\nthese\nlines\n', 'gone.txt': 'x\n' } },
   { id: 'c2', message: 'Main work\n', author: ALICE, date: 1700000100, files: { 'main.txt': 'm\n', 'README.md': 'one\nfrom main\n' } },
   { id: 'f1', branch: 'feature/x', from: 'c1', message: 'Feature one\n', author: ALICE, date: 1700000200, files: { 'a.txt': 'a\n' } },
-  { id: 'f2', branch: 'feature/x', message: 'Feature two\n', author: ALICE, date: 1700000300, files: { 'b.txt': 'b\nb2\n', 'old.txt': null, 'new.txt': 'keep\nthese\nlines\n', 'gone.txt': null } },
+  {
+    id: 'f2',
+    branch: 'feature/x',
+    message: 'Feature two\n',
+    author: ALICE,
+    date: 1700000300,
+    files: { 'b.txt': 'b\nb2\n', 'old.txt': null, 'new.txt': 'keep\nthese\nlines\n', 'gone.txt': null },
+  },
   { id: 'k1', branch: 'clash', from: 'c1', message: 'Clash\n', author: ALICE, date: 1700000400, files: { 'README.md': 'one\nfrom clash\n', 'c.txt': 'c\n' } },
   { id: 'o1', branch: 'orphan', message: 'Elsewhere\n', author: ALICE, date: 1700000500, files: { 'z.txt': 'z\n' } },
 ];

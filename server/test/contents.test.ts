@@ -13,7 +13,13 @@ const ident = { GIT_AUTHOR_NAME: 'Ann', GIT_AUTHOR_EMAIL: 'ann@example.com', GIT
  * Commits `files` (path → content; mode 120000 for symlinks, 160000 for submodules via
  * {mode, sha}) on top of `branch` with git plumbing and a throwaway index.
  */
-async function commit(dir: string, branch: string, message: string, files: Record<string, string | Buffer | { mode: string; content?: string; sha?: string }>, time: number) {
+async function commit(
+  dir: string,
+  branch: string,
+  message: string,
+  files: Record<string, string | Buffer | { mode: string; content?: string; sha?: string }>,
+  time: number,
+) {
   const index = path.join(os.tmpdir(), `idx-${uniq('i')}`);
   const env = { ...ident, GIT_INDEX_FILE: index, GIT_AUTHOR_DATE: `${time} +0000`, GIT_COMMITTER_DATE: `${time} +0000` };
   const parent = (await runGit(['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`], { cwd: dir }).catch(() => '')).trim();
@@ -55,7 +61,7 @@ async function setup(opts: { private?: boolean } = {}) {
       'page.html': '<script>alert(1)</script>',
       'pic.svg': '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
       'blob.bin': Buffer.from([1, 2, 0, 3, 4]),
-      'link': { mode: '120000', content: 'src/a.ts' },
+      link: { mode: '120000', content: 'src/a.ts' },
       'dir with space/ü.txt': 'unicode\n',
     },
     t0 + 100,

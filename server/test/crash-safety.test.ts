@@ -50,10 +50,37 @@ describe('start-up reconciliation', async () => {
     const row = await f.deps.db
       .insertInto('repository')
       .values({
-        owner_id: owner.id, owner_name: owner.name, name, lower_name: name.toLowerCase(), description: '', website: '', is_private: 0, is_empty: isEmpty,
-        is_archived: 0, is_template: 0, is_fork: 0, fork_id: 0, template_id: 0, default_branch: 'main', has_issues: 1, has_wiki: 1, has_pull_requests: 1,
-        has_projects: 1, has_releases: 1, num_stars: 0, num_forks: 0, num_watches: 0, num_issues: 0, num_closed_issues: 0, num_pulls: 0,
-        num_closed_pulls: 0, size: 0, trust_model: 'default', created_unix: t, updated_unix: t, archived_unix: 0,
+        owner_id: owner.id,
+        owner_name: owner.name,
+        name,
+        lower_name: name.toLowerCase(),
+        description: '',
+        website: '',
+        is_private: 0,
+        is_empty: isEmpty,
+        is_archived: 0,
+        is_template: 0,
+        is_fork: 0,
+        fork_id: 0,
+        template_id: 0,
+        default_branch: 'main',
+        has_issues: 1,
+        has_wiki: 1,
+        has_pull_requests: 1,
+        has_projects: 1,
+        has_releases: 1,
+        num_stars: 0,
+        num_forks: 0,
+        num_watches: 0,
+        num_issues: 0,
+        num_closed_issues: 0,
+        num_pulls: 0,
+        num_closed_pulls: 0,
+        size: 0,
+        trust_model: 'default',
+        created_unix: t,
+        updated_unix: t,
+        archived_unix: 0,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -167,11 +194,24 @@ describe('start-up reconciliation', async () => {
     expect(s.restoredFromTrash).toBe(1);
     expect((await f.req('GET', `/repos/${u.name}/kept/commits`, { token: u.token })).status).toBe(200);
     expect(fs.readdirSync(path.join(f.dataDir, 'tmp'))).toEqual([]);
-    expect(logs.at(-1)).toMatch(/^reconcile: \d+ repositories checked in \d+ ms: 1 moves finished, 1 restored from trash, .* 1 folders moved to lost\+found, 2 temporary entries removed$/);
+    expect(logs.at(-1)).toMatch(
+      /^reconcile: \d+ repositories checked in \d+ ms: 1 moves finished, 1 restored from trash, .* 1 folders moved to lost\+found, 2 temporary entries removed$/,
+    );
 
     // A second run finds nothing to do.
     const again = await reconcile();
-    expect({ ...again, checked: 0, ms: 0 }).toEqual({ checked: 0, movesFinished: 0, restoredFromTrash: 0, tmpRemoved: 0, lostAndFound: 0, reinitialised: 0, repaired: 0, emptyFixed: 0, leftForOthers: 0, ms: 0 });
+    expect({ ...again, checked: 0, ms: 0 }).toEqual({
+      checked: 0,
+      movesFinished: 0,
+      restoredFromTrash: 0,
+      tmpRemoved: 0,
+      lostAndFound: 0,
+      reinitialised: 0,
+      repaired: 0,
+      emptyFixed: 0,
+      leftForOthers: 0,
+      ms: 0,
+    });
   });
 });
 
@@ -228,7 +268,8 @@ describe('kill -9 inside each step, then a restart on the same data folder', () 
       }),
     );
     const root = path.join(dataDir, 'repositories');
-    for (const owner of fs.readdirSync(root)) for (const entry of fs.readdirSync(path.join(root, owner))) expect(folders).toContain(path.join(root, owner, entry));
+    for (const owner of fs.readdirSync(root))
+      for (const entry of fs.readdirSync(path.join(root, owner))) expect(folders).toContain(path.join(root, owner, entry));
     return new Map(repos.map((r) => [r.full_name, r]));
   };
 
@@ -305,9 +346,13 @@ describe('kill -9 inside each step, then a restart on the same data folder', () 
     await srv.exited;
 
     srv = await startServer(dataDir);
-    expect(srv.output()).toMatch(/reconcile: \d+ repositories checked in \d+ ms: 0 moves finished, 0 restored from trash, 0 re-initialised, 0 repaired, 0 empty flags fixed, 0 folders moved to lost\+found, 0 temporary entries removed/);
+    expect(srv.output()).toMatch(
+      /reconcile: \d+ repositories checked in \d+ ms: 0 moves finished, 0 restored from trash, 0 re-initialised, 0 repaired, 0 empty flags fixed, 0 folders moved to lost\+found, 0 temporary entries removed/,
+    );
     seen = await checkForge(srv.base);
-    expect([...seen.keys()].sort()).toEqual([`${admin}/base`, `${admin}/c1`, `${admin}/pushme`, `${admin}/renamed`, `${org}x/basefork`, `${org}x/orepo`].sort());
+    expect([...seen.keys()].sort()).toEqual(
+      [`${admin}/base`, `${admin}/c1`, `${admin}/pushme`, `${admin}/renamed`, `${org}x/basefork`, `${org}x/orepo`].sort(),
+    );
     srv.child.kill('SIGTERM');
     await srv.exited;
   });

@@ -337,7 +337,7 @@ describe('two apps on one database and one data folder', () => {
         vi.advanceTimersByTime(50);
         // The attempt runs git (real time), finds the lock and schedules the retry.
         const until = async (ok: () => boolean) => {
-          for (const start = Date.now(); !ok(); ) {
+          for (const start = Date.now(); !ok();) {
             if (Date.now() - start > 20_000) throw new Error('timed out');
             await new Promise((resolve) => setImmediate(resolve));
           }
@@ -431,7 +431,11 @@ describe('a second server process (the bundled server as a child process, Postgr
   };
 
   it('a token deleted here is refused by the other process', async () => {
-    const extra = await createToken(db, (await db.selectFrom('user').select('id').where('lower_name', '=', owner.name.toLowerCase()).executeTakeFirstOrThrow()).id, 'extra');
+    const extra = await createToken(
+      db,
+      (await db.selectFrom('user').select('id').where('lower_name', '=', owner.name.toLowerCase()).executeTakeFirstOrThrow()).id,
+      'extra',
+    );
     expect((await C('GET', '/user', { token: extra.secret })).status).toBe(200);
     expect((await C('GET', '/user', { token: extra.secret })).status).toBe(200);
     expect((await A('DELETE', `/users/${owner.name}/tokens/extra`, { basic: [owner.name, owner.password] })).status).toBe(204);
@@ -462,7 +466,9 @@ describe('a second server process (the bundled server as a child process, Postgr
     expect(total(await list('&limit=1'))).toBe(3);
     // A branch made here, packed by git, then deleted here.
     expect((await C('GET', `/repos/${r.full}/commits?sha=feature`, { token: owner.token })).status).toBe(404);
-    expect((await A('POST', `/repos/${r.full}/branches`, { token: owner.token, body: { new_branch_name: 'feature', old_ref_name: `${head}~1` } })).status).toBe(201);
+    expect((await A('POST', `/repos/${r.full}/branches`, { token: owner.token, body: { new_branch_name: 'feature', old_ref_name: `${head}~1` } })).status).toBe(
+      201,
+    );
     await git(r.dir, 'pack-refs', '--all');
     expect(shas(await list('&sha=feature'))[0]).toBe(await git(r.dir, 'rev-parse', `${head}~1`));
     expect((await A('DELETE', `/repos/${r.full}/branches/feature`, { token: owner.token })).status).toBe(204);

@@ -87,7 +87,8 @@ describe('sign-in throttling across processes', () => {
     const [one, two] = twoProcesses({ loginMaxFailures: 16, loginMaxFailuresPerAddress: 24, loginWindowSeconds: 60 });
     // 16 at once at the account (from no address), then 24 at once from one address at other names:
     // each limit is reached only if not one failure was lost.
-    const burst = (n: number, opts: (i: number) => AppCallOptions) => Promise.all(Array.from({ length: n }, (_, i) => (i % 2 ? one : two)('GET', '/user', opts(i))));
+    const burst = (n: number, opts: (i: number) => AppCallOptions) =>
+      Promise.all(Array.from({ length: n }, (_, i) => (i % 2 ? one : two)('GET', '/user', opts(i))));
     expect((await burst(16, (i) => ({ basic: [user.name, `wrong-${i}`] }))).map((r) => r.status)).toEqual(Array(16).fill(401));
     expect((await one('GET', '/user', { basic: [user.name, user.password] })).status).toBe(429);
     expect((await burst(24, () => ({ basic: [uniq('burst'), 'x'], address }))).map((r) => r.status)).toEqual(Array(24).fill(401));
@@ -115,9 +116,17 @@ describe('sign-in throttling across processes', () => {
     expect(await statements(() => app('GET', '/user', { token: user.token }), 200)).toEqual([]);
     expect(await statements(() => app('GET', '/user', { basic: [user.name, user.password], address: '192.0.2.1' }), 200)).toEqual(['SelectQueryNode']);
     // A failure: the read, the sweep of ended windows, one upsert each for the account and the address.
-    expect(await statements(() => app('GET', '/user', { basic: [user.name, 'nope'], address: '192.0.2.1' }), 401)).toEqual(['SelectQueryNode', 'DeleteQueryNode', 'InsertQueryNode', 'InsertQueryNode']);
+    expect(await statements(() => app('GET', '/user', { basic: [user.name, 'nope'], address: '192.0.2.1' }), 401)).toEqual([
+      'SelectQueryNode',
+      'DeleteQueryNode',
+      'InsertQueryNode',
+      'InsertQueryNode',
+    ]);
     // The success after it clears the account's count; the next one has nothing to clear.
-    expect(await statements(() => app('GET', '/user', { basic: [user.name, user.password], address: '192.0.2.1' }), 200)).toEqual(['SelectQueryNode', 'DeleteQueryNode']);
+    expect(await statements(() => app('GET', '/user', { basic: [user.name, user.password], address: '192.0.2.1' }), 200)).toEqual([
+      'SelectQueryNode',
+      'DeleteQueryNode',
+    ]);
     expect(await statements(() => app('GET', '/user', { basic: [user.name, user.password], address: '192.0.2.1' }), 200)).toEqual(['SelectQueryNode']);
   });
 
@@ -131,7 +140,11 @@ describe('sign-in throttling across processes', () => {
     expect(keys).toHaveLength(names.length);
     expect(Math.max(...keys.map((k) => k.length))).toBeLessThanOrEqual(130);
     // An hour later (their windows moved back rather than waited for), one more failure anywhere.
-    await db.updateTable('login_failure').set((eb) => ({ ends_at: eb('ends_at', '-', 3_600_000) })).where('key', 'in', keys).execute();
+    await db
+      .updateTable('login_failure')
+      .set((eb) => ({ ends_at: eb('ends_at', '-', 3_600_000) }))
+      .where('key', 'in', keys)
+      .execute();
     const last = uniq('last');
     expect((await one('GET', '/user', { basic: [last, 'x'] })).status).toBe(401);
     const after = await db.selectFrom('login_failure').select(['key', 'ends_at']).execute();
@@ -170,7 +183,8 @@ describe('scheduled merges across processes', () => {
     const feed = await forge.deps.db.selectFrom('action').select('op_type').where('repo_id', '=', r.repo.id).where('user_id', '=', owner.id).execute();
     expect(feed.filter((a) => a.op_type.endsWith('merge_pull_request'))).toHaveLength(1);
     expect(await forge.deps.db.selectFrom('pull_auto_merge').selectAll().where('pull_id', '=', pr.id).execute()).toEqual([]);
-    for (const app of [one, two]) expect((await app('GET', `${r.api}/pulls/${r.index}`, { token: owner.token })).body).toMatchObject({ merged: true, state: 'closed' });
+    for (const app of [one, two])
+      expect((await app('GET', `${r.api}/pulls/${r.index}`, { token: owner.token })).body).toMatchObject({ merged: true, state: 'closed' });
   }
 
   it('a status posted to the other process merges the pull request scheduled on this one, once', async () => {
@@ -201,11 +215,19 @@ describe('scheduled merges across processes', () => {
     // schedule: it holds the repository's merge lock, as mergePullRequestApi does.
     await withRepoLock(forge.deps.db, r.repo.id, async () => {
       answer = postStatus(two, r, 'success');
-      const stored = () => forge.deps.db.selectFrom('commit_status').select('id').where('repo_id', '=', r.repo.id).where('state', '=', 'success').executeTakeFirst();
+      const stored = () =>
+        forge.deps.db.selectFrom('commit_status').select('id').where('repo_id', '=', r.repo.id).where('state', '=', 'success').executeTakeFirst();
       while (!(await stored())) await new Promise((done) => setTimeout(done, 5));
       await forge.deps.db
         .insertInto('pull_auto_merge')
-        .values({ pull_id: pr.id, doer_id: owner.id, merge_style: 'merge', message: 'Merge the scheduled one', delete_branch_after_merge: 0, created_unix: nowUnix() })
+        .values({
+          pull_id: pr.id,
+          doer_id: owner.id,
+          merge_style: 'merge',
+          message: 'Merge the scheduled one',
+          delete_branch_after_merge: 0,
+          created_unix: nowUnix(),
+        })
         .execute();
     });
     expect((await answer!).status).toBe(201);

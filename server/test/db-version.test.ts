@@ -44,7 +44,15 @@ describe(`dbVersion on SQLite (${sqliteDriver()})`, () => {
       ['insert … returning', () => db.insertInto('login_failure').values({ key: 'a:two', failures: 1, ends_at: 1 }).returning('key').execute()],
       ['update', () => db.updateTable('login_failure').set({ failures: 2 }).where('key', '=', 'a:one').execute()],
       ['update … returning', () => db.updateTable('login_failure').set({ failures: 3 }).where('key', '=', 'a:one').returning('failures').execute()],
-      ['upsert', () => db.insertInto('login_failure').values({ key: 'a:one', failures: 1, ends_at: 1 }).onConflict((oc) => oc.column('key').doUpdateSet({ failures: 9 })).execute()],
+      [
+        'upsert',
+        () =>
+          db
+            .insertInto('login_failure')
+            .values({ key: 'a:one', failures: 1, ends_at: 1 })
+            .onConflict((oc) => oc.column('key').doUpdateSet({ failures: 9 }))
+            .execute(),
+      ],
       ['delete … returning', () => db.deleteFrom('login_failure').where('key', '=', 'a:two').returning('key').execute()],
       ['delete', () => db.deleteFrom('login_failure').where('key', '=', 'a:one').execute()],
       ['transaction', () => db.transaction().execute((trx) => trx.insertInto('login_failure').values({ key: 'a:three', failures: 1, ends_at: 1 }).execute())],
@@ -95,7 +103,9 @@ describe('sharedDbVersion on PostgreSQL', () => {
     // A server of its own: on the shared test server other test files commit all the time, and
     // each of their commits moves the value too (that only costs recomputed answers).
     // @ts-expect-error plain JavaScript module without types
-    const { startPostgres } = (await import('../../scripts/postgres.mjs')) as { startPostgres(o: { quiet: boolean; stopWithProcess: number }): Promise<{ url: string; stop(): Promise<void> }> };
+    const { startPostgres } = (await import('../../scripts/postgres.mjs')) as {
+      startPostgres(o: { quiet: boolean; stopWithProcess: number }): Promise<{ url: string; stop(): Promise<void> }>;
+    };
     const server = await startPostgres({ quiet: true, stopWithProcess: process.pid });
     const url = server.url.replace(/\/postgres$/, '/versions');
     const admin = await openDb(server.url.replace(/\/postgres$/, '/template1'));

@@ -113,7 +113,14 @@ describe('demo seed', () => {
         'Rewrite the README introduction',
         'WIP: plugin API',
       ]);
-      expect(byTitle.get('Add parse options')).toMatchObject({ state: 'open', draft: false, mergeable: true, merged: false, head: { ref: 'feature/parse-options' }, base: { ref: 'main' } });
+      expect(byTitle.get('Add parse options')).toMatchObject({
+        state: 'open',
+        draft: false,
+        mergeable: true,
+        merged: false,
+        head: { ref: 'feature/parse-options' },
+        base: { ref: 'main' },
+      });
       expect(byTitle.get('Add parse options').labels.map((l: any) => l.name)).toEqual(['enhancement']);
       expect(byTitle.get('WIP: plugin API')).toMatchObject({ state: 'open', draft: true });
       expect(byTitle.get('Add a contributing guide')).toMatchObject({ state: 'closed', merged: true, merged_by: { login: 'alice' } });
@@ -206,7 +213,10 @@ describe('demo seed', () => {
   it('does nothing when run again', async () => {
     const admin = await forge.deps.db.selectFrom('user').selectAll().where('lower_name', '=', forge.admin.name.toLowerCase()).executeTakeFirstOrThrow();
     await seedDemo(forge.deps, admin);
-    const count = await forge.deps.db.selectFrom('repository').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const count = await forge.deps.db
+      .selectFrom('repository')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(6);
   });
 });

@@ -135,10 +135,14 @@ describe('names under concurrent writes', () => {
 
   it('creates one user of a name or e-mail and one token of a name asked for at the same time (422 and 400 for the others)', async () => {
     const name = uniq('twin');
-    const users = await times(4, (i) => req('POST', '/admin/users', { token: forge.admin.token, body: { username: name, email: `${name}${i}@example.com`, password: 'password-123456' } }));
+    const users = await times(4, (i) =>
+      req('POST', '/admin/users', { token: forge.admin.token, body: { username: name, email: `${name}${i}@example.com`, password: 'password-123456' } }),
+    );
     expect(users.map((r) => r.status).sort()).toEqual([201, 422, 422, 422]);
     const email = `${uniq('mail')}@example.com`;
-    const sameMail = await times(4, () => req('POST', '/admin/users', { token: forge.admin.token, body: { username: uniq('mail'), email, password: 'password-123456' } }));
+    const sameMail = await times(4, () =>
+      req('POST', '/admin/users', { token: forge.admin.token, body: { username: uniq('mail'), email, password: 'password-123456' } }),
+    );
     expect(sameMail.map((r) => r.status).sort()).toEqual([201, 422, 422, 422]);
     const u = await forge.user('tokens');
     const tokens = await times(4, () => req('POST', `/users/${u.name}/tokens`, { basic: [u.name, u.password], body: { name: 'ci', scopes: ['all'] } }));
@@ -150,7 +154,9 @@ describe('names under concurrent writes', () => {
     const org = uniq('org');
     const orgs = await times(4, () => req('POST', '/orgs', { token: owner.token, body: { username: org } }));
     expect(orgs.map((r) => r.status).sort()).toEqual([201, 422, 422, 422]);
-    const teams = await times(4, () => req('POST', `/orgs/${org}/teams`, { token: owner.token, body: { name: 'devs', permission: 'read', units_map: { 'repo.code': 'read' } } }));
+    const teams = await times(4, () =>
+      req('POST', `/orgs/${org}/teams`, { token: owner.token, body: { name: 'devs', permission: 'read', units_map: { 'repo.code': 'read' } } }),
+    );
     expect(teams.map((r) => r.status).sort()).toEqual([201, 422, 422, 422]);
   });
 });
@@ -159,7 +165,9 @@ describe('pull requests under concurrent writes', () => {
   it('opens one pull request for the same branches requested at once; the others hear 409', async () => {
     const owner = await forge.user('owner');
     const { base } = await pullRepo(forge, owner);
-    const opened = await times(4, () => req('POST', `${base}/pulls`, { token: owner.token, body: { title: 'Add the feature', head: 'feature', base: 'main' } }));
+    const opened = await times(4, () =>
+      req('POST', `${base}/pulls`, { token: owner.token, body: { title: 'Add the feature', head: 'feature', base: 'main' } }),
+    );
     expect(opened.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
     const list = await req('GET', `${base}/pulls?state=all`, { token: owner.token });
     expect(list.body.map((p: { number: number }) => p.number)).toEqual([opened.find((r) => r.status === 201)!.body.number]);
@@ -182,7 +190,10 @@ describe('reviews under concurrent writes', () => {
     const pr = await createPull(forge);
     const alice = await forge.user('alice');
     const made = await times(6, (i) =>
-      req('POST', `${pr.pull}/reviews`, { token: alice.token, body: { event: 'PENDING', body: 'draft', comments: [{ path: 'a.txt', body: `note ${i}`, new_position: 5 }] } }),
+      req('POST', `${pr.pull}/reviews`, {
+        token: alice.token,
+        body: { event: 'PENDING', body: 'draft', comments: [{ path: 'a.txt', body: `note ${i}`, new_position: 5 }] },
+      }),
     );
     expect(made.map((r) => r.status)).toEqual(Array(6).fill(200));
     const reviews = (await req('GET', `${pr.pull}/reviews`, { token: alice.token })).body;
@@ -202,7 +213,12 @@ describe('teams under concurrent writes', () => {
   it('adds one user to a team from two requests at once, and to two teams of one organization at once', async () => {
     const o = await org();
     const member = await forge.user('member');
-    const teams = await times(2, async (i) => (await req('POST', `/orgs/${o.name}/teams`, { token: o.owner.token, body: { name: `t${i}`, permission: 'read', units_map: { 'repo.code': 'read' } } })).body.id as number);
+    const teams = await times(
+      2,
+      async (i) =>
+        (await req('POST', `/orgs/${o.name}/teams`, { token: o.owner.token, body: { name: `t${i}`, permission: 'read', units_map: { 'repo.code': 'read' } } }))
+          .body.id as number,
+    );
     const same = await times(3, () => req('PUT', `/teams/${teams[0]}/members/${member.name}`, { token: o.owner.token }));
     expect(same.map((r) => r.status)).toEqual([204, 204, 204]);
     const two = await times(2, (i) => req('PUT', `/teams/${teams[i]}/members/${member.name}`, { token: o.owner.token }));
@@ -222,7 +238,11 @@ describe('teams under concurrent writes', () => {
     // if it was let in before and waited for the team's lock.
     const removed = await times(2, (i) => req('DELETE', `/teams/${o.ownersTeamId}/members/${i ? second.name : o.owner.name}`, { token: o.owner.token }));
     const [self, other] = removed.map((r) => r.status);
-    expect([[204, 404], [204, 422], [422, 204]]).toContainEqual([self, other]);
+    expect([
+      [204, 404],
+      [204, 422],
+      [422, 204],
+    ]).toContainEqual([self, other]);
     const members = await req('GET', `/teams/${o.ownersTeamId}/members`, { token: forge.admin.token });
     expect(members.body.map((u: { login: string }) => u.login)).toEqual([self === 204 ? second.name : o.owner.name]);
   });
@@ -240,7 +260,9 @@ describe('teams under concurrent writes', () => {
     const o = await org();
     const repo = await req('POST', `/orgs/${o.name}/repos`, { token: o.owner.token, body: { name: 'r' } });
     expect(repo.status).toBe(201);
-    const team = (await req('POST', `/orgs/${o.name}/teams`, { token: o.owner.token, body: { name: 'devs', permission: 'write', units_map: { 'repo.code': 'write' } } })).body.id;
+    const team = (
+      await req('POST', `/orgs/${o.name}/teams`, { token: o.owner.token, body: { name: 'devs', permission: 'write', units_map: { 'repo.code': 'write' } } })
+    ).body.id;
     const added = await times(3, () => req('PUT', `/teams/${team}/repos/${o.name}/r`, { token: o.owner.token }));
     expect(added.map((r) => r.status)).toEqual([204, 204, 204]);
     const counted = await forge.deps.db.selectFrom('team').select('num_repos').where('id', '=', team).executeTakeFirstOrThrow();
@@ -253,7 +275,8 @@ describe('order', () => {
     const { owner, base } = await ownerWithRepo(forge);
     const n = await newIssue(base, owner.token);
     const ids: number[] = [];
-    for (const color of ['#000001', '#000002', '#000003']) ids.push((await req('POST', `${base}/labels`, { token: owner.token, body: { name: 'same', color } })).body.id);
+    for (const color of ['#000001', '#000002', '#000003'])
+      ids.push((await req('POST', `${base}/labels`, { token: owner.token, body: { name: 'same', color } })).body.id);
     expect((await req('PUT', `${base}/issues/${n}/labels`, { token: owner.token, body: { labels: ids } })).status).toBe(200);
     // An UPDATE moves the row on PostgreSQL (a new tuple at the end of the heap).
     expect((await req('PATCH', `${base}/labels/${ids[0]}`, { token: owner.token, body: { description: 'changed' } })).status).toBe(200);
@@ -265,7 +288,7 @@ describe('order', () => {
 });
 
 describe('text order', () => {
-  it('sorts names byte by byte, as SQLite, whatever the PostgreSQL database\'s locale', async () => {
+  it("sorts names byte by byte, as SQLite, whatever the PostgreSQL database's locale", async () => {
     const { db } = forge.deps;
     if (isPostgres(db)) {
       // A database made with a locale (en_US, ICU) puts "a_c" before "a-b" before "ab": a column of
@@ -274,7 +297,8 @@ describe('text order', () => {
       await migrations['20261123_0620_da_name_collation']!.up(db);
     }
     const { owner, base } = await ownerWithRepo(forge);
-    for (const name of ['ab', 'a_c', 'a-b', 'a.d']) expect((await req('POST', `${base}/labels`, { token: owner.token, body: { name, color: '#00ff00' } })).status).toBe(201);
+    for (const name of ['ab', 'a_c', 'a-b', 'a.d'])
+      expect((await req('POST', `${base}/labels`, { token: owner.token, body: { name, color: '#00ff00' } })).status).toBe(201);
     const labels = (await req('GET', `${base}/labels`, { token: owner.token })).body;
     expect(labels.map((l: { name: string }) => l.name)).toEqual(['a-b', 'a.d', 'a_c', 'ab']);
   });
@@ -316,7 +340,7 @@ describe('types', () => {
     expect([found.status, found.body]).toEqual([200, []]);
   });
 
-  it('takes a review comment on a text file with a NUL byte past git\'s binary check', async () => {
+  it("takes a review comment on a text file with a NUL byte past git's binary check", async () => {
     const owner = await forge.user('owner');
     const name = uniq('repo');
     // git calls a file binary only for a NUL in its first 8000 bytes: this one is diffed as text.

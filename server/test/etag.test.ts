@@ -11,7 +11,8 @@ const owner = await forge.user('owner');
 const stranger = await forge.user('stranger');
 
 /** `token` '' is anonymous. */
-const get = (url: string, token = owner.token, etag?: string) => forge.req('GET', url, { token: token || undefined, headers: etag ? { 'If-None-Match': etag } : {} });
+const get = (url: string, token = owner.token, etag?: string) =>
+  forge.req('GET', url, { token: token || undefined, headers: etag ? { 'If-None-Match': etag } : {} });
 
 describe('ETag and 304', () => {
   it('answers a commit list with a weak ETag and 304 for the same tag, with no body', async () => {

@@ -35,7 +35,11 @@ describe('activity feeds', () => {
     const name = uniq('d');
     const repo = await makeRepo(u.token, { name });
     // Move the create_repo action to a known day.
-    await forge.deps.db.updateTable('action').set({ created_unix: Date.parse('2024-03-05T12:00:00Z') / 1000 }).where('repo_id', '=', repo.id).execute();
+    await forge.deps.db
+      .updateTable('action')
+      .set({ created_unix: Date.parse('2024-03-05T12:00:00Z') / 1000 })
+      .where('repo_id', '=', repo.id)
+      .execute();
     const url = `/repos/${u.name}/${name}/activities/feeds`;
     expect((await forge.req('GET', `${url}?date=2024-03-05`)).body).toHaveLength(1);
     expect((await forge.req('GET', `${url}?date=2024-03-06`)).body).toHaveLength(0);

@@ -34,7 +34,8 @@ async function makeRepo(owner: TestUser, opts: { private?: boolean; archived?: b
   const ownerRow = await forge.deps.db.selectFrom('user').selectAll().where('id', '=', owner.id).executeTakeFirstOrThrow();
   const name = uniq('repo');
   let row = await createRepository(forge.deps, ownerRow, ownerRow, { name, private: opts.private, default_branch: opts.defaultBranch });
-  if (opts.archived) row = await forge.deps.db.updateTable('repository').set({ is_archived: 1 }).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
+  if (opts.archived)
+    row = await forge.deps.db.updateTable('repository').set({ is_archived: 1 }).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
   return { row, full: `${owner.name}/${name}` };
 }
 

@@ -23,7 +23,11 @@ export interface TestForge {
   /** Creates a user with a token; names are random so tests do not collide. */
   user(prefix?: string, opts?: { admin?: boolean }): Promise<{ name: string; token: string; password: string; id: number }>;
   /** JSON request with an optional token; returns status, headers and parsed body. */
-  req(method: string, url: string, opts?: { token?: string; body?: unknown; basic?: [string, string]; headers?: Record<string, string> }): Promise<{ status: number; headers: Headers; body: any; text: string }>;
+  req(
+    method: string,
+    url: string,
+    opts?: { token?: string; body?: unknown; basic?: [string, string]; headers?: Record<string, string> },
+  ): Promise<{ status: number; headers: Headers; body: any; text: string }>;
 }
 
 /**
@@ -78,7 +82,16 @@ export async function createTestForge(opts: { database?: 'sqlite' } = {}): Promi
       const t = nowUnix();
       u = await db
         .insertInto('user')
-        .values({ ...row, name, lower_name: name.toLowerCase(), email: email.toLowerCase(), passwd: pooled.passwd, is_admin: opts.admin ? 1 : 0, created_unix: t, updated_unix: t })
+        .values({
+          ...row,
+          name,
+          lower_name: name.toLowerCase(),
+          email: email.toLowerCase(),
+          passwd: pooled.passwd,
+          is_admin: opts.admin ? 1 : 0,
+          created_unix: t,
+          updated_unix: t,
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
     }

@@ -82,7 +82,10 @@ describe('issues', () => {
     expect(r.body.state).toBe('closed');
     expect(r.body.closed_at).toBeTruthy();
 
-    const reopened = await forge.req('PATCH', `${base}/issues/${r.body.number}`, { token: owner.token, body: { state: 'open', milestone: 0, unset_due_date: true } });
+    const reopened = await forge.req('PATCH', `${base}/issues/${r.body.number}`, {
+      token: owner.token,
+      body: { state: 'open', milestone: 0, unset_due_date: true },
+    });
     expect(reopened.status).toBe(201);
     expect(reopened.body).toMatchObject({ state: 'open', closed_at: null, milestone: null, due_date: null });
     const closed = await forge.req('PATCH', `${base}/issues/${r.body.number}`, { token: owner.token, body: { state: 'closed', title: 'Renamed' } });
@@ -220,13 +223,29 @@ describe('issues', () => {
     const a = await ownerWithRepo(forge);
     const me = await forge.user('reviewer');
     const token = `rev${Date.now()}`;
-    const made = await Promise.all(['asked', 'reviewed', 'other'].map((t) => forge.req('POST', `${a.base}/issues`, { token: a.owner.token, body: { title: `${token} ${t}` } })));
+    const made = await Promise.all(
+      ['asked', 'reviewed', 'other'].map((t) => forge.req('POST', `${a.base}/issues`, { token: a.owner.token, body: { title: `${token} ${t}` } })),
+    );
     const [asked, reviewed] = made.map((r) => r.body.id as number);
-    const review = { reviewer_team_id: 0, original_author: '', original_author_id: 0, content: '', official: 0, commit_id: '', stale: 0, dismissed: 0, created_unix: 1, updated_unix: 1 };
-    await forge.deps.db.insertInto('review').values([
-      { ...review, type: 4, reviewer_id: me.id, issue_id: asked! },
-      { ...review, type: 1, reviewer_id: me.id, issue_id: reviewed! },
-    ]).execute();
+    const review = {
+      reviewer_team_id: 0,
+      original_author: '',
+      original_author_id: 0,
+      content: '',
+      official: 0,
+      commit_id: '',
+      stale: 0,
+      dismissed: 0,
+      created_unix: 1,
+      updated_unix: 1,
+    };
+    await forge.deps.db
+      .insertInto('review')
+      .values([
+        { ...review, type: 4, reviewer_id: me.id, issue_id: asked! },
+        { ...review, type: 1, reviewer_id: me.id, issue_id: reviewed! },
+      ])
+      .execute();
     const titles = async (qs: string) => {
       const r = await forge.req('GET', `/repos/issues/search?q=${token}&${qs}`, { token: me.token });
       expect(r.status).toBe(200);

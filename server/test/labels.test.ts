@@ -9,7 +9,12 @@ describe('labels', () => {
     const { owner, repo, base } = await ownerWithRepo(forge);
     const c = await forge.req('POST', `${base}/labels`, { token: owner.token, body: { name: 'bug', color: '#EE0701', description: 'broken' } });
     expect(c.status).toBe(201);
-    expect(c.body).toMatchObject({ name: 'bug', color: 'ee0701', description: 'broken', url: `http://localhost:3000/api/v1/repos/${owner.name}/${repo.name}/labels/${c.body.id}` });
+    expect(c.body).toMatchObject({
+      name: 'bug',
+      color: 'ee0701',
+      description: 'broken',
+      url: `http://localhost:3000/api/v1/repos/${owner.name}/${repo.name}/labels/${c.body.id}`,
+    });
     expect((await forge.req('POST', `${base}/labels`, { token: owner.token, body: { name: 'bad', color: 'zzzzzz' } })).status).toBe(422);
     expect((await forge.req('POST', `${base}/labels`, { token: owner.token, body: { color: 'ffffff' } })).status).toBe(422);
     await forge.req('POST', `${base}/labels`, { token: owner.token, body: { name: 'area/ui', color: '00ff00', exclusive: true } });
@@ -25,7 +30,9 @@ describe('labels', () => {
 
   it('adds, replaces, removes and clears the labels of an issue', async () => {
     const { owner, base } = await ownerWithRepo(forge);
-    const [a, b, c] = await Promise.all(['a', 'b', 'c'].map(async (name) => (await forge.req('POST', `${base}/labels`, { token: owner.token, body: { name, color: '123456' } })).body));
+    const [a, b, c] = await Promise.all(
+      ['a', 'b', 'c'].map(async (name) => (await forge.req('POST', `${base}/labels`, { token: owner.token, body: { name, color: '123456' } })).body),
+    );
     await forge.req('POST', `${base}/issues`, { token: owner.token, body: { title: 'L' } });
     const names = (r: any) => r.body.map((l: any) => l.name);
     const add = await forge.req('POST', `${base}/issues/1/labels`, { token: owner.token, body: { labels: [a.id, 'b'] } });

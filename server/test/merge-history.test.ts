@@ -56,10 +56,11 @@ async function treeGitMakes(dir: string, base: string, head: string, mode: '--no
 }
 
 const treeOf = (dir: string, rev: string) => git(dir, 'rev-parse', `${rev}^{tree}`);
-const recent = async (dir: string, rev: string, fmt: '%at' | '%ct') => Math.abs(Number(await git(dir, 'log', '-1', `--format=${fmt}`, rev)) - Date.now() / 1000) < 120;
+const recent = async (dir: string, rev: string, fmt: '%at' | '%ct') =>
+  Math.abs(Number(await git(dir, 'log', '-1', `--format=${fmt}`, rev)) - Date.now() / 1000) < 120;
 
 describe('merge styles make the history git makes', () => {
-  it('merge: a merge commit with base and head as parents, the merged tree, Gitea\'s title, the merger as author and committer', async () => {
+  it("merge: a merge commit with base and head as parents, the merged tree, Gitea's title, the merger as author and committer", async () => {
     const { repo, dir, api, shas } = await setup();
     const index = await openPull(forge, repo, dir, poster, { head: 'feature', title: 'Add the feature' });
     const r = await forge.req('POST', `${api}/pulls/${index}/merge`, { token: owner.token, body: { Do: 'merge' } });
@@ -109,7 +110,7 @@ describe('merge styles make the history git makes', () => {
     expect((await pullRow(forge, repo.id, index)).pr.merged_commit_id).toBe(tip);
   });
 
-  it('squash by the poster: custom title and message, no trailers; the poster\'s own signature when no commit names them', async () => {
+  it("squash by the poster: custom title and message, no trailers; the poster's own signature when no commit names them", async () => {
     const { repo, dir, api } = await setup();
     const index = await openPull(forge, repo, dir, owner, { head: 'feature' });
     const r = await forge.req('POST', `${api}/pulls/${index}/merge`, {
@@ -122,7 +123,7 @@ describe('merge styles make the history git makes', () => {
     expect(await authorOf(dir, tip)).toBe(ownerSig);
   });
 
-  it('rebase: the head\'s commits replayed linearly on the base, authors and author dates kept, the merger as committer; no work tree left behind', async () => {
+  it("rebase: the head's commits replayed linearly on the base, authors and author dates kept, the merger as committer; no work tree left behind", async () => {
     const { repo, dir, api, shas } = await setup();
     const index = await openPull(forge, repo, dir, poster, { head: 'feature', title: 'Rebase me', body: 'ignored by rebase' });
     const r = await forge.req('POST', `${api}/pulls/${index}/merge`, { token: owner.token, body: { Do: 'rebase', MergeTitleField: 'not used by rebase' } });
@@ -151,8 +152,21 @@ describe('merge styles make the history git makes', () => {
   it('rebase touches only the paths in play, yet makes the trees a full `git rebase` makes (odd names, a file added then removed)', async () => {
     const history = [
       ...standardHistory(posterAsCommitter),
-      { id: 't1', branch: 'tricky', from: 'base', author: posterAsCommitter, message: 'odd names\n', files: { 'dir with space/a*b[1]?.txt': 'odd\n', 'tmp file.txt': 'temp\n', '#hash!.md': 'h\n' } },
-      { id: 't2', branch: 'tricky', author: posterAsCommitter, message: 'drop the temp file\n', files: { 'tmp file.txt': null, 'README.md': '# demo, edited\n' } },
+      {
+        id: 't1',
+        branch: 'tricky',
+        from: 'base',
+        author: posterAsCommitter,
+        message: 'odd names\n',
+        files: { 'dir with space/a*b[1]?.txt': 'odd\n', 'tmp file.txt': 'temp\n', '#hash!.md': 'h\n' },
+      },
+      {
+        id: 't2',
+        branch: 'tricky',
+        author: posterAsCommitter,
+        message: 'drop the temp file\n',
+        files: { 'tmp file.txt': null, 'README.md': '# demo, edited\n' },
+      },
     ];
     const { repo, dir, api, shas } = await makeRepo(forge, owner, history);
     const index = await openPull(forge, repo, dir, poster, { head: 'tricky' });
@@ -217,7 +231,10 @@ describe('merge styles make the history git makes', () => {
     const index = await openPull(forge, repo, dir, poster, { head: 'feature' });
     const wrong = await forge.req('POST', `${api}/pulls/${index}/merge`, { token: owner.token, body: { Do: 'manually-merged', MergeCommitID: shas.f2 } });
     expect(wrong.status).toBe(409);
-    const short = await forge.req('POST', `${api}/pulls/${index}/merge`, { token: owner.token, body: { Do: 'manually-merged', MergeCommitID: shas.m1!.slice(0, 10) } });
+    const short = await forge.req('POST', `${api}/pulls/${index}/merge`, {
+      token: owner.token,
+      body: { Do: 'manually-merged', MergeCommitID: shas.m1!.slice(0, 10) },
+    });
     expect(short.status).toBe(409);
     const r = await forge.req('POST', `${api}/pulls/${index}/merge`, { token: owner.token, body: { Do: 'manually-merged', MergeCommitID: shas.m1 } });
     expect(r.status).toBe(200);

@@ -40,7 +40,8 @@ async function setup(rule: RuleFields | null) {
 
 const merge = (api: string, index: number, body: Record<string, unknown> = {}, token = owner.token) =>
   forge.req('POST', `${api}/pulls/${index}/merge`, { token, body: { Do: 'merge', ...body } });
-const review = (api: string, index: number, token: string, event: string, body = 'ok') => forge.req('POST', `${api}/pulls/${index}/reviews`, { token, body: { event, body } });
+const review = (api: string, index: number, token: string, event: string, body = 'ok') =>
+  forge.req('POST', `${api}/pulls/${index}/reviews`, { token, body: { event, body } });
 const blockersOf = async (api: string, index: number, token?: string) => {
   const r = await forge.req('GET', `${api}/pulls/${index}`, { token });
   expect(r.status).toBe(200);
@@ -58,7 +59,7 @@ async function expectRefused(api: string, index: number, message: string, body: 
 }
 
 describe('required approvals', () => {
-  it('refuses until an official approval is given; a reader\'s approval does not count', async () => {
+  it("refuses until an official approval is given; a reader's approval does not count", async () => {
     const { repo, dir, api, shas } = await setup({ required_approvals: 1 });
     const index = await openPull(forge, repo, dir, poster, { head: 'feature' });
     const msg = 'Does not have enough approvals (0 of 1 approvals granted)';
@@ -397,7 +398,7 @@ describe('scheduled merges wait for every rule', () => {
 });
 
 describe('a pull request from a fork', () => {
-  it('the rules of the parent\'s base branch hold it: statuses on the fork\'s head, approvals dismissed by a push to the fork, then a scheduled merge', async () => {
+  it("the rules of the parent's base branch hold it: statuses on the fork's head, approvals dismissed by a push to the fork, then a scheduled merge", async () => {
     const r = await setup({ required_approvals: 1, dismiss_stale_approvals: true, enable_status_check: true, status_check_contexts: ['ci'] });
     const forked = await forge.req('POST', `${r.api}/forks`, { token: poster.token, body: {} });
     expect(forked.status).toBe(202);
@@ -406,7 +407,10 @@ describe('a pull request from a fork', () => {
     const first = await pushLike(forge, forked.body.id, forkDir, poster.id, () => writeCommit(forkDir, 'topic', main, { 'topic.txt': 'v1\n' }));
     expect(first.changes.length).toBe(1);
     const v1 = await refSha(forkDir, 'refs/heads/topic');
-    const opened = await forge.req('POST', `${r.api}/pulls`, { token: poster.token, body: { head: `${poster.name}:topic`, base: 'main', title: 'From the fork' } });
+    const opened = await forge.req('POST', `${r.api}/pulls`, {
+      token: poster.token,
+      body: { head: `${poster.name}:topic`, base: 'main', title: 'From the fork' },
+    });
     expect(opened.status).toBe(201);
     const index = opened.body.number as number;
     expect(await blockersOf(r.api, index)).toEqual([
@@ -437,7 +441,7 @@ describe('a pull request from a fork', () => {
 });
 
 describe('merge_blockers on the pull request', () => {
-  it('lists every unmet rule in Gitea\'s order on the single pull request only; [] without a rule; absent once closed', async () => {
+  it("lists every unmet rule in Gitea's order on the single pull request only; [] without a rule; absent once closed", async () => {
     const { repo, dir, api } = await setup({ required_approvals: 1, enable_status_check: true, block_on_outdated_branch: true });
     const index = await openPull(forge, repo, dir, poster, { head: 'behind' });
     const all = [

@@ -45,7 +45,12 @@ async function request(app: App, method: string, url: string, token?: string, bo
 /** Every row of a table, in a stable order, with the key order of the source. */
 async function rowsOf(db: Db, table: string): Promise<Record<string, unknown>[]> {
   const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db);
-  const key = (r: Record<string, unknown>) => JSON.stringify(Object.keys(r).sort().map((k) => r[k]));
+  const key = (r: Record<string, unknown>) =>
+    JSON.stringify(
+      Object.keys(r)
+        .sort()
+        .map((k) => r[k]),
+    );
   return rows.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
 
@@ -78,7 +83,9 @@ beforeAll(async () => {
   // An organization with a team, a member and a repository of its own.
   org = uniq('org');
   await req('POST', '/orgs', alice.token, { username: org, full_name: 'The Org' });
-  teamId = (await req('POST', `/orgs/${org}/teams`, alice.token, { name: 'devs', permission: 'write', units_map: { 'repo.code': 'write', 'repo.issues': 'write' } })).id;
+  teamId = (
+    await req('POST', `/orgs/${org}/teams`, alice.token, { name: 'devs', permission: 'write', units_map: { 'repo.code': 'write', 'repo.issues': 'write' } })
+  ).id;
   await req('PUT', `/teams/${teamId}/members/${bob.name}`, alice.token);
   await req('POST', `/orgs/${org}/repos`, alice.token, { name: 'org-repo', auto_init: true });
   await req('PUT', `/teams/${teamId}/repos/${org}/org-repo`, alice.token);
@@ -106,7 +113,13 @@ beforeAll(async () => {
   const bug = await req('POST', `${base}/labels`, alice.token, { name: 'bug', color: '#ee0701' });
   const docs = await req('POST', `${base}/labels`, alice.token, { name: 'docs', color: '#0075ca', description: 'Documentation' });
   const milestone = await req('POST', `${base}/milestones`, alice.token, { title: 'v1', description: 'First release' });
-  const issue = await req('POST', `${base}/issues`, alice.token, { title: 'Crash on start', body: 'It **crashes**.', labels: [bug.id], milestone: milestone.id, assignees: [bob.name] });
+  const issue = await req('POST', `${base}/issues`, alice.token, {
+    title: 'Crash on start',
+    body: 'It **crashes**.',
+    labels: [bug.id],
+    milestone: milestone.id,
+    assignees: [bob.name],
+  });
   issueNumber = issue.number;
   await req('POST', `${base}/issues/${issueNumber}/labels`, alice.token, { labels: [docs.id] });
   await req('POST', `${base}/issues/${issueNumber}/comments`, bob.token, { body: 'Seen it too — with ünïcödé and emoji 🎉' });
@@ -116,7 +129,11 @@ beforeAll(async () => {
 
   const pull = await req('POST', `${base}/pulls`, bob.token, { head: 'feature', base: 'main', title: 'Add the feature', body: `Fixes #${issueNumber}` });
   pullNumber = pull.number;
-  await req('POST', `${base}/pulls/${pullNumber}/reviews`, bob.token, { event: 'COMMENT', body: 'Looks good', comments: [{ path: 'feature.txt', body: 'two lines?', new_position: 2 }] });
+  await req('POST', `${base}/pulls/${pullNumber}/reviews`, bob.token, {
+    event: 'COMMENT',
+    body: 'Looks good',
+    comments: [{ path: 'feature.txt', body: 'two lines?', new_position: 2 }],
+  });
   await req('POST', `${base}/issues/${pullNumber}/comments`, alice.token, { body: 'Merging soon.' });
   await req('POST', `${base}/statuses/${head}`, alice.token, { state: 'success', context: 'ci/build', description: 'Built' });
   await req('POST', `${base}/branch_protections`, alice.token, { rule_name: 'main', required_approvals: 1 });
@@ -130,7 +147,11 @@ beforeAll(async () => {
   bobToken = made.body.sha1;
   const form = new FormData();
   form.append('attachment', new Blob([Buffer.from('log lines\n')]), 'log.txt');
-  const up = await forge.app.request(`/api/v1${base}/issues/${issueNumber}/assets`, { method: 'POST', body: form, headers: { Authorization: `token ${alice.token}` } });
+  const up = await forge.app.request(`/api/v1${base}/issues/${issueNumber}/assets`, {
+    method: 'POST',
+    body: form,
+    headers: { Authorization: `token ${alice.token}` },
+  });
   expect(up.status).toBe(201);
 }, 120_000);
 
@@ -148,8 +169,13 @@ describe('migrate-data', () => {
     const pgDb = await openDb(target.url);
     try {
       // Every table the migrations create, the ones schema.ts declares among them, was copied.
-      const { rows } = await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(pgDb);
-      const targetTables = rows.map((r) => r.name).filter((n) => !n.startsWith('kysely_')).sort();
+      const { rows } = await sql<{
+        name: string;
+      }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(pgDb);
+      const targetTables = rows
+        .map((r) => r.name)
+        .filter((n) => !n.startsWith('kysely_'))
+        .sort();
       expect(summary.tables.map((t) => t.name).sort()).toEqual(targetTables);
       const declared = declaredTables();
       expect(declared.length).toBeGreaterThan(25);
@@ -162,14 +188,46 @@ describe('migrate-data', () => {
       }
       // The data made above is there (these tables are not empty).
       const counts = Object.fromEntries(summary.tables.map((t) => [t.name, t.rows]));
-      for (const t of ['user', 'access_token', 'repository', 'action', 'issue', 'label', 'issue_label', 'milestone', 'issue_assignees', 'comment', 'attachment', 'pull_request', 'review', 'commit_status', 'follow', 'star', 'watch', 'public_key', 'collaboration', 'org_user', 'team', 'team_user', 'team_repo', 'team_unit', 'repo_redirect', 'protected_branch', 'issue_index']) {
+      for (const t of [
+        'user',
+        'access_token',
+        'repository',
+        'action',
+        'issue',
+        'label',
+        'issue_label',
+        'milestone',
+        'issue_assignees',
+        'comment',
+        'attachment',
+        'pull_request',
+        'review',
+        'commit_status',
+        'follow',
+        'star',
+        'watch',
+        'public_key',
+        'collaboration',
+        'org_user',
+        'team',
+        'team_user',
+        'team_repo',
+        'team_unit',
+        'repo_redirect',
+        'protected_branch',
+        'issue_index',
+      ]) {
         expect(counts[t], t).toBeGreaterThan(0);
       }
       // One line per table and the summary, without the password.
       expect(lines.filter((l) => /^ {2}\S+ +\d+ rows?$/.test(l))).toHaveLength(summary.tables.length);
       const password = new URL(target.url).password;
       const host = new URL(target.url).host;
-      expect(lines.at(-2)).toMatch(new RegExp(`^Copied ${summary.rows} rows in ${summary.tables.length} tables to postgres://[^@]*@?${host.replace(/[.]/g, '\\.')}/${new URL(target.url).pathname.slice(1)}`));
+      expect(lines.at(-2)).toMatch(
+        new RegExp(
+          `^Copied ${summary.rows} rows in ${summary.tables.length} tables to postgres://[^@]*@?${host.replace(/[.]/g, '\\.')}/${new URL(target.url).pathname.slice(1)}`,
+        ),
+      );
       if (password) expect(lines.join('\n')).not.toContain(password);
 
       // A forge on PostgreSQL over the same data folder answers the same JSON.
@@ -209,7 +267,10 @@ describe('migrate-data', () => {
         expect(after, url).toEqual(before);
       }
       // The old name still redirects there.
-      const redirected = await pgApp.request(`/api/v1/repos/${alice.name}/${(await pgDb.selectFrom('repo_redirect').select('lower_name').executeTakeFirstOrThrow()).lower_name}`, { headers: { Authorization: `token ${alice.token}` } });
+      const redirected = await pgApp.request(
+        `/api/v1/repos/${alice.name}/${(await pgDb.selectFrom('repo_redirect').select('lower_name').executeTakeFirstOrThrow()).lower_name}`,
+        { headers: { Authorization: `token ${alice.token}` } },
+      );
       expect(redirected.status).toBe(307);
       expect(redirected.headers.get('location')).toMatch(new RegExp(`/repos/${alice.name}/${repo}$`));
 
@@ -229,7 +290,9 @@ describe('migrate-data', () => {
 
       // A second run into the same database refuses and changes nothing.
       const before = await rowsOf(pgDb, 'issue');
-      await expect(migrateData({ from: `sqlite:${dbFile()}`, to: target.url, log: () => {} })).rejects.toThrow(/Refusing to copy into .*not empty \(tables? .*"user"/);
+      await expect(migrateData({ from: `sqlite:${dbFile()}`, to: target.url, log: () => {} })).rejects.toThrow(
+        /Refusing to copy into .*not empty \(tables? .*"user"/,
+      );
       expect(await rowsOf(pgDb, 'issue')).toEqual(before);
     } finally {
       await closeDb(pgDb);
@@ -304,7 +367,12 @@ describe('migrate-data', () => {
     db.prepare("update comment set content = 'before' || char(0) || 'after' where id = ?").run(commentId);
     db.prepare('update label set name = ? where id = (select min(id) from label)').run('x'.repeat(300));
     db.close();
-    const labelId = (await forge.deps.db.selectFrom('label').select((eb) => eb.fn.min('id').as('id')).executeTakeFirstOrThrow()).id;
+    const labelId = (
+      await forge.deps.db
+        .selectFrom('label')
+        .select((eb) => eb.fn.min('id').as('id'))
+        .executeTakeFirstOrThrow()
+    ).id;
 
     const target = await freshPostgresDatabase();
     const pgDb = await openDb(target.url);

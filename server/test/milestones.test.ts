@@ -9,9 +9,20 @@ describe('milestones', () => {
     const { owner, base } = await ownerWithRepo(forge);
     const reader = await forge.user('reader');
     expect((await forge.req('POST', `${base}/milestones`, { token: reader.token, body: { title: 'no' } })).status).toBe(403);
-    const v1 = await forge.req('POST', `${base}/milestones`, { token: owner.token, body: { title: 'v1.0', description: 'first', due_on: '2030-01-01T00:00:00Z' } });
+    const v1 = await forge.req('POST', `${base}/milestones`, {
+      token: owner.token,
+      body: { title: 'v1.0', description: 'first', due_on: '2030-01-01T00:00:00Z' },
+    });
     expect(v1.status).toBe(201);
-    expect(v1.body).toMatchObject({ title: 'v1.0', description: 'first', state: 'open', open_issues: 0, closed_issues: 0, due_on: '2030-01-01T00:00:00Z', closed_at: null });
+    expect(v1.body).toMatchObject({
+      title: 'v1.0',
+      description: 'first',
+      state: 'open',
+      open_issues: 0,
+      closed_issues: 0,
+      due_on: '2030-01-01T00:00:00Z',
+      closed_at: null,
+    });
     const old = await forge.req('POST', `${base}/milestones`, { token: owner.token, body: { title: 'v0.9', state: 'closed' } });
     expect(old.body.state).toBe('closed');
     expect(old.body.closed_at).toBeTruthy();

@@ -16,7 +16,14 @@ import { freshPostgresDatabase } from './pg-databases.ts';
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy.ts';
 
 const exec = promisify(execFile);
-const gitEnv = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_AUTHOR_NAME: 'mp', GIT_AUTHOR_EMAIL: 'mp@example.com', GIT_COMMITTER_NAME: 'mp', GIT_COMMITTER_EMAIL: 'mp@example.com' };
+const gitEnv = {
+  ...process.env,
+  GIT_TERMINAL_PROMPT: '0',
+  GIT_AUTHOR_NAME: 'mp',
+  GIT_AUTHOR_EMAIL: 'mp@example.com',
+  GIT_COMMITTER_NAME: 'mp',
+  GIT_COMMITTER_EMAIL: 'mp@example.com',
+};
 const git = async (cwd: string, ...args: string[]) => (await exec('git', args, { cwd, env: gitEnv, encoding: 'utf8' })).stdout;
 /** A git command that may be refused (a push losing a race): its exit and output. */
 const gitTry = (cwd: string, ...args: string[]) =>
@@ -98,7 +105,9 @@ describe('two server processes on one PostgreSQL database and one repository fol
     const users = ['mp-ann', 'mp-bob', 'mp-cy', 'mp-dee'];
     await Promise.all(
       users.map(async (u) => {
-        const made = await api('POST', '/admin/users', { body: { username: u, email: `${u}@example.com`, password: `password-${u}-1`, must_change_password: false } });
+        const made = await api('POST', '/admin/users', {
+          body: { username: u, email: `${u}@example.com`, password: `password-${u}-1`, must_change_password: false },
+        });
         expect(made.status).toBe(201);
         const basic = `Basic ${Buffer.from(`${u}:password-${u}-1`).toString('base64')}`;
         const token = await api('POST', `/users/${u}/tokens`, { auth: basic, body: { name: 'mp' } });
@@ -159,9 +168,10 @@ describe('two server processes on one PostgreSQL database and one repository fol
     // Issues: numbers exactly 1..40, every title listed.
     expect(issues.map((r) => r.status)).toEqual(issues.map(() => 201));
     expect(issues.map((r) => r.body.number).sort((a: number, b: number) => a - b)).toEqual(issueTitles.map((_, i) => i + 1));
-    const listed = [
-      ...(await api('GET', `/repos/${owner}/shared/issues?state=all&type=issues&limit=50&page=1`)).body,
-    ] as Array<{ number: number; title: string }>;
+    const listed = [...(await api('GET', `/repos/${owner}/shared/issues?state=all&type=issues&limit=50&page=1`)).body] as Array<{
+      number: number;
+      title: string;
+    }>;
     expect(listed.map((i) => i.title).sort()).toEqual([...issueTitles].sort());
 
     // Pushes: every new branch landed; on each contested branch exactly one push won, and the
@@ -185,7 +195,9 @@ describe('two server processes on one PostgreSQL database and one repository fol
     expect(['first-0', 'first-1', 'first-2']).toContain(firstpush.body.default_branch);
     expect((await git(bare('firstpush'), 'symbolic-ref', 'HEAD')).trim()).toBe(`refs/heads/${firstpush.body.default_branch}`);
     const firstBranches = (await api('GET', `/repos/${owner}/firstpush/branches`)).body;
-    expect(firstBranches.map((b: { name: string; commit: { id: string } }) => [b.name, b.commit.id]).sort()).toEqual(firstShas.map((sha, i) => [`first-${i}`, sha]));
+    expect(firstBranches.map((b: { name: string; commit: { id: string } }) => [b.name, b.commit.id]).sort()).toEqual(
+      firstShas.map((sha, i) => [`first-${i}`, sha]),
+    );
 
     // Comments, pull requests and merges (while pushes move the base branch too), branch and
     // repository creation with one name: at once.
@@ -193,7 +205,9 @@ describe('two server processes on one PostgreSQL database and one repository fol
     const lateShas = await Promise.all(latePushers.map((dir, i) => commitFile(dir, `late-${i}.txt`, `late ${i}\n`)));
     const commentBodies = Array.from({ length: 40 }, (_, i) => `parallel comment ${i}`);
     const pulls = await Promise.all(
-      featureClones.map((_, i) => api('POST', `/repos/${owner}/shared/pulls`, { user: users[i % users.length], body: { head: `feature-${i}`, base: 'main', title: `feature ${i}` } })),
+      featureClones.map((_, i) =>
+        api('POST', `/repos/${owner}/shared/pulls`, { user: users[i % users.length], body: { head: `feature-${i}`, base: 'main', title: `feature ${i}` } }),
+      ),
     );
     expect(pulls.map((p) => p.status)).toEqual(pulls.map(() => 201));
     const pullNumbers = pulls.map((p) => p.body.number as number);
@@ -203,14 +217,20 @@ describe('two server processes on one PostgreSQL database and one repository fol
     // (straight to each, not through the proxy).
     const rest = pullNumbers.slice(0, 3);
     const together = pullNumbers.slice(3);
-    const sameMerge = Promise.all(together.map((n) => Promise.all(servers.map((s) => call(s.base, 'POST', `/repos/${owner}/shared/pulls/${n}/merge`, { body: { Do: 'merge' } })))));
+    const sameMerge = Promise.all(
+      together.map((n) => Promise.all(servers.map((s) => call(s.base, 'POST', `/repos/${owner}/shared/pulls/${n}/merge`, { body: { Do: 'merge' } })))),
+    );
     const [comments, merges, sameMerged, branchRounds, repoCreations, latePushes] = await Promise.all([
       Promise.all(commentBodies.map((body, i) => api('POST', `/repos/${owner}/shared/issues/1/comments`, { user: users[i % users.length], body: { body } }))),
       Promise.all(rest.map((n) => api('POST', `/repos/${owner}/shared/pulls/${n}/merge`, { body: { Do: 'merge' } }))),
       sameMerge,
       Promise.all(
         Array.from({ length: 8 }, (_, k) =>
-          Promise.all([...servers, ...servers].map((s) => call(s.base, 'POST', `/repos/${owner}/shared/branches`, { body: { new_branch_name: `same-${k}`, old_ref_name: 'main' } }))),
+          Promise.all(
+            [...servers, ...servers].map((s) =>
+              call(s.base, 'POST', `/repos/${owner}/shared/branches`, { body: { new_branch_name: `same-${k}`, old_ref_name: 'main' } }),
+            ),
+          ),
         ),
       ),
       Promise.all([...servers, ...servers].map((s) => call(s.base, 'POST', '/user/repos', { body: { name: 'dup' } }))),
@@ -259,7 +279,10 @@ describe('two server processes on one PostgreSQL database and one repository fol
     for (const n of pullNumbers) {
       expect(mainLog.split('\n').filter((s) => s.startsWith(`Merge pull request '`) && s.includes(`(#${n})`))).toHaveLength(1);
       const timeline = await api('GET', `/repos/${owner}/shared/issues/${n}/timeline?limit=50`);
-      expect(timeline.body.filter((e: { type: string }) => e.type === 'merge_pull'), `#${n}`).toHaveLength(1);
+      expect(
+        timeline.body.filter((e: { type: string }) => e.type === 'merge_pull'),
+        `#${n}`,
+      ).toHaveLength(1);
     }
 
     // git fsck --full on every repository the processes wrote.
@@ -317,7 +340,9 @@ describe('two server processes on one PostgreSQL database and one repository fol
     });
     const [srv] = await Promise.all([third, ...servers.flatMap((s, i) => [churn(s, i * 2), churn(s, i * 2 + 1)])]);
     servers.push(srv);
-    expect(srv.output()).toMatch(/reconcile: .* 0 moves finished, 0 restored from trash, 0 re-initialised, 0 repaired, 0 empty flags fixed, 0 folders moved to lost\+found/);
+    expect(srv.output()).toMatch(
+      /reconcile: .* 0 moves finished, 0 restored from trash, 0 re-initialised, 0 repaired, 0 empty flags fixed, 0 folders moved to lost\+found/,
+    );
     expect(fs.existsSync(path.join(dataDir, 'lost+found'))).toBe(false);
     // Every repository that should exist is whole, as each process sees it.
     const listed = await call(srv.base, 'GET', `/repos/search?q=churn&limit=50`);

@@ -19,9 +19,20 @@ describe('creating organizations', () => {
   it('creates an organization whose creator is its owner through the Owners team', async () => {
     const u = await forge.user();
     const name = uniq('org');
-    const r = await req('POST', '/orgs', { token: u.token, body: { username: name, full_name: 'The Org', description: 'd', website: 'https://example.com', location: 'Earth' } });
+    const r = await req('POST', '/orgs', {
+      token: u.token,
+      body: { username: name, full_name: 'The Org', description: 'd', website: 'https://example.com', location: 'Earth' },
+    });
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ name, username: name, full_name: 'The Org', website: 'https://example.com', location: 'Earth', visibility: 'public', repo_admin_change_team_access: false });
+    expect(r.body).toMatchObject({
+      name,
+      username: name,
+      full_name: 'The Org',
+      website: 'https://example.com',
+      location: 'Earth',
+      visibility: 'public',
+      repo_admin_change_team_access: false,
+    });
     const perms = await req('GET', `/users/${u.name}/orgs/${name}/permissions`, { token: u.token });
     expect(perms.body).toEqual({ is_owner: true, is_admin: true, can_write: true, can_read: true, can_create_repository: true });
     const teams = await req('GET', `/orgs/${name}/teams`, { token: u.token });
@@ -47,7 +58,10 @@ describe('creating organizations', () => {
       expect(r.body.message).toContain(field);
     }
     // At the limits it is fine.
-    const ok = await req('POST', '/orgs', { token: u.token, body: { username: uniq('o').padEnd(40, 'x'), full_name: 'f'.repeat(100), location: 'l'.repeat(50) } });
+    const ok = await req('POST', '/orgs', {
+      token: u.token,
+      body: { username: uniq('o').padEnd(40, 'x'), full_name: 'f'.repeat(100), location: 'l'.repeat(50) },
+    });
     expect(ok.status).toBe(201);
   });
 
@@ -108,9 +122,15 @@ describe('editing, renaming and deleting', () => {
     const owner = await forge.user();
     const member = await forge.user();
     const org = await newOrg(owner.token);
-    const team = await req('POST', `/orgs/${org}/teams`, { token: owner.token, body: { name: 'devs', permission: 'write', units_map: { 'repo.code': 'write' } } });
+    const team = await req('POST', `/orgs/${org}/teams`, {
+      token: owner.token,
+      body: { name: 'devs', permission: 'write', units_map: { 'repo.code': 'write' } },
+    });
     await req('PUT', `/teams/${team.body.id}/members/${member.name}`, { token: owner.token });
-    const r = await req('PATCH', `/orgs/${org}`, { token: owner.token, body: { full_name: 'New Name', visibility: 'limited', repo_admin_change_team_access: true } });
+    const r = await req('PATCH', `/orgs/${org}`, {
+      token: owner.token,
+      body: { full_name: 'New Name', visibility: 'limited', repo_admin_change_team_access: true },
+    });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ full_name: 'New Name', visibility: 'limited', repo_admin_change_team_access: true });
     expect((await req('PATCH', `/orgs/${org}`, { token: owner.token, body: { location: 'x'.repeat(51) } })).status).toBe(422);
@@ -170,7 +190,10 @@ describe('members', () => {
     const owner = await forge.user();
     const member = await forge.user();
     const org = await newOrg(owner.token);
-    const team = await req('POST', `/orgs/${org}/teams`, { token: owner.token, body: { name: 'readers', permission: 'read', units_map: { 'repo.code': 'read' } } });
+    const team = await req('POST', `/orgs/${org}/teams`, {
+      token: owner.token,
+      body: { name: 'readers', permission: 'read', units_map: { 'repo.code': 'read' } },
+    });
     expect((await req('PUT', `/teams/${team.body.id}/members/${member.name}`, { token: owner.token })).status).toBe(204);
     return { owner, member, org, teamId: team.body.id as number };
   }
@@ -242,13 +265,20 @@ describe("a user's organizations and permissions", () => {
     const owner = await forge.user();
     const dev = await forge.user();
     const org = await newOrg(owner.token);
-    const team = await req('POST', `/orgs/${org}/teams`, { token: owner.token, body: { name: 'writers', permission: 'write', units_map: { 'repo.code': 'write', 'repo.issues': 'write' }, can_create_org_repo: true } });
+    const team = await req('POST', `/orgs/${org}/teams`, {
+      token: owner.token,
+      body: { name: 'writers', permission: 'write', units_map: { 'repo.code': 'write', 'repo.issues': 'write' }, can_create_org_repo: true },
+    });
     await req('PUT', `/teams/${team.body.id}/members/${dev.name}`, { token: owner.token });
     const r = await req('GET', `/users/${dev.name}/orgs/${org}/permissions`, { token: owner.token });
     expect(r.body).toEqual({ is_owner: false, is_admin: false, can_write: true, can_read: true, can_create_repository: true });
     const stranger = await forge.user();
     expect((await req('GET', `/users/${stranger.name}/orgs/${org}/permissions`, { token: stranger.token })).body).toEqual({
-      is_owner: false, is_admin: false, can_write: false, can_read: false, can_create_repository: false,
+      is_owner: false,
+      is_admin: false,
+      can_write: false,
+      can_read: false,
+      can_create_repository: false,
     });
     const priv = await newOrg(owner.token, { visibility: 'private' });
     expect((await req('GET', `/users/${owner.name}/orgs/${priv}/permissions`, { token: stranger.token })).status).toBe(404);
@@ -262,8 +292,14 @@ describe('organization repositories', () => {
     const creator = await forge.user();
     const reader = await forge.user();
     const org = await newOrg(owner.token);
-    const creators = await req('POST', `/orgs/${org}/teams`, { token: owner.token, body: { name: 'creators', permission: 'read', units_map: { 'repo.code': 'read' }, can_create_org_repo: true } });
-    const readers = await req('POST', `/orgs/${org}/teams`, { token: owner.token, body: { name: 'readers', permission: 'read', units_map: { 'repo.code': 'read' } } });
+    const creators = await req('POST', `/orgs/${org}/teams`, {
+      token: owner.token,
+      body: { name: 'creators', permission: 'read', units_map: { 'repo.code': 'read' }, can_create_org_repo: true },
+    });
+    const readers = await req('POST', `/orgs/${org}/teams`, {
+      token: owner.token,
+      body: { name: 'readers', permission: 'read', units_map: { 'repo.code': 'read' } },
+    });
     await req('PUT', `/teams/${creators.body.id}/members/${creator.name}`, { token: owner.token });
     await req('PUT', `/teams/${readers.body.id}/members/${reader.name}`, { token: owner.token });
 

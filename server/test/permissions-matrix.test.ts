@@ -74,14 +74,32 @@ async function team(orgId: number, name: string, authorize: number, units: Parti
   const { db } = forge.deps;
   const t = await db
     .insertInto('team')
-    .values({ org_id: orgId, lower_name: name.toLowerCase(), name, description: '', authorize, num_repos: repoIds.length, num_members: memberIds.length, includes_all_repositories: all ? 1 : 0, can_create_org_repo: 0 })
+    .values({
+      org_id: orgId,
+      lower_name: name.toLowerCase(),
+      name,
+      description: '',
+      authorize,
+      num_repos: repoIds.length,
+      num_members: memberIds.length,
+      includes_all_repositories: all ? 1 : 0,
+      can_create_org_repo: 0,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
-  for (const [unit, mode] of Object.entries(units)) await db.insertInto('team_unit').values({ org_id: orgId, team_id: t.id, type: UnitType[unit as Unit], access_mode: mode }).execute();
+  for (const [unit, mode] of Object.entries(units))
+    await db
+      .insertInto('team_unit')
+      .values({ org_id: orgId, team_id: t.id, type: UnitType[unit as Unit], access_mode: mode })
+      .execute();
   for (const repo_id of repoIds) await db.insertInto('team_repo').values({ org_id: orgId, team_id: t.id, repo_id }).execute();
   for (const uid of memberIds) {
     await db.insertInto('team_user').values({ org_id: orgId, team_id: t.id, uid }).execute();
-    await db.insertInto('org_user').values({ org_id: orgId, uid, is_public: 0 }).onConflict((oc) => oc.doNothing()).execute();
+    await db
+      .insertInto('org_user')
+      .values({ org_id: orgId, uid, is_public: 0 })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   }
 }
 
@@ -105,11 +123,19 @@ beforeAll(async () => {
       const combo = `${orgVis === 'public' ? 'pubOrg' : 'privOrg'}/${repoVis === 'public' ? 'pubRepo' : 'privRepo'}` as Combo;
       repos[combo] = { base: `/repos/${org.name}/${name}`, dir, c2: shas.c2! };
       const now = 1_800_000_000;
-      await db.insertInto('collaboration').values({ repo_id: repo.id, user_id: users.collabRead!.id, mode: Access.read, created_unix: now, updated_unix: now }).execute();
-      await db.insertInto('collaboration').values({ repo_id: repo.id, user_id: users.collabWrite!.id, mode: Access.write, created_unix: now, updated_unix: now }).execute();
+      await db
+        .insertInto('collaboration')
+        .values({ repo_id: repo.id, user_id: users.collabRead!.id, mode: Access.read, created_unix: now, updated_unix: now })
+        .execute();
+      await db
+        .insertInto('collaboration')
+        .values({ repo_id: repo.id, user_id: users.collabWrite!.id, mode: Access.write, created_unix: now, updated_unix: now })
+        .execute();
     }
     await team(org.id, 'Owners', Access.owner, all, [], [users.orgOwner!.id], true);
-    await team(org.id, 'triage', Access.read, { code: Access.read, issues: Access.write, pulls: Access.read, releases: Access.read, wiki: Access.read }, ids, [users.teamIssues!.id]);
+    await team(org.id, 'triage', Access.read, { code: Access.read, issues: Access.write, pulls: Access.read, releases: Access.read, wiki: Access.read }, ids, [
+      users.teamIssues!.id,
+    ]);
     await team(org.id, 'developers', Access.write, all, ids, [users.teamWrite!.id]);
   }
   // Issue #1 to read, comment on and edit; one pull request per actor to merge (a merge succeeds once).
@@ -175,7 +201,8 @@ describe('permission matrix', () => {
   it('lets git clone and push over HTTP as the code unit says', async () => {
     const { base } = repos['privOrg/privRepo'];
     const refs = async (actor: Actor, service: string) =>
-      (await forge.req('GET', `http://localhost${base.replace('/repos', '')}.git/info/refs?service=${service}`, { basic: [tokens[actor]!, 'x-oauth-basic'] })).status;
+      (await forge.req('GET', `http://localhost${base.replace('/repos', '')}.git/info/refs?service=${service}`, { basic: [tokens[actor]!, 'x-oauth-basic'] }))
+        .status;
     expect(await refs('teamIssues', 'git-upload-pack')).toBe(200);
     expect(await refs('teamIssues', 'git-receive-pack')).toBe(403);
     expect(await refs('collabRead', 'git-receive-pack')).toBe(403);
@@ -188,7 +215,11 @@ describe('permission matrix', () => {
     const { base } = repos['privOrg/privRepo'];
     const pull = pulls.get('privOrg/privRepo:teamIssues')!;
     expect((await forge.req('GET', `${base}/issues/${pull}`, { token: tokens.teamIssues })).status).toBe(200);
-    const me = await db.selectFrom('user').select('id').where('lower_name', '=', (await forge.req('GET', '/user', { token: tokens.teamIssues })).body.login.toLowerCase()).executeTakeFirstOrThrow();
+    const me = await db
+      .selectFrom('user')
+      .select('id')
+      .where('lower_name', '=', (await forge.req('GET', '/user', { token: tokens.teamIssues })).body.login.toLowerCase())
+      .executeTakeFirstOrThrow();
     const teams = db.selectFrom('team_user').select('team_id').where('uid', '=', me.id);
     await db.updateTable('team_unit').set({ access_mode: Access.none }).where('type', '=', UnitType.pulls).where('team_id', 'in', teams).execute();
     expect((await forge.req('GET', `${base}/issues/${pull}`, { token: tokens.teamIssues })).status).toBe(404);

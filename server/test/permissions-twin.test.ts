@@ -16,7 +16,11 @@ async function user(name: string, opts: { visibility?: string; admin?: boolean; 
   const { db } = forge.deps;
   const n = uniq(name);
   const u = await createUser(db, { username: n, email: `${n}@example.com`, password: 'x'.repeat(12), visibility: opts.visibility, admin: opts.admin });
-  await db.updateTable('user').set({ type: opts.org ? 1 : 0, restricted: opts.restricted ? 1 : 0 }).where('id', '=', u.id).execute();
+  await db
+    .updateTable('user')
+    .set({ type: opts.org ? 1 : 0, restricted: opts.restricted ? 1 : 0 })
+    .where('id', '=', u.id)
+    .execute();
   return db.selectFrom('user').selectAll().where('id', '=', u.id).executeTakeFirstOrThrow();
 }
 
@@ -26,10 +30,37 @@ async function repo(owner: UserRow, isPrivate: boolean) {
   return forge.deps.db
     .insertInto('repository')
     .values({
-      owner_id: owner.id, owner_name: owner.name, name, lower_name: name, description: '', website: '', is_private: isPrivate ? 1 : 0, is_empty: 1,
-      is_archived: 0, is_template: 0, is_fork: 0, fork_id: 0, template_id: 0, default_branch: 'main', has_issues: 1, has_wiki: 1, has_pull_requests: 1,
-      has_projects: 1, has_releases: 1, num_stars: 0, num_forks: 0, num_watches: 0, num_issues: 0, num_closed_issues: 0, num_pulls: 0, num_closed_pulls: 0,
-      size: 0, trust_model: 'default', created_unix: t, updated_unix: t, archived_unix: 0,
+      owner_id: owner.id,
+      owner_name: owner.name,
+      name,
+      lower_name: name,
+      description: '',
+      website: '',
+      is_private: isPrivate ? 1 : 0,
+      is_empty: 1,
+      is_archived: 0,
+      is_template: 0,
+      is_fork: 0,
+      fork_id: 0,
+      template_id: 0,
+      default_branch: 'main',
+      has_issues: 1,
+      has_wiki: 1,
+      has_pull_requests: 1,
+      has_projects: 1,
+      has_releases: 1,
+      num_stars: 0,
+      num_forks: 0,
+      num_watches: 0,
+      num_issues: 0,
+      num_closed_issues: 0,
+      num_pulls: 0,
+      num_closed_pulls: 0,
+      size: 0,
+      trust_model: 'default',
+      created_unix: t,
+      updated_unix: t,
+      archived_unix: 0,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -61,32 +92,73 @@ beforeAll(async () => {
     for (const priv of [false, true]) {
       const r = await repo(person, priv);
       repos.push(r);
-      const grants: [string, number][] = [['collab', [Access.read, Access.write, Access.admin][i++ % 3]!], ['restrictedCollab', Access.read]];
-      for (const [who, mode] of grants) if (priv || vis !== 'public') await db.insertInto('collaboration').values({ repo_id: r.id, user_id: users[who]!.id, mode, created_unix: now, updated_unix: now }).execute();
+      const grants: [string, number][] = [
+        ['collab', [Access.read, Access.write, Access.admin][i++ % 3]!],
+        ['restrictedCollab', Access.read],
+      ];
+      for (const [who, mode] of grants)
+        if (priv || vis !== 'public')
+          await db.insertInto('collaboration').values({ repo_id: r.id, user_id: users[who]!.id, mode, created_unix: now, updated_unix: now }).execute();
     }
     // An organization of each visibility with three repositories and teams of every shape.
     const org = await user(`o${vis}`, { visibility: vis, org: true });
     const orgRepos = [await repo(org, false), await repo(org, true), await repo(org, true)];
     repos.push(...orgRepos);
-    await db.insertInto('collaboration').values({ repo_id: orgRepos[2]!.id, user_id: users.collab!.id, mode: Access.read, created_unix: now, updated_unix: now }).execute();
-    const team = async (name: string, authorize: number, units: Partial<Record<Unit, number>>, repoIds: number[], members: string[], all = false, orgUser = true) => {
+    await db
+      .insertInto('collaboration')
+      .values({ repo_id: orgRepos[2]!.id, user_id: users.collab!.id, mode: Access.read, created_unix: now, updated_unix: now })
+      .execute();
+    const team = async (
+      name: string,
+      authorize: number,
+      units: Partial<Record<Unit, number>>,
+      repoIds: number[],
+      members: string[],
+      all = false,
+      orgUser = true,
+    ) => {
       const t = await db
         .insertInto('team')
-        .values({ org_id: org.id, lower_name: name, name, description: '', authorize, num_repos: 0, num_members: 0, includes_all_repositories: all ? 1 : 0, can_create_org_repo: 0 })
+        .values({
+          org_id: org.id,
+          lower_name: name,
+          name,
+          description: '',
+          authorize,
+          num_repos: 0,
+          num_members: 0,
+          includes_all_repositories: all ? 1 : 0,
+          can_create_org_repo: 0,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
-      for (const [u, m] of Object.entries(units)) await db.insertInto('team_unit').values({ org_id: org.id, team_id: t.id, type: UnitType[u as Unit], access_mode: m }).execute();
+      for (const [u, m] of Object.entries(units))
+        await db
+          .insertInto('team_unit')
+          .values({ org_id: org.id, team_id: t.id, type: UnitType[u as Unit], access_mode: m })
+          .execute();
       for (const repo_id of repoIds) await db.insertInto('team_repo').values({ org_id: org.id, team_id: t.id, repo_id }).execute();
       for (const m of members) {
         await db.insertInto('team_user').values({ org_id: org.id, team_id: t.id, uid: users[m]!.id }).execute();
-        if (orgUser) await db.insertInto('org_user').values({ org_id: org.id, uid: users[m]!.id, is_public: 0 }).onConflict((oc) => oc.doNothing()).execute();
+        if (orgUser)
+          await db
+            .insertInto('org_user')
+            .values({ org_id: org.id, uid: users[m]!.id, is_public: 0 })
+            .onConflict((oc) => oc.doNothing())
+            .execute();
       }
     };
     await team('owners', Access.owner, {}, [], ['owner'], true);
     await team('readers', Access.read, { code: Access.read }, [orgRepos[1]!.id], ['teamRead', 'restrictedMember']);
     await team('triage', Access.write, { issues: Access.write }, [], ['teamIssues'], true);
     await team('nothing', Access.read, { code: Access.none, wiki: Access.none }, [orgRepos[2]!.id], ['teamNone']);
-    await team('everything', Access.write, { code: Access.write, issues: Access.write, pulls: Access.write }, orgRepos.map((r) => r.id), ['teamAll']);
+    await team(
+      'everything',
+      Access.write,
+      { code: Access.write, issues: Access.write, pulls: Access.write },
+      orgRepos.map((r) => r.id),
+      ['teamAll'],
+    );
     await team('lonely', Access.read, { code: Access.read }, [orgRepos[1]!.id], ['teamNoOrgUser'], false, false);
     await db.insertInto('org_user').values({ org_id: org.id, uid: users.member!.id, is_public: 1 }).execute();
   }
@@ -114,7 +186,8 @@ describe('the permission model and its SQL twin', () => {
 
   it('answers the cases the rules name', async () => {
     const { db } = forge.deps;
-    const find = (owner: string, priv: boolean, nth = 0) => repos.filter((r) => r.owner_id === users[owner]!.id || r.owner_name.startsWith(owner))[nth + (priv ? 1 : 0)]!;
+    const find = (owner: string, priv: boolean, nth = 0) =>
+      repos.filter((r) => r.owner_id === users[owner]!.id || r.owner_name.startsWith(owner))[nth + (priv ? 1 : 0)]!;
     const can = async (who: string | null, r: RepoRow) => (await repoPermission(db, who ? users[who]! : null, r)).canReadAny();
     const orgRepo = async (vis: string, idx: number) => {
       const org = await db.selectFrom('user').selectAll().where('name', 'like', `o${vis}%`).executeTakeFirstOrThrow();

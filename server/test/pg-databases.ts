@@ -19,7 +19,9 @@ export function testPostgresServer(): Promise<string> {
     const given = process.env.FORGE_TEST_POSTGRES_URL;
     if (given) return given;
     // @ts-expect-error plain JavaScript module without types
-    const { startPostgres } = (await import('../../scripts/postgres.mjs')) as { startPostgres(o: { quiet: boolean; stopWithProcess: number }): Promise<{ url: string; stopSync(): void }> };
+    const { startPostgres } = (await import('../../scripts/postgres.mjs')) as {
+      startPostgres(o: { quiet: boolean; stopWithProcess: number }): Promise<{ url: string; stopSync(): void }>;
+    };
     // Workers are often ended by a signal, when no exit handler runs: a watchdog stops the server
     // once this process is gone.
     const pgServer = await startPostgres({ quiet: true, stopWithProcess: process.pid });

@@ -24,13 +24,24 @@ const protect = async (api: string, rule: Record<string, unknown>) => {
   const r = await forge.req('POST', `${api}/branch_protections`, { token: owner.token, body: { rule_name: 'main', ...rule } });
   expect(r.status, r.text).toBe(201);
   // Gitea's BranchProtection object carries no id; the priority endpoint takes the rows' ids.
-  const repo = await forge.deps.db.selectFrom('repository').select('id').where('owner_name', '=', api.split('/')[2]!).where('name', '=', api.split('/')[3]!).executeTakeFirstOrThrow();
-  const row = await forge.deps.db.selectFrom('protected_branch').select('id').where('repo_id', '=', repo.id).where('rule_name', '=', r.body.rule_name).executeTakeFirstOrThrow();
+  const repo = await forge.deps.db
+    .selectFrom('repository')
+    .select('id')
+    .where('owner_name', '=', api.split('/')[2]!)
+    .where('name', '=', api.split('/')[3]!)
+    .executeTakeFirstOrThrow();
+  const row = await forge.deps.db
+    .selectFrom('protected_branch')
+    .select('id')
+    .where('repo_id', '=', repo.id)
+    .where('rule_name', '=', r.body.rule_name)
+    .executeTakeFirstOrThrow();
   return { ...(r.body as { rule_name: string; priority: number }), id: row.id };
 };
 const merge = (api: string, index: number, body: Record<string, unknown> = {}, token = owner.token) =>
   forge.req('POST', `${api}/pulls/${index}/merge`, { token, body: { Do: 'merge', ...body } });
-const blockersOf = async (api: string, index: number, token = owner.token) => (await forge.req('GET', `${api}/pulls/${index}`, { token })).body.merge_blockers as string[];
+const blockersOf = async (api: string, index: number, token = owner.token) =>
+  (await forge.req('GET', `${api}/pulls/${index}`, { token })).body.merge_blockers as string[];
 
 async function setup(rule: Record<string, unknown> | null) {
   const r = await makeRepo(forge, owner, standardHistory(personOf(poster)));
@@ -56,7 +67,11 @@ describe('protected_file_patterns at merge', () => {
     const msg = 'Changed protected files (feature.txt)';
     expect(await blockersOf(api, index)).toEqual([msg]);
     expect(await blockersOf(api, index, writer.token)).toEqual([msg]);
-    for (const [token, body] of [[writer.token, {}], [writer.token, { force_merge: true }], [owner.token, {}]] as const) {
+    for (const [token, body] of [
+      [writer.token, {}],
+      [writer.token, { force_merge: true }],
+      [owner.token, {}],
+    ] as const) {
       const r = await merge(api, index, body, token);
       expect([r.status, r.body.message]).toEqual([405, msg]);
     }
@@ -80,15 +95,24 @@ describe('POST /branch_protections/priority', () => {
     const glob = await protect(api, { rule_name: 'ma*' });
     const plain = await protect(api, { rule_name: 'main' });
     const release = await protect(api, { rule_name: 'release/*' });
-    const names = async () => ((await forge.req('GET', `${api}/branch_protections`, { token: owner.token })).body as any[]).map((r) => [r.rule_name, r.priority]);
+    const names = async () =>
+      ((await forge.req('GET', `${api}/branch_protections`, { token: owner.token })).body as any[]).map((r) => [r.rule_name, r.priority]);
     const effective = async () => (await forge.req('GET', `${api}/branches/main`, { token: owner.token })).body.effective_branch_protection_name;
     // Equal priorities: a plain name before globs, then the older rule (Gitea's sort).
-    expect(await names()).toEqual([['main', 0], ['ma*', 0], ['release/*', 0]]);
+    expect(await names()).toEqual([
+      ['main', 0],
+      ['ma*', 0],
+      ['release/*', 0],
+    ]);
     expect(await effective()).toBe('main');
 
     const r = await forge.req('POST', `${api}/branch_protections/priority`, { token: owner.token, body: { ids: [release.id, glob.id, plain.id] } });
     expect(r.status, r.text).toBe(204);
-    expect(await names()).toEqual([['release/*', 3], ['ma*', 2], ['main', 1]]);
+    expect(await names()).toEqual([
+      ['release/*', 3],
+      ['ma*', 2],
+      ['main', 1],
+    ]);
     expect(await effective()).toBe('ma*');
     expect((await forge.req('GET', `${api}/branch_protections/main`, { token: owner.token })).body).toMatchObject({ rule_name: 'main', priority: 1 });
   });
@@ -142,12 +166,14 @@ describe('pull requests from a fork', () => {
     });
     expect(open.status, open.text).toBe(201);
     const baseMain = await refSha(base.dir, 'refs/heads/main');
-    await pushLike(forge, base.repo.id, base.dir, owner.id, () => writeCommit(base.dir, 'main', baseMain, { [`base-${branch}.txt`]: 'base\n' }, `base moves for ${branch}\n`));
+    await pushLike(forge, base.repo.id, base.dir, owner.id, () =>
+      writeCommit(base.dir, 'main', baseMain, { [`base-${branch}.txt`]: 'base\n' }, `base moves for ${branch}\n`),
+    );
     return { index: open.body.number as number, head: await refSha(forkDir, `refs/heads/${branch}`), main: await refSha(base.dir, 'refs/heads/main') };
   }
   const update = (index: number, token?: string, style = 'merge') => forge.req('POST', `${base.api}/pulls/${index}/update?style=${style}`, { token });
 
-  it('update by merge moves the fork\'s head branch; the pull request follows it', async () => {
+  it("update by merge moves the fork's head branch; the pull request follows it", async () => {
     const { index, head, main } = await behindFork('topic');
     expect((await forge.req('GET', `${base.api}/pulls/${index}`)).body.commits_behind).toBe(1);
     const r = await update(index, forker.token);
@@ -167,7 +193,7 @@ describe('pull requests from a fork', () => {
     expect(log).toEqual(["Merge branch 'main' into topic", 'base moves for topic', 'topic work']);
   });
 
-  it('update by rebase replays the fork\'s commits onto the base', async () => {
+  it("update by rebase replays the fork's commits onto the base", async () => {
     const { index, main } = await behindFork('rebased');
     expect((await update(index, forker.token, 'rebase')).status).toBe(200);
     const tip = await refSha(forkDir, 'refs/heads/rebased');
@@ -190,7 +216,7 @@ describe('pull requests from a fork', () => {
     expect(await git(forkDir, 'log', '-1', '--format=%cn', tip)).toBe(owner.name);
   });
 
-  it('a rule on the fork\'s branch decides: no push, no update; push without force, merge but no rebase', async () => {
+  it("a rule on the fork's branch decides: no push, no update; push without force, merge but no rebase", async () => {
     const { index, head } = await behindFork('guarded');
     const rule = await forge.req('POST', `${forkApi}/branch_protections`, { token: forker.token, body: { rule_name: 'guarded', enable_push: false } });
     expect(rule.status).toBe(201);
@@ -231,7 +257,12 @@ describe('approvals whitelist with a team review request', () => {
     expect(team.status).toBe(201);
     expect((await forge.req('PUT', `/teams/${team.body.id}/members/${writer.name}`, { token: owner.token })).status).toBe(204);
     const r = await makeRepo(forge, { ...owner, id: org.body.id, name: orgName }, standardHistory(personOf(poster)));
-    await protect(r.api, { required_approvals: 1, enable_approvals_whitelist: true, approvals_whitelist_teams: ['reviewers'], block_on_official_review_requests: true });
+    await protect(r.api, {
+      required_approvals: 1,
+      enable_approvals_whitelist: true,
+      approvals_whitelist_teams: ['reviewers'],
+      block_on_official_review_requests: true,
+    });
     const index = await openPull(forge, r.repo, r.dir, poster, { head: 'feature' });
     // The team's review request, as Gitea stores one (reviewer_team_id, no reviewer; official for a whitelisted team).
     const issue = await forge.deps.db.selectFrom('issue').select('id').where('repo_id', '=', r.repo.id).where('index', '=', index).executeTakeFirstOrThrow();
@@ -239,8 +270,19 @@ describe('approvals whitelist with a team review request', () => {
     const request = await forge.deps.db
       .insertInto('review')
       .values({
-        type: 4, reviewer_id: 0, reviewer_team_id: team.body.id, original_author: '', original_author_id: 0, issue_id: issue.id, content: '',
-        official: 1, commit_id: '', stale: 0, dismissed: 0, created_unix: t, updated_unix: t,
+        type: 4,
+        reviewer_id: 0,
+        reviewer_team_id: team.body.id,
+        original_author: '',
+        original_author_id: 0,
+        issue_id: issue.id,
+        content: '',
+        official: 1,
+        commit_id: '',
+        stale: 0,
+        dismissed: 0,
+        created_unix: t,
+        updated_unix: t,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -134,7 +134,10 @@ describe('loading rules from the database', () => {
     const { repo } = await createFixtureRepo(forge.deps, owner, name, [{ id: 'c1', message: 'one\n', files: { a: 'a\n' }, date: 1_700_000_000 }]);
     const base = `/repos/${owner.name}/${name}/branch_protections`;
     await forge.req('POST', base, { token: owner.token, body: { rule_name: '**' } });
-    await forge.req('POST', base, { token: owner.token, body: { rule_name: 'main', status_check_contexts: ['ci/*'], enable_push: true, push_whitelist_usernames: [owner.name] } });
+    await forge.req('POST', base, {
+      token: owner.token,
+      body: { rule_name: 'main', status_check_contexts: ['ci/*'], enable_push: true, push_whitelist_usernames: [owner.name] },
+    });
     await forge.req('POST', base, { token: owner.token, body: { rule_name: 'release/*', priority: 1 } });
     const rules = await loadRules(forge.deps.db, repo.id);
     expect(rules.map((r) => r.ruleName)).toEqual(['release/*', 'main', '**']);

@@ -25,7 +25,10 @@ async function orgWithTeams(reviewersMember: ForgeUser, readersMember: ForgeUser
     expect((await forge.req('PUT', `/teams/${r.body.id}/members/${who.name}`, { token: owner.token })).status).toBe(204);
     return r.body as { id: number; name: string };
   };
-  const reviewers = await team({ name: 'reviewers', permission: 'write', includes_all_repositories: true, units_map: { 'repo.code': 'write', 'repo.pulls': 'write' } }, reviewersMember);
+  const reviewers = await team(
+    { name: 'reviewers', permission: 'write', includes_all_repositories: true, units_map: { 'repo.code': 'write', 'repo.pulls': 'write' } },
+    reviewersMember,
+  );
   const readers = await team({ name: 'readers', permission: 'read', units_map: { 'repo.code': 'read', 'repo.pulls': 'read' } }, readersMember);
   return { orgName, orgId: org.body.id as number, reviewers, readers };
 }
@@ -93,7 +96,7 @@ describe('POST /pulls with team_reviewers', () => {
     expect(await pullsOf(r.api)).toEqual([1]);
   });
 
-  it("refuses (422) a team that cannot read a private repository before creating anything", async () => {
+  it('refuses (422) a team that cannot read a private repository before creating anything', async () => {
     const member = await forge.user('member');
     const other = await forge.user('other');
     const r = await orgRepo(member, other, { private: true });
@@ -117,7 +120,7 @@ describe('POST /pulls with team_reviewers', () => {
   });
 });
 
-describe('review_requested=true counts requests to the caller\'s teams', () => {
+describe("review_requested=true counts requests to the caller's teams", () => {
   const requested = async (who: ForgeUser, extra = '') => {
     const r = await forge.req('GET', `/repos/issues/search?type=pulls&review_requested=true${extra}`, { token: who.token });
     expect(r.status, r.text).toBe(200);
@@ -144,11 +147,17 @@ describe('review_requested=true counts requests to the caller\'s teams', () => {
     expect((await requested(member, '&limit=1')).total).toBe('1');
 
     // A team member's verdict answers the team's request.
-    const approve = await forge.req('POST', `${r.api}/pulls/${teamPull.body.number}/reviews`, { token: member.token, body: { event: 'APPROVED', body: 'fine' } });
+    const approve = await forge.req('POST', `${r.api}/pulls/${teamPull.body.number}/reviews`, {
+      token: member.token,
+      body: { event: 'APPROVED', body: 'fine' },
+    });
     expect(approve.status, approve.text).toBe(200);
     expect(await requested(member)).toEqual({ numbers: [], total: '0' });
     // Asked again, it waits for them again (the new request is the latest).
-    const again = await forge.req('POST', `${r.api}/pulls/${teamPull.body.number}/requested_reviewers`, { token: poster.token, body: { team_reviewers: ['reviewers'] } });
+    const again = await forge.req('POST', `${r.api}/pulls/${teamPull.body.number}/requested_reviewers`, {
+      token: poster.token,
+      body: { team_reviewers: ['reviewers'] },
+    });
     expect(again.status, again.text).toBe(201);
     expect(await requested(member)).toEqual({ numbers: [at(teamPull)], total: '1' });
 

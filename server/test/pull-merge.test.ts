@@ -210,7 +210,8 @@ describe('after the merge', () => {
     const { repo, dir, api, name } = await setup();
     const other = await setup();
     const foreign = await makeRepo(forge, reader, standardHistory(personOf(reader)));
-    const mk = async (base: string, token: string, title: string) => (await forge.req('POST', `${base}/issues`, { token, body: { title } })).body.number as number;
+    const mk = async (base: string, token: string, title: string) =>
+      (await forge.req('POST', `${base}/issues`, { token, body: { title } })).body.number as number;
     const i1 = await mk(api, owner.token, 'one');
     const i2 = await mk(api, owner.token, 'two');
     const i3 = await mk(api, owner.token, 'three (only mentioned)');
@@ -269,7 +270,7 @@ describe('after the merge', () => {
 });
 
 describe('POST /pulls/{index}/update', () => {
-  it('style=merge merges the base into the head with Gitea\'s message', async () => {
+  it("style=merge merges the base into the head with Gitea's message", async () => {
     const { repo, dir, api, shas } = await setup();
     const index = await openPull(forge, repo, dir, poster, { head: 'behind' });
     const r = await forge.req('POST', `${api}/pulls/${index}/update`, { token: owner.token });
@@ -332,7 +333,11 @@ describe('scheduled merges (merge_when_checks_succeed)', () => {
     expect(r.status).toBe(201);
     expect((await merge(api, index, { Do: 'squash', merge_when_checks_succeed: true })).status).toBe(409);
     const { issue } = await pullRow(forge, repo.id, index);
-    const schedule = await forge.deps.db.selectFrom('pull_auto_merge').selectAll().where('pull_id', '=', (await pullRow(forge, repo.id, index)).pr.id).executeTakeFirstOrThrow();
+    const schedule = await forge.deps.db
+      .selectFrom('pull_auto_merge')
+      .selectAll()
+      .where('pull_id', '=', (await pullRow(forge, repo.id, index)).pr.id)
+      .executeTakeFirstOrThrow();
     expect(schedule).toMatchObject({ doer_id: owner.id, merge_style: 'squash', message: `Auto (#${index})`, delete_branch_after_merge: 1 });
     expect((await eventsOf(forge, issue.id)).map((e) => e.type)).toEqual([34]);
     expect(await tipOf(dir, 'main')).toBe(shas.m1);
@@ -350,12 +355,14 @@ describe('scheduled merges (merge_when_checks_succeed)', () => {
     expect(await parentsOf(dir, tip)).toEqual([shas.m1]);
     expect(await branchExists(dir, 'feature')).toBe(false);
     expect(await forge.deps.db.selectFrom('pull_auto_merge').selectAll().where('pull_id', '=', pr.id).execute()).toEqual([]);
-    const ops = (await forge.deps.db.selectFrom('action').select('op_type').where('repo_id', '=', repo.id).where('user_id', '=', owner.id).execute()).map((a) => a.op_type);
+    const ops = (await forge.deps.db.selectFrom('action').select('op_type').where('repo_id', '=', repo.id).where('user_id', '=', owner.id).execute()).map(
+      (a) => a.op_type,
+    );
     expect(ops).toContain('auto_merge_pull_request');
     expect(ops).not.toContain('merge_pull_request');
   });
 
-  it('merges at once (200) when the head\'s checks already succeeded', async () => {
+  it("merges at once (200) when the head's checks already succeeded", async () => {
     const { repo, dir, api, shas } = await setup();
     const index = await openPull(forge, repo, dir, poster, { head: 'feature' });
     await postStatus(api, shas.f2!, 'success');

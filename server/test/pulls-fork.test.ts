@@ -134,7 +134,10 @@ describe('pull requests from a fork', () => {
     await forge.req('PUT', `${base.api}/collaborators/${forker.name}`, { token: owner.token, body: { permission: 'write' } });
     await forkBranch('gone', 'g.txt', 'g\n');
     const pr = (await openPull(`${forker.name}:gone`)).body;
-    const res = await forge.req('POST', `${base.api}/pulls/${pr.number}/merge`, { token: forker.token, body: { Do: 'merge', delete_branch_after_merge: true } });
+    const res = await forge.req('POST', `${base.api}/pulls/${pr.number}/merge`, {
+      token: forker.token,
+      body: { Do: 'merge', delete_branch_after_merge: true },
+    });
     expect(res.status).toBe(200);
     expect(await refSha(forkDir, 'refs/heads/gone')).toBe('');
     expect(await refSha(base.dir, 'refs/heads/gone')).toBe('');

@@ -60,7 +60,6 @@ describe('TestAPIViewPulls / TestAPIViewPullsByBaseHead', () => {
   });
 });
 
-
 describe('requested_reviewers and review_comments (convert.ToAPIPullRequest, LoadReviews, LoadReviewCommentsCounts)', () => {
   it("lists each reviewer's latest approval, change request or request, oldest first; a dismissed verdict drops out", async () => {
     const { base } = await pullRepo(forge, owner);
@@ -142,7 +141,16 @@ describe('path numbers (GetPullRequestByIndex, PathParamInt64)', () => {
   it('answers 404, not 400, for an index or review id that is not a number', async () => {
     const { base } = await pullRepo(forge, owner);
     await open(base, { title: 'F', head: 'feature', base: 'main' });
-    for (const path of ['/pulls/abc', '/pulls/0', '/pulls/-1', '/pulls/abc/files', '/pulls/abc/commits', '/pulls/abc/reviews', '/pulls/1/reviews/abc', '/pulls/1/reviews/abc/comments']) {
+    for (const path of [
+      '/pulls/abc',
+      '/pulls/0',
+      '/pulls/-1',
+      '/pulls/abc/files',
+      '/pulls/abc/commits',
+      '/pulls/abc/reviews',
+      '/pulls/1/reviews/abc',
+      '/pulls/1/reviews/abc/comments',
+    ]) {
       const r = await forge.req('GET', `${base}${path}`);
       expect([path, r.status]).toEqual([path, 404]);
       expect(r.body).toHaveProperty('message');
@@ -153,10 +161,32 @@ describe('path numbers (GetPullRequestByIndex, PathParamInt64)', () => {
 describe("bodies as Gitea's Go SDK (and tea) send them", () => {
   // The SDK marshals every field: nil slices and pointers as null, empty strings and zero ids as they are.
   const sdkCreate = (head: string, extra: Record<string, unknown> = {}) => ({
-    head, base: 'main', title: `from ${head}`, body: '', assignee: '', assignees: null, reviewers: null, team_reviewers: null, milestone: 0, labels: null, due_date: null, ...extra,
+    head,
+    base: 'main',
+    title: `from ${head}`,
+    body: '',
+    assignee: '',
+    assignees: null,
+    reviewers: null,
+    team_reviewers: null,
+    milestone: 0,
+    labels: null,
+    due_date: null,
+    ...extra,
   });
   const sdkEdit = (extra: Record<string, unknown> = {}) => ({
-    title: '', body: null, base: '', assignee: '', assignees: null, milestone: 0, labels: null, state: null, due_date: null, unset_due_date: null, allow_maintainer_edit: null, ...extra,
+    title: '',
+    body: null,
+    base: '',
+    assignee: '',
+    assignees: null,
+    milestone: 0,
+    labels: null,
+    state: null,
+    due_date: null,
+    unset_due_date: null,
+    allow_maintainer_edit: null,
+    ...extra,
   });
 
   it('creates with nulls for what is not given', async () => {
@@ -170,12 +200,27 @@ describe("bodies as Gitea's Go SDK (and tea) send them", () => {
     const { base } = await pullRepo(forge, owner);
     const label = await forge.req('POST', `${base}/labels`, { token: owner.token, body: { name: 'bug', color: '#ff0000' } });
     const ms = await forge.req('POST', `${base}/milestones`, { token: owner.token, body: { title: 'v1' } });
-    const pr = await open(base, { title: 'Keep', head: 'feature', base: 'main', body: 'text', labels: [label.body.id], milestone: ms.body.id, assignees: [owner.name], due_date: '2030-01-02T00:00:00Z' });
+    const pr = await open(base, {
+      title: 'Keep',
+      head: 'feature',
+      base: 'main',
+      body: 'text',
+      labels: [label.body.id],
+      milestone: ms.body.id,
+      assignees: [owner.name],
+      due_date: '2030-01-02T00:00:00Z',
+    });
     const r = await forge.req('PATCH', `${base}/pulls/${pr.body.number}`, { token: owner.token, body: sdkEdit({ state: 'closed' }) });
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({
-      title: 'Keep', body: 'text', state: 'closed', base: { ref: 'main' }, milestone: { id: ms.body.id }, due_date: '2030-01-02T23:59:59Z',
-      labels: [{ id: label.body.id }], assignees: [{ login: owner.name }],
+      title: 'Keep',
+      body: 'text',
+      state: 'closed',
+      base: { ref: 'main' },
+      milestone: { id: ms.body.id },
+      due_date: '2030-01-02T23:59:59Z',
+      labels: [{ id: label.body.id }],
+      assignees: [{ login: owner.name }],
     });
     // An empty list does clear, as Gitea.
     const cleared = await forge.req('PATCH', `${base}/pulls/${pr.body.number}`, { token: owner.token, body: sdkEdit({ assignees: [], labels: [] }) });
@@ -189,11 +234,19 @@ describe("bodies as Gitea's Go SDK (and tea) send them", () => {
     const pending = await review(base, n, reader.token, { event: '', body: 'draft', commit_id: '', comments: null });
     expect(pending.status).toBe(200);
     expect(pending.body.state).toBe('PENDING');
-    const comment = await review(base, n, owner.token, { event: 'COMMENT', body: 'fine', commit_id: '', comments: [{ path: 'a.txt', body: 'x', old_position: 0, new_position: 1 }] });
+    const comment = await review(base, n, owner.token, {
+      event: 'COMMENT',
+      body: 'fine',
+      commit_id: '',
+      comments: [{ path: 'a.txt', body: 'x', old_position: 0, new_position: 1 }],
+    });
     expect(comment.body).toMatchObject({ state: 'COMMENT', comments_count: 1 });
     const rr = await forge.req('POST', `${base}/pulls/${n}/requested_reviewers`, { token: owner.token, body: { reviewers: null, team_reviewers: null } });
     expect([rr.status, rr.body]).toEqual([201, []]);
-    const dismiss = await forge.req('POST', `${base}/pulls/${n}/reviews/${comment.body.id}/dismissals`, { token: owner.token, body: { message: null, priors: null } });
+    const dismiss = await forge.req('POST', `${base}/pulls/${n}/reviews/${comment.body.id}/dismissals`, {
+      token: owner.token,
+      body: { message: null, priors: null },
+    });
     // Only verdicts can be dismissed (Gitea: 403), but the body itself is accepted.
     expect(dismiss.status).toBe(403);
   });
@@ -220,7 +273,10 @@ describe('TestAPICreatePull* / TestAPIEditPull', () => {
     const { base } = await pullRepo(forge, owner);
     const pr = await open(base, { title: 'create a success pr', head: 'feature', base: 'main' });
     expect(pr.body.base.label).toBe('main');
-    const r = await forge.req('PATCH', `${base}/pulls/${pr.body.number}`, { token: owner.token, body: { base: 'docs/x', title: 'edit a this pr', body: 'edited body' } });
+    const r = await forge.req('PATCH', `${base}/pulls/${pr.body.number}`, {
+      token: owner.token,
+      body: { base: 'docs/x', title: 'edit a this pr', body: 'edited body' },
+    });
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({ title: 'edit a this pr', body: 'edited body', base: { label: 'docs/x', ref: 'docs/x' } });
     const tl = (await forge.req('GET', `${base}/issues/${pr.body.number}/timeline`)).body;
@@ -254,7 +310,10 @@ describe('TestAPIPullReview', () => {
     // Nobody else sees a pending review.
     expect((await forge.req('GET', `${base}/pulls/${n}/reviews/${pending.body.id}`, { token: reader.token })).status).toBe(404);
 
-    const submitted = await forge.req('POST', `${base}/pulls/${n}/reviews/${pending.body.id}`, { token: reviewer.token, body: { event: 'APPROVED', body: 'just two nits' } });
+    const submitted = await forge.req('POST', `${base}/pulls/${n}/reviews/${pending.body.id}`, {
+      token: reviewer.token,
+      body: { event: 'APPROVED', body: 'just two nits' },
+    });
     expect(submitted.status).toBe(200);
     expect(submitted.body).toMatchObject({ id: pending.body.id, state: 'APPROVED', body: 'just two nits', comments_count: 3, dismissed: false, stale: false });
     expect(submitted.body.html_url).toMatch(new RegExp(`^${pullUrl}#issuecomment-\\d+$`));
@@ -303,7 +362,10 @@ describe('TestAPIPullReviewRequest', () => {
     const [u4, u8] = [await forge.user('user4'), await forge.user('user8')];
     const add = await forge.req('POST', rr, { token: owner.token, body: { reviewers: [`${u4.name}@example.com`, u8.name] } });
     expect(add.status).toBe(201);
-    expect(add.body.map((r: any) => [r.state, r.user.login])).toEqual([['REQUEST_REVIEW', u4.name], ['REQUEST_REVIEW', u8.name]]);
+    expect(add.body.map((r: any) => [r.state, r.user.login])).toEqual([
+      ['REQUEST_REVIEW', u4.name],
+      ['REQUEST_REVIEW', u8.name],
+    ]);
     expect((await forge.req('POST', rr, { token: owner.token, body: { reviewers: [owner.name] } })).status).toBe(422);
     expect((await forge.req('POST', rr, { token: owner.token, body: { reviewers: ['testOther'] } })).status).toBe(404);
     expect((await forge.req('DELETE', rr, { token: u4.token, body: { reviewers: [u4.name] } })).status).toBe(204);
@@ -327,7 +389,9 @@ describe('.diff and .patch (DownloadDiffOrPatch: git diff / git format-patch of 
     expect(diff.text).toBe(gitDiff);
     expect(patch.text).toBe(gitPatch);
     // Mailbox headers of each commit, numbered, and git's signature at the end.
-    expect(patch.text).toMatch(/^From [0-9a-f]{40} Mon Sep 17 00:00:00 2001\nFrom: Alice Example <alice@example\.com>\nDate: .+\nSubject: \[PATCH 1\/2\] Feature one\n/);
+    expect(patch.text).toMatch(
+      /^From [0-9a-f]{40} Mon Sep 17 00:00:00 2001\nFrom: Alice Example <alice@example\.com>\nDate: .+\nSubject: \[PATCH 1\/2\] Feature one\n/,
+    );
     expect(patch.text).toContain('Subject: [PATCH 2/2] Feature two\n');
     expect(patch.text).toMatch(/\n-- \n\d+\.\d+\.\d+.*\n\n$/);
     const viaDiffUrl = await web(pr.body.diff_url);
@@ -358,8 +422,14 @@ describe('a merged pull request (convert.ToAPIPullRequest, EditPullRequest, IsPu
     const mainTip = (await runGit(['rev-parse', 'refs/heads/main'], { cwd: dir })).trim();
     const got = (await forge.req('GET', `${base}/pulls/${n}`)).body;
     expect(got).toMatchObject({
-      state: 'closed', merged: true, mergeable: true, merge_commit_sha: mainTip, merged_by: { login: owner.name }, merge_base: shas.c2,
-      base: { label: 'main', ref: 'main', sha: mainTip }, head: { label: 'docs/x', ref: `refs/pull/${n}/head`, sha: shas.d1 },
+      state: 'closed',
+      merged: true,
+      mergeable: true,
+      merge_commit_sha: mainTip,
+      merged_by: { login: owner.name },
+      merge_base: shas.c2,
+      base: { label: 'main', ref: 'main', sha: mainTip },
+      head: { label: 'docs/x', ref: `refs/pull/${n}/head`, sha: shas.d1 },
     });
     expect(got.merged_at).not.toBeNull();
     expect(got.closed_at).toBe(got.merged_at);
@@ -423,7 +493,10 @@ describe('one pull request over real HTTP with the git CLI', () => {
     expect(afterPush).toMatchObject({ mergeable: true, head: { sha: second }, additions: 3, changed_files: 2 });
     expect((await forge.req('GET', `${base}/pulls/${n}/commits`)).body.map((c: any) => c.sha)).toEqual([second, first]);
     const files = (await forge.req('GET', `${base}/pulls/${n}/files`)).body;
-    expect(files.map((f: any) => [f.filename, f.status, f.additions])).toEqual([['shared.txt', 'added', 1], ['topic.txt', 'added', 2]]);
+    expect(files.map((f: any) => [f.filename, f.status, f.additions])).toEqual([
+      ['shared.txt', 'added', 1],
+      ['topic.txt', 'added', 2],
+    ]);
     const pushes = (await forge.req('GET', `${base}/issues/${n}/timeline`)).body.filter((t: any) => t.type === 'pull_push');
     expect(pushes.map((t: any) => JSON.parse(t.body))).toEqual([
       { is_force_push: false, commit_ids: [first] },
@@ -467,6 +540,11 @@ describe('one pull request over real HTTP with the git CLI', () => {
     expect(remoteRefs).not.toContain('refs/heads/topic');
     expect(remoteRefs).toContain(`${resolved}\trefs/pull/${n}/head`);
     const final = (await forge.req('GET', `${base}/pulls/${n}`)).body;
-    expect(final).toMatchObject({ merged: true, state: 'closed', merge_commit_sha: (await git(c, 'rev-parse', 'main')).trim(), head: { ref: `refs/pull/${n}/head`, sha: resolved } });
+    expect(final).toMatchObject({
+      merged: true,
+      state: 'closed',
+      merge_commit_sha: (await git(c, 'rev-parse', 'main')).trim(),
+      head: { ref: `refs/pull/${n}/head`, sha: resolved },
+    });
   });
 });

@@ -16,7 +16,10 @@ export const pullHistory = (): FixtureCommit[] => [
   { id: 'c2', message: 'Main work\n', author: ALICE, files: { 'main.txt': 'm\n', 'README.md': 'one from main\ntwo\n' } },
   { id: 'f1', branch: 'feature', from: 'c1', message: 'Feature one\n', author: ALICE, files: { 'a.txt': 'a\n' } },
   {
-    id: 'f2', branch: 'feature', message: 'Feature two\n', author: ALICE,
+    id: 'f2',
+    branch: 'feature',
+    message: 'Feature two\n',
+    author: ALICE,
     files: { 'b.txt': 'b\nb2\n', 'README.md': 'one\ntwo\nthree\n', 'old.txt': null, 'new.txt': 'keep\nthese\nlines\n', 'gone.txt': null },
   },
   { id: 'k1', branch: 'clash', from: 'c1', message: 'Clash\n', author: ALICE, files: { 'README.md': 'one from clash\ntwo\n' } },

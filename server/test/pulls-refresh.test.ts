@@ -17,9 +17,11 @@ const forge = await createTestForge();
 const owner = await forge.user('owner');
 const pusher = await forge.user('pusher');
 
-const open = (base: string, head: string, to = 'main') => forge.req('POST', `${base}/pulls`, { token: owner.token, body: { title: `From ${head}`, head, base: to } });
+const open = (base: string, head: string, to = 'main') =>
+  forge.req('POST', `${base}/pulls`, { token: owner.token, body: { title: `From ${head}`, head, base: to } });
 const get = async (base: string, index: number) => (await forge.req('GET', `${base}/pulls/${index}`)).body;
-const pushes = async (repoId: number, index: number) => (await events(forge, repoId, index, CommentType.pullPush)).map((e) => ({ poster: e.poster_id, ...JSON.parse(e.content) }));
+const pushes = async (repoId: number, index: number) =>
+  (await events(forge, repoId, index, CommentType.pullPush)).map((e) => ({ poster: e.poster_id, ...JSON.parse(e.content) }));
 
 describe('a push to the head', () => {
   it('moves the head, refs/pull/{index}/head and the counts, and adds a pull_push event with the new commits', async () => {
@@ -81,7 +83,9 @@ describe('a push to the base', () => {
     expect(pr.base.sha).toBe(mainTip);
     expect((await pushes(repo.id, 1)).length).toBe(1);
     // Fixing it on the head makes it mergeable again.
-    await pushLike(forge, repo.id, dir, pusher.id, () => writeCommit(dir, 'docs/x', mainTip, { 'docs.md': 'written on main\n', 'more.md': 'm\n' }, 'Merge main\n'));
+    await pushLike(forge, repo.id, dir, pusher.id, () =>
+      writeCommit(dir, 'docs/x', mainTip, { 'docs.md': 'written on main\n', 'more.md': 'm\n' }, 'Merge main\n'),
+    );
     expect(await get(base, 1)).toMatchObject({ mergeable: true, conflicted_files: [], commits_behind: 0 });
   });
 
@@ -93,7 +97,12 @@ describe('a push to the base', () => {
     await forge.req('PATCH', `${base}/pulls/3`, { token: owner.token, body: { state: 'closed' } });
     await open(base, 'feature');
     // #4 (feature → main) counts as merged: its row is what the merge left.
-    await forge.deps.db.updateTable('pull_request').set({ has_merged: 1, merged_commit_id: shas.f2, merger_id: owner.id, merged_unix: 1_800_000_000 }).where('base_repo_id', '=', repo.id).where('index', '=', 4).execute();
+    await forge.deps.db
+      .updateTable('pull_request')
+      .set({ has_merged: 1, merged_commit_id: shas.f2, merger_id: owner.id, merged_unix: 1_800_000_000 })
+      .where('base_repo_id', '=', repo.id)
+      .where('index', '=', 4)
+      .execute();
     const rows = () => forge.deps.db.selectFrom('pull_request').selectAll().where('base_repo_id', '=', repo.id).orderBy('index').execute();
     const before = await rows();
     await pushLike(forge, repo.id, dir, pusher.id, () => writeCommit(dir, 'clash', shas.k1, { 'k.txt': 'k\n' }));
@@ -160,7 +169,12 @@ describe('the pull request of a commit', () => {
     expect(byHead.status).toBe(200);
     expect(byHead.body.number).toBe(1);
     expect((await forge.req('GET', `${base}/commits/${shas.f2.slice(0, 10)}/pull`)).body.number).toBe(1);
-    await forge.deps.db.updateTable('pull_request').set({ has_merged: 1, merged_commit_id: shas.c2, merger_id: owner.id, merged_unix: 1_800_000_000 }).where('base_repo_id', '=', repo.id).where('index', '=', 2).execute();
+    await forge.deps.db
+      .updateTable('pull_request')
+      .set({ has_merged: 1, merged_commit_id: shas.c2, merger_id: owner.id, merged_unix: 1_800_000_000 })
+      .where('base_repo_id', '=', repo.id)
+      .where('index', '=', 2)
+      .execute();
     expect((await forge.req('GET', `${base}/commits/${shas.c2}/pull`)).body.number).toBe(2);
     expect((await forge.req('GET', `${base}/commits/${shas.c1}/pull`)).status).toBe(404);
     expect((await forge.req('GET', `${base}/commits/${'0'.repeat(40)}/pull`)).status).toBe(404);

@@ -65,7 +65,12 @@ describe('opening a pull request', () => {
     // Gitea's first push event lists the commits, oldest first.
     const pushes = await events(forge, repo.id, 1, CommentType.pullPush);
     expect(pushes.map((e) => JSON.parse(e.content))).toEqual([{ is_force_push: false, commit_ids: [shas.f1, shas.f2] }]);
-    const action = await forge.deps.db.selectFrom('action').selectAll().where('repo_id', '=', repo.id).where('op_type', '=', 'create_pull_request').executeTakeFirst();
+    const action = await forge.deps.db
+      .selectFrom('action')
+      .selectAll()
+      .where('repo_id', '=', repo.id)
+      .where('op_type', '=', 'create_pull_request')
+      .executeTakeFirst();
     expect(action?.content).toBe('1|Add the feature');
     const row = await forge.deps.db.selectFrom('repository').selectAll().where('id', '=', repo.id).executeTakeFirstOrThrow();
     expect(row.num_pulls).toBe(1);
@@ -231,7 +236,12 @@ describe('listing pull requests', () => {
     await forge.req('PATCH', `${r.base}/pulls/2`, { token: owner.token, body: { milestone: ms.body.id, labels: [label2.body.id] } });
     // Everything above happens within a second or two: make the times distinct for the sort orders.
     const t = 1_750_000_000;
-    for (const [index, updated] of [[1, t + 10], [2, t + 40], [3, t + 30], [4, t + 20]]) {
+    for (const [index, updated] of [
+      [1, t + 10],
+      [2, t + 40],
+      [3, t + 30],
+      [4, t + 20],
+    ]) {
       await forge.deps.db.updateTable('issue').set({ updated_unix: updated }).where('repo_id', '=', r.repo.id).where('index', '=', index).execute();
     }
     return { ...r, labels: [label.body.id, label2.body.id], milestone: ms.body.id };
@@ -325,8 +335,17 @@ describe('editing a pull request', () => {
     expect(reopen.body.message).toContain('pull request already exists for these targets');
     await forge.req('PATCH', `${base}/pulls/2`, { token: owner.token, body: { state: 'closed' } });
     expect((await forge.req('PATCH', `${base}/pulls/1`, { token: owner.token, body: { state: 'open' } })).body.state).toBe('open');
-    const pr2 = await forge.deps.db.selectFrom('pull_request').select('id').where('base_repo_id', '=', repo.id).where('index', '=', 2).executeTakeFirstOrThrow();
-    await forge.deps.db.updateTable('pull_request').set({ has_merged: 1, merged_unix: 1_800_000_000, merger_id: owner.id, merged_commit_id: 'a'.repeat(40) }).where('id', '=', pr2.id).execute();
+    const pr2 = await forge.deps.db
+      .selectFrom('pull_request')
+      .select('id')
+      .where('base_repo_id', '=', repo.id)
+      .where('index', '=', 2)
+      .executeTakeFirstOrThrow();
+    await forge.deps.db
+      .updateTable('pull_request')
+      .set({ has_merged: 1, merged_unix: 1_800_000_000, merger_id: owner.id, merged_commit_id: 'a'.repeat(40) })
+      .where('id', '=', pr2.id)
+      .execute();
     const merged = await forge.req('PATCH', `${base}/pulls/2`, { token: owner.token, body: { state: 'open' } });
     expect(merged.status).toBe(412);
     expect(merged.body.message).toBe('cannot change state of this pull request, it was already merged');

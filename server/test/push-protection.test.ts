@@ -115,7 +115,12 @@ describe('git push to a protected branch', () => {
     const sha = await commit(r.wt, 'c.txt', 'c\n');
     await git(r.wt, 'push', '--quiet', remote(r.full, bob), 'main');
     expect((await lsRemote(r.full, alice))['refs/heads/main']).toBe(sha);
-    const acts = await forge.deps.db.selectFrom('action').select(['op_type', 'user_id', 'act_user_id']).where('repo_id', '=', r.id).where('op_type', '=', 'commit_repo').execute();
+    const acts = await forge.deps.db
+      .selectFrom('action')
+      .select(['op_type', 'user_id', 'act_user_id'])
+      .where('repo_id', '=', r.id)
+      .where('op_type', '=', 'commit_repo')
+      .execute();
     expect(acts.filter((a) => a.act_user_id === bob.id)).not.toHaveLength(0);
   });
 
@@ -257,14 +262,28 @@ describe('push whitelist', () => {
     const team = async (teamName: string, members: TestUser[]) => {
       const t = await db
         .insertInto('team')
-        .values({ org_id: org.id, lower_name: teamName, name: teamName, description: '', authorize: Access.write, num_repos: 1, num_members: members.length, includes_all_repositories: 0, can_create_org_repo: 0 })
+        .values({
+          org_id: org.id,
+          lower_name: teamName,
+          name: teamName,
+          description: '',
+          authorize: Access.write,
+          num_repos: 1,
+          num_members: members.length,
+          includes_all_repositories: 0,
+          can_create_org_repo: 0,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       await db.insertInto('team_unit').values({ org_id: org.id, team_id: t.id, type: UnitType.code, access_mode: Access.write }).execute();
       await db.insertInto('team_repo').values({ org_id: org.id, team_id: t.id, repo_id: repo.id }).execute();
       for (const m of members) {
         await db.insertInto('team_user').values({ org_id: org.id, team_id: t.id, uid: m.id }).execute();
-        await db.insertInto('org_user').values({ org_id: org.id, uid: m.id, is_public: 0 }).onConflict((oc) => oc.doNothing()).execute();
+        await db
+          .insertInto('org_user')
+          .values({ org_id: org.id, uid: m.id, is_public: 0 })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
       }
       return t.id;
     };
@@ -275,7 +294,11 @@ describe('push whitelist', () => {
     await git(wt, 'init', '--quiet', '--initial-branch=main');
     await commit(wt, 'README.md', '# Org\n');
     await git(wt, 'push', '--quiet', remote(full, bob), 'main');
-    await protect(full, { rule_name: 'main', enable_push: true, enable_push_whitelist: true, push_whitelist_usernames: [carol.name], push_whitelist_teams: ['releasers'] }, forge.admin.token);
+    await protect(
+      full,
+      { rule_name: 'main', enable_push: true, enable_push_whitelist: true, push_whitelist_usernames: [carol.name], push_whitelist_teams: ['releasers'] },
+      forge.admin.token,
+    );
 
     const one = await commit(wt, 'one.txt', '1\n');
     const before = await lsRemote(full, bob);
@@ -297,9 +320,18 @@ describe('require_signed_commits', () => {
     await exec('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-C', 'test', '-f', key]);
     return { key, pub: fs.readFileSync(`${key}.pub`, 'utf8') };
   }
-  const signing = (key: string, email: string) => ['-c', 'gpg.format=ssh', '-c', `user.signingkey=${key}`, '-c', 'commit.gpgsign=true', '-c', `user.email=${email}`];
+  const signing = (key: string, email: string) => [
+    '-c',
+    'gpg.format=ssh',
+    '-c',
+    `user.signingkey=${key}`,
+    '-c',
+    'commit.gpgsign=true',
+    '-c',
+    `user.email=${email}`,
+  ];
 
-  it('refuses unsigned commits and commits signed with a key nobody registered; takes the committer\'s own signed commits', async () => {
+  it("refuses unsigned commits and commits signed with a key nobody registered; takes the committer's own signed commits", async () => {
     const r = await repoWithCommit();
     // An update of main checks the commits it adds (Gitea's verifyCommits: old...new).
     await protect(r.full, { rule_name: 'main', enable_push: true, require_signed_commits: true });
@@ -343,7 +375,10 @@ describe('require_signed_commits', () => {
     await exec('gpg', ['--batch', '--passphrase', '', '--quick-gen-key', `Alice <${aliceEmail}>`, 'ed25519', 'sign', 'never'], { env });
     fs.writeFileSync(path.join(r.wt, 'p.txt'), 'p\n');
     await exec('git', ['add', '.'], { cwd: r.wt, env });
-    await exec('git', ['-c', `user.email=${aliceEmail}`, '-c', `user.signingkey=${aliceEmail}`, 'commit', '--quiet', '-S', '-m', 'Signed with OpenPGP'], { cwd: r.wt, env });
+    await exec('git', ['-c', `user.email=${aliceEmail}`, '-c', `user.signingkey=${aliceEmail}`, 'commit', '--quiet', '-S', '-m', 'Signed with OpenPGP'], {
+      cwd: r.wt,
+      env,
+    });
     const sha = (await git(r.wt, 'rev-parse', 'HEAD')).stdout.trim();
     expect((await git(r.wt, 'cat-file', '-p', sha)).stdout).toContain('-----BEGIN PGP SIGNATURE-----');
     const before = await lsRemote(r.full, alice);

@@ -137,7 +137,15 @@ describe('PATCH /repos/{owner}/{repo}', () => {
       body: { website: 'https://example.com', has_issues: false, has_wiki: false, template: true, private: true },
     });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ description: 'before', website: 'https://example.com', has_issues: false, has_wiki: false, has_pull_requests: true, template: true, private: true });
+    expect(r.body).toMatchObject({
+      description: 'before',
+      website: 'https://example.com',
+      has_issues: false,
+      has_wiki: false,
+      has_pull_requests: true,
+      template: true,
+      private: true,
+    });
     expect((await forge.req('GET', `/repos/${u.name}/${name}`)).status).toBe(404);
   });
 
@@ -146,13 +154,26 @@ describe('PATCH /repos/{owner}/{repo}', () => {
     const name = uniq('merge');
     await create(u.token, { name });
     const fresh = await forge.req('GET', `/repos/${u.name}/${name}`);
-    expect(fresh.body).toMatchObject({ allow_merge_commits: true, allow_rebase: true, allow_squash_merge: true, allow_fast_forward_only_merge: true, default_merge_style: 'merge', default_delete_branch_after_merge: false });
+    expect(fresh.body).toMatchObject({
+      allow_merge_commits: true,
+      allow_rebase: true,
+      allow_squash_merge: true,
+      allow_fast_forward_only_merge: true,
+      default_merge_style: 'merge',
+      default_delete_branch_after_merge: false,
+    });
     const r = await forge.req('PATCH', `/repos/${u.name}/${name}`, {
       token: u.token,
       body: { allow_rebase: false, allow_rebase_explicit: false, default_merge_style: 'squash', default_delete_branch_after_merge: true },
     });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ allow_rebase: false, allow_rebase_explicit: false, allow_merge_commits: true, default_merge_style: 'squash', default_delete_branch_after_merge: true });
+    expect(r.body).toMatchObject({
+      allow_rebase: false,
+      allow_rebase_explicit: false,
+      allow_merge_commits: true,
+      default_merge_style: 'squash',
+      default_delete_branch_after_merge: true,
+    });
     expect((await forge.req('PATCH', `/repos/${u.name}/${name}`, { token: u.token, body: { default_merge_style: 'octopus' } })).status).toBe(422);
   });
 
@@ -264,14 +285,25 @@ describe('POST /repos/{template_owner}/{template_repo}/generate', () => {
     await create(u.token, { name: tpl, auto_init: true, license: 'MIT', template: true, default_branch: 'base' });
     const tdir = dirOf(u.name, tpl);
     // A second commit in the template: the new repository gets the tree, not the history.
-    const second = await runGit(['commit-tree', 'base^{tree}', '-p', 'base', '-m', 'second'], { cwd: tdir, env: { GIT_AUTHOR_NAME: 'a', GIT_AUTHOR_EMAIL: 'a@x', GIT_COMMITTER_NAME: 'a', GIT_COMMITTER_EMAIL: 'a@x' } });
+    const second = await runGit(['commit-tree', 'base^{tree}', '-p', 'base', '-m', 'second'], {
+      cwd: tdir,
+      env: { GIT_AUTHOR_NAME: 'a', GIT_AUTHOR_EMAIL: 'a@x', GIT_COMMITTER_NAME: 'a', GIT_COMMITTER_EMAIL: 'a@x' },
+    });
     await git(tdir, 'update-ref', 'refs/heads/base', second.trim());
     expect(await git(tdir, 'rev-list', '--count', 'base')).toBe('2');
     const name = uniq('gen');
     const user2 = await forge.user();
     const r = await forge.req('POST', `/repos/${u.name}/${tpl}/generate`, { token: user2.token, body: { name, description: 'from tpl', private: true } });
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ name, owner: { login: user2.name }, private: true, template: false, empty: false, default_branch: 'base', description: 'from tpl' });
+    expect(r.body).toMatchObject({
+      name,
+      owner: { login: user2.name },
+      private: true,
+      template: false,
+      empty: false,
+      default_branch: 'base',
+      description: 'from tpl',
+    });
     const dir = dirOf(user2.name, name);
     expect(await git(dir, 'rev-parse', 'base^{tree}')).toBe(await git(tdir, 'rev-parse', 'base^{tree}'));
     expect(await git(dir, 'rev-list', '--count', 'base')).toBe('1');

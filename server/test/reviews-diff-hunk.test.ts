@@ -45,7 +45,13 @@ describe('cutDiffAroundLine', () => {
   it('keeps the headers and the last lines up to the commented one, with a recomputed hunk header', () => {
     const cut = cutDiffAroundLine(example, 4, false, 3);
     expect(cut.split('\n')).toEqual([
-      'diff --git a/README.md b/README.md', '--- a/README.md', '+++ b/README.md', '@@ -2,2 +3,2 @@', '+ Build Status', '- Latest Release', ' Docker Pulls',
+      'diff --git a/README.md b/README.md',
+      '--- a/README.md',
+      '+++ b/README.md',
+      '@@ -2,2 +3,2 @@',
+      '+ Build Status',
+      '- Latest Release',
+      ' Docker Pulls',
     ]);
     // Old line 3 is new line 4.
     expect(cutDiffAroundLine(example, 3, true, 3)).toBe(cut);
@@ -60,17 +66,43 @@ describe('cutDiffAroundLine', () => {
 
   it('does not take removed lines that look like file headers for headers', () => {
     expect(cutDiffAroundLine(breaking, 2, false, 4)).toBe(
-      ['diff --git a/aaa.sql b/aaa.sql', '--- a/aaa.sql', '+++ b/aaa.sql', '@@ -1,9 +1,10 @@', ' --some comment', '--- some comment 5', '+--some coment 2'].join('\n'),
+      [
+        'diff --git a/aaa.sql b/aaa.sql',
+        '--- a/aaa.sql',
+        '+++ b/aaa.sql',
+        '@@ -1,9 +1,10 @@',
+        ' --some comment',
+        '--- some comment 5',
+        '+--some coment 2',
+      ].join('\n'),
     );
     expect(cutDiffAroundLine(breaking, 3, false, 4).split('\n').at(-1)).toBe('+-- some comment 3');
     // Old line 6 ("--new comment") is cut from the hunk with its header worked back.
     expect(cutDiffAroundLine(breaking, 6, true, 4).split('\n').slice(3)).toEqual([
-      '@@ -3,4 +4,3 @@', ' create or replace procedure test(p1 varchar2)', ' is', ' begin', '---new comment',
+      '@@ -3,4 +4,3 @@',
+      ' create or replace procedure test(p1 varchar2)',
+      ' is',
+      ' begin',
+      '---new comment',
     ]);
   });
 
   it('picks the hunk that holds the line among several, and skips "no newline" markers when counting', () => {
-    const diff = ['diff --git a/x b/x', '--- a/x', '+++ b/x', '@@ -1,2 +1,2 @@', '-a', '+A', ' b', '@@ -9,2 +9,2 @@ ctx', ' i', '-j', '\\ No newline at end of file', '+J', '\\ No newline at end of file'].join('\n');
+    const diff = [
+      'diff --git a/x b/x',
+      '--- a/x',
+      '+++ b/x',
+      '@@ -1,2 +1,2 @@',
+      '-a',
+      '+A',
+      ' b',
+      '@@ -9,2 +9,2 @@ ctx',
+      ' i',
+      '-j',
+      '\\ No newline at end of file',
+      '+J',
+      '\\ No newline at end of file',
+    ].join('\n');
     expect(cutDiffAroundLine(diff, 10, false, 4).split('\n').slice(3)).toEqual(['@@ -9,2 +9,2 @@ ctx', ' i', '-j', '\\ No newline at end of file', '+J']);
     expect(cutDiffAroundLine(diff, 10, false, 2).split('\n').slice(3)).toEqual(['@@ -10,1 +10,1 @@', '-j', '\\ No newline at end of file', '+J']);
     expect(cutDiffAroundLine(diff, 1, true, 4).split('\n').slice(3)).toEqual(['@@ -1,2 +1,2 @@', '-a']);

@@ -10,8 +10,7 @@ import { nowUnix } from '../src/db/index.ts';
 import { allocateIndex, recountRepo } from '../src/services/conversation.ts';
 
 /** Lines "line 1" … "line n", each ending in a newline. */
-export const lines = (n: number, change: Record<number, string> = {}) =>
-  Array.from({ length: n }, (_, i) => `${change[i + 1] ?? `line ${i + 1}`}\n`).join('');
+export const lines = (n: number, change: Record<number, string> = {}) => Array.from({ length: n }, (_, i) => `${change[i + 1] ?? `line ${i + 1}`}\n`).join('');
 
 export interface TestPull {
   owner: { name: string; token: string; id: number };
@@ -52,17 +51,50 @@ export async function createPull(forge: TestForge, opts: { private?: boolean; ow
     const issue = await trx
       .insertInto('issue')
       .values({
-        repo_id: repo.id, index, poster_id: author.id, original_author: '', original_author_id: 0, name: 'Change lines', content: '', ref: '',
-        milestone_id: 0, priority: 0, is_closed: 0, is_pull: 1, is_locked: 0, num_comments: 0, deadline_unix: 0, created_unix: t, updated_unix: t, closed_unix: 0,
+        repo_id: repo.id,
+        index,
+        poster_id: author.id,
+        original_author: '',
+        original_author_id: 0,
+        name: 'Change lines',
+        content: '',
+        ref: '',
+        milestone_id: 0,
+        priority: 0,
+        is_closed: 0,
+        is_pull: 1,
+        is_locked: 0,
+        num_comments: 0,
+        deadline_unix: 0,
+        created_unix: t,
+        updated_unix: t,
+        closed_unix: 0,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx
       .insertInto('pull_request')
       .values({
-        issue_id: issue.id, index, head_repo_id: repo.id, base_repo_id: repo.id, head_branch: 'feature', base_branch: 'main', merge_base: shas.base!,
-        head_commit_id: shas.f1!, status: 1, conflicted_files: '[]', commits_ahead: 1, commits_behind: 0, additions: 2, deletions: 2, changed_files: 1,
-        has_merged: 0, merged_commit_id: '', merger_id: 0, merged_unix: 0, allow_maintainer_edit: 0,
+        issue_id: issue.id,
+        index,
+        head_repo_id: repo.id,
+        base_repo_id: repo.id,
+        head_branch: 'feature',
+        base_branch: 'main',
+        merge_base: shas.base!,
+        head_commit_id: shas.f1!,
+        status: 1,
+        conflicted_files: '[]',
+        commits_ahead: 1,
+        commits_behind: 0,
+        additions: 2,
+        deletions: 2,
+        changed_files: 1,
+        has_merged: 0,
+        merged_commit_id: '',
+        merger_id: 0,
+        merged_unix: 0,
+        allow_maintainer_edit: 0,
       })
       .execute();
     await recountRepo(trx, repo.id);
@@ -78,7 +110,11 @@ export async function commitTo(dir: string, branch: string, files: Record<string
   const parent = (await runGit(['rev-parse', '--verify', `refs/heads/${branch}`], { cwd: dir })).trim();
   const indexFile = path.join(dir, `index-${uniq()}`);
   const env = {
-    GIT_INDEX_FILE: indexFile, GIT_AUTHOR_NAME: 'T', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 'T', GIT_COMMITTER_EMAIL: 't@example.com',
+    GIT_INDEX_FILE: indexFile,
+    GIT_AUTHOR_NAME: 'T',
+    GIT_AUTHOR_EMAIL: 't@example.com',
+    GIT_COMMITTER_NAME: 'T',
+    GIT_COMMITTER_EMAIL: 't@example.com',
   };
   try {
     await runGit(['read-tree', parent], { cwd: dir, env });

@@ -19,14 +19,24 @@ describe('reviewing a pull request end to end', () => {
       { branch: 'feature', from: 'base', message: 'Change', files: { 'a.txt': lines(30, { 5: 'changed 5', 25: 'changed 25' }) } },
     ]);
     const base = `/repos/${owner.name}/${name}`;
-    const open = await forge.req('POST', `${base}/pulls`, { token: author.token, body: { title: 'Change', head: 'feature', base: 'main', reviewers: [alice.name] } });
+    const open = await forge.req('POST', `${base}/pulls`, {
+      token: author.token,
+      body: { title: 'Change', head: 'feature', base: 'main', reviewers: [alice.name] },
+    });
     expect(open.status).toBe(201);
     const pull = `${base}/pulls/${open.body.number}`;
     expect(open.body.requested_reviewers.map((u: any) => u.login)).toEqual([alice.name]);
 
     const review = await forge.req('POST', `${pull}/reviews`, {
       token: alice.token,
-      body: { event: 'REQUEST_CHANGES', body: 'Two things', comments: [{ path: 'a.txt', body: 'why?', new_position: 25 }, { path: 'a.txt', body: 'nice', new_position: 5 }] },
+      body: {
+        event: 'REQUEST_CHANGES',
+        body: 'Two things',
+        comments: [
+          { path: 'a.txt', body: 'why?', new_position: 25 },
+          { path: 'a.txt', body: 'nice', new_position: 5 },
+        ],
+      },
     });
     expect(review.status).toBe(200);
     expect(review.body.commit_id).toBe(open.body.head.sha);
@@ -45,7 +55,10 @@ describe('reviewing a pull request end to end', () => {
     expect((await forge.req('GET', pull)).body.head.sha).toBe(fix);
 
     const comments = (await forge.req('GET', `${pull}/reviews/${review.body.id}/comments`)).body;
-    expect(comments.map((c: any) => [c.body, c.outdated, c.position])).toEqual([['why?', true, 25], ['nice', false, 5]]);
+    expect(comments.map((c: any) => [c.body, c.outdated, c.position])).toEqual([
+      ['why?', true, 25],
+      ['nice', false, 5],
+    ]);
     expect(comments[1].commit_id).toBe(fix);
     expect((await forge.req('GET', `${pull}/reviews/${review.body.id}`)).body.stale).toBe(true);
 

@@ -14,7 +14,13 @@ async function timeline(pr: TestPull, token?: string) {
 }
 
 async function actions(pr: TestPull) {
-  return db.selectFrom('action').select(['op_type', 'act_user_id', 'content', 'comment_id']).where('repo_id', '=', pr.repo.id).where('user_id', '=', pr.owner.id).orderBy('id').execute();
+  return db
+    .selectFrom('action')
+    .select(['op_type', 'act_user_id', 'content', 'comment_id'])
+    .where('repo_id', '=', pr.repo.id)
+    .where('user_id', '=', pr.owner.id)
+    .orderBy('id')
+    .execute();
 }
 
 async function headMoves(pr: TestPull, files: Record<string, string | null>) {
@@ -35,8 +41,16 @@ describe('creating reviews', () => {
     const ok = await forge.req('POST', `${pr.pull}/reviews`, { token: reader.token, body: { event: 'APPROVED', body: 'LGTM' } });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({
-      state: 'APPROVED', body: 'LGTM', commit_id: pr.head, stale: false, official: false, dismissed: false, comments_count: 0, team: null,
-      user: { login: reader.name }, pull_request_url: `http://localhost:3000/${pr.owner.name}/${pr.repo.name}/pulls/${pr.index}`,
+      state: 'APPROVED',
+      body: 'LGTM',
+      commit_id: pr.head,
+      stale: false,
+      official: false,
+      dismissed: false,
+      comments_count: 0,
+      team: null,
+      user: { login: reader.name },
+      pull_request_url: `http://localhost:3000/${pr.owner.name}/${pr.repo.name}/pulls/${pr.index}`,
     });
     expect(ok.body.html_url).toMatch(new RegExp(`/pulls/${pr.index}#issuecomment-\\d+$`));
 
@@ -78,7 +92,7 @@ describe('creating reviews', () => {
     expect((await forge.req('GET', `${pr.pull}/reviews`, { token: pr.owner.token })).body).toHaveLength(1);
   });
 
-  it('a COMMENT review may be only inline comments; their hunk, positions and commits are Gitea\'s', async () => {
+  it("a COMMENT review may be only inline comments; their hunk, positions and commits are Gitea's", async () => {
     const pr = await createPull(forge);
     const reader = await forge.user('reader');
     const res = await forge.req('POST', `${pr.pull}/reviews`, {
@@ -91,8 +105,16 @@ describe('creating reviews', () => {
     expect(comments.status).toBe(200);
     const [nc, oc] = comments.body;
     expect(nc).toMatchObject({
-      body: 'new side', path: 'a.txt', position: 5, original_position: 0, commit_id: pr.head, original_commit_id: pr.head,
-      pull_request_review_id: res.body.id, resolver: null, outdated: false, user: { login: reader.name },
+      body: 'new side',
+      path: 'a.txt',
+      position: 5,
+      original_position: 0,
+      commit_id: pr.head,
+      original_commit_id: pr.head,
+      pull_request_review_id: res.body.id,
+      resolver: null,
+      outdated: false,
+      user: { login: reader.name },
       // The hunk header recomputed for the last four lines up to the commented one.
       diff_hunk: '@@ -3,3 +3,3 @@\n line 3\n line 4\n-line 5\n+changed 5',
       // Gitea's Comment.HTMLURL: a comment of a submitted review points at the conversation.
@@ -102,7 +124,11 @@ describe('creating reviews', () => {
     expect(oc).toMatchObject({ body: 'old side', position: 0, original_position: 5, diff_hunk: '@@ -2,7 +2,7 @@ line 1\n line 2\n line 3\n line 4\n-line 5' });
     // Stored as Gitea stores it: line < 0 for the old side, patch with the file headers.
     const rows = await db.selectFrom('comment').selectAll().where('review_id', '=', res.body.id).orderBy('id').execute();
-    expect(rows.map((r) => [r.type, r.line, r.tree_path])).toEqual([[21, 5, 'a.txt'], [21, -5, 'a.txt'], [22, 0, '']]);
+    expect(rows.map((r) => [r.type, r.line, r.tree_path])).toEqual([
+      [21, 5, 'a.txt'],
+      [21, -5, 'a.txt'],
+      [22, 0, ''],
+    ]);
     expect(rows[0]!.patch.startsWith('diff --git a/a.txt b/a.txt\n--- a/a.txt\n+++ b/a.txt\n@@ -3,3 +3,3 @@')).toBe(true);
   });
 
@@ -114,9 +140,15 @@ describe('creating reviews', () => {
     });
     expect(notInDiff.status).toBe(422);
     expect(notInDiff.body.message).toBe('comments[1].path: b.txt is not changed in this pull request');
-    const noLine = await forge.req('POST', `${pr.pull}/reviews`, { token: pr.owner.token, body: { event: 'COMMENT', comments: [{ path: 'a.txt', body: 'x' }] } });
+    const noLine = await forge.req('POST', `${pr.pull}/reviews`, {
+      token: pr.owner.token,
+      body: { event: 'COMMENT', comments: [{ path: 'a.txt', body: 'x' }] },
+    });
     expect(noLine.status).toBe(422);
-    const missing = await forge.req('POST', `${pr.pull}/reviews`, { token: pr.owner.token, body: { event: 'COMMENT', comments: [{ path: '-p', body: 'x', new_position: 1 }] } });
+    const missing = await forge.req('POST', `${pr.pull}/reviews`, {
+      token: pr.owner.token,
+      body: { event: 'COMMENT', comments: [{ path: '-p', body: 'x', new_position: 1 }] },
+    });
     expect(missing.status).toBe(422);
     expect(await db.selectFrom('comment').select('id').where('issue_id', '=', pr.issueId).execute()).toEqual([]);
     expect(await db.selectFrom('review').select('id').where('issue_id', '=', pr.issueId).execute()).toEqual([]);
@@ -134,7 +166,10 @@ describe('pending reviews', () => {
     const first = await forge.req('POST', `${pr.pull}/reviews`, { token: reviewer.token, body: { body: 'draft', comments: [onA('one', 5)] } });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ state: 'PENDING', comments_count: 1, html_url: '' });
-    const second = await forge.req('POST', `${pr.pull}/reviews`, { token: reviewer.token, body: { event: 'PENDING', body: 'draft', comments: [onA('two', 25)] } });
+    const second = await forge.req('POST', `${pr.pull}/reviews`, {
+      token: reviewer.token,
+      body: { event: 'PENDING', body: 'draft', comments: [onA('two', 25)] },
+    });
     expect(second.body).toMatchObject({ id: first.body.id, state: 'PENDING', comments_count: 2 });
 
     // Only the reviewer (and site admins) see a pending review.
@@ -151,7 +186,10 @@ describe('pending reviews', () => {
     const stay = await forge.req('POST', `${pr.pull}/reviews/${first.body.id}`, { token: reviewer.token, body: { event: 'PENDING', body: 'still' } });
     expect(stay.status).toBe(422);
     expect(stay.body.message).toBe('review stay pending');
-    const done = await forge.req('POST', `${pr.pull}/reviews/${first.body.id}`, { token: reviewer.token, body: { event: 'REQUEST_CHANGES', body: 'Two nits' } });
+    const done = await forge.req('POST', `${pr.pull}/reviews/${first.body.id}`, {
+      token: reviewer.token,
+      body: { event: 'REQUEST_CHANGES', body: 'Two nits' },
+    });
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ id: first.body.id, state: 'REQUEST_CHANGES', body: 'Two nits', comments_count: 2, commit_id: pr.head });
     expect((await forge.req('GET', `${pr.pull}/reviews`, { token: other.token })).body.map((r: any) => r.id)).toEqual([first.body.id]);
@@ -184,10 +222,18 @@ describe('the timeline and the activity feed', () => {
   it('shows review rows with their review id and body, never the inline comments', async () => {
     const pr = await createPull(forge);
     const reviewer = await forge.user('reviewer');
-    const r = await forge.req('POST', `${pr.pull}/reviews`, { token: reviewer.token, body: { event: 'APPROVED', body: 'Ship it', comments: [onA('nice', 5)] } });
+    const r = await forge.req('POST', `${pr.pull}/reviews`, {
+      token: reviewer.token,
+      body: { event: 'APPROVED', body: 'Ship it', comments: [onA('nice', 5)] },
+    });
     const tl = await timeline(pr);
     expect(tl.map((t) => t.type)).toEqual(['review']);
-    expect(tl[0]).toMatchObject({ review_id: r.body.id, body: 'Ship it', user: { login: reviewer.name }, pull_request_url: expect.stringContaining(`/pulls/${pr.index}`) });
+    expect(tl[0]).toMatchObject({
+      review_id: r.body.id,
+      body: 'Ship it',
+      user: { login: reviewer.name },
+      pull_request_url: expect.stringContaining(`/pulls/${pr.index}`),
+    });
     expect(r.body.html_url).toBe(tl[0].html_url);
   });
 
@@ -306,9 +352,15 @@ describe('requested reviewers', () => {
     const pr = await createPull(forge);
     const alice = await forge.user('alice');
     const bob = await forge.user('bob');
-    const add = await forge.req('POST', `${pr.pull}/requested_reviewers`, { token: pr.owner.token, body: { reviewers: [alice.name, `${bob.name}@example.com`] } });
+    const add = await forge.req('POST', `${pr.pull}/requested_reviewers`, {
+      token: pr.owner.token,
+      body: { reviewers: [alice.name, `${bob.name}@example.com`] },
+    });
     expect(add.status).toBe(201);
-    expect(add.body.map((r: any) => [r.state, r.user.login, r.official])).toEqual([['REQUEST_REVIEW', alice.name, false], ['REQUEST_REVIEW', bob.name, false]]);
+    expect(add.body.map((r: any) => [r.state, r.user.login, r.official])).toEqual([
+      ['REQUEST_REVIEW', alice.name, false],
+      ['REQUEST_REVIEW', bob.name, false],
+    ]);
     // Asking again changes nothing.
     const again = await forge.req('POST', `${pr.pull}/requested_reviewers`, { token: pr.owner.token, body: { reviewers: [alice.name] } });
     expect(again.status).toBe(201);
@@ -331,7 +383,15 @@ describe('requested reviewers', () => {
       [bob.name, true, pr.owner.name],
     ]);
     expect(tl[0].review_id).toBe(add.body[0].id);
-    const rows = await db.selectFrom('comment').select(['type', 'assignee_id']).where('id', 'in', tl.map((t) => t.id)).execute();
+    const rows = await db
+      .selectFrom('comment')
+      .select(['type', 'assignee_id'])
+      .where(
+        'id',
+        'in',
+        tl.map((t) => t.id),
+      )
+      .execute();
     expect(rows.every((r) => r.type === 27)).toBe(true);
     // Removing a request that is not there is quietly nothing.
     expect((await forge.req('DELETE', `${pr.pull}/requested_reviewers`, { token: pr.owner.token, body: { reviewers: [bob.name] } })).status).toBe(204);
@@ -364,7 +424,9 @@ describe('requested reviewers', () => {
     expect(choose.status).toBe(422);
     expect(choose.body.message).toBe(`Doer can't choose reviewer [user_id: ${reader.id}, repo_id: ${pub.repo.id}]`);
     // The poster may choose reviewers; a reviewer may decline their own request but not others'.
-    expect((await forge.req('POST', `${pub.pull}/requested_reviewers`, { token: pub.author.token, body: { reviewers: [reader.name, other.name] } })).status).toBe(201);
+    expect(
+      (await forge.req('POST', `${pub.pull}/requested_reviewers`, { token: pub.author.token, body: { reviewers: [reader.name, other.name] } })).status,
+    ).toBe(201);
     const notMine = await forge.req('DELETE', `${pub.pull}/requested_reviewers`, { token: reader.token, body: { reviewers: [other.name] } });
     expect(notMine.status).toBe(422);
     expect(notMine.body.message).toBe(`Doer can't remove reviewer [user_id: ${reader.id}, repo_id: ${pub.repo.id}]`);
@@ -382,9 +444,15 @@ describe('requested reviewers', () => {
     await requestReviews(forge.deps, repo, issue, poster, [alice.id, pr.author.id, pr.owner.id]);
     expect((await requestedReviewerIds(db, [pr.issueId])).get(pr.issueId)).toEqual([alice.id, pr.owner.id]);
     const list = (await forge.req('GET', `${pr.pull}/reviews`)).body;
-    expect(list.map((r: any) => [r.state, r.user.login, r.official])).toEqual([['REQUEST_REVIEW', alice.name, false], ['REQUEST_REVIEW', pr.owner.name, true]]);
+    expect(list.map((r: any) => [r.state, r.user.login, r.official])).toEqual([
+      ['REQUEST_REVIEW', alice.name, false],
+      ['REQUEST_REVIEW', pr.owner.name, true],
+    ]);
     const tl = await timeline(pr);
-    expect(tl.map((t) => [t.type, t.user.login, t.assignee.login])).toEqual([['review_request', pr.author.name, alice.name], ['review_request', pr.author.name, pr.owner.name]]);
+    expect(tl.map((t) => [t.type, t.user.login, t.assignee.login])).toEqual([
+      ['review_request', pr.author.name, alice.name],
+      ['review_request', pr.author.name, pr.owner.name],
+    ]);
   });
 
   it('refuses a re-review request once the pull request is closed', async () => {
@@ -464,7 +532,10 @@ describe('after the head moves', () => {
     const pr = await createPull(forge);
     const reviewer = await forge.user('reviewer');
     const first = pr.head;
-    const r = await forge.req('POST', `${pr.pull}/reviews`, { token: reviewer.token, body: { event: 'REQUEST_CHANGES', body: 'x', comments: [onA('old 5', 5, 'old'), onA('old 25', 25, 'old')] } });
+    const r = await forge.req('POST', `${pr.pull}/reviews`, {
+      token: reviewer.token,
+      body: { event: 'REQUEST_CHANGES', body: 'x', comments: [onA('old 5', 5, 'old'), onA('old 25', 25, 'old')] },
+    });
     const second = await headMoves(pr, { 'b.txt': 'touched\n' });
     expect((await forge.req('GET', `${pr.pull}/reviews/${r.body.id}`)).body.stale).toBe(true);
     // A force push back to the reviewed commit.

@@ -57,7 +57,10 @@ describe('security headers', () => {
   it('the app page gets a strict policy: no inline script but its own by hash, styles from itself', async () => {
     const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forge-web-'));
     const inline = "document.documentElement.classList.add('dark');";
-    fs.writeFileSync(path.join(webDir, 'index.html'), `<!doctype html><html><head><script>${inline}</script><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>`);
+    fs.writeFileSync(
+      path.join(webDir, 'index.html'),
+      `<!doctype html><html><head><script>${inline}</script><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>`,
+    );
     fs.mkdirSync(path.join(webDir, 'assets'));
     fs.writeFileSync(path.join(webDir, 'assets', 'app.js'), 'console.log(1)');
     fs.writeFileSync(path.join(webDir, 'config.json'), JSON.stringify({ apiBaseUrl: 'https://api.example.com/' }));
@@ -69,7 +72,11 @@ describe('security headers', () => {
       expect(await r.text()).toContain('<div id="root">');
       expectBaseHeaders(r.headers);
       const csp = r.headers.get('content-security-policy')!;
-      const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `));
+      const directive = (name: string) =>
+        csp
+          .split(';')
+          .map((d) => d.trim())
+          .find((d) => d.startsWith(`${name} `));
       expect(directive('script-src')).toBe(`script-src 'self' ${hash}`);
       // The built stylesheet, plus at most exact inline stylesheets by hash; never 'unsafe-inline'.
       expect(directive('style-src')).toMatch(/^style-src 'self'( 'sha256-[A-Za-z0-9+/]+=*')*$/);
@@ -106,7 +113,10 @@ describe('CORS', () => {
     expect(r.status).toBe(200);
     expect(r.headers.get('access-control-allow-origin')).toBe('https://app.example');
     expect(r.headers.get('vary')).toMatch(/origin/i);
-    const exposed = r.headers.get('access-control-expose-headers')!.split(',').map((h) => h.trim().toLowerCase());
+    const exposed = r.headers
+      .get('access-control-expose-headers')!
+      .split(',')
+      .map((h) => h.trim().toLowerCase());
     expect(exposed).toEqual(expect.arrayContaining(['x-total-count', 'x-page', 'x-perpage', 'x-pagecount', 'x-hasmore', 'link']));
 
     const p = await app.request('/api/v1/user/repos', preflight('https://other.example'));

@@ -12,7 +12,10 @@ import { createTestForge } from './helpers.ts';
 
 const forge = await createTestForge();
 const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forge-web-'));
-fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>');
+fs.writeFileSync(
+  path.join(webDir, 'index.html'),
+  '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>',
+);
 fs.mkdirSync(path.join(webDir, 'assets'));
 const js = `export const rows = [${Array.from({ length: 2000 }, (_, i) => `"row ${i}"`).join(',')}];\n`;
 fs.writeFileSync(path.join(webDir, 'assets', 'app.js'), js);

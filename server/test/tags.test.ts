@@ -43,7 +43,13 @@ const tagRef = async (dir: string, name: string) => {
 };
 
 const actions = (repoId: number) =>
-  forge.deps.db.selectFrom('action').select(['op_type', 'ref_name', 'act_user_id']).where('repo_id', '=', repoId).where('user_id', '=', owner.id).orderBy('id').execute();
+  forge.deps.db
+    .selectFrom('action')
+    .select(['op_type', 'ref_name', 'act_user_id'])
+    .where('repo_id', '=', repoId)
+    .where('user_id', '=', owner.id)
+    .orderBy('id')
+    .execute();
 
 describe('reading one tag', () => {
   it('answers a lightweight and an annotated tag in the list’s shape, also with slashes, and 404 for others', async () => {
@@ -99,14 +105,19 @@ describe('creating tags', () => {
 
   it('creates an annotated tag with the caller as tagger when a message is given', async () => {
     const { base, shas, dir } = await makeRepo();
-    const r = await forge.req('POST', `${base}/tags`, { token: owner.token, body: { tag_name: 'v3', target: 'feature/x', message: 'nice!\nand some text  \n\n\n' } });
+    const r = await forge.req('POST', `${base}/tags`, {
+      token: owner.token,
+      body: { tag_name: 'v3', target: 'feature/x', message: 'nice!\nand some text  \n\n\n' },
+    });
     expect(r.status).toBe(201);
     expect(r.body.message).toBe('nice!\nand some text\n');
     expect(r.body.commit.sha).toBe(shas.f1);
     expect(r.body.id).not.toBe(shas.f1);
     expect(await runGit(['cat-file', '-t', r.body.id], { cwd: dir })).toBe('tag\n');
     const raw = await runGit(['cat-file', 'tag', r.body.id], { cwd: dir });
-    expect(raw).toMatch(new RegExp(`^object ${shas.f1}\ntype commit\ntag v3\ntagger Owner Person <${owner.name}@example.com> \\d+ \\+0000\n\nnice!\nand some text\n$`));
+    expect(raw).toMatch(
+      new RegExp(`^object ${shas.f1}\ntype commit\ntag v3\ntagger Owner Person <${owner.name}@example.com> \\d+ \\+0000\n\nnice!\nand some text\n$`),
+    );
   });
 
   it('tags a branch, a tag or a short SHA; a whitespace-only message makes a lightweight tag', async () => {
@@ -259,8 +270,18 @@ describe('tags over git', () => {
       await forge.req('DELETE', `${base}/tags/v1`, { token: owner.token });
       const dir = client.tmp();
       await client.git(dir, 'clone', '--quiet', gitUrl(origin, `${owner.name}/${name}`), 'c');
-      const { stdout } = await client.git(`${dir}/c`, 'for-each-ref', '--format=%(refname:short)|%(objecttype)|%(*objectname)|%(objectname)|%(taggername)|%(contents:subject)', 'refs/tags/');
-      const tags = new Map(stdout.trim().split('\n').map((l) => [l.split('|')[0], l.split('|').slice(1)] as const));
+      const { stdout } = await client.git(
+        `${dir}/c`,
+        'for-each-ref',
+        '--format=%(refname:short)|%(objecttype)|%(*objectname)|%(objectname)|%(taggername)|%(contents:subject)',
+        'refs/tags/',
+      );
+      const tags = new Map(
+        stdout
+          .trim()
+          .split('\n')
+          .map((l) => [l.split('|')[0], l.split('|').slice(1)] as const),
+      );
       expect([...tags.keys()].sort()).toEqual(['light', 'v2', 'v3']);
       expect(tags.get('light')).toEqual(['commit', '', shas.f1, '', 'feature work']);
       const [type, peeled, object, tagger, subject] = tags.get('v3')!;

@@ -26,7 +26,10 @@ async function orgWithTeams() {
     expect((await forge.req('PUT', `/teams/${r.body.id}/members/${who.name}`, { token: owner.token })).status).toBe(204);
     return r.body as { id: number; name: string };
   };
-  const reviewers = await team({ name: 'reviewers', permission: 'write', includes_all_repositories: true, units_map: { 'repo.code': 'write', 'repo.pulls': 'write' } }, member);
+  const reviewers = await team(
+    { name: 'reviewers', permission: 'write', includes_all_repositories: true, units_map: { 'repo.code': 'write', 'repo.pulls': 'write' } },
+    member,
+  );
   const readers = await team({ name: 'readers', permission: 'read', units_map: { 'repo.code': 'read', 'repo.pulls': 'read' } }, other);
   return { orgName, orgId: org.body.id as number, reviewers, readers };
 }
@@ -43,13 +46,15 @@ async function orgPull(opts: { private?: boolean } = {}) {
 
 const request = (pull: string, teams: string[], token = owner.token, method = 'POST') =>
   forge.req(method, `${pull}/requested_reviewers`, { token, body: { team_reviewers: teams } });
-const teamsOf = async (pull: string) => ((await forge.req('GET', pull, { token: owner.token })).body.requested_reviewers_teams as { name: string }[]).map((t) => t.name);
+const teamsOf = async (pull: string) =>
+  ((await forge.req('GET', pull, { token: owner.token })).body.requested_reviewers_teams as { name: string }[]).map((t) => t.name);
 const requestEvents = async (api: string, index: number) =>
   ((await forge.req('GET', `${api}/issues/${index}/timeline`, { token: owner.token })).body as any[])
     .filter((e) => e.type === 'review_request')
     .map((e) => ({ by: e.user.login, team: e.assignee_team?.name ?? null, assignee: e.assignee, removed: e.removed_assignee }));
 const officialOf = async (issueId: number, teamId: number) =>
-  (await forge.deps.db.selectFrom('review').select('official').where('issue_id', '=', issueId).where('reviewer_team_id', '=', teamId).executeTakeFirstOrThrow()).official;
+  (await forge.deps.db.selectFrom('review').select('official').where('issue_id', '=', issueId).where('reviewer_team_id', '=', teamId).executeTakeFirstOrThrow())
+    .official;
 
 describe('team review requests', () => {
   it('requests a review from a team (by any case of its name), lists it on the pull request and in the timeline, and removes it', async () => {
@@ -57,14 +62,25 @@ describe('team review requests', () => {
     const r = await request(p.pull, ['Reviewers']);
     expect(r.status, r.text).toBe(201);
     expect(r.body).toHaveLength(1);
-    expect(r.body[0]).toMatchObject({ user: null, state: 'REQUEST_REVIEW', team: { id: p.reviewers.id, name: 'reviewers', permission: 'write', organization: { name: p.orgName } } });
+    expect(r.body[0]).toMatchObject({
+      user: null,
+      state: 'REQUEST_REVIEW',
+      team: { id: p.reviewers.id, name: 'reviewers', permission: 'write', organization: { name: p.orgName } },
+    });
 
     const pull = (await forge.req('GET', p.pull, { token: owner.token })).body;
     expect(pull.requested_reviewers).toEqual([]);
     expect(pull.requested_reviewers_teams).toEqual([
       expect.objectContaining({
-        id: p.reviewers.id, name: 'reviewers', description: '', permission: 'write', includes_all_repositories: true, can_create_org_repo: false,
-        units: ['repo.code', 'repo.pulls'], units_map: { 'repo.code': 'write', 'repo.pulls': 'write' }, organization: expect.objectContaining({ name: p.orgName, username: p.orgName }),
+        id: p.reviewers.id,
+        name: 'reviewers',
+        description: '',
+        permission: 'write',
+        includes_all_repositories: true,
+        can_create_org_repo: false,
+        units: ['repo.code', 'repo.pulls'],
+        units_map: { 'repo.code': 'write', 'repo.pulls': 'write' },
+        organization: expect.objectContaining({ name: p.orgName, username: p.orgName }),
       }),
     ]);
     // The list answers the same teams.
@@ -90,7 +106,10 @@ describe('team review requests', () => {
   it('answers 404 for a team the organization does not have, before changing anything', async () => {
     const p = await orgPull();
     const elsewhere = await orgWithTeams(); // a `readers` team, but of another organization
-    const r = await forge.req('POST', `${p.pull}/requested_reviewers`, { token: owner.token, body: { reviewers: [member.name], team_reviewers: ['reviewers', 'nope'] } });
+    const r = await forge.req('POST', `${p.pull}/requested_reviewers`, {
+      token: owner.token,
+      body: { reviewers: [member.name], team_reviewers: ['reviewers', 'nope'] },
+    });
     expect(r.status).toBe(404);
     expect(r.body.message).toBe("Team 'nope' not exist");
     expect(await teamsOf(p.pull)).toEqual([]);
@@ -101,7 +120,10 @@ describe('team review requests', () => {
 
   it('requests users and teams together: the users first, then the teams', async () => {
     const p = await orgPull();
-    const r = await forge.req('POST', `${p.pull}/requested_reviewers`, { token: owner.token, body: { reviewers: [member.name], team_reviewers: ['readers', 'reviewers'] } });
+    const r = await forge.req('POST', `${p.pull}/requested_reviewers`, {
+      token: owner.token,
+      body: { reviewers: [member.name], team_reviewers: ['readers', 'reviewers'] },
+    });
     expect(r.status, r.text).toBe(201);
     expect(r.body.map((x: any) => x.user?.login ?? x.team.name)).toEqual([member.name, 'readers', 'reviewers']);
     expect(await teamsOf(p.pull)).toEqual(['readers', 'reviewers']);
@@ -147,7 +169,8 @@ describe('team review requests', () => {
   it('is official as Gitea decides: a whitelisted team, a writing team without a whitelist, else as the one asking', async () => {
     // Approvals whitelist on, listing `reviewers`: only that team is official (the poster asking is not).
     const w = await orgPull();
-    const protect = (api: string, rule: Record<string, unknown>) => forge.req('POST', `${api}/branch_protections`, { token: owner.token, body: { rule_name: 'main', ...rule } });
+    const protect = (api: string, rule: Record<string, unknown>) =>
+      forge.req('POST', `${api}/branch_protections`, { token: owner.token, body: { rule_name: 'main', ...rule } });
     expect((await protect(w.api, { enable_approvals_whitelist: true, approvals_whitelist_teams: ['reviewers'] })).status).toBe(201);
     expect((await request(w.pull, ['reviewers', 'readers'], poster.token)).status).toBe(201);
     expect(await officialOf(w.issueId, w.reviewers.id)).toBe(1);
@@ -167,7 +190,10 @@ describe('team review requests', () => {
 
   it('an official team request blocks the merge by name until a member of the team approves', async () => {
     const p = await orgPull();
-    expect((await forge.req('POST', `${p.api}/branch_protections`, { token: owner.token, body: { rule_name: 'main', block_on_official_review_requests: true } })).status).toBe(201);
+    expect(
+      (await forge.req('POST', `${p.api}/branch_protections`, { token: owner.token, body: { rule_name: 'main', block_on_official_review_requests: true } }))
+        .status,
+    ).toBe(201);
     expect((await request(p.pull, ['reviewers', 'readers'])).status).toBe(201);
     const blockers = async () => (await forge.req('GET', p.pull, { token: owner.token })).body.merge_blockers as string[];
     expect(await blockers()).toEqual(['There are official review requests (waiting for reviewers, readers)']);
@@ -179,7 +205,10 @@ describe('team review requests', () => {
     expect(await teamsOf(p.pull)).toEqual(['readers']);
     expect(await blockers()).toEqual(['There are official review requests (waiting for readers)']);
     // Gitea removes it silently: the timeline keeps only the request.
-    expect((await requestEvents(p.api, p.index)).map((e) => [e.team, e.removed])).toEqual([['reviewers', false], ['readers', false]]);
+    expect((await requestEvents(p.api, p.index)).map((e) => [e.team, e.removed])).toEqual([
+      ['reviewers', false],
+      ['readers', false],
+    ]);
   });
 
   it('ignores team names in a user’s repository, as Gitea', async () => {

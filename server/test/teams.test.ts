@@ -14,7 +14,12 @@ async function setup() {
   return { owner, org, ownersTeamId: ownersTeam.id as number };
 }
 
-const triage = { name: 'triage', description: 'Sorts issues', permission: 'read', units_map: { 'repo.code': 'read', 'repo.issues': 'write', 'repo.pulls': 'read' } };
+const triage = {
+  name: 'triage',
+  description: 'Sorts issues',
+  permission: 'read',
+  units_map: { 'repo.code': 'read', 'repo.issues': 'write', 'repo.pulls': 'read' },
+};
 
 describe('creating and reading teams', () => {
   it('creates a team from units_map: the permission is the smallest granted unit mode', async () => {
@@ -31,17 +36,26 @@ describe('creating and reading teams', () => {
       organization: { name: org },
     });
     expect(r.body.units.sort()).toEqual(['repo.code', 'repo.issues', 'repo.pulls']);
-    const w = await req('POST', `/orgs/${org}/teams`, { token: owner.token, body: { name: 'writers', permission: 'read', units_map: { 'repo.code': 'write', 'repo.issues': 'write' } } });
+    const w = await req('POST', `/orgs/${org}/teams`, {
+      token: owner.token,
+      body: { name: 'writers', permission: 'read', units_map: { 'repo.code': 'write', 'repo.issues': 'write' } },
+    });
     expect(w.body.permission).toBe('write');
   });
 
   it('gives an admin team every unit, and takes the old units list at the given permission', async () => {
     const { owner, org } = await setup();
-    const admin = await req('POST', `/orgs/${org}/teams`, { token: owner.token, body: { name: 'admins', permission: 'admin', units_map: { 'repo.code': 'read' } } });
+    const admin = await req('POST', `/orgs/${org}/teams`, {
+      token: owner.token,
+      body: { name: 'admins', permission: 'admin', units_map: { 'repo.code': 'read' } },
+    });
     expect(admin.body.permission).toBe('admin');
     expect(admin.body.units_map['repo.code']).toBe('admin');
     expect(admin.body.units_map['repo.wiki']).toBe('admin');
-    const old = await req('POST', `/orgs/${org}/teams`, { token: owner.token, body: { name: 'old-style', permission: 'write', units: ['repo.code', 'repo.pulls'] } });
+    const old = await req('POST', `/orgs/${org}/teams`, {
+      token: owner.token,
+      body: { name: 'old-style', permission: 'write', units: ['repo.code', 'repo.pulls'] },
+    });
     expect(old.status).toBe(201);
     expect(old.body.units_map).toEqual({ 'repo.code': 'write', 'repo.pulls': 'write' });
   });
@@ -112,7 +126,7 @@ describe('creating and reading teams', () => {
     expect((await req('GET', '/teams/999999', { token: owner.token })).status).toBe(404);
   });
 
-  it('lists the caller\'s teams with their organization', async () => {
+  it("lists the caller's teams with their organization", async () => {
     const { owner, org } = await setup();
     const u = await forge.user();
     const t = await req('POST', `/orgs/${org}/teams`, { token: owner.token, body: triage });
@@ -131,7 +145,10 @@ describe('editing and deleting teams', () => {
     const member = await forge.user();
     const t = await req('POST', `/orgs/${org}/teams`, { token: owner.token, body: triage });
     await req('PUT', `/teams/${t.body.id}/members/${member.name}`, { token: owner.token });
-    const r = await req('PATCH', `/teams/${t.body.id}`, { token: owner.token, body: { name: 'triage2', description: 'new', units_map: { 'repo.code': 'write', 'repo.issues': 'write' }, permission: 'write' } });
+    const r = await req('PATCH', `/teams/${t.body.id}`, {
+      token: owner.token,
+      body: { name: 'triage2', description: 'new', units_map: { 'repo.code': 'write', 'repo.issues': 'write' }, permission: 'write' },
+    });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ name: 'triage2', description: 'new', permission: 'write', units_map: { 'repo.code': 'write', 'repo.issues': 'write' } });
     expect((await req('GET', `/teams/${t.body.id}`, { token: owner.token })).body.name).toBe('triage2');
@@ -142,7 +159,10 @@ describe('editing and deleting teams', () => {
 
   it('keeps the Owners team: owner permission, cannot be deleted, its last member stays', async () => {
     const { owner, ownersTeamId } = await setup();
-    const r = await req('PATCH', `/teams/${ownersTeamId}`, { token: owner.token, body: { permission: 'read', units_map: { 'repo.code': 'read' }, description: 'The bosses' } });
+    const r = await req('PATCH', `/teams/${ownersTeamId}`, {
+      token: owner.token,
+      body: { permission: 'read', units_map: { 'repo.code': 'read' }, description: 'The bosses' },
+    });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ permission: 'owner', description: 'The bosses', includes_all_repositories: true });
     expect((await req('DELETE', `/teams/${ownersTeamId}`, { token: owner.token })).status).toBe(422);
@@ -238,7 +258,9 @@ describe('team repositories and the access they give', () => {
     const comment = await req('POST', `/repos/${org}/secret/issues/${issue.body.number}/comments`, { token: member.token, body: { body: 'on it' } });
     expect(comment.status).toBe(201);
     // Code is read-only for the team: no new branch through the API, no settings.
-    expect((await req('POST', `/repos/${org}/secret/branches`, { token: member.token, body: { new_branch_name: 'feature', old_ref_name: 'main' } })).status).toBe(403);
+    expect(
+      (await req('POST', `/repos/${org}/secret/branches`, { token: member.token, body: { new_branch_name: 'feature', old_ref_name: 'main' } })).status,
+    ).toBe(403);
     expect((await req('PATCH', `/repos/${org}/secret`, { token: member.token, body: { description: 'mine now' } })).status).toBe(403);
     // Outside the organization the repository does not exist.
     expect((await req('GET', `/repos/${org}/secret`, { token: stranger.token })).status).toBe(404);
@@ -250,7 +272,12 @@ describe('team repositories and the access they give', () => {
     const dev = await forge.user();
     const t = await req('POST', `/orgs/${org}/teams`, {
       token: owner.token,
-      body: { name: 'developers', permission: 'write', includes_all_repositories: true, units_map: { 'repo.code': 'write', 'repo.issues': 'write', 'repo.pulls': 'write' } },
+      body: {
+        name: 'developers',
+        permission: 'write',
+        includes_all_repositories: true,
+        units_map: { 'repo.code': 'write', 'repo.issues': 'write', 'repo.pulls': 'write' },
+      },
     });
     await req('PUT', `/teams/${t.body.id}/members/${dev.name}`, { token: owner.token });
     await req('POST', `/orgs/${org}/repos`, { token: owner.token, body: { name: 'later', private: true, auto_init: true } });

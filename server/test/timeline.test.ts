@@ -15,7 +15,10 @@ describe('timeline, mentions and references', () => {
     await forge.req('DELETE', `${base}/issues/1/labels/${label.id}`, { token: owner.token });
     await forge.req('PATCH', `${base}/issues/1`, { token: owner.token, body: { state: 'closed' } });
     await forge.req('PATCH', `${base}/issues/1`, { token: owner.token, body: { state: 'open' } });
-    await forge.req('PATCH', `${base}/issues/1`, { token: owner.token, body: { assignees: [owner.name], milestone: ms.id, title: 'T2', due_date: '2030-01-01T00:00:00Z' } });
+    await forge.req('PATCH', `${base}/issues/1`, {
+      token: owner.token,
+      body: { assignees: [owner.name], milestone: ms.id, title: 'T2', due_date: '2030-01-01T00:00:00Z' },
+    });
     await forge.req('PATCH', `${base}/issues/1`, { token: owner.token, body: { due_date: '2030-01-05T00:00:00Z' } });
     await forge.req('PATCH', `${base}/issues/1`, { token: owner.token, body: { unset_due_date: true } });
 
@@ -23,8 +26,17 @@ describe('timeline, mentions and references', () => {
     expect(tl.status).toBe(200);
     const items = tl.body;
     expect(items.map((t: any) => t.type)).toEqual([
-      'comment', 'label', 'label', 'state_change', 'state_change', 'change_title', 'added_deadline', 'assignees', 'milestone',
-      'modified_deadline', 'removed_deadline',
+      'comment',
+      'label',
+      'label',
+      'state_change',
+      'state_change',
+      'change_title',
+      'added_deadline',
+      'assignees',
+      'milestone',
+      'modified_deadline',
+      'removed_deadline',
     ]);
     expect(items[0]).toMatchObject({ body: 'hello' });
     expect(items[0].html_url).toContain('#issuecomment-');

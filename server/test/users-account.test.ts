@@ -157,12 +157,29 @@ describe('settings', () => {
     });
     const patch = await forge.req('PATCH', '/user/settings', {
       token: u.token,
-      body: { full_name: 'Set Person', website: 'https://example.org', description: 'Writes code', location: 'Lyon', diff_view_style: 'split', hide_email: true },
+      body: {
+        full_name: 'Set Person',
+        website: 'https://example.org',
+        description: 'Writes code',
+        location: 'Lyon',
+        diff_view_style: 'split',
+        hide_email: true,
+      },
     });
     expect(patch.status).toBe(200);
-    expect(patch.body).toMatchObject({ full_name: 'Set Person', website: 'https://example.org', location: 'Lyon', diff_view_style: 'split', hide_email: true, hide_activity: false });
+    expect(patch.body).toMatchObject({
+      full_name: 'Set Person',
+      website: 'https://example.org',
+      location: 'Lyon',
+      diff_view_style: 'split',
+      hide_email: true,
+      hide_activity: false,
+    });
     // Fields not sent stay as they were.
-    expect((await forge.req('PATCH', '/user/settings', { token: u.token, body: { location: 'Paris' } })).body).toMatchObject({ full_name: 'Set Person', location: 'Paris' });
+    expect((await forge.req('PATCH', '/user/settings', { token: u.token, body: { location: 'Paris' } })).body).toMatchObject({
+      full_name: 'Set Person',
+      location: 'Paris',
+    });
     const profile = await forge.req('GET', `/users/${u.name}`);
     expect(profile.body).toMatchObject({ full_name: 'Set Person', description: 'Writes code', website: 'https://example.org', location: 'Paris' });
 
@@ -289,7 +306,15 @@ describe('heatmap', () => {
     const { db } = forge.deps;
     const slot = Math.floor(nowUnix() / 900) * 900 - 900 * 10;
     const row = (repo_id: number, created_unix: number, act_user_id = u.id) => ({
-      user_id: u.id, op_type: 'commit_repo', act_user_id, repo_id, comment_id: 0, ref_name: '', is_private: 0, content: '', created_unix,
+      user_id: u.id,
+      op_type: 'commit_repo',
+      act_user_id,
+      repo_id,
+      comment_id: 0,
+      ref_name: '',
+      is_private: 0,
+      content: '',
+      created_unix,
     });
     await db
       .insertInto('action')
@@ -340,9 +365,19 @@ describe('heatmap', () => {
     const slot = Math.floor(nowUnix() / 900) * 900 - 900 * 20;
     await db
       .insertInto('action')
-      .values([member.id, member.id].map((act_user_id, i) => ({
-        user_id: o.id, op_type: 'create_issue', act_user_id, repo_id: r.body.id, comment_id: 0, ref_name: '', is_private: 0, content: '', created_unix: slot + i,
-      })))
+      .values(
+        [member.id, member.id].map((act_user_id, i) => ({
+          user_id: o.id,
+          op_type: 'create_issue',
+          act_user_id,
+          repo_id: r.body.id,
+          comment_id: 0,
+          ref_name: '',
+          is_private: 0,
+          content: '',
+          created_unix: slot + i,
+        })),
+      )
       .execute();
     const heat = await forge.req('GET', `/users/${o.name}/heatmap`);
     expect(heat.body[0]).toEqual({ timestamp: slot, contributions: 2 });

@@ -57,7 +57,19 @@ export interface ConversationProps {
   sidebar: (extras: ConversationExtras) => ReactNode;
 }
 
-export function Conversation({ owner, repo, issue, canWrite, canChangeState, noun = 'issue', onSaveBody, onChangeState, renderItem, beforeCommentBox, sidebar }: ConversationProps) {
+export function Conversation({
+  owner,
+  repo,
+  issue,
+  canWrite,
+  canChangeState,
+  noun = 'issue',
+  onSaveBody,
+  onChangeState,
+  renderItem,
+  beforeCommentBox,
+  sidebar,
+}: ConversationProps) {
   const index = issue.number;
   const location = useLocation();
   const me = useCurrentUser();
@@ -124,7 +136,11 @@ export function Conversation({ owner, repo, issue, canWrite, canChangeState, nou
   const allAssets = useMemo(() => [...issue.assets, ...items.flatMap((it) => it.assets ?? [])], [issue.assets, items]);
   const attachments = (
     <IssueSidebarSection title="Attachments">
-      {allAssets.length ? <AttachmentLinks assets={allAssets} label={`Attachments of this ${noun}`} /> : <p className="text-gray-500 dark:text-gray-400">No files</p>}
+      {allAssets.length ? (
+        <AttachmentLinks assets={allAssets} label={`Attachments of this ${noun}`} />
+      ) : (
+        <p className="text-gray-500 dark:text-gray-400">No files</p>
+      )}
     </IssueSidebarSection>
   );
 

@@ -23,7 +23,13 @@ export function DescriptionEditor({ owner, repo, privateRepo, placeholder, ...p 
       onSubmit={p.onSubmit}
       error={p.error}
       disabled={p.disabled}
-      preview={(source) => (source.trim() ? <MarkdownView source={source} references={{ owner, repo }} privateRepo={privateRepo} /> : <p className="text-sm text-gray-500">Nothing to preview.</p>)}
+      preview={(source) =>
+        source.trim() ? (
+          <MarkdownView source={source} references={{ owner, repo }} privateRepo={privateRepo} />
+        ) : (
+          <p className="text-sm text-gray-500">Nothing to preview.</p>
+        )
+      }
     />
   );
 }

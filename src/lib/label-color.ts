@@ -6,7 +6,12 @@ const HEX3 = /^[0-9a-f]{3}$/i;
 export function normalizeHex(input: string): string | null {
   const s = input.trim().replace(/^#/, '');
   if (HEX6.test(s)) return s.toLowerCase();
-  if (HEX3.test(s)) return s.split('').map((c) => c + c).join('').toLowerCase();
+  if (HEX3.test(s))
+    return s
+      .split('')
+      .map((c) => c + c)
+      .join('')
+      .toLowerCase();
   return null;
 }
 

@@ -85,7 +85,11 @@ const subscribe = (l: () => void) => {
 };
 
 export function Toaster(props: ComponentProps<Module['Toaster']>) {
-  const show = useSyncExternalStore(subscribe, () => wanted, () => false);
+  const show = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  );
   if (!show) return null;
   return (
     <Suspense fallback={null}>

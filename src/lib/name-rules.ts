@@ -32,7 +32,8 @@ function refNameProblem(name: string, kind: 'branch' | 'tag', max: number, reser
   if (name.startsWith('-')) return `A ${kind} name cannot start with a dash.`;
   if (name.includes('..')) return `A ${kind} name cannot contain “..”.`;
   if (name.includes('@{')) return `A ${kind} name cannot contain “@{”.`;
-  if (name.startsWith('/') || name.endsWith('/') || name.includes('//')) return `A ${kind} name cannot start or end with “/” or have an empty part between slashes.`;
+  if (name.startsWith('/') || name.endsWith('/') || name.includes('//'))
+    return `A ${kind} name cannot start or end with “/” or have an empty part between slashes.`;
   if (name.endsWith('.')) return `A ${kind} name cannot end with a dot.`;
   if (name.split('/').some((part) => part.startsWith('.'))) return `No part of a ${kind} name may start with a dot.`;
   if (name.split('/').some((part) => part.endsWith('.lock'))) return `No part of a ${kind} name may end with “.lock”.`;
@@ -63,7 +64,8 @@ export function fieldSentence(message: string): string {
   const reason = message.replace(/^\s*\[?[A-Za-z_]+\]?\s*:\s*/, '').trim();
   let m = /^invalid branch name "(.*)"$/s.exec(reason);
   if (m) return branchNameProblem(m[1]) ?? `“${m[1]}” is not a valid branch name.`;
-  if (/^must be valid alpha or numeric or dash\(-_\) or dot characters/.test(reason)) return 'Use only letters, digits, dashes (-), underscores (_) and dots (.).';
+  if (/^must be valid alpha or numeric or dash\(-_\) or dot characters/.test(reason))
+    return 'Use only letters, digits, dashes (-), underscores (_) and dots (.).';
   if ((m = /^name is reserved \[name: (.*)\]$/s.exec(reason))) return `“${m[1]}” is reserved.`;
   if ((m = /^name pattern is not allowed \[pattern: \*(.*)\]$/s.exec(reason))) return `A name cannot end in “${m[1]}”.`;
   if ((m = /^must be at most (\d+) characters$/.exec(reason))) return `Use at most ${m[1]} characters.`;

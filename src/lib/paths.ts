@@ -18,15 +18,17 @@ export const paths = {
   /** /{owner}/{repo}/src/{branch|tag|commit}/{ref}/{path} */
   src: {
     pattern: '/:owner/:repo/src/:kind/*',
-    href: (o: string, r: string, kind: RefKind, ref: string, path = '') =>
-      `/${enc(o)}/${enc(r)}/src/${kind}/${encPath(ref)}${path ? `/${encPath(path)}` : ''}`,
+    href: (o: string, r: string, kind: RefKind, ref: string, path = '') => `/${enc(o)}/${enc(r)}/src/${kind}/${encPath(ref)}${path ? `/${encPath(path)}` : ''}`,
   },
   /** /{owner}/{repo}/blame/{branch|tag|commit}/{ref}/{path}, as Gitea's blame view. */
   blame: {
     pattern: '/:owner/:repo/blame/:kind/*',
     href: (o: string, r: string, kind: RefKind, ref: string, path: string) => `/${enc(o)}/${enc(r)}/blame/${kind}/${encPath(ref)}/${encPath(path)}`,
   },
-  tags: { pattern: '/:owner/:repo/tags', href: (o: string, r: string, q?: Record<string, string>) => `/${enc(o)}/${enc(r)}/tags${q && Object.keys(q).length ? `?${new URLSearchParams(q)}` : ''}` },
+  tags: {
+    pattern: '/:owner/:repo/tags',
+    href: (o: string, r: string, q?: Record<string, string>) => `/${enc(o)}/${enc(r)}/tags${q && Object.keys(q).length ? `?${new URLSearchParams(q)}` : ''}`,
+  },
   commits: {
     pattern: '/:owner/:repo/commits/:kind/*',
     href: (o: string, r: string, kind: RefKind, ref: string, path = '', q?: Record<string, string>) =>
@@ -62,7 +64,11 @@ export const paths = {
   },
   newIssue: { pattern: '/:owner/:repo/issues/new', href: (o: string, r: string) => `/${enc(o)}/${enc(r)}/issues/new` },
   labels: { pattern: '/:owner/:repo/labels', href: (o: string, r: string) => `/${enc(o)}/${enc(r)}/labels` },
-  milestones: { pattern: '/:owner/:repo/milestones', href: (o: string, r: string, q?: Record<string, string>) => `/${enc(o)}/${enc(r)}/milestones${q && Object.keys(q).length ? `?${new URLSearchParams(q)}` : ''}` },
+  milestones: {
+    pattern: '/:owner/:repo/milestones',
+    href: (o: string, r: string, q?: Record<string, string>) =>
+      `/${enc(o)}/${enc(r)}/milestones${q && Object.keys(q).length ? `?${new URLSearchParams(q)}` : ''}`,
+  },
   milestone: { pattern: '/:owner/:repo/milestone/:id', href: (o: string, r: string, id: number) => `/${enc(o)}/${enc(r)}/milestone/${id}` },
   /** The signed-in user's issues across repositories (created, assigned, mentioning). */
   yourIssues: { pattern: '/issues', href: (q?: Record<string, string>) => `/issues${q && Object.keys(q).length ? `?${new URLSearchParams(q)}` : ''}` },
@@ -71,7 +77,10 @@ export const paths = {
   userSettings: { pattern: '/user/settings', href: () => '/user/settings' },
   userSettingsKeys: { pattern: '/user/settings/keys', href: () => '/user/settings/keys' },
   userSettingsApplications: { pattern: '/user/settings/applications', href: () => '/user/settings/applications' },
-  exploreUsers: { pattern: '/explore/users', href: (q?: Record<string, string>) => `/explore/users${q && Object.keys(q).length ? `?${new URLSearchParams(q)}` : ''}` },
+  exploreUsers: {
+    pattern: '/explore/users',
+    href: (q?: Record<string, string>) => `/explore/users${q && Object.keys(q).length ? `?${new URLSearchParams(q)}` : ''}`,
+  },
   stargazers: { pattern: '/:owner/:repo/stars', href: (o: string, r: string) => `/${enc(o)}/${enc(r)}/stars` },
   // Forks (issue #8): the list behind the fork count, and the "new fork" form (Gitea's /{owner}/{repo}/fork).
   forks: { pattern: '/:owner/:repo/forks', href: (o: string, r: string) => `/${enc(o)}/${enc(r)}/forks` },

@@ -7,14 +7,7 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 
 export function renderRoute(Component: ComponentType, { path = '/', url = '/', extra = [] as { path: string; element: React.ReactNode }[] } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      { path, element: <Component /> },
-      ...extra,
-      { path: '*', element: <LocationProbe /> },
-    ],
-    { initialEntries: [url] },
-  );
+  const router = createMemoryRouter([{ path, element: <Component /> }, ...extra, { path: '*', element: <LocationProbe /> }], { initialEntries: [url] });
   const utils = render(
     <QueryClientProvider client={queryClient}>
       <Suspense fallback={<p>Loading…</p>}>

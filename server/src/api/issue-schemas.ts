@@ -46,9 +46,7 @@ export const AttachmentSchema = z
   })
   .openapi('Attachment');
 
-export const RepositoryMetaSchema = z
-  .object({ id: z.number().int(), name: z.string(), owner: z.string(), full_name: z.string() })
-  .openapi('RepositoryMeta');
+export const RepositoryMetaSchema = z.object({ id: z.number().int(), name: z.string(), owner: z.string(), full_name: z.string() }).openapi('RepositoryMeta');
 
 export const PullRequestMetaSchema = z
   .object({ merged: z.boolean(), merged_at: z.string().nullable(), draft: z.boolean(), html_url: z.string() })
@@ -103,7 +101,10 @@ export const CommentSchema = z
 export const TimelineCommentSchema = z
   .object({
     id: z.number().int(),
-    type: z.string().openapi({ description: 'comment, state_change, label, milestone, assignees, change_title, added_deadline, modified_deadline, removed_deadline, issue_ref, comment_ref, pull_ref, lock, unlock, …' }),
+    type: z.string().openapi({
+      description:
+        'comment, state_change, label, milestone, assignees, change_title, added_deadline, modified_deadline, removed_deadline, issue_ref, comment_ref, pull_ref, lock, unlock, …',
+    }),
     html_url: z.string(),
     pull_request_url: z.string(),
     issue_url: z.string(),

@@ -20,21 +20,26 @@ export function createRouter() {
 export { z };
 
 /** Booleans in query strings: "true"/"1" and "false"/"0". */
-export const zQueryBool = z
-  .enum(['true', 'false', '1', '0', ''])
-  .transform((v) => (v === '' ? undefined : v === 'true' || v === '1'));
+export const zQueryBool = z.enum(['true', 'false', '1', '0', '']).transform((v) => (v === '' ? undefined : v === 'true' || v === '1'));
 
 // Gitea reads page and limit leniently: a value that is not a number means the default.
-export const zPage = z.coerce.number().int().optional().catch(undefined).openapi({ param: { name: 'page', in: 'query' }, type: 'integer', example: 1 });
-export const zLimit = z.coerce.number().int().optional().catch(undefined).openapi({ param: { name: 'limit', in: 'query' }, type: 'integer', example: 30 });
+export const zPage = z.coerce
+  .number()
+  .int()
+  .optional()
+  .catch(undefined)
+  .openapi({ param: { name: 'page', in: 'query' }, type: 'integer', example: 1 });
+export const zLimit = z.coerce
+  .number()
+  .int()
+  .optional()
+  .catch(undefined)
+  .openapi({ param: { name: 'limit', in: 'query' }, type: 'integer', example: 30 });
 
 /** Standard error responses for createRoute({ responses }). */
 export const errorResponses = (...codes: number[]) =>
   Object.fromEntries(
-    codes.map((code) => [
-      code,
-      { description: errorDescriptions[code] ?? 'Error', content: { 'application/json': { schema: ApiErrorSchema } } },
-    ]),
+    codes.map((code) => [code, { description: errorDescriptions[code] ?? 'Error', content: { 'application/json': { schema: ApiErrorSchema } } }]),
   );
 
 const errorDescriptions: Record<number, string> = {
@@ -49,9 +54,7 @@ const errorDescriptions: Record<number, string> = {
   429: 'Too many failed sign-in attempts; Retry-After says when to try again',
 };
 
-export const ApiErrorSchema = z
-  .object({ message: z.string(), url: z.string(), errors: z.array(z.string()).optional() })
-  .openapi('APIError');
+export const ApiErrorSchema = z.object({ message: z.string(), url: z.string(), errors: z.array(z.string()).optional() }).openapi('APIError');
 
 /**
  * A named schema or null. `.nullable()` on a registered schema emits allOf[$ref, {type: null}],

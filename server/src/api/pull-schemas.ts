@@ -210,13 +210,9 @@ export const CreatePullReviewSchema = z
   })
   .openapi('CreatePullReviewOptions');
 
-export const SubmitPullReviewSchema = z
-  .object({ event: z.enum(REVIEW_STATES), body: z.string().nullish() })
-  .openapi('SubmitPullReviewOptions');
+export const SubmitPullReviewSchema = z.object({ event: z.enum(REVIEW_STATES), body: z.string().nullish() }).openapi('SubmitPullReviewOptions');
 
-export const DismissPullReviewSchema = z
-  .object({ message: z.string().nullish(), priors: z.boolean().nullish() })
-  .openapi('DismissPullReviewOptions');
+export const DismissPullReviewSchema = z.object({ message: z.string().nullish(), priors: z.boolean().nullish() }).openapi('DismissPullReviewOptions');
 
 export const PullReviewRequestSchema = z
   .object({ reviewers: z.array(z.string()).nullish(), team_reviewers: z.array(z.string()).nullish() })
@@ -260,7 +256,12 @@ export const CreateStatusSchema = z
   .openapi('CreateStatusOption');
 
 /** A path number (index, review id): Gitea reads one that is not a number as 0, which nothing has, so 404 rather than 400. */
-export const zIndex = (name: string) => z.coerce.number().int().catch(0).openapi({ param: { name, in: 'path' }, type: 'integer', example: 1 });
+export const zIndex = (name: string) =>
+  z.coerce
+    .number()
+    .int()
+    .catch(0)
+    .openapi({ param: { name, in: 'path' }, type: 'integer', example: 1 });
 
 /** A body with its nulls read as "not given", as Gitea reads them; services see plain optional fields. */
 export type WithoutNulls<T> = { [K in keyof T]: Exclude<T[K], null> };

@@ -54,7 +54,11 @@ export async function closeDb(db: Db): Promise<void> {
 export async function tableColumns(db: Db, table: string): Promise<string[]> {
   const rows =
     dialectOf(db).kind === 'postgres'
-      ? await sql<{ name: string }>`select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = ${table} order by ordinal_position`.execute(db)
+      ? await sql<{
+          name: string;
+        }>`select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = ${table} order by ordinal_position`.execute(
+          db,
+        )
       : await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db);
   return rows.rows.map((r) => r.name);
 }
@@ -196,7 +200,12 @@ export async function processAlive(db: Db, tag: string): Promise<boolean> {
  */
 export function isUniqueViolation(e: unknown): boolean {
   const code = (e as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || (code === 'ERR_SQLITE_ERROR' && /UNIQUE constraint failed/.test(String((e as Error).message)));
+  return (
+    code === '23505' ||
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
+    (code === 'ERR_SQLITE_ERROR' && /UNIQUE constraint failed/.test(String((e as Error).message)))
+  );
 }
 
 /**

@@ -172,10 +172,16 @@ async function openSqliteDb(file: string): Promise<Db> {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const writes: WriteCount = { n: 0 };
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, writes) as unknown as SqliteDialectConfig['database'] }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite, writes) as unknown as SqliteDialectConfig['database'] }),
+  });
   handles.set(db, sqlite);
   const knowsReadonly = typeof (sqlite.prepare('select 1') as { readonly?: boolean }).readonly === 'boolean';
-  versions.set(db, { writes, dataVersion: sqlite.prepare('PRAGMA data_version'), changes: knowsReadonly ? undefined : sqlite.prepare('select total_changes()') });
+  versions.set(db, {
+    writes,
+    dataVersion: sqlite.prepare('PRAGMA data_version'),
+    changes: knowsReadonly ? undefined : sqlite.prepare('select total_changes()'),
+  });
   registerDialect(db, { kind: 'sqlite' });
   await migrate(db);
   return db;

@@ -1,7 +1,19 @@
 // PostgreSQL behind Kysely (FORGE_DATABASE_URL=postgres://…): one pool for queries and a small
 // second pool whose connections only hold advisory locks (dialect.ts withRepoLock), so waiting
 // for a lock never takes a connection a lock holder needs for its own queries.
-import { Kysely, OperationNodeTransformer, PostgresDialect, DataTypeNode, type ColumnDefinitionNode, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
+import {
+  Kysely,
+  OperationNodeTransformer,
+  PostgresDialect,
+  DataTypeNode,
+  type ColumnDefinitionNode,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 

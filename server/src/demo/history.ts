@@ -51,7 +51,28 @@ export interface HistorySpec {
 
 type Files = Map<string, string>;
 
-const WORDS = ['parse', 'render', 'cache', 'index', 'query', 'token', 'stream', 'buffer', 'config', 'route', 'graph', 'batch', 'merge', 'filter', 'format', 'schema', 'session', 'worker', 'ledger', 'digest'];
+const WORDS = [
+  'parse',
+  'render',
+  'cache',
+  'index',
+  'query',
+  'token',
+  'stream',
+  'buffer',
+  'config',
+  'route',
+  'graph',
+  'batch',
+  'merge',
+  'filter',
+  'format',
+  'schema',
+  'session',
+  'worker',
+  'ledger',
+  'digest',
+];
 const NOUNS = ['options', 'entries', 'records', 'headers', 'nodes', 'pages', 'rows', 'events', 'paths', 'keys'];
 const FIX_VERBS = ['Fix', 'Improve', 'Refactor', 'Simplify', 'Tidy up', 'Speed up', 'Harden', 'Clarify'];
 const BODIES = [
@@ -75,7 +96,11 @@ function codeBlock(r: Rng, area: Area, fn: string): string {
 }
 
 function header(area: Area, file: string): string {
-  if (!area.comment) return `# ${file.split('/').pop()!.replace(/\.\w+$/, '')}\n`;
+  if (!area.comment)
+    return `# ${file
+      .split('/')
+      .pop()!
+      .replace(/\.\w+$/, '')}\n`;
   if (area.ext === '.html') return `<!-- ${file} -->\n`;
   if (area.ext === '.css') return `/* ${file} */\n`;
   return `${area.comment} ${file}\n`;

@@ -32,7 +32,11 @@ export async function seedIssues(deps: Deps): Promise<void> {
     const [bug, enhancement, docs, firstIssue] = labels;
     const day = 24 * 3600;
     const now = Math.floor(Date.now() / 1000);
-    const v1 = await createMilestone(db, repo.id, { title: 'v1.0', description: 'First stable release', due_on: new Date((now + 30 * day) * 1000).toISOString() });
+    const v1 = await createMilestone(db, repo.id, {
+      title: 'v1.0',
+      description: 'First stable release',
+      due_on: new Date((now + 30 * day) * 1000).toISOString(),
+    });
     await createMilestone(db, repo.id, { title: 'v0.9', description: 'Preview', state: 'closed' });
 
     const crash = await createIssue(deps, rc, owner, {
@@ -52,7 +56,11 @@ export async function seedIssues(deps: Deps): Promise<void> {
     await setIssueLabels(db, dark, owner, [enhancement!.id, firstIssue!.id], 'add');
     await createComment(deps, rc, dark, owner, '| Theme | Status |\n|---|---|\n| light | done |\n| dark | planned |');
 
-    const readme = await createIssue(deps, rc, owner, { title: 'Document the configuration options', body: 'The README should list every option.', labels: [docs!.id] });
+    const readme = await createIssue(deps, rc, owner, {
+      title: 'Document the configuration options',
+      body: 'The README should list every option.',
+      labels: [docs!.id],
+    });
     await createComment(deps, rc, readme, owner, 'Done in the latest commit.');
     await changeState(deps, rc, readme, owner, true);
 

@@ -56,9 +56,18 @@ export async function seedOrgs(deps: Deps, users: Record<Who, UserRow>): Promise
     await api('alice', 'PUT', `/orgs/${DEMO_ORG}/public_members/alice`);
     await api('bob', 'PUT', `/orgs/${DEMO_ORG}/public_members/bob`);
 
-    await api('alice', 'POST', `/orgs/${DEMO_ORG}/repos`, { name: 'roadmap', description: 'Plans of the forge team (private to the organization)', private: true, auto_init: true, readme: 'Default' });
+    await api('alice', 'POST', `/orgs/${DEMO_ORG}/repos`, {
+      name: 'roadmap',
+      description: 'Plans of the forge team (private to the organization)',
+      private: true,
+      auto_init: true,
+      readme: 'Default',
+    });
     for (const team of [developers, triage]) await api('alice', 'PUT', `/teams/${team.id}/repos/${DEMO_ORG}/roadmap`);
-    const issue = await api('carol', 'POST', `/repos/${DEMO_ORG}/roadmap/issues`, { title: 'Plan the organization pages', body: 'Members, teams and settings.' });
+    const issue = await api('carol', 'POST', `/repos/${DEMO_ORG}/roadmap/issues`, {
+      title: 'Plan the organization pages',
+      body: 'Members, teams and settings.',
+    });
     await api('bob', 'POST', `/repos/${DEMO_ORG}/roadmap/issues/${issue.number}/comments`, { body: 'I will take the teams page.' });
   } finally {
     await db.deleteFrom('access_token').where('id', 'in', tokenIds).execute();

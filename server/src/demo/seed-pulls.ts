@@ -136,14 +136,21 @@ function topicCommits(readme: string, index: string): TopicCommit[] {
       branch: 'docs/readme-intro',
       author: AUTHORS.dana,
       message: 'Rewrite the README introduction for newcomers\n',
-      files: { 'README.md': withIntro(readme, 'hello-forge splits, parses and renders text: a small TypeScript toolkit with a friendly API. It also shows what this forge can do: browse the code, read the') },
+      files: {
+        'README.md': withIntro(
+          readme,
+          'hello-forge splits, parses and renders text: a small TypeScript toolkit with a friendly API. It also shows what this forge can do: browse the code, read the',
+        ),
+      },
     },
     // Main moves on and rewrites the same line: the pull request from docs/readme-intro conflicts.
     {
       branch: 'main',
       author: AUTHORS.alice,
       message: 'Tighten the README introduction\n',
-      files: { 'README.md': withIntro(readme, 'A tiny TypeScript toolkit for splitting and rendering text, and a tour of this forge: browse the code, read the') },
+      files: {
+        'README.md': withIntro(readme, 'A tiny TypeScript toolkit for splitting and rendering text, and a tour of this forge: browse the code, read the'),
+      },
     },
   ];
 }
@@ -221,9 +228,13 @@ export async function seedPulls(deps: Deps, users: Record<Who, UserRow>): Promis
     await api('bob', 'POST', `/pulls/${options.number}/reviews`, {
       event: 'REQUEST_CHANGES',
       body: 'Nice start. One question about the default separator before this goes in.',
-      comments: [{ path: 'src/core/options.ts', body: 'Should the default separator also split on punctuation? `parse()` keeps commas today.', new_position: 13 }],
+      comments: [
+        { path: 'src/core/options.ts', body: 'Should the default separator also split on punctuation? `parse()` keeps commas today.', new_position: 13 },
+      ],
     });
-    await api('alice', 'POST', `/issues/${options.number}/comments`, { body: '@bob good point: whitespace only for now, so `parse()` keeps behaving as it does. Punctuation can be an option later.' });
+    await api('alice', 'POST', `/issues/${options.number}/comments`, {
+      body: '@bob good point: whitespace only for now, so `parse()` keeps behaving as it does. Punctuation can be an option later.',
+    });
     await api('carol', 'POST', `/pulls/${options.number}/reviews`, { event: 'APPROVED', body: 'Looks good to me. :+1:' });
 
     // Draft: the WIP prefix marks it, with checks still running.

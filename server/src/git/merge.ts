@@ -41,7 +41,10 @@ export class RefMovedError extends Error {
 }
 
 /** Runs git and reports its exit status instead of throwing on a non-zero one. */
-function runGitStatus(args: string[], opts: { cwd: string; env?: NodeJS.ProcessEnv; input?: string }): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runGitStatus(
+  args: string[],
+  opts: { cwd: string; env?: NodeJS.ProcessEnv; input?: string },
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawnGit(args, { cwd: opts.cwd, env: opts.env });
     const out: Buffer[] = [];
@@ -156,7 +159,13 @@ export async function commitAuthors(dir: string, base: string, head: string): Pr
  * in it then need `-c core.sparseCheckout=true` (SPARSE). The work tree and git's record of it
  * are removed afterwards, also on failure.
  */
-export async function withWorktree<T>(dir: string, tmpRoot: string, at: string, fn: (worktree: string) => Promise<T>, opts: { sparse?: string[] } = {}): Promise<T> {
+export async function withWorktree<T>(
+  dir: string,
+  tmpRoot: string,
+  at: string,
+  fn: (worktree: string) => Promise<T>,
+  opts: { sparse?: string[] } = {},
+): Promise<T> {
   await fs.promises.mkdir(tmpRoot, { recursive: true });
   const worktree = await fs.promises.mkdtemp(path.join(tmpRoot, 'merge-'));
   try {

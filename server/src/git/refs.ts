@@ -66,10 +66,9 @@ const toBranch = (r: string[]): BranchRef => ({
 
 /** Every branch, newest tip commit first (ties by name), as Gitea lists them. */
 export async function listBranches(dir: string): Promise<BranchRef[]> {
-  const out = await runGit(
-    ['for-each-ref', '--sort=refname', '--sort=-committerdate', `--format=${BRANCH_FIELDS.join('%00')}%00`, 'refs/heads/'],
-    { cwd: dir },
-  );
+  const out = await runGit(['for-each-ref', '--sort=refname', '--sort=-committerdate', `--format=${BRANCH_FIELDS.join('%00')}%00`, 'refs/heads/'], {
+    cwd: dir,
+  });
   return splitRecords(out, BRANCH_FIELDS.length).map(toBranch);
 }
 
@@ -125,9 +124,7 @@ export async function isValidBranchName(dir: string, name: string): Promise<bool
 }
 
 export type RefUpdate =
-  | { kind: 'create'; ref: string; sha: string }
-  | { kind: 'update'; ref: string; sha: string; oldSha: string }
-  | { kind: 'delete'; ref: string; oldSha: string };
+  { kind: 'create'; ref: string; sha: string } | { kind: 'update'; ref: string; sha: string; oldSha: string } | { kind: 'delete'; ref: string; oldSha: string };
 
 /**
  * Applies ref changes in one transaction: each one only happens if the ref still holds the

@@ -49,7 +49,10 @@ function gitTime(date: Date): string {
  * with update-ref so an existing tag is never overwritten) and returns its id. `message` is
  * already cleaned up and ends with a newline. mktag checks the object as fsck does.
  */
-export async function writeTagObject(dir: string, t: { name: string; commit: string; tagger: { name: string; email: string }; message: string; date?: Date }): Promise<string> {
+export async function writeTagObject(
+  dir: string,
+  t: { name: string; commit: string; tagger: { name: string; email: string }; message: string; date?: Date },
+): Promise<string> {
   const text = `object ${t.commit}\ntype commit\ntag ${t.name}\ntagger ${t.tagger.name} <${t.tagger.email}> ${gitTime(t.date ?? new Date())}\n\n${t.message}`;
   return (await runGit(['mktag'], { cwd: dir, input: text })).trim();
 }
@@ -85,12 +88,18 @@ export async function readTagObject(dir: string, sha: string): Promise<Annotated
   const nl = out.indexOf('\n');
   const [id, type, size] = out.slice(0, nl).split(' ');
   if (type !== 'tag' || !id || !size) return null;
-  const body = Buffer.from(out.slice(nl + 1), 'utf8').subarray(0, Number(size)).toString('utf8');
+  const body = Buffer.from(out.slice(nl + 1), 'utf8')
+    .subarray(0, Number(size))
+    .toString('utf8');
   const split = body.indexOf('\n\n');
   const headers = split < 0 ? body : body.slice(0, split);
   let message = split < 0 ? '' : body.slice(split + 2);
   const sig = message.search(/^-----BEGIN (PGP|SSH) SIGNATURE-----$/m);
   if (sig >= 0) message = message.slice(0, sig);
-  const field = (k: string) => headers.split('\n').find((l) => l.startsWith(`${k} `))?.slice(k.length + 1) ?? '';
+  const field = (k: string) =>
+    headers
+      .split('\n')
+      .find((l) => l.startsWith(`${k} `))
+      ?.slice(k.length + 1) ?? '';
   return { sha: id, name: field('tag'), object: field('object'), type: field('type'), tagger: parseSignatureLine(field('tagger')), message };
 }

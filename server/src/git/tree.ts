@@ -79,13 +79,7 @@ export interface LastCommit {
  * `git log` pass that stops as soon as every entry has been seen. Entries not found within
  * `maxCommits` commits are simply absent from the result.
  */
-export async function lastCommitsForEntries(
-  dir: string,
-  commit: string,
-  path: string,
-  names: string[],
-  maxCommits = 2000,
-): Promise<Map<string, LastCommit>> {
+export async function lastCommitsForEntries(dir: string, commit: string, path: string, names: string[], maxCommits = 2000): Promise<Map<string, LastCommit>> {
   const found = new Map<string, LastCommit>();
   if (!names.length) return found;
   const wanted = new Set(names);

@@ -24,11 +24,13 @@ export const BlameResponseSchema = z
     commit_sha: z.string().openapi({ description: 'the commit the ref resolved to' }),
     path: z.string(),
     ranges: z.array(
-      z.object({
-        commit: BlameCommitSchema,
-        start: z.number().int().openapi({ description: 'first line of the range, 1-based' }),
-        lines: z.number().int().openapi({ description: 'number of lines in the range' }),
-      }).openapi('BlameRange'),
+      z
+        .object({
+          commit: BlameCommitSchema,
+          start: z.number().int().openapi({ description: 'first line of the range, 1-based' }),
+          lines: z.number().int().openapi({ description: 'number of lines in the range' }),
+        })
+        .openapi('BlameRange'),
     ),
     source: z.array(z.string()).openapi({ description: "the file's lines, without line ends" }),
   })
@@ -56,15 +58,18 @@ const route = createRoute({
 blameRoutes.openAPIRegistry.registerPath(route);
 
 // The registered document shows {ref}/{filepath}; the handler takes the whole tail and finds the ref in it.
-blameRoutes.openapi({ ...route, request: {}, path: '/repos/{owner}/{repo}/blame/:tail{.+}', hide: true } as unknown as typeof route & { hide: true }, async (c) => {
-  const { owner, repo } = c.req.param() as { owner: string; repo: string };
-  const tail = (c.req.param() as unknown as { tail: string }).tail;
-  const rc = await loadRepo(c, owner, repo, 'read:code');
-  const loc = rc.repo.is_empty === 1 ? null : await resolveRefPath(rc.dir, tail);
-  if (!loc || !loc.path) throw notFound();
-  const entry = await treeEntry(rc.dir, loc.commit, loc.path);
-  if (!entry || entry.kind !== 'blob') throw notFound();
-  if (entry.size > MAX_BLAME_BYTES) throw unprocessable('file is too large to blame');
-  const blame = await blameFile(rc.dir, loc.commit, loc.path);
-  return c.json({ commit_sha: loc.commit, path: loc.path, ranges: blame.ranges, source: blame.source }, 200);
-});
+blameRoutes.openapi(
+  { ...route, request: {}, path: '/repos/{owner}/{repo}/blame/:tail{.+}', hide: true } as unknown as typeof route & { hide: true },
+  async (c) => {
+    const { owner, repo } = c.req.param() as { owner: string; repo: string };
+    const tail = (c.req.param() as unknown as { tail: string }).tail;
+    const rc = await loadRepo(c, owner, repo, 'read:code');
+    const loc = rc.repo.is_empty === 1 ? null : await resolveRefPath(rc.dir, tail);
+    if (!loc || !loc.path) throw notFound();
+    const entry = await treeEntry(rc.dir, loc.commit, loc.path);
+    if (!entry || entry.kind !== 'blob') throw notFound();
+    if (entry.size > MAX_BLAME_BYTES) throw unprocessable('file is too large to blame');
+    const blame = await blameFile(rc.dir, loc.commit, loc.path);
+    return c.json({ commit_sha: loc.commit, path: loc.path, ranges: blame.ranges, source: blame.source }, 200);
+  },
+);

@@ -59,7 +59,10 @@ async function repoAndCollaborator(c: Context<AppEnv>, need: 'read' | 'admin') {
 
 collaboratorsRoutes.openapi(
   createRoute({
-    method: 'get', path: '/repos/{owner}/{repo}/collaborators', operationId: 'repoListCollaborators', tags: ['repository'],
+    method: 'get',
+    path: '/repos/{owner}/{repo}/collaborators',
+    operationId: 'repoListCollaborators',
+    tags: ['repository'],
     summary: "List a repository's collaborators",
     request: { params: RepoParams, query: z.object({ page: zPage, limit: zLimit }) },
     responses: { 200: json(z.array(UserSchema), 'UserList'), ...errorResponses(401, 404) },
@@ -71,7 +74,10 @@ collaboratorsRoutes.openapi(
     const p = paging(c.req.valid('query'));
     const { total, users } = await listCollaborators(c.var.deps.db, rc.repo.id, p);
     setPageHeaders(c, total, p);
-    return c.json(users.map((u) => toApiUser(u, c.var.deps.config, c.var.user)), 200);
+    return c.json(
+      users.map((u) => toApiUser(u, c.var.deps.config, c.var.user)),
+      200,
+    );
   },
 );
 
@@ -89,7 +95,10 @@ collaboratorsRoutes.openapi(
 
 collaboratorsRoutes.openapi(
   createRoute({
-    method: 'put', path: '/repos/{owner}/{repo}/collaborators/{collaborator}', operationId: 'repoAddCollaborator', tags: ['repository'],
+    method: 'put',
+    path: '/repos/{owner}/{repo}/collaborators/{collaborator}',
+    operationId: 'repoAddCollaborator',
+    tags: ['repository'],
     summary: 'Add or Update a collaborator to a repository',
     request: { params: CollaboratorParams, body: { content: { 'application/json': { schema: AddCollaboratorSchema } }, required: false } },
     responses: { 204: { description: 'Added or updated' }, ...errorResponses(401, 403, 404, 422) },
@@ -149,7 +158,10 @@ collaboratorsRoutes.openapi(
 
 collaboratorsRoutes.openapi(
   createRoute({
-    method: 'get', path: '/repos/{owner}/{repo}/assignees', operationId: 'repoGetAssignees', tags: ['repository'],
+    method: 'get',
+    path: '/repos/{owner}/{repo}/assignees',
+    operationId: 'repoGetAssignees',
+    tags: ['repository'],
     summary: 'Return all users that have write access and can be assigned to issues',
     request: { params: RepoParams },
     responses: { 200: json(z.array(UserSchema), 'UserList'), ...errorResponses(404) },
@@ -158,6 +170,9 @@ collaboratorsRoutes.openapi(
     const { owner, repo } = c.req.valid('param');
     const rc = await loadRepo(c, owner, repo, 'read');
     const users = await listAssignees(c.var.deps.db, rc.repo, rc.owner);
-    return c.json(users.map((u) => toApiUser(u, c.var.deps.config, c.var.user)), 200);
+    return c.json(
+      users.map((u) => toApiUser(u, c.var.deps.config, c.var.user)),
+      200,
+    );
   },
 );

@@ -15,9 +15,7 @@ import { canWrite, getIssueByIndex, loadIssueRepo } from '../services/conversati
 import { commentsQuery, createComment, deleteComment, editComment, getComment } from '../services/comments.ts';
 import { timelineQuery, toTimeline } from '../services/timeline.ts';
 import { toApiAttachment, toApiComments, type RepoRef } from '../services/issues-convert.ts';
-import {
-  MAX_ATTACHMENT_SIZE, deleteAttachment, getAttachment, listAttachments, renameAttachment, saveAttachment, tooLarge,
-} from '../services/attachments.ts';
+import { MAX_ATTACHMENT_SIZE, deleteAttachment, getAttachment, listAttachments, renameAttachment, saveAttachment, tooLarge } from '../services/attachments.ts';
 import type { RepoContext } from '../services/repo-context.ts';
 
 export const commentsRoutes = createRouter();
@@ -25,8 +23,18 @@ export const commentsRoutes = createRouter();
 const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
 const jsonBody = <T extends z.ZodTypeAny>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
 const RepoParams = z.object({ owner: z.string(), repo: z.string() });
-const IssueParams = RepoParams.extend({ index: z.coerce.number().int().openapi({ param: { name: 'index', in: 'path' }, example: 1 }) });
-const CommentParams = RepoParams.extend({ id: z.coerce.number().int().openapi({ param: { name: 'id', in: 'path' }, example: 1 }) });
+const IssueParams = RepoParams.extend({
+  index: z.coerce
+    .number()
+    .int()
+    .openapi({ param: { name: 'index', in: 'path' }, example: 1 }),
+});
+const CommentParams = RepoParams.extend({
+  id: z.coerce
+    .number()
+    .int()
+    .openapi({ param: { name: 'id', in: 'path' }, example: 1 }),
+});
 const zDate = z.string().datetime({ offset: true }).optional();
 const CommentBody = z.object({ body: z.string().optional().openapi({ description: 'required; Markdown' }) });
 
@@ -199,7 +207,10 @@ const limit = bodyLimit({ maxSize: MAX_ATTACHMENT_SIZE + 64 * 1024, onError: too
 commentsRoutes.post('/repos/:owner/:repo/issues/comments/:id/assets', limit);
 commentsRoutes.post('/repos/:owner/:repo/issues/:index/assets', limit);
 
-const AttachmentIdParam = z.coerce.number().int().openapi({ param: { name: 'attachment_id', in: 'path' }, example: 1 });
+const AttachmentIdParam = z.coerce
+  .number()
+  .int()
+  .openapi({ param: { name: 'attachment_id', in: 'path' }, example: 1 });
 const UploadBody = {
   body: {
     content: {
@@ -249,19 +260,30 @@ function attachmentRoutes(kind: 'issue' | 'comment') {
 
   commentsRoutes.openapi(
     createRoute({
-      method: 'get', path: base, operationId: `issueList${op}s`, tags: ['issue'], request: { params },
+      method: 'get',
+      path: base,
+      operationId: `issueList${op}s`,
+      tags: ['issue'],
+      request: { params },
       responses: { 200: json(z.array(AttachmentSchema)), ...errorResponses(404) },
     }),
     async (c) => {
       const h = await holder(c, 'read');
       const rows = await listAttachments(c.var.deps.db, h.issue.id, h.commentId);
-      return c.json(rows.map((a) => toApiAttachment(a, c.var.deps.config)), 200);
+      return c.json(
+        rows.map((a) => toApiAttachment(a, c.var.deps.config)),
+        200,
+      );
     },
   );
 
   commentsRoutes.openapi(
     createRoute({
-      method: 'post', path: base, operationId: `issueCreate${op}`, tags: ['issue'], request: { params, query: UploadQuery, ...UploadBody },
+      method: 'post',
+      path: base,
+      operationId: `issueCreate${op}`,
+      tags: ['issue'],
+      request: { params, query: UploadQuery, ...UploadBody },
       responses: { 201: json(AttachmentSchema, 'Created'), ...errorResponses(400, 401, 403, 404, 413, 422, 423) },
     }),
     async (c) => {
@@ -273,8 +295,12 @@ function attachmentRoutes(kind: 'issue' | 'comment') {
       if (file.size > MAX_ATTACHMENT_SIZE) throw tooLarge();
       const { db, config } = c.var.deps;
       const row = await saveAttachment(db, config, {
-        repoId: h.rc.repo.id, issueId: h.issue.id, commentId: h.commentId, uploaderId: doer.id,
-        name: c.req.valid('query').name || file.name, data: new Uint8Array(await file.arrayBuffer()),
+        repoId: h.rc.repo.id,
+        issueId: h.issue.id,
+        commentId: h.commentId,
+        uploaderId: doer.id,
+        name: c.req.valid('query').name || file.name,
+        data: new Uint8Array(await file.arrayBuffer()),
       });
       return c.json(toApiAttachment(row, config), 201);
     },
@@ -282,7 +308,11 @@ function attachmentRoutes(kind: 'issue' | 'comment') {
 
   commentsRoutes.openapi(
     createRoute({
-      method: 'get', path: `${base}/{attachment_id}`, operationId: `issueGet${op}`, tags: ['issue'], request: { params: withId },
+      method: 'get',
+      path: `${base}/{attachment_id}`,
+      operationId: `issueGet${op}`,
+      tags: ['issue'],
+      request: { params: withId },
       responses: { 200: json(AttachmentSchema), ...errorResponses(404) },
     }),
     async (c) => {
@@ -294,7 +324,11 @@ function attachmentRoutes(kind: 'issue' | 'comment') {
 
   commentsRoutes.openapi(
     createRoute({
-      method: 'patch', path: `${base}/{attachment_id}`, operationId: `issueEdit${op}`, tags: ['issue'], request: { params: withId, ...EditAttachmentBody },
+      method: 'patch',
+      path: `${base}/{attachment_id}`,
+      operationId: `issueEdit${op}`,
+      tags: ['issue'],
+      request: { params: withId, ...EditAttachmentBody },
       responses: { 201: json(AttachmentSchema, 'Updated'), ...errorResponses(401, 403, 404, 422, 423) },
     }),
     async (c) => {
@@ -311,7 +345,11 @@ function attachmentRoutes(kind: 'issue' | 'comment') {
 
   commentsRoutes.openapi(
     createRoute({
-      method: 'delete', path: `${base}/{attachment_id}`, operationId: `issueDelete${op}`, tags: ['issue'], request: { params: withId },
+      method: 'delete',
+      path: `${base}/{attachment_id}`,
+      operationId: `issueDelete${op}`,
+      tags: ['issue'],
+      request: { params: withId },
       responses: { 204: { description: 'Deleted' }, ...errorResponses(401, 403, 404, 423) },
     }),
     async (c) => {

@@ -48,9 +48,7 @@ export const CommitSchema = z
     author: nullableRef(UserSchema),
     committer: nullableRef(UserSchema),
     parents: z.array(CommitMetaSchema),
-    files: z
-      .array(z.object({ filename: z.string(), status: z.enum(['added', 'removed', 'modified']) }).openapi('CommitAffectedFiles'))
-      .nullable(),
+    files: z.array(z.object({ filename: z.string(), status: z.enum(['added', 'removed', 'modified']) }).openapi('CommitAffectedFiles')).nullable(),
     stats: z
       .object({ total: z.number().int(), changed_files: z.number().int(), additions: z.number().int(), deletions: z.number().int() })
       .openapi('CommitStats')
@@ -78,7 +76,8 @@ const commitOptions = (q: { stat?: boolean; verification?: boolean; files?: bool
 });
 
 /** Gitea refuses what cannot be a ref or SHA with 422 before looking it up. */
-const isRefPattern = (s: string) => !!s && !s.startsWith('-') && !s.includes('..') && !/[\0-\x20\x7f~^:?*[\\]/.test(s) && !s.endsWith('/') && !s.endsWith('.lock');
+const isRefPattern = (s: string) =>
+  !!s && !s.startsWith('-') && !s.includes('..') && !/[\0-\x20\x7f~^:?*[\\]/.test(s) && !s.endsWith('/') && !s.endsWith('.lock');
 
 commitsRoutes.openapi(
   createRoute({

@@ -100,7 +100,8 @@ export async function guessRef(dir: string, name: string): Promise<GuessedRef | 
     { rev: `refs/heads/${name}`, type: 'branch' },
     { rev: `refs/tags/${name}`, type: 'tag' },
   ];
-  if (name.startsWith('refs/')) candidates.push({ rev: name, type: name.startsWith('refs/heads/') ? 'branch' : name.startsWith('refs/tags/') ? 'tag' : 'commit' });
+  if (name.startsWith('refs/'))
+    candidates.push({ rev: name, type: name.startsWith('refs/heads/') ? 'branch' : name.startsWith('refs/tags/') ? 'tag' : 'commit' });
   const hex = /^[0-9a-f]{4,40}$/i.test(name);
   if (hex) candidates.push({ rev: name.toLowerCase(), type: 'commit' });
   // Names go on standard input, never on the command line; cat-file prints "<rev> missing" (or
@@ -151,7 +152,14 @@ async function resolveCompare(c: Context<AppEnv>, rc: RepoContext, basehead: str
       await fetchCommit(dir, rc.dir, base);
     } else await fetchCommit(rc.dir, headRepo.dir, head);
   }
-  return { base, head, baseRef: { name: baseName, ...baseRef }, headRef: { name: branch, ...headRef }, direct: !basehead.includes('...') && basehead.includes('..'), dir };
+  return {
+    base,
+    head,
+    baseRef: { name: baseName, ...baseRef },
+    headRef: { name: branch, ...headRef },
+    direct: !basehead.includes('...') && basehead.includes('..'),
+    dir,
+  };
 }
 
 // Registered before the JSON route, whose {basehead} would otherwise swallow the ".diff".
@@ -196,7 +204,9 @@ compareRoutes.openapi(
         params: z.object({
           owner: z.string(),
           repo: z.string(),
-          basehead: z.string().openapi({ description: 'base...head: two branches, tags or commits; the head may be owner:branch or owner/repo:branch of the fork network' }),
+          basehead: z
+            .string()
+            .openapi({ description: 'base...head: two branches, tags or commits; the head may be owner:branch or owner/repo:branch of the fork network' }),
         }),
         query: z.object({ verification: zQueryBool.optional(), files: zQueryBool.optional() }),
       },
@@ -218,7 +228,10 @@ compareRoutes.openapi(
     ]);
     const commits = logged.reverse();
     const [users, check, files] = await Promise.all([
-      usersByEmail(db, commits.flatMap((cm) => [cm.author.email, cm.committer.email])),
+      usersByEmail(
+        db,
+        commits.flatMap((cm) => [cm.author.email, cm.committer.email]),
+      ),
       mb ? mergeCheck(dir, base, head) : { mergeable: false, conflictedFiles: [] },
       changedFiles(dir, direct || !mb ? base : mb, head),
     ]);

@@ -18,9 +18,7 @@ const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ descr
 /** Files up to this size carry their content in the contents API (Gitea's API.DefaultMaxBlobSize). */
 const MAX_INLINE_BLOB = 10 * 1024 * 1024;
 
-const FileLinksSchema = z
-  .object({ self: z.string().nullable(), git: z.string().nullable(), html: z.string().nullable() })
-  .openapi('FileLinksResponse');
+const FileLinksSchema = z.object({ self: z.string().nullable(), git: z.string().nullable(), html: z.string().nullable() }).openapi('FileLinksResponse');
 
 export const ContentsResponseSchema = z
   .object({
@@ -228,7 +226,7 @@ contentsRoutes.openapi(
     path: '/repos/{owner}/{repo}/contents',
     operationId: 'repoGetContentsList',
     tags: ['repository'],
-    summary: "Gets the metadata of all the entries of the root dir",
+    summary: 'Gets the metadata of all the entries of the root dir',
     request: { params: RepoParams, query: RefQuery },
     responses: { 200: json(z.array(ContentsResponseSchema), 'ContentsListResponse'), ...errorResponses(404) },
   }),

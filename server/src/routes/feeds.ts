@@ -55,7 +55,12 @@ async function answerFeed(c: Context<AppEnv>, base: FeedQuery, q: { date?: strin
   const users = userIds.length ? await db.selectFrom('user').selectAll().where('id', 'in', userIds).execute() : [];
   const userById = new Map(users.map((u) => [u.id, u]));
   const apiRepoById = new Map(
-    await Promise.all(repos.map(async (r) => [r.id, toApiRepo(r, userById.get(r.owner_id)!, apiRepoMode(await repoPermission(db, viewer, r, userById.get(r.owner_id))), config, viewer)] as const)),
+    await Promise.all(
+      repos.map(
+        async (r) =>
+          [r.id, toApiRepo(r, userById.get(r.owner_id)!, apiRepoMode(await repoPermission(db, viewer, r, userById.get(r.owner_id))), config, viewer)] as const,
+      ),
+    ),
   );
   const data: ApiActivity[] = [];
   for (const a of rows) {
@@ -166,7 +171,12 @@ feedsRoutes.openapi(
     tags: ['organization'],
     summary: "List a team's activity feeds",
     request: {
-      params: z.object({ id: z.coerce.number().int().openapi({ param: { name: 'id', in: 'path', required: true }, type: 'integer' }) }),
+      params: z.object({
+        id: z.coerce
+          .number()
+          .int()
+          .openapi({ param: { name: 'id', in: 'path', required: true }, type: 'integer' }),
+      }),
       query: z.object({ date: zDate, page: zPage, limit: zLimit }),
     },
     responses: { 200: json(z.array(ActivitySchema), 'ActivityFeedsList'), ...errorResponses(400, 401, 403, 404) },

@@ -49,7 +49,13 @@ forksRoutes.openapi(
     const query = db.selectFrom('repository').where('repository.fork_id', '=', rc.repo.id).where(readableRepo(viewer));
     const { n } = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const rows = await query.selectAll('repository').orderBy('repository.id').limit(p.limit).offset(p.offset).execute();
-    const owners = rows.length ? await db.selectFrom('user').selectAll().where('id', 'in', [...new Set(rows.map((r) => r.owner_id))]).execute() : [];
+    const owners = rows.length
+      ? await db
+          .selectFrom('user')
+          .selectAll()
+          .where('id', 'in', [...new Set(rows.map((r) => r.owner_id))])
+          .execute()
+      : [];
     const byId = new Map(owners.map((u) => [u.id, u]));
     setPageHeaders(c, Number(n), p);
     return c.json(await Promise.all(rows.map((r) => toApiRepoWithParent(c.var.deps, r, byId.get(r.owner_id)!, viewer))), 200);

@@ -39,8 +39,15 @@ gitTreesRoutes.openapi(
       params: z.object({ owner: z.string(), repo: z.string(), sha: z.string().openapi({ description: 'sha of the commit' }) }),
       query: z.object({
         recursive: zQueryBool.optional().openapi({ description: 'show all directories and files' }),
-        page: zPage.openapi({ description: 'page number; the \'truncated\' field in the response will be true if there are still more items after this page, false if the last page' }),
-        per_page: z.coerce.number().int().optional().catch(undefined).openapi({ param: { name: 'per_page', in: 'query' }, type: 'integer', description: 'number of items per page' }),
+        page: zPage.openapi({
+          description: "page number; the 'truncated' field in the response will be true if there are still more items after this page, false if the last page",
+        }),
+        per_page: z.coerce
+          .number()
+          .int()
+          .optional()
+          .catch(undefined)
+          .openapi({ param: { name: 'per_page', in: 'query' }, type: 'integer', description: 'number of items per page' }),
       }),
     },
     responses: { 200: json(GitTreeResponseSchema, 'GitTreeResponse'), ...errorResponses(400, 404) },

@@ -22,7 +22,12 @@ export const issueSearchRoutes = createRouter();
 const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
 const body = <T extends z.ZodTypeAny>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
 const RepoParams = z.object({ owner: z.string(), repo: z.string() });
-export const IssueParams = RepoParams.extend({ index: z.coerce.number().int().openapi({ param: { name: 'index', in: 'path' }, example: 1 }) });
+export const IssueParams = RepoParams.extend({
+  index: z.coerce
+    .number()
+    .int()
+    .openapi({ param: { name: 'index', in: 'path' }, example: 1 }),
+});
 const zDate = z.string().datetime({ offset: true }).optional();
 
 const ListQuery = z.object({
@@ -89,8 +94,15 @@ issuesRoutes.openapi(
     const rc = await loadIssueRepo(c, owner, repo, 'read');
     const { db } = c.var.deps;
     const f: IssueFilter = {
-      repoId: rc.repo.id, state: q.state, type: q.type, labels: splitList(q.labels), milestones: splitList(q.milestones), q: q.q, since: q.since,
-      before: q.before, sort: q.sort,
+      repoId: rc.repo.id,
+      state: q.state,
+      type: q.type,
+      labels: splitList(q.labels),
+      milestones: splitList(q.milestones),
+      q: q.q,
+      since: q.since,
+      before: q.before,
+      sort: q.sort,
       posterId: await userIdFor(db, q.created_by, 'created_by'),
       assigneeId: await userIdFor(db, q.assigned_by, 'assigned_by'),
       mentionedId: await userIdFor(db, q.mentioned_by, 'mentioned_by'),
@@ -141,8 +153,16 @@ issueSearchRoutes.openapi(
     let ownerId: number | undefined;
     if (q.owner) ownerId = await userIdFor(db, q.owner, 'owner');
     const f: IssueFilter = {
-      viewer, ownerId, state: q.state, type: q.type, labels: splitList(q.labels), milestones: splitList(q.milestones), q: q.q,
-      since: q.since, before: q.before, sort: q.sort ?? 'recentupdate',
+      viewer,
+      ownerId,
+      state: q.state,
+      type: q.type,
+      labels: splitList(q.labels),
+      milestones: splitList(q.milestones),
+      q: q.q,
+      since: q.since,
+      before: q.before,
+      sort: q.sort ?? 'recentupdate',
       posterId: q.created === 'true' ? me!.id : await userIdFor(db, q.created_by, 'created_by'),
       assigneeId: q.assigned === 'true' ? me!.id : await userIdFor(db, q.assigned_by, 'assigned_by'),
       mentionedId: q.mentioned === 'true' ? me!.id : await userIdFor(db, q.mentioned_by, 'mentioned_by'),
@@ -152,7 +172,15 @@ issueSearchRoutes.openapi(
     const issues = await listPage(c, f, q, async (ids) => {
       if (!ids.length) return new Map();
       const repos = await db.selectFrom('repository').selectAll().where('id', 'in', ids).execute();
-      const owners = await db.selectFrom('user').selectAll().where('id', 'in', repos.map((r) => r.owner_id)).execute();
+      const owners = await db
+        .selectFrom('user')
+        .selectAll()
+        .where(
+          'id',
+          'in',
+          repos.map((r) => r.owner_id),
+        )
+        .execute();
       return new Map(repos.map((r) => [r.id, { repo: r, owner: owners.find((o) => o.id === r.owner_id)! }]));
     });
     return c.json(issues, 200);
@@ -293,7 +321,9 @@ const lockRoute = (method: 'put' | 'delete') =>
     request: {
       params: IssueParams,
       ...(method === 'put'
-        ? { body: { content: { 'application/json': { schema: z.object({ lock_reason: z.string().optional() }).openapi('LockIssueOption') } }, required: false } }
+        ? {
+            body: { content: { 'application/json': { schema: z.object({ lock_reason: z.string().optional() }).openapi('LockIssueOption') } }, required: false },
+          }
         : {}),
     },
     responses: { 204: { description: method === 'put' ? 'Locked' : 'Unlocked' }, ...errorResponses(401, 403, 404, 423) },

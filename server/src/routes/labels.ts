@@ -14,8 +14,18 @@ export const labelsRoutes = createRouter();
 const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
 const jsonBody = <T extends z.ZodTypeAny>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
 const RepoParams = z.object({ owner: z.string(), repo: z.string() });
-const LabelParams = RepoParams.extend({ id: z.coerce.number().int().openapi({ param: { name: 'id', in: 'path' }, example: 1 }) });
-const IssueParams = RepoParams.extend({ index: z.coerce.number().int().openapi({ param: { name: 'index', in: 'path' }, example: 1 }) });
+const LabelParams = RepoParams.extend({
+  id: z.coerce
+    .number()
+    .int()
+    .openapi({ param: { name: 'id', in: 'path' }, example: 1 }),
+});
+const IssueParams = RepoParams.extend({
+  index: z.coerce
+    .number()
+    .int()
+    .openapi({ param: { name: 'index', in: 'path' }, example: 1 }),
+});
 
 const CreateLabelSchema = z
   .object({
@@ -32,7 +42,10 @@ const IssueLabelsSchema = z.object({ labels: z.array(z.union([z.number().int(), 
 
 labelsRoutes.openapi(
   createRoute({
-    method: 'get', path: '/repos/{owner}/{repo}/labels', operationId: 'issueListLabels', tags: ['issue'],
+    method: 'get',
+    path: '/repos/{owner}/{repo}/labels',
+    operationId: 'issueListLabels',
+    tags: ['issue'],
     request: { params: RepoParams, query: z.object({ page: zPage, limit: zLimit }) },
     responses: { 200: json(z.array(LabelSchema)), ...errorResponses(404) },
   }),
@@ -42,13 +55,19 @@ labelsRoutes.openapi(
     const p = paging(c.req.valid('query'));
     const { total, rows } = await listLabels(c.var.deps.db, rc.repo.id, p);
     setPageHeaders(c, total, p);
-    return c.json(rows.map((l) => toApiLabel(l, rc, c.var.deps.config)), 200);
+    return c.json(
+      rows.map((l) => toApiLabel(l, rc, c.var.deps.config)),
+      200,
+    );
   },
 );
 
 labelsRoutes.openapi(
   createRoute({
-    method: 'post', path: '/repos/{owner}/{repo}/labels', operationId: 'issueCreateLabel', tags: ['issue'],
+    method: 'post',
+    path: '/repos/{owner}/{repo}/labels',
+    operationId: 'issueCreateLabel',
+    tags: ['issue'],
     request: { params: RepoParams, ...jsonBody(CreateLabelSchema) },
     responses: { 201: json(LabelSchema, 'Created'), ...errorResponses(401, 403, 404, 422, 423) },
   }),
@@ -62,7 +81,10 @@ labelsRoutes.openapi(
 
 labelsRoutes.openapi(
   createRoute({
-    method: 'get', path: '/repos/{owner}/{repo}/labels/{id}', operationId: 'issueGetLabel', tags: ['issue'],
+    method: 'get',
+    path: '/repos/{owner}/{repo}/labels/{id}',
+    operationId: 'issueGetLabel',
+    tags: ['issue'],
     request: { params: LabelParams },
     responses: { 200: json(LabelSchema), ...errorResponses(404) },
   }),
@@ -75,7 +97,10 @@ labelsRoutes.openapi(
 
 labelsRoutes.openapi(
   createRoute({
-    method: 'patch', path: '/repos/{owner}/{repo}/labels/{id}', operationId: 'issueEditLabel', tags: ['issue'],
+    method: 'patch',
+    path: '/repos/{owner}/{repo}/labels/{id}',
+    operationId: 'issueEditLabel',
+    tags: ['issue'],
     request: { params: LabelParams, ...jsonBody(EditLabelSchema) },
     responses: { 200: json(LabelSchema), ...errorResponses(401, 403, 404, 422, 423) },
   }),
@@ -90,7 +115,10 @@ labelsRoutes.openapi(
 
 labelsRoutes.openapi(
   createRoute({
-    method: 'delete', path: '/repos/{owner}/{repo}/labels/{id}', operationId: 'issueDeleteLabel', tags: ['issue'],
+    method: 'delete',
+    path: '/repos/{owner}/{repo}/labels/{id}',
+    operationId: 'issueDeleteLabel',
+    tags: ['issue'],
     request: { params: LabelParams },
     responses: { 204: { description: 'Deleted' }, ...errorResponses(401, 403, 404, 423) },
   }),
@@ -106,7 +134,10 @@ labelsRoutes.openapi(
 
 labelsRoutes.openapi(
   createRoute({
-    method: 'get', path: '/repos/{owner}/{repo}/issues/{index}/labels', operationId: 'issueGetLabels', tags: ['issue'],
+    method: 'get',
+    path: '/repos/{owner}/{repo}/issues/{index}/labels',
+    operationId: 'issueGetLabels',
+    tags: ['issue'],
     request: { params: IssueParams },
     responses: { 200: json(z.array(LabelSchema)), ...errorResponses(404) },
   }),
@@ -115,7 +146,10 @@ labelsRoutes.openapi(
     const rc = await loadIssueRepo(c, owner, repo, 'read');
     const { db, config } = c.var.deps;
     const issue = await getIssueByIndex(db, rc.repo.id, index);
-    return c.json((await issueLabels(db, issue.id)).map((l) => toApiLabel(l, rc, config)), 200);
+    return c.json(
+      (await issueLabels(db, issue.id)).map((l) => toApiLabel(l, rc, config)),
+      200,
+    );
   },
 );
 
@@ -125,7 +159,10 @@ for (const [method, operationId, mode] of [
 ] as const) {
   labelsRoutes.openapi(
     createRoute({
-      method, path: '/repos/{owner}/{repo}/issues/{index}/labels', operationId, tags: ['issue'],
+      method,
+      path: '/repos/{owner}/{repo}/issues/{index}/labels',
+      operationId,
+      tags: ['issue'],
       request: { params: IssueParams, ...jsonBody(IssueLabelsSchema) },
       responses: { 200: json(z.array(LabelSchema)), ...errorResponses(401, 403, 404, 422, 423) },
     }),
@@ -136,15 +173,27 @@ for (const [method, operationId, mode] of [
       const { db, config } = c.var.deps;
       const issue = await getIssueByIndex(db, rc.repo.id, index);
       const labels = await resolveLabels(db, rc.repo.id, c.req.valid('json').labels);
-      await setIssueLabels(db, issue, doer, labels.map((l) => l.id), mode);
-      return c.json((await issueLabels(db, issue.id)).map((l) => toApiLabel(l, rc, config)), 200);
+      await setIssueLabels(
+        db,
+        issue,
+        doer,
+        labels.map((l) => l.id),
+        mode,
+      );
+      return c.json(
+        (await issueLabels(db, issue.id)).map((l) => toApiLabel(l, rc, config)),
+        200,
+      );
     },
   );
 }
 
 labelsRoutes.openapi(
   createRoute({
-    method: 'delete', path: '/repos/{owner}/{repo}/issues/{index}/labels/{id}', operationId: 'issueRemoveLabel', tags: ['issue'],
+    method: 'delete',
+    path: '/repos/{owner}/{repo}/issues/{index}/labels/{id}',
+    operationId: 'issueRemoveLabel',
+    tags: ['issue'],
     request: { params: IssueParams.extend({ id: LabelParams.shape.id }) },
     responses: { 204: { description: 'Removed' }, ...errorResponses(401, 403, 404, 423) },
   }),
@@ -163,7 +212,10 @@ labelsRoutes.openapi(
 
 labelsRoutes.openapi(
   createRoute({
-    method: 'delete', path: '/repos/{owner}/{repo}/issues/{index}/labels', operationId: 'issueClearLabels', tags: ['issue'],
+    method: 'delete',
+    path: '/repos/{owner}/{repo}/issues/{index}/labels',
+    operationId: 'issueClearLabels',
+    tags: ['issue'],
     request: { params: IssueParams },
     responses: { 204: { description: 'Cleared' }, ...errorResponses(401, 403, 404, 423) },
   }),

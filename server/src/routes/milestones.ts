@@ -27,13 +27,19 @@ const CreateMilestoneSchema = z
 const EditMilestoneSchema = CreateMilestoneSchema.partial().openapi('EditMilestoneOption');
 
 async function withCounts(db: Db, rows: MilestoneRow[]) {
-  const counts = await milestoneCounts(db, rows.map((m) => m.id));
+  const counts = await milestoneCounts(
+    db,
+    rows.map((m) => m.id),
+  );
   return rows.map((m) => toApiMilestone(m, counts.get(m.id)));
 }
 
 milestonesRoutes.openapi(
   createRoute({
-    method: 'get', path: '/repos/{owner}/{repo}/milestones', operationId: 'issueGetMilestonesList', tags: ['issue'],
+    method: 'get',
+    path: '/repos/{owner}/{repo}/milestones',
+    operationId: 'issueGetMilestonesList',
+    tags: ['issue'],
     request: {
       params: RepoParams,
       query: z.object({ state: z.enum(['open', 'closed', 'all']).optional(), name: z.string().optional(), page: zPage, limit: zLimit }),
@@ -54,7 +60,10 @@ milestonesRoutes.openapi(
 
 milestonesRoutes.openapi(
   createRoute({
-    method: 'post', path: '/repos/{owner}/{repo}/milestones', operationId: 'issueCreateMilestone', tags: ['issue'],
+    method: 'post',
+    path: '/repos/{owner}/{repo}/milestones',
+    operationId: 'issueCreateMilestone',
+    tags: ['issue'],
     request: { params: RepoParams, ...jsonBody(CreateMilestoneSchema) },
     responses: { 201: json(MilestoneSchema, 'Created'), ...errorResponses(401, 403, 404, 422, 423) },
   }),
@@ -68,7 +77,10 @@ milestonesRoutes.openapi(
 
 milestonesRoutes.openapi(
   createRoute({
-    method: 'get', path: '/repos/{owner}/{repo}/milestones/{id}', operationId: 'issueGetMilestone', tags: ['issue'],
+    method: 'get',
+    path: '/repos/{owner}/{repo}/milestones/{id}',
+    operationId: 'issueGetMilestone',
+    tags: ['issue'],
     request: { params: MilestoneParams },
     responses: { 200: json(MilestoneSchema), ...errorResponses(404) },
   }),
@@ -82,7 +94,10 @@ milestonesRoutes.openapi(
 
 milestonesRoutes.openapi(
   createRoute({
-    method: 'patch', path: '/repos/{owner}/{repo}/milestones/{id}', operationId: 'issueEditMilestone', tags: ['issue'],
+    method: 'patch',
+    path: '/repos/{owner}/{repo}/milestones/{id}',
+    operationId: 'issueEditMilestone',
+    tags: ['issue'],
     request: { params: MilestoneParams, ...jsonBody(EditMilestoneSchema) },
     responses: { 200: json(MilestoneSchema), ...errorResponses(401, 403, 404, 422, 423) },
   }),
@@ -97,7 +112,10 @@ milestonesRoutes.openapi(
 
 milestonesRoutes.openapi(
   createRoute({
-    method: 'delete', path: '/repos/{owner}/{repo}/milestones/{id}', operationId: 'issueDeleteMilestone', tags: ['issue'],
+    method: 'delete',
+    path: '/repos/{owner}/{repo}/milestones/{id}',
+    operationId: 'issueDeleteMilestone',
+    tags: ['issue'],
     request: { params: MilestoneParams },
     responses: { 204: { description: 'Deleted' }, ...errorResponses(401, 403, 404, 423) },
   }),

@@ -180,7 +180,10 @@ orgsRoutes.openapi(
     const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const rows = await q.selectAll().orderBy('lower_name').limit(p.limit).offset(p.offset).execute();
     setPageHeaders(c, Number(n), p);
-    return c.json(rows.map((o) => toApiOrg(o, config)), 200);
+    return c.json(
+      rows.map((o) => toApiOrg(o, config)),
+      200,
+    );
   },
 );
 
@@ -334,7 +337,11 @@ orgsRoutes.openapi(
     summary: 'Check if a user is a member of an organization',
     description: 'Members and site admins get 204 or 404; others are sent to the public membership check (303).',
     request: { params: OrgUserParams },
-    responses: { 204: { description: 'user is a member' }, 303: { description: 'redirection to /orgs/{org}/public_members/{username}' }, ...errorResponses(404) },
+    responses: {
+      204: { description: 'user is a member' },
+      303: { description: 'redirection to /orgs/{org}/public_members/{username}' },
+      ...errorResponses(404),
+    },
   }),
   async (c) => {
     const { org: orgName, username } = c.req.valid('param');
@@ -350,7 +357,10 @@ orgsRoutes.openapi(
       if (viewer.id === target.id) throw notFound();
     }
     const url = new URL(c.req.url);
-    url.pathname = url.pathname.replace(/\/orgs\/[^/]+\/members\/[^/]+$/, `/orgs/${encodeURIComponent(org.name)}/public_members/${encodeURIComponent(target.name)}`);
+    url.pathname = url.pathname.replace(
+      /\/orgs\/[^/]+\/members\/[^/]+$/,
+      `/orgs/${encodeURIComponent(org.name)}/public_members/${encodeURIComponent(target.name)}`,
+    );
     return c.redirect(url.pathname, 303) as never;
   },
 );
@@ -395,7 +405,10 @@ orgsRoutes.openapi(
   },
 );
 
-for (const [method, isPublic] of [['put', true], ['delete', false]] as const) {
+for (const [method, isPublic] of [
+  ['put', true],
+  ['delete', false],
+] as const) {
   orgsRoutes.openapi(
     createRoute({
       method,

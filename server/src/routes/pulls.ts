@@ -39,9 +39,20 @@ export const WHITESPACE_MODES = ['ignore-all', 'ignore-change', 'ignore-eol', 's
 
 /** Repeated `labels=1&labels=2`, as Gitea's ctx.FormInt64s; one value arrives as a string. */
 const zLabelIds = z
-  .union([z.array(z.coerce.number().int()), z.coerce.number().int().transform((n) => [n])])
+  .union([
+    z.array(z.coerce.number().int()),
+    z.coerce
+      .number()
+      .int()
+      .transform((n) => [n]),
+  ])
   .optional()
-  .openapi({ param: { name: 'labels', in: 'query', style: 'form', explode: true }, type: 'array', items: { type: 'integer' }, description: 'label ids (repeat the parameter)' });
+  .openapi({
+    param: { name: 'labels', in: 'query', style: 'form', explode: true },
+    type: 'array',
+    items: { type: 'integer' },
+    description: 'label ids (repeat the parameter)',
+  });
 
 export const listPullsRoute = createRoute({
   method: 'get',
@@ -53,9 +64,17 @@ export const listPullsRoute = createRoute({
     params: RepoParams,
     query: z.object({
       // Gitea reads a value it does not know as the default (open, newest, no milestone filter), never 400.
-      state: z.enum(['open', 'closed', 'all']).optional().catch(undefined).openapi({ type: 'string', enum: ['open', 'closed', 'all'], description: 'default open' }),
+      state: z
+        .enum(['open', 'closed', 'all'])
+        .optional()
+        .catch(undefined)
+        .openapi({ type: 'string', enum: ['open', 'closed', 'all'], description: 'default open' }),
       base_branch: z.string().optional(),
-      sort: z.enum(PULL_SORTS).optional().catch(undefined).openapi({ type: 'string', enum: [...PULL_SORTS], description: 'default newest' }),
+      sort: z
+        .enum(PULL_SORTS)
+        .optional()
+        .catch(undefined)
+        .openapi({ type: 'string', enum: [...PULL_SORTS], description: 'default newest' }),
       milestone: z.coerce.number().int().optional().catch(undefined).openapi({ type: 'integer', description: 'milestone id' }),
       labels: zLabelIds,
       poster: z.string().optional().openapi({ description: 'username of the author' }),
@@ -127,7 +146,11 @@ export const pullFilesRoute = createRoute({
     query: z.object({
       'skip-to': z.string().optional().openapi({ description: 'start the list at this file' }),
       // As Gitea's GetWhitespaceFlag: an unknown mode shows all.
-      whitespace: z.enum(WHITESPACE_MODES).optional().catch(undefined).openapi({ type: 'string', enum: [...WHITESPACE_MODES] }),
+      whitespace: z
+        .enum(WHITESPACE_MODES)
+        .optional()
+        .catch(undefined)
+        .openapi({ type: 'string', enum: [...WHITESPACE_MODES] }),
       page: zPage,
       limit: zLimit,
     }),
@@ -191,7 +214,15 @@ function setListHeaders(c: Context<AppEnv>, total: number, p: Paging) {
 
 const rowsOf = async (c: Context<AppEnv>, issues: PullRow['issue'][]): Promise<PullRow[]> => {
   if (!issues.length) return [];
-  const prs = await c.var.deps.db.selectFrom('pull_request').selectAll().where('issue_id', 'in', issues.map((i) => i.id)).execute();
+  const prs = await c.var.deps.db
+    .selectFrom('pull_request')
+    .selectAll()
+    .where(
+      'issue_id',
+      'in',
+      issues.map((i) => i.id),
+    )
+    .execute();
   const byIssue = new Map(prs.map((p) => [p.issue_id, p]));
   return issues.filter((i) => byIssue.has(i.id)).map((issue) => ({ issue, pr: byIssue.get(issue.id)! }));
 };
@@ -211,15 +242,33 @@ pullsRoutes.openapi(listPullsRoute, async (c) => {
   let query = issuesQuery(db, { repoId: rc.repo.id, state: q.state ?? 'open', type: 'pulls', posterId });
   if (q.milestone) query = query.where('issue.milestone_id', '=', int32OrNone(q.milestone));
   // Any of the labels, as Gitea's label join.
-  if (q.labels?.length) query = query.where('issue.id', 'in', db.selectFrom('issue_label').select('issue_label.issue_id').where('issue_label.label_id', 'in', q.labels!.map(int32OrNone)));
+  if (q.labels?.length)
+    query = query.where(
+      'issue.id',
+      'in',
+      db.selectFrom('issue_label').select('issue_label.issue_id').where('issue_label.label_id', 'in', q.labels!.map(int32OrNone)),
+    );
   if (q.base_branch) {
-    query = query.where('issue.id', 'in', db.selectFrom('pull_request').select('pull_request.issue_id').where('pull_request.base_repo_id', '=', rc.repo.id).where('pull_request.base_branch', '=', q.base_branch));
+    query = query.where(
+      'issue.id',
+      'in',
+      db
+        .selectFrom('pull_request')
+        .select('pull_request.issue_id')
+        .where('pull_request.base_repo_id', '=', rc.repo.id)
+        .where('pull_request.base_branch', '=', q.base_branch),
+    );
   }
   const p = paging(q);
   const { n } = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   let sorted;
   if (q.sort === 'recentclose') {
-    sorted = query.selectAll('issue').orderBy('issue.is_closed', 'desc').orderBy('issue.closed_unix', 'desc').orderBy('issue.created_unix', 'desc').orderBy('issue.id', 'desc');
+    sorted = query
+      .selectAll('issue')
+      .orderBy('issue.is_closed', 'desc')
+      .orderBy('issue.closed_unix', 'desc')
+      .orderBy('issue.created_unix', 'desc')
+      .orderBy('issue.id', 'desc');
   } else if (q.sort === 'priority') {
     sorted = query.selectAll('issue').orderBy('issue.priority', 'desc').orderBy('issue.created_unix', 'desc').orderBy('issue.id', 'desc');
   } else {
@@ -268,9 +317,15 @@ pullsRoutes.openapi(pullCommitsRoute, async (c) => {
   // Newest first, in git log's order, as Gitea lists them (its test: the head commit is commits[0]).
   const opts = { stat: true, verification: q.verification ?? true, files: q.files ?? true };
   const logged = p.offset < total ? await logCommits(rc.dir, { ...filter, skip: p.offset, max: p.limit, files: opts.files, stat: true }) : [];
-  const users = await usersByEmail(db, logged.flatMap((cm) => [cm.author.email, cm.committer.email]));
+  const users = await usersByEmail(
+    db,
+    logged.flatMap((cm) => [cm.author.email, cm.committer.email]),
+  );
   setListHeaders(c, total, p);
-  return c.json(logged.map((cm) => toApiCommit(cm, rc, config, users, c.var.user, opts)), 200);
+  return c.json(
+    logged.map((cm) => toApiCommit(cm, rc, config, users, c.var.user, opts)),
+    200,
+  );
 });
 
 const escapePath = (path: string) => path.split('/').map(encodeURIComponent).join('/');

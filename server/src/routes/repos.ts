@@ -16,15 +16,7 @@ import { forbidden, notFound, unprocessable } from '../errors.ts';
 import { afterOrgRepoCreated, canCreateOrgRepo, orgByName, orgVisibleTo } from '../services/orgs.ts';
 import { checkRepo, loadRepo } from '../services/repo-context.ts';
 import { apiRepoMode, repoPermissions } from '../services/permissions.ts';
-import {
-  assertCanCreateFor,
-  createRepository,
-  deleteRepository,
-  editRepository,
-  generateRepository,
-  readableRepo,
-  userByName,
-} from '../services/repos.ts';
+import { assertCanCreateFor, createRepository, deleteRepository, editRepository, generateRepository, readableRepo, userByName } from '../services/repos.ts';
 
 export const reposRoutes = createRouter();
 
@@ -40,7 +32,11 @@ export async function toApiRepos(c: Context<AppEnv>, rows: RepoRow[]) {
   const owners = ownerIds.length ? await db.selectFrom('user').selectAll().where('id', 'in', ownerIds).execute() : [];
   const byId = new Map(owners.map((u) => [u.id, u]));
   // The viewer's access to all of them at once; a fork also shows its parent (services/forks.ts).
-  const perms = await repoPermissions(db, viewer, rows.map((r) => ({ repo: r, owner: byId.get(r.owner_id)! })));
+  const perms = await repoPermissions(
+    db,
+    viewer,
+    rows.map((r) => ({ repo: r, owner: byId.get(r.owner_id)! })),
+  );
   return Promise.all(rows.map((r, i) => toApiRepoWithParent(c.var.deps, r, byId.get(r.owner_id)!, viewer, perms[i])));
 }
 
@@ -76,8 +72,14 @@ const SearchQuery = z.object({
   archived: zQueryBool.optional().openapi({ description: 'show only archived, non-archived or all repositories (defaults to all)' }),
   mode: z.string().optional().openapi({ description: 'type of repository to search for. Supported values are "fork", "source", "mirror" and "collaborative"' }),
   exclusive: zQueryBool.optional().openapi({ description: 'if `uid` is given, search only for repos that the user owns' }),
-  sort: z.string().optional().openapi({ description: 'sort repos by attribute. Supported values are "alpha", "created", "updated", "size", "git_size", "lfs_size", "stars", "forks" and "id". Default is "alpha"' }),
-  order: z.string().optional().openapi({ description: 'sort order, either "asc" (ascending) or "desc" (descending). Default is "asc", ignored if "sort" is not specified.' }),
+  sort: z.string().optional().openapi({
+    description:
+      'sort repos by attribute. Supported values are "alpha", "created", "updated", "size", "git_size", "lfs_size", "stars", "forks" and "id". Default is "alpha"',
+  }),
+  order: z
+    .string()
+    .optional()
+    .openapi({ description: 'sort order, either "asc" (ascending) or "desc" (descending). Default is "asc", ignored if "sort" is not specified.' }),
   page: zPage,
   limit: zLimit,
 });
@@ -224,7 +226,14 @@ reposRoutes.openapi(
     operationId: 'repoGetByID',
     tags: ['repository'],
     summary: 'Get a repository by id',
-    request: { params: z.object({ id: z.coerce.number().int().openapi({ param: { name: 'id', in: 'path', required: true }, type: 'integer' }) }) },
+    request: {
+      params: z.object({
+        id: z.coerce
+          .number()
+          .int()
+          .openapi({ param: { name: 'id', in: 'path', required: true }, type: 'integer' }),
+      }),
+    },
     responses: { 200: json(RepositorySchema, 'Repository'), ...errorResponses(404) },
   }),
   async (c) => {

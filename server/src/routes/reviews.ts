@@ -4,8 +4,14 @@ import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { createRouter, errorResponses, z, zLimit, zPage } from '../api/openapi.ts';
 import {
-  CreatePullReviewSchema, DismissPullReviewSchema, PullReviewCommentSchema, PullReviewRequestSchema, PullReviewSchema,
-  SubmitPullReviewSchema, withoutNulls, zIndex,
+  CreatePullReviewSchema,
+  DismissPullReviewSchema,
+  PullReviewCommentSchema,
+  PullReviewRequestSchema,
+  PullReviewSchema,
+  SubmitPullReviewSchema,
+  withoutNulls,
+  zIndex,
 } from '../api/pull-schemas.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
 import { requireUser } from '../auth/middleware.ts';
@@ -15,7 +21,15 @@ import { forbidden } from '../errors.ts';
 import { loadPull } from '../services/pull-context.ts';
 import { toApiReviewComments, toApiReviews } from '../services/review-convert.ts';
 import {
-  changeReviewRequests, createReview, deleteReview, dismissReview, getReview, listReviews, reviewCodeComments, submitReview, type PullRef,
+  changeReviewRequests,
+  createReview,
+  deleteReview,
+  dismissReview,
+  getReview,
+  listReviews,
+  reviewCodeComments,
+  submitReview,
+  type PullRef,
 } from '../services/reviews.ts';
 
 export const reviewsRoutes = createRouter();

@@ -26,8 +26,13 @@ const ListQuery = z.object({
   sort: z
     .string()
     .optional()
-    .openapi({ description: `One of ${SORTS.join(', ')} (default: newest first). As Gitea, leastindex lists the highest index first and highestindex the lowest.` }),
-  state: z.string().optional().openapi({ description: `Only statuses in this state: ${COMMIT_STATES.join(', ')}.` }),
+    .openapi({
+      description: `One of ${SORTS.join(', ')} (default: newest first). As Gitea, leastindex lists the highest index first and highestindex the lowest.`,
+    }),
+  state: z
+    .string()
+    .optional()
+    .openapi({ description: `Only statuses in this state: ${COMMIT_STATES.join(', ')}.` }),
   page: zPage,
   limit: zLimit,
 });

@@ -40,7 +40,10 @@ const body = <T extends z.ZodTypeAny>(schema: T) => ({ content: { 'application/j
 /** Gitea's empty 204 answer of an add or remove, with the errors the route can give. */
 const apiEmpty = (...errors: number[]) => ({ 204: { description: 'APIEmpty' }, ...errorResponses(...errors) });
 const PageQuery = z.object({ page: zPage, limit: zLimit });
-const zId = z.coerce.number().int().openapi({ param: { name: 'id', in: 'path', required: true }, type: 'integer' });
+const zId = z.coerce
+  .number()
+  .int()
+  .openapi({ param: { name: 'id', in: 'path', required: true }, type: 'integer' });
 const TeamParam = z.object({ id: zId });
 /** The request and responses of a page of a team's members or repositories. */
 const teamPageOf = <T extends z.ZodTypeAny>(item: T, listName: string) => ({
@@ -194,7 +197,12 @@ teamsRoutes.openapi(
     summary: 'Search for teams within an organization',
     request: {
       params: z.object({ org: z.string() }),
-      query: z.object({ q: z.string().optional(), include_desc: zQueryBool.optional().openapi({ description: 'include search within team description (defaults to true)' }), page: zPage, limit: zLimit }),
+      query: z.object({
+        q: z.string().optional(),
+        include_desc: zQueryBool.optional().openapi({ description: 'include search within team description (defaults to true)' }),
+        page: zPage,
+        limit: zLimit,
+      }),
     },
     responses: { 200: json(TeamSearchSchema, 'SearchResults of a successful search'), ...errorResponses(401, 403, 404) },
   }),
@@ -327,7 +335,10 @@ teamsRoutes.openapi(
     const { db, config } = c.var.deps;
     const q = db.selectFrom('team_user').innerJoin('user', 'user.id', 'team_user.uid').where('team_user.team_id', '=', tc.team.id);
     const rows = await onePage(c, q, c.req.valid('query'), (page) => page.selectAll('user').orderBy('user.lower_name'));
-    return c.json(rows.map((u) => toApiUser(u, config, tc.user)), 200);
+    return c.json(
+      rows.map((u) => toApiUser(u, config, tc.user)),
+      200,
+    );
   },
 );
 
@@ -353,7 +364,10 @@ teamsRoutes.openapi(
   },
 );
 
-for (const [method, add] of [['put', true], ['delete', false]] as const) {
+for (const [method, add] of [
+  ['put', true],
+  ['delete', false],
+] as const) {
   teamsRoutes.openapi(
     createRoute({
       method,
@@ -425,7 +439,10 @@ teamsRoutes.openapi(
   },
 );
 
-for (const [method, add] of [['put', true], ['delete', false]] as const) {
+for (const [method, add] of [
+  ['put', true],
+  ['delete', false],
+] as const) {
   teamsRoutes.openapi(
     createRoute({
       method,
@@ -468,7 +485,13 @@ teamsRoutes.openapi(
     const { owner, repo } = c.req.valid('param');
     const rc = await loadRepo(c, owner, repo, 'read');
     const { db, config } = c.var.deps;
-    const rows = await db.selectFrom('team').innerJoin('team_repo', 'team_repo.team_id', 'team.id').selectAll('team').where('team_repo.repo_id', '=', rc.repo.id).orderBy('team.lower_name').execute();
+    const rows = await db
+      .selectFrom('team')
+      .innerJoin('team_repo', 'team_repo.team_id', 'team.id')
+      .selectAll('team')
+      .where('team_repo.repo_id', '=', rc.repo.id)
+      .orderBy('team.lower_name')
+      .execute();
     return c.json(await toApiTeams(db, rows, config), 200);
   },
 );
@@ -503,7 +526,10 @@ teamsRoutes.openapi(
   },
 );
 
-for (const [method, add] of [['put', true], ['delete', false]] as const) {
+for (const [method, add] of [
+  ['put', true],
+  ['delete', false],
+] as const) {
   teamsRoutes.openapi(
     createRoute({
       method,
@@ -511,7 +537,7 @@ for (const [method, add] of [['put', true], ['delete', false]] as const) {
       operationId: add ? 'repoAddTeam' : 'repoDeleteTeam',
       tags: ['repository'],
       summary: add ? 'Add a team to a repository' : 'Delete a team from a repository',
-      description: "Repository admins when the organization allows it (repo_admin_change_team_access), otherwise its owners.",
+      description: 'Repository admins when the organization allows it (repo_admin_change_team_access), otherwise its owners.',
       request: { params: RepoTeamParams },
       responses: apiEmpty(401, 403, 404, 405, 422),
     }),

@@ -68,7 +68,13 @@ function toSettings(u: UserRow) {
 }
 
 userAccountRoutes.openapi(
-  createRoute({ method: 'get', path: '/user/settings', operationId: 'getUserSettings', tags: ['user'], responses: { 200: json(UserSettingsSchema), ...errorResponses(401) } }),
+  createRoute({
+    method: 'get',
+    path: '/user/settings',
+    operationId: 'getUserSettings',
+    tags: ['user'],
+    responses: { 200: json(UserSettingsSchema), ...errorResponses(401) },
+  }),
   (c) => c.json(toSettings(requireUser(c)), 200),
 );
 
@@ -121,7 +127,13 @@ userAccountRoutes.openapi(
 );
 
 userAccountRoutes.openapi(
-  createRoute({ method: 'delete', path: '/user/avatar', operationId: 'userDeleteAvatar', tags: ['user'], responses: { 204: { description: 'Avatar removed' }, ...errorResponses(401) } }),
+  createRoute({
+    method: 'delete',
+    path: '/user/avatar',
+    operationId: 'userDeleteAvatar',
+    tags: ['user'],
+    responses: { 204: { description: 'Avatar removed' }, ...errorResponses(401) },
+  }),
   async (c) => {
     await removeUserAvatar(c.var.deps, requireUser(c));
     return c.body(null, 204);
@@ -161,7 +173,14 @@ async function listKeys(c: Ctx, owner: UserRow, q: z.infer<typeof KeyListQuery>)
 }
 
 userAccountRoutes.openapi(
-  createRoute({ method: 'get', path: '/user/keys', operationId: 'userCurrentListKeys', tags: ['user'], request: { query: KeyListQuery }, responses: { 200: json(KeyList), ...errorResponses(401) } }),
+  createRoute({
+    method: 'get',
+    path: '/user/keys',
+    operationId: 'userCurrentListKeys',
+    tags: ['user'],
+    request: { query: KeyListQuery },
+    responses: { 200: json(KeyList), ...errorResponses(401) },
+  }),
   async (c) => c.json(await listKeys(c, requireUser(c), c.req.valid('query')), 200),
 );
 

@@ -41,7 +41,11 @@ async function userPage(c: Ctx, q: SelectQueryBuilder<Database, 'user', object>,
 }
 
 /** Pages repositories (ids from a subquery) that the viewer may read. */
-async function repoPage(c: Ctx, where: (q: SelectQueryBuilder<Database, 'repository', object>) => SelectQueryBuilder<Database, 'repository', object>, query: { page?: number; limit?: number }) {
+async function repoPage(
+  c: Ctx,
+  where: (q: SelectQueryBuilder<Database, 'repository', object>) => SelectQueryBuilder<Database, 'repository', object>,
+  query: { page?: number; limit?: number },
+) {
   const p = paging(query);
   const q = where(c.var.deps.db.selectFrom('repository')).where(readableRepo(c.var.user));
   const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
@@ -58,7 +62,14 @@ const followingOf = (c: Ctx, userId: number) =>
 // ---- followers / following ----
 
 userSocialRoutes.openapi(
-  createRoute({ method: 'get', path: '/user/followers', operationId: 'userCurrentListFollowers', tags: ['user'], request: { query: PageQuery }, responses: { 200: json(UserList), ...errorResponses(401) } }),
+  createRoute({
+    method: 'get',
+    path: '/user/followers',
+    operationId: 'userCurrentListFollowers',
+    tags: ['user'],
+    request: { query: PageQuery },
+    responses: { 200: json(UserList), ...errorResponses(401) },
+  }),
   async (c) => {
     const me = requireUser(c);
     return c.json(await userPage(c, followersOf(c, me.id), c.req.valid('query')), 200);
@@ -66,7 +77,14 @@ userSocialRoutes.openapi(
 );
 
 userSocialRoutes.openapi(
-  createRoute({ method: 'get', path: '/user/following', operationId: 'userCurrentListFollowing', tags: ['user'], request: { query: PageQuery }, responses: { 200: json(UserList), ...errorResponses(401) } }),
+  createRoute({
+    method: 'get',
+    path: '/user/following',
+    operationId: 'userCurrentListFollowing',
+    tags: ['user'],
+    request: { query: PageQuery },
+    responses: { 200: json(UserList), ...errorResponses(401) },
+  }),
   async (c) => {
     const me = requireUser(c);
     return c.json(await userPage(c, followingOf(c, me.id), c.req.valid('query')), 200);
@@ -126,7 +144,14 @@ userSocialRoutes.openapi(
 );
 
 userSocialRoutes.openapi(
-  createRoute({ method: 'get', path: '/users/{username}/followers', operationId: 'userListFollowers', tags: ['user'], request: { params: UsernameParam, query: PageQuery }, responses: { 200: json(UserList), ...errorResponses(404) } }),
+  createRoute({
+    method: 'get',
+    path: '/users/{username}/followers',
+    operationId: 'userListFollowers',
+    tags: ['user'],
+    request: { params: UsernameParam, query: PageQuery },
+    responses: { 200: json(UserList), ...errorResponses(404) },
+  }),
   async (c) => {
     const u = await visibleUserByName(c.var.deps.db, c.req.valid('param').username, c.var.user);
     return c.json(await userPage(c, followersOf(c, u.id), c.req.valid('query')), 200);
@@ -134,7 +159,14 @@ userSocialRoutes.openapi(
 );
 
 userSocialRoutes.openapi(
-  createRoute({ method: 'get', path: '/users/{username}/following', operationId: 'userListFollowing', tags: ['user'], request: { params: UsernameParam, query: PageQuery }, responses: { 200: json(UserList), ...errorResponses(404) } }),
+  createRoute({
+    method: 'get',
+    path: '/users/{username}/following',
+    operationId: 'userListFollowing',
+    tags: ['user'],
+    request: { params: UsernameParam, query: PageQuery },
+    responses: { 200: json(UserList), ...errorResponses(404) },
+  }),
   async (c) => {
     const u = await visibleUserByName(c.var.deps.db, c.req.valid('param').username, c.var.user);
     return c.json(await userPage(c, followingOf(c, u.id), c.req.valid('query')), 200);
@@ -167,7 +199,14 @@ const starredBy = (c: Ctx, uid: number) => (q: SelectQueryBuilder<Database, 'rep
   q.where('repository.id', 'in', c.var.deps.db.selectFrom('star').select('star.repo_id').where('star.uid', '=', uid));
 
 userSocialRoutes.openapi(
-  createRoute({ method: 'get', path: '/user/starred', operationId: 'userCurrentListStarred', tags: ['user'], request: { query: PageQuery }, responses: { 200: json(RepoList), ...errorResponses(401) } }),
+  createRoute({
+    method: 'get',
+    path: '/user/starred',
+    operationId: 'userCurrentListStarred',
+    tags: ['user'],
+    request: { query: PageQuery },
+    responses: { 200: json(RepoList), ...errorResponses(401) },
+  }),
   async (c) => {
     const me = requireUser(c);
     return c.json(await repoPage(c, starredBy(c, me.id), c.req.valid('query')), 200);
@@ -175,7 +214,14 @@ userSocialRoutes.openapi(
 );
 
 userSocialRoutes.openapi(
-  createRoute({ method: 'get', path: '/users/{username}/starred', operationId: 'userListStarred', tags: ['user'], request: { params: UsernameParam, query: PageQuery }, responses: { 200: json(RepoList), ...errorResponses(404) } }),
+  createRoute({
+    method: 'get',
+    path: '/users/{username}/starred',
+    operationId: 'userListStarred',
+    tags: ['user'],
+    request: { params: UsernameParam, query: PageQuery },
+    responses: { 200: json(RepoList), ...errorResponses(404) },
+  }),
   async (c) => {
     const u = await visibleUserByName(c.var.deps.db, c.req.valid('param').username, c.var.user);
     return c.json(await repoPage(c, starredBy(c, u.id), c.req.valid('query')), 200);
@@ -202,7 +248,14 @@ userSocialRoutes.openapi(
 );
 
 userSocialRoutes.openapi(
-  createRoute({ method: 'put', path: '/user/starred/{owner}/{repo}', operationId: 'userCurrentPutStar', tags: ['user'], request: { params: RepoParam }, responses: { 204: { description: 'Starred' }, ...errorResponses(401, 404) } }),
+  createRoute({
+    method: 'put',
+    path: '/user/starred/{owner}/{repo}',
+    operationId: 'userCurrentPutStar',
+    tags: ['user'],
+    request: { params: RepoParam },
+    responses: { 204: { description: 'Starred' }, ...errorResponses(401, 404) },
+  }),
   async (c) => {
     const me = requireUser(c);
     const { owner, repo } = c.req.valid('param');
@@ -213,7 +266,14 @@ userSocialRoutes.openapi(
 );
 
 userSocialRoutes.openapi(
-  createRoute({ method: 'delete', path: '/user/starred/{owner}/{repo}', operationId: 'userCurrentDeleteStar', tags: ['user'], request: { params: RepoParam }, responses: { 204: { description: 'Unstarred' }, ...errorResponses(401, 404) } }),
+  createRoute({
+    method: 'delete',
+    path: '/user/starred/{owner}/{repo}',
+    operationId: 'userCurrentDeleteStar',
+    tags: ['user'],
+    request: { params: RepoParam },
+    responses: { 204: { description: 'Unstarred' }, ...errorResponses(401, 404) },
+  }),
   async (c) => {
     const me = requireUser(c);
     const { owner, repo } = c.req.valid('param');
@@ -224,7 +284,14 @@ userSocialRoutes.openapi(
 );
 
 userSocialRoutes.openapi(
-  createRoute({ method: 'get', path: '/repos/{owner}/{repo}/stargazers', operationId: 'repoListStargazers', tags: ['repository'], request: { params: RepoParam, query: PageQuery }, responses: { 200: json(UserList), ...errorResponses(404) } }),
+  createRoute({
+    method: 'get',
+    path: '/repos/{owner}/{repo}/stargazers',
+    operationId: 'repoListStargazers',
+    tags: ['repository'],
+    request: { params: RepoParam, query: PageQuery },
+    responses: { 200: json(UserList), ...errorResponses(404) },
+  }),
   async (c) => {
     const { owner, repo } = c.req.valid('param');
     const rc = await loadRepo(c, owner, repo, 'read');
@@ -262,7 +329,14 @@ userSocialRoutes.openapi(
 );
 
 userSocialRoutes.openapi(
-  createRoute({ method: 'put', path: '/repos/{owner}/{repo}/subscription', operationId: 'userCurrentPutSubscription', tags: ['repository'], request: { params: RepoParam }, responses: { 200: json(WatchInfoSchema), ...errorResponses(401, 404) } }),
+  createRoute({
+    method: 'put',
+    path: '/repos/{owner}/{repo}/subscription',
+    operationId: 'userCurrentPutSubscription',
+    tags: ['repository'],
+    request: { params: RepoParam },
+    responses: { 200: json(WatchInfoSchema), ...errorResponses(401, 404) },
+  }),
   async (c) => {
     const me = requireUser(c);
     const { owner, repo } = c.req.valid('param');
@@ -273,7 +347,14 @@ userSocialRoutes.openapi(
 );
 
 userSocialRoutes.openapi(
-  createRoute({ method: 'delete', path: '/repos/{owner}/{repo}/subscription', operationId: 'userCurrentDeleteSubscription', tags: ['repository'], request: { params: RepoParam }, responses: { 204: { description: 'Unwatched' }, ...errorResponses(401, 404) } }),
+  createRoute({
+    method: 'delete',
+    path: '/repos/{owner}/{repo}/subscription',
+    operationId: 'userCurrentDeleteSubscription',
+    tags: ['repository'],
+    request: { params: RepoParam },
+    responses: { 204: { description: 'Unwatched' }, ...errorResponses(401, 404) },
+  }),
   async (c) => {
     const me = requireUser(c);
     const { owner, repo } = c.req.valid('param');
@@ -284,7 +365,14 @@ userSocialRoutes.openapi(
 );
 
 userSocialRoutes.openapi(
-  createRoute({ method: 'get', path: '/repos/{owner}/{repo}/subscribers', operationId: 'repoListSubscribers', tags: ['repository'], request: { params: RepoParam, query: PageQuery }, responses: { 200: json(UserList), ...errorResponses(404) } }),
+  createRoute({
+    method: 'get',
+    path: '/repos/{owner}/{repo}/subscribers',
+    operationId: 'repoListSubscribers',
+    tags: ['repository'],
+    request: { params: RepoParam, query: PageQuery },
+    responses: { 200: json(UserList), ...errorResponses(404) },
+  }),
   async (c) => {
     const { owner, repo } = c.req.valid('param');
     const rc = await loadRepo(c, owner, repo, 'read');
@@ -298,7 +386,14 @@ const watchedBy = (c: Ctx, uid: number) => (q: SelectQueryBuilder<Database, 'rep
   q.where('repository.id', 'in', c.var.deps.db.selectFrom('watch').select('watch.repo_id').where('watch.user_id', '=', uid));
 
 userSocialRoutes.openapi(
-  createRoute({ method: 'get', path: '/user/subscriptions', operationId: 'userCurrentListSubscriptions', tags: ['user'], request: { query: PageQuery }, responses: { 200: json(RepoList), ...errorResponses(401) } }),
+  createRoute({
+    method: 'get',
+    path: '/user/subscriptions',
+    operationId: 'userCurrentListSubscriptions',
+    tags: ['user'],
+    request: { query: PageQuery },
+    responses: { 200: json(RepoList), ...errorResponses(401) },
+  }),
   async (c) => {
     const me = requireUser(c);
     return c.json(await repoPage(c, watchedBy(c, me.id), c.req.valid('query')), 200);
@@ -306,7 +401,14 @@ userSocialRoutes.openapi(
 );
 
 userSocialRoutes.openapi(
-  createRoute({ method: 'get', path: '/users/{username}/subscriptions', operationId: 'userListSubscriptions', tags: ['user'], request: { params: UsernameParam, query: PageQuery }, responses: { 200: json(RepoList), ...errorResponses(404) } }),
+  createRoute({
+    method: 'get',
+    path: '/users/{username}/subscriptions',
+    operationId: 'userListSubscriptions',
+    tags: ['user'],
+    request: { params: UsernameParam, query: PageQuery },
+    responses: { 200: json(RepoList), ...errorResponses(404) },
+  }),
   async (c) => {
     const u = await visibleUserByName(c.var.deps.db, c.req.valid('param').username, c.var.user);
     return c.json(await repoPage(c, watchedBy(c, u.id), c.req.valid('query')), 200);

@@ -138,7 +138,15 @@ usersRoutes.openapi(
 );
 
 const AccessTokenSchema = z
-  .object({ id: z.number().int(), name: z.string(), sha1: z.string(), token_last_eight: z.string(), scopes: z.array(z.string()), created_at: z.string(), last_used_at: z.string() })
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    sha1: z.string(),
+    token_last_eight: z.string(),
+    scopes: z.array(z.string()),
+    created_at: z.string(),
+    last_used_at: z.string(),
+  })
   .openapi('AccessToken');
 
 usersRoutes.openapi(
@@ -150,7 +158,12 @@ usersRoutes.openapi(
     summary: 'Create an access token (Basic auth); the secret is shown once, in sha1',
     request: {
       params: z.object({ username: z.string() }),
-      body: { content: { 'application/json': { schema: z.object({ name: z.string().min(1), scopes: z.array(z.string()).optional() }).openapi('CreateAccessTokenOption') } }, required: true },
+      body: {
+        content: {
+          'application/json': { schema: z.object({ name: z.string().min(1), scopes: z.array(z.string()).optional() }).openapi('CreateAccessTokenOption') },
+        },
+        required: true,
+      },
     },
     responses: { 201: json(AccessTokenSchema, 'Created'), ...errorResponses(400, 401, 403, 422) },
   }),
@@ -165,7 +178,15 @@ usersRoutes.openapi(
     const body = c.req.valid('json');
     const { row, secret } = await createToken(db, target.id, body.name, body.scopes?.length ? body.scopes : ['all']);
     return c.json(
-      { id: row.id, name: row.name, sha1: secret, token_last_eight: row.token_last_eight, scopes: row.scopes.split(','), created_at: unixToIso(row.created_unix), last_used_at: unixToIso(0) },
+      {
+        id: row.id,
+        name: row.name,
+        sha1: secret,
+        token_last_eight: row.token_last_eight,
+        scopes: row.scopes.split(','),
+        created_at: unixToIso(row.created_unix),
+        last_used_at: unixToIso(0),
+      },
       201,
     );
   },

@@ -18,8 +18,11 @@ export const tooLarge = () => new ApiError(413, `attachment is too large (maximu
 /** Cleans a client-sent file name: no folders, no control characters, not empty. */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
+  const clean = base
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, 255);
   if (!clean || clean === '.' || clean === '..') throw unprocessable('attachment: invalid file name');
   return clean;
 }
@@ -38,7 +41,17 @@ export async function saveAttachment(
   try {
     return await db
       .insertInto('attachment')
-      .values({ uuid, repo_id: a.repoId, issue_id: a.issueId, comment_id: a.commentId, uploader_id: a.uploaderId, name, download_count: 0, size: a.data.byteLength, created_unix: nowUnix() })
+      .values({
+        uuid,
+        repo_id: a.repoId,
+        issue_id: a.issueId,
+        comment_id: a.commentId,
+        uploader_id: a.uploaderId,
+        name,
+        download_count: 0,
+        size: a.data.byteLength,
+        created_unix: nowUnix(),
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
   } catch (e) {
@@ -52,13 +65,24 @@ export async function listAttachments(db: Db, issueId: number, commentId: number
 }
 
 export async function getAttachment(db: Db, issueId: number, commentId: number, id: number): Promise<AttachmentRow> {
-  const a = await db.selectFrom('attachment').selectAll().where('id', '=', id).where('issue_id', '=', issueId).where('comment_id', '=', commentId).executeTakeFirst();
+  const a = await db
+    .selectFrom('attachment')
+    .selectAll()
+    .where('id', '=', id)
+    .where('issue_id', '=', issueId)
+    .where('comment_id', '=', commentId)
+    .executeTakeFirst();
   if (!a) throw notFound('attachment does not exist');
   return a;
 }
 
 export async function renameAttachment(db: Db, a: AttachmentRow, name: string): Promise<AttachmentRow> {
-  return db.updateTable('attachment').set({ name: cleanFileName(name) }).where('id', '=', a.id).returningAll().executeTakeFirstOrThrow();
+  return db
+    .updateTable('attachment')
+    .set({ name: cleanFileName(name) })
+    .where('id', '=', a.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function deleteAttachment(db: Db, config: Config, a: AttachmentRow): Promise<void> {

@@ -77,9 +77,15 @@ async function tryScheduled(deps: Deps, repo: RepoRow, s: Parameters<typeof merg
  */
 export async function afterPullApproval(deps: Deps, repo: RepoRow, pullId: number): Promise<void> {
   // Under the lock, as afterCommitStatus: an approval stored while the merge is being scheduled is not missed.
-  const schedule = await withRepoLock(deps.db, repo.id, () => deps.db.selectFrom('pull_auto_merge').selectAll().where('pull_id', '=', pullId).executeTakeFirst());
+  const schedule = await withRepoLock(deps.db, repo.id, () =>
+    deps.db.selectFrom('pull_auto_merge').selectAll().where('pull_id', '=', pullId).executeTakeFirst(),
+  );
   if (!schedule) return;
-  const pr = await deps.db.selectFrom('pull_request').select(['head_branch', 'head_repo_id', 'head_commit_id', 'index']).where('id', '=', pullId).executeTakeFirst();
+  const pr = await deps.db
+    .selectFrom('pull_request')
+    .select(['head_branch', 'head_repo_id', 'head_commit_id', 'index'])
+    .where('id', '=', pullId)
+    .executeTakeFirst();
   const head = pr && (await pullHeadSha(deps, repo, pr));
   if (head) await tryScheduled(deps, repo, schedule, head);
 }

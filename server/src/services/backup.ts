@@ -22,7 +22,7 @@ function refuseOnPostgres(command: 'dump' | 'restore', databaseUrl: string | und
   throw new Error(
     `forge ${command} works on a forge whose database is the SQLite file in its data folder; this one uses PostgreSQL (FORGE_DATABASE_URL is set). ` +
       (command === 'dump'
-        ? 'Back up the database with PostgreSQL\'s own tools (pg_dump -Fc -f forge.pgdump DATABASE) and copy the data folder (FORGE_DATA_DIR: repositories, attachments, avatars) beside it, e.g. with the forge stopped or the folder on a snapshotting file system.'
+        ? "Back up the database with PostgreSQL's own tools (pg_dump -Fc -f forge.pgdump DATABASE) and copy the data folder (FORGE_DATA_DIR: repositories, attachments, avatars) beside it, e.g. with the forge stopped or the folder on a snapshotting file system."
         : 'Restore the database with pg_restore (into an empty database: pg_restore -d DATABASE forge.pgdump) and copy the data folder back into FORGE_DATA_DIR.'),
   );
 }
@@ -73,7 +73,10 @@ export async function dumpForge(opts: DumpOptions): Promise<DumpSummary> {
   const dataDir = path.resolve(opts.dataDir);
   const dbFile = path.join(dataDir, 'forge.db');
   if (!fs.existsSync(dbFile)) throw new Error(`No forge data in ${dataDir} (forge.db is missing). Set FORGE_DATA_DIR to the forge's data folder.`);
-  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const stamp = new Date()
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   const file = path.resolve(opts.file ?? `forge-dump-${stamp}.tar.gz`);
   if (isInside(file, dataDir)) throw new Error(`Refusing to write the dump inside the data folder it copies (${file}).`);
   const stage = fs.mkdtempSync(path.join(opts.tempDir ?? os.tmpdir(), 'forge-dump-'));
@@ -91,7 +94,11 @@ export async function dumpForge(opts: DumpOptions): Promise<DumpSummary> {
     // it was being written).
     copyOtherFiles(dataDir, out, firstPass - 2000);
     const files = countFiles(out) - 1;
-    log(`  database: consistent snapshot (${Object.entries(tables).map(([t, n]) => `${n} ${t}`).join(', ')})`);
+    log(
+      `  database: consistent snapshot (${Object.entries(tables)
+        .map(([t, n]) => `${n} ${t}`)
+        .join(', ')})`,
+    );
     log(`  files: ${files} (attachments, avatars and the rest of the data folder)`);
 
     // Every repository the snapshot knows, copied after it: a repository created later has no row
@@ -118,7 +125,10 @@ export async function dumpForge(opts: DumpOptions): Promise<DumpSummary> {
       await runGit(['init', '--bare', '--quiet', `--initial-branch=${r.default_branch || 'main'}`, '--', dst], { cwd: path.dirname(dst) });
     }
     log(`  repositories: ${copied} copied`);
-    if (missing.length) log(`  ${missing.length} repositor${missing.length === 1 ? 'y' : 'ies'} named by the database could not be copied and are empty in the dump: ${missing.join('; ')}`);
+    if (missing.length)
+      log(
+        `  ${missing.length} repositor${missing.length === 1 ? 'y' : 'ies'} named by the database could not be copied and are empty in the dump: ${missing.join('; ')}`,
+      );
     // The archive agrees with itself: a push (or a creation's first commit) that landed between
     // the snapshot and the copy leaves `empty` stale in the snapshot, as a crash would; fix it here.
     const fixed = await alignEmptyFlags(snapshot, repos, (r) => path.join(out, 'repositories', r.owner.toLowerCase(), `${r.name.toLowerCase()}.git`));
@@ -184,22 +194,25 @@ export async function restoreForge(opts: RestoreOptions): Promise<RestoreSummary
   const stage = fs.mkdtempSync(path.join(parent, `.${path.basename(dataDir)}.restore-`));
   try {
     let files = 0;
-    await tar.x({
-      file: archive,
-      cwd: stage,
-      strict: true,
-      // Plain files and folders only (no links, devices): nothing in a dump may point outside it.
-      filter: (p, entry) => {
-        const type = 'type' in entry ? entry.type : entry.isDirectory() ? 'Directory' : 'File';
-        const ok = (type === 'File' || type === 'OldFile' || type === 'Directory') && (p === MANIFEST || p === 'data' || p.startsWith('data/'));
-        if (ok && type !== 'Directory') files++;
-        return ok;
-      },
-    }).catch((e: unknown) => {
-      throw new Error(`${archive} is not a readable forge dump: ${e instanceof Error ? e.message : String(e)}`);
-    });
+    await tar
+      .x({
+        file: archive,
+        cwd: stage,
+        strict: true,
+        // Plain files and folders only (no links, devices): nothing in a dump may point outside it.
+        filter: (p, entry) => {
+          const type = 'type' in entry ? entry.type : entry.isDirectory() ? 'Directory' : 'File';
+          const ok = (type === 'File' || type === 'OldFile' || type === 'Directory') && (p === MANIFEST || p === 'data' || p.startsWith('data/'));
+          if (ok && type !== 'Directory') files++;
+          return ok;
+        },
+      })
+      .catch((e: unknown) => {
+        throw new Error(`${archive} is not a readable forge dump: ${e instanceof Error ? e.message : String(e)}`);
+      });
     const manifest = readManifest(path.join(stage, MANIFEST));
-    if (!manifest || !fs.existsSync(path.join(stage, 'data', 'forge.db'))) throw new Error(`${archive} is not a forge dump (no ${MANIFEST} or database in it).`);
+    if (!manifest || !fs.existsSync(path.join(stage, 'data', 'forge.db')))
+      throw new Error(`${archive} is not a forge dump (no ${MANIFEST} or database in it).`);
     if (manifest.format > FORMAT) throw new Error(`${archive} was written by a newer forge (format ${manifest.format}); this one reads format ${FORMAT}.`);
 
     const check = checkDatabase(path.join(stage, 'data', 'forge.db'));
@@ -210,8 +223,14 @@ export async function restoreForge(opts: RestoreOptions): Promise<RestoreSummary
     if (fs.existsSync(dataDir)) fs.rmdirSync(dataDir); // empty, checked above
     fs.renameSync(path.join(stage, 'data'), dataDir);
     log(`  dump written ${manifest.created}`);
-    log(`  database: integrity ok (${Object.entries(check.tables).map(([t, n]) => `${n} ${t}`).join(', ')})`);
-    log(`  repositories: ${repos.length - absent.length} restored${absent.length ? `; ${absent.length} had no copy in the dump: ${absent.map((r) => `${r.owner}/${r.name}`).join(', ')}` : ''}`);
+    log(
+      `  database: integrity ok (${Object.entries(check.tables)
+        .map(([t, n]) => `${n} ${t}`)
+        .join(', ')})`,
+    );
+    log(
+      `  repositories: ${repos.length - absent.length} restored${absent.length ? `; ${absent.length} had no copy in the dump: ${absent.map((r) => `${r.owner}/${r.name}`).join(', ')}` : ''}`,
+    );
     log(`  files: ${files} unpacked`);
     log(`Restored. Start the forge with FORGE_DATA_DIR=${dataDir}.`);
     return { dataDir, repositories: repos.length - absent.length, files };
@@ -263,7 +282,9 @@ function listRepositories(dbFile: string): RepoEntry[] {
   const db = openSqlite(dbFile, { readonly: true, fileMustExist: true });
   try {
     return db
-      .prepare('SELECT r.id AS id, u.name AS owner, r.name AS name, r.default_branch AS default_branch, r.is_empty AS is_empty FROM repository r JOIN "user" u ON u.id = r.owner_id ORDER BY r.id')
+      .prepare(
+        'SELECT r.id AS id, u.name AS owner, r.name AS name, r.default_branch AS default_branch, r.is_empty AS is_empty FROM repository r JOIN "user" u ON u.id = r.owner_id ORDER BY r.id',
+      )
       .all() as RepoEntry[];
   } finally {
     db.close();

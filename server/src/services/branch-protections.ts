@@ -139,7 +139,12 @@ export async function listRules(db: Db, repoId: number): Promise<ProtectedBranch
 export async function setRulePriorities(db: Db, repoId: number, ids: number[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (const [i, id] of ids.entries()) {
-      await trx.updateTable('protected_branch').set({ priority: ids.length - i }).where('id', '=', id).where('repo_id', '=', repoId).execute();
+      await trx
+        .updateTable('protected_branch')
+        .set({ priority: ids.length - i })
+        .where('id', '=', id)
+        .where('repo_id', '=', repoId)
+        .execute();
     }
   });
 }
@@ -257,7 +262,7 @@ export async function createRule(db: Db, rc: RepoContext, input: BranchProtectio
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return (await db.selectFrom('protected_branch').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+    return await db.selectFrom('protected_branch').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   } catch (e) {
     // Two creates racing for one name: the unique index answers as the check above would.
     if (!(e instanceof ApiError) && isUniqueViolation(e)) throw forbidden('Branch protection already exist');

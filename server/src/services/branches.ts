@@ -7,16 +7,7 @@ import { nowUnix } from '../db/index.ts';
 import type { UserRow } from '../db/schema.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../errors.ts';
 import { resolveCommit, setHead } from '../git/repo.ts';
-import {
-  type BranchRef,
-  getBranch,
-  headBranch,
-  isAncestor,
-  isValidBranchName,
-  listBranches,
-  refExists,
-  updateRefs,
-} from '../git/refs.ts';
+import { type BranchRef, getBranch, headBranch, isAncestor, isValidBranchName, listBranches, refExists, updateRefs } from '../git/refs.ts';
 import type { Paging } from '../api/paging.ts';
 import { recordAction } from './activity.ts';
 import type { RepoContext } from './repo-context.ts';
@@ -63,7 +54,10 @@ export function toApiBranch(b: BranchRef, rc: RepoContext, config: Config, users
 export type ApiBranchValue = ReturnType<typeof toApiBranch>;
 
 async function branchesToApi(db: Db, config: Config, rc: RepoContext, viewer: UserRow | null, refs: BranchRef[]) {
-  const users = await usersByEmail(db, refs.flatMap((b) => [b.author.email, b.committer.email]));
+  const users = await usersByEmail(
+    db,
+    refs.flatMap((b) => [b.author.email, b.committer.email]),
+  );
   // The rules are read once for the whole page; each branch takes the first that matches, and
   // what a rule allows the caller is worked out once per rule.
   const rules = refs.length ? await loadRules(db, rc.repo.id) : [];
@@ -190,7 +184,9 @@ export async function renameBranch(db: Db, rc: RepoContext, from: string, to: st
   }
   // Gitea's models/git RenameBranch: a rule named exactly after the branch follows it to the new
   // name; a branch protected only by a glob rule keeps its name.
-  const ownRule = rule ? await db.selectFrom('protected_branch').select('id').where('repo_id', '=', rc.repo.id).where('rule_name', '=', from).executeTakeFirst() : undefined;
+  const ownRule = rule
+    ? await db.selectFrom('protected_branch').select('id').where('repo_id', '=', rc.repo.id).where('rule_name', '=', from).executeTakeFirst()
+    : undefined;
   if (rule && !ownRule) throw forbidden('Branch is protected by glob-based protection rules.');
   try {
     await updateRefs(rc.dir, [

@@ -52,12 +52,20 @@ export async function deleteCollaborator(db: Db, repo: RepoRow, user: UserRow): 
 export async function listAssignees(db: Db, repo: RepoRow, owner: UserRow): Promise<UserRow[]> {
   const ids = new Set<number>();
   if (owner.type !== 1) ids.add(owner.id);
-  for (const r of await db.selectFrom('collaboration').select('user_id').where('repo_id', '=', repo.id).where('mode', '>=', Access.read).execute()) ids.add(r.user_id);
+  for (const r of await db.selectFrom('collaboration').select('user_id').where('repo_id', '=', repo.id).where('mode', '>=', Access.read).execute())
+    ids.add(r.user_id);
   if (owner.type === 1) {
     for (const r of await db.selectFrom('team_user').select('uid').where('org_id', '=', owner.id).execute()) ids.add(r.uid);
   }
   if (!ids.size) return [];
-  const users = await db.selectFrom('user').selectAll().where('id', 'in', [...ids]).where('active', '=', 1).where('type', '=', 0).orderBy('lower_name').execute();
+  const users = await db
+    .selectFrom('user')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .where('active', '=', 1)
+    .where('type', '=', 0)
+    .orderBy('lower_name')
+    .execute();
   const out: UserRow[] = [];
   for (const u of users) if (isAssignable(await repoPermission(db, u, repo, owner))) out.push(u);
   return out;

@@ -60,12 +60,24 @@ const assertCanChange = (rc: RepoContext, issue: IssueRow, comment: CommentRow, 
   if (comment.poster_id !== doer.id && !canWrite(rc, issue.is_pull)) throw forbidden();
 };
 
-export async function editComment(deps: Deps, rc: RepoContext, issue: IssueRow, comment: CommentRow, doer: UserRow, body: string | undefined): Promise<CommentRow> {
+export async function editComment(
+  deps: Deps,
+  rc: RepoContext,
+  issue: IssueRow,
+  comment: CommentRow,
+  doer: UserRow,
+  body: string | undefined,
+): Promise<CommentRow> {
   const content = requireBody(body);
   assertCanChange(rc, issue, comment, doer);
   if (content === comment.content) return comment;
   const { db } = deps;
-  const updated = await db.updateTable('comment').set({ content, updated_unix: nowUnix() }).where('id', '=', comment.id).returningAll().executeTakeFirstOrThrow();
+  const updated = await db
+    .updateTable('comment')
+    .set({ content, updated_unix: nowUnix() })
+    .where('id', '=', comment.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
   await recordMentions(db, rc, issue, content);
   await recordReferences(db, { doer, source: rc, issue, commentId: comment.id, content });
   return updated;

@@ -46,14 +46,7 @@ export async function isRepoEmpty(rc: RepoContext): Promise<boolean> {
   return !(await hasAnyBranch(rc.dir));
 }
 
-export function toApiCommit(
-  c: LogCommit,
-  rc: RepoContext,
-  config: Config,
-  users: Map<string, UserRow>,
-  viewer: UserRow | null,
-  opts: CommitOptions,
-) {
+export function toApiCommit(c: LogCommit, rc: RepoContext, config: Config, users: Map<string, UserRow>, viewer: UserRow | null, opts: CommitOptions) {
   const api = repoApiUrl(config, rc);
   const url = `${api}/git/commits/${c.sha}`;
   const user = (email: string): ApiUser | null => {
@@ -177,7 +170,10 @@ export async function listCommits(db: Db, config: Config, rc: RepoContext, viewe
   const commits = await page;
   const total = (await counting) ?? countFromFirstPage(rc.dir, filter, commits) ?? (await countCommits(rc.dir, filter));
   if (filter.path && total === 0) throw notFound(`no commits touch ${filter.path}`);
-  const users = await usersByEmail(db, commits.flatMap((c) => [c.author.email, c.committer.email]));
+  const users = await usersByEmail(
+    db,
+    commits.flatMap((c) => [c.author.email, c.committer.email]),
+  );
   return { total, limit, items: commits.map((c) => toApiCommit(c, rc, config, users, viewer, opts)) };
 }
 

@@ -16,11 +16,44 @@ import { attachmentUuidsOfIssues } from './attachments.ts';
 
 /** Gitea's CommentType names, by number; the timeline shows each row by its type. */
 const TYPE_NAMES = [
-  'comment', 'reopen', 'close', 'issue_ref', 'commit_ref', 'comment_ref', 'pull_ref', 'label', 'milestone', 'assignees', 'change_title',
-  'delete_branch', 'start_tracking', 'stop_tracking', 'add_time_manual', 'cancel_tracking', 'added_deadline', 'modified_deadline',
-  'removed_deadline', 'add_dependency', 'remove_dependency', 'code', 'review', 'lock', 'unlock', 'change_target_branch',
-  'delete_time_manual', 'review_request', 'merge_pull', 'pull_push', 'project', 'project_board', 'dismiss_review', 'change_issue_ref',
-  'pull_scheduled_merge', 'pull_cancel_scheduled_merge', 'pin', 'unpin',
+  'comment',
+  'reopen',
+  'close',
+  'issue_ref',
+  'commit_ref',
+  'comment_ref',
+  'pull_ref',
+  'label',
+  'milestone',
+  'assignees',
+  'change_title',
+  'delete_branch',
+  'start_tracking',
+  'stop_tracking',
+  'add_time_manual',
+  'cancel_tracking',
+  'added_deadline',
+  'modified_deadline',
+  'removed_deadline',
+  'add_dependency',
+  'remove_dependency',
+  'code',
+  'review',
+  'lock',
+  'unlock',
+  'change_target_branch',
+  'delete_time_manual',
+  'review_request',
+  'merge_pull',
+  'pull_push',
+  'project',
+  'project_board',
+  'dismiss_review',
+  'change_issue_ref',
+  'pull_scheduled_merge',
+  'pull_cancel_scheduled_merge',
+  'pin',
+  'unpin',
 ] as const;
 
 /** Gitea's CommentType numbers. */
@@ -113,9 +146,30 @@ export async function allocateIndex(trx: Db, repoId: number): Promise<number> {
 }
 
 export const COMMENT_DEFAULTS = {
-  original_author: '', original_author_id: 0, label_id: 0, old_milestone_id: 0, milestone_id: 0, assignee_id: 0, removed_assignee: 0,
-  old_title: '', new_title: '', ref_repo_id: 0, ref_issue_id: 0, ref_comment_id: 0, ref_action: 0, ref_is_pull: 0, content: '', commit_sha: '',
-  review_id: 0, tree_path: '', line: 0, patch: '', invalidated: 0, resolve_doer_id: 0, old_ref: '', new_ref: '',
+  original_author: '',
+  original_author_id: 0,
+  label_id: 0,
+  old_milestone_id: 0,
+  milestone_id: 0,
+  assignee_id: 0,
+  removed_assignee: 0,
+  old_title: '',
+  new_title: '',
+  ref_repo_id: 0,
+  ref_issue_id: 0,
+  ref_comment_id: 0,
+  ref_action: 0,
+  ref_is_pull: 0,
+  content: '',
+  commit_sha: '',
+  review_id: 0,
+  tree_path: '',
+  line: 0,
+  patch: '',
+  invalidated: 0,
+  resolve_doer_id: 0,
+  old_ref: '',
+  new_ref: '',
 };
 
 export async function insertEvent(db: Db, v: Partial<NewComment> & { type: number; poster_id: number; issue_id: number }): Promise<number> {
@@ -152,7 +206,11 @@ export async function recountComments(db: Db, issueId: number) {
   await db
     .updateTable('issue')
     .set((eb) => ({
-      num_comments: eb.selectFrom('comment').select((e) => e.fn.countAll<number>().as('n')).where('issue_id', '=', issueId).where('type', '=', CommentType.comment),
+      num_comments: eb
+        .selectFrom('comment')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .where('issue_id', '=', issueId)
+        .where('type', '=', CommentType.comment),
     }))
     .where('id', '=', issueId)
     .execute();
@@ -245,7 +303,12 @@ export async function setDeadline(db: Db, issue: IssueRow, doer: UserRow, deadli
     if (!now.deadline_unix) [type, content] = [CommentType.addedDeadline, dayOf(deadline)];
     else if (!deadline) [type, content] = [CommentType.removedDeadline, dayOf(now.deadline_unix)];
     await insertEvent(trx, { type, poster_id: doer.id, issue_id: issue.id, content });
-    return trx.updateTable('issue').set({ deadline_unix: deadline, updated_unix: nowUnix() }).where('id', '=', issue.id).returningAll().executeTakeFirstOrThrow();
+    return trx
+      .updateTable('issue')
+      .set({ deadline_unix: deadline, updated_unix: nowUnix() })
+      .where('id', '=', issue.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
   });
 }
 
@@ -276,8 +339,19 @@ export async function setMilestone(db: Db, _rc: RepoContext, issue: IssueRow, do
   if (milestoneId === issue.milestone_id) return issue;
   return withIssueLocked(db, issue.id, async (trx, now) => {
     if (milestoneId === now.milestone_id) return now;
-    await insertEvent(trx, { type: CommentType.milestone, poster_id: doer.id, issue_id: issue.id, old_milestone_id: now.milestone_id, milestone_id: milestoneId });
-    return trx.updateTable('issue').set({ milestone_id: milestoneId, updated_unix: nowUnix() }).where('id', '=', issue.id).returningAll().executeTakeFirstOrThrow();
+    await insertEvent(trx, {
+      type: CommentType.milestone,
+      poster_id: doer.id,
+      issue_id: issue.id,
+      old_milestone_id: now.milestone_id,
+      milestone_id: milestoneId,
+    });
+    return trx
+      .updateTable('issue')
+      .set({ milestone_id: milestoneId, updated_unix: nowUnix() })
+      .where('id', '=', issue.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
   });
 }
 
@@ -285,7 +359,11 @@ export async function setLocked(db: Db, issue: IssueRow, doer: UserRow, lock: bo
   if ((issue.is_locked === 1) === lock) return;
   await withIssueLocked(db, issue.id, async (trx, now) => {
     if ((now.is_locked === 1) === lock) return;
-    await trx.updateTable('issue').set({ is_locked: lock ? 1 : 0, updated_unix: nowUnix() }).where('id', '=', issue.id).execute();
+    await trx
+      .updateTable('issue')
+      .set({ is_locked: lock ? 1 : 0, updated_unix: nowUnix() })
+      .where('id', '=', issue.id)
+      .execute();
     await insertEvent(trx, { type: lock ? CommentType.lock : CommentType.unlock, poster_id: doer.id, issue_id: issue.id, content: lock ? reason : '' });
   });
 }
@@ -294,7 +372,10 @@ export async function setLocked(db: Db, issue: IssueRow, doer: UserRow, lock: bo
 export async function purgeIssues(db: Db, issueIds: number[]) {
   if (!issueIds.length) return;
   const commentIds = db.selectFrom('comment').select('id').where('issue_id', 'in', issueIds);
-  await db.deleteFrom('attachment').where((eb) => eb.or([eb('issue_id', 'in', issueIds), eb('comment_id', 'in', commentIds)])).execute();
+  await db
+    .deleteFrom('attachment')
+    .where((eb) => eb.or([eb('issue_id', 'in', issueIds), eb('comment_id', 'in', commentIds)]))
+    .execute();
   // References these issues made elsewhere go with them.
   await db.deleteFrom('comment').where('ref_issue_id', 'in', issueIds).execute();
   await db.deleteFrom('comment').where('issue_id', 'in', issueIds).execute();
@@ -302,7 +383,10 @@ export async function purgeIssues(db: Db, issueIds: number[]) {
   await db.deleteFrom('issue_assignees').where('issue_id', 'in', issueIds).execute();
   await db.deleteFrom('issue_user').where('issue_id', 'in', issueIds).execute();
   // A pull request's own rows hang off its issue: its scheduled merge, its reviews, the pull row itself.
-  await db.deleteFrom('pull_auto_merge').where('pull_id', 'in', db.selectFrom('pull_request').select('id').where('issue_id', 'in', issueIds)).execute();
+  await db
+    .deleteFrom('pull_auto_merge')
+    .where('pull_id', 'in', db.selectFrom('pull_request').select('id').where('issue_id', 'in', issueIds))
+    .execute();
   await db.deleteFrom('review').where('issue_id', 'in', issueIds).execute();
   await db.deleteFrom('pull_request').where('issue_id', 'in', issueIds).execute();
   await db.deleteFrom('issue').where('id', 'in', issueIds).execute();
@@ -321,7 +405,10 @@ export async function deleteRepoIssueRows(trx: Db, repoId: number): Promise<void
   // Pull request rows go with their issues (purgeIssues); statuses hang off the repository's commits.
   await trx.deleteFrom('commit_status').where('repo_id', '=', repoId).execute();
   await purgeIssues(trx, ids);
-  await trx.deleteFrom('issue_label').where('label_id', 'in', trx.selectFrom('label').select('id').where('repo_id', '=', repoId)).execute();
+  await trx
+    .deleteFrom('issue_label')
+    .where('label_id', 'in', trx.selectFrom('label').select('id').where('repo_id', '=', repoId))
+    .execute();
   await trx.deleteFrom('label').where('repo_id', '=', repoId).execute();
   await trx.deleteFrom('milestone').where('repo_id', '=', repoId).execute();
   await trx.deleteFrom('attachment').where('repo_id', '=', repoId).execute();

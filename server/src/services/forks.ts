@@ -179,7 +179,12 @@ export async function resolveNetworkHead(deps: Deps, base: NetworkRepo, viewer: 
   if (!headOwner) throw notFound(`user does not exist [name: ${ownerName}]`);
   let repo: RepoRow | undefined;
   if (slash >= 0) {
-    const found = await db.selectFrom('repository').selectAll().where('owner_id', '=', headOwner.id).where('lower_name', '=', spec.slice(slash + 1).toLowerCase()).executeTakeFirst();
+    const found = await db
+      .selectFrom('repository')
+      .selectAll()
+      .where('owner_id', '=', headOwner.id)
+      .where('lower_name', '=', spec.slice(slash + 1).toLowerCase())
+      .executeTakeFirst();
     repo = found && sameNetwork(base.repo, found) ? found : undefined;
   } else if (headOwner.id === base.repo.owner_id) {
     repo = base.repo;

@@ -18,10 +18,35 @@ const isoOrNull = (s: number) => (s ? unixToIso(s) : null);
 /** Stands in for a deleted user, as Gitea's ghost user. */
 export function ghostUser(): UserRow {
   return {
-    id: -1, name: 'Ghost', lower_name: 'ghost', full_name: '', email: '', passwd: '', type: 0, is_admin: 0, must_change_password: 0,
-    restricted: 0, active: 1, prohibit_login: 0, visibility: 'public', description: '', website: '', location: '', language: '',
-    created_unix: 0, updated_unix: 0, last_login_unix: 0,
-    num_followers: 0, num_following: 0, num_stars: 0, keep_email_private: 0, keep_activity_private: 0, use_custom_avatar: 0, avatar: '', diff_view_style: '', theme: '',
+    id: -1,
+    name: 'Ghost',
+    lower_name: 'ghost',
+    full_name: '',
+    email: '',
+    passwd: '',
+    type: 0,
+    is_admin: 0,
+    must_change_password: 0,
+    restricted: 0,
+    active: 1,
+    prohibit_login: 0,
+    visibility: 'public',
+    description: '',
+    website: '',
+    location: '',
+    language: '',
+    created_unix: 0,
+    updated_unix: 0,
+    last_login_unix: 0,
+    num_followers: 0,
+    num_following: 0,
+    num_stars: 0,
+    keep_email_private: 0,
+    keep_activity_private: 0,
+    use_custom_avatar: 0,
+    avatar: '',
+    diff_view_style: '',
+    theme: '',
   };
 }
 
@@ -108,15 +133,30 @@ export async function toApiIssues(db: Db, config: Config, issues: IssueRow[], re
   const ids = issues.map((i) => i.id);
   const pullIds = issues.filter((i) => i.is_pull).map((i) => i.id);
   const [labelRows, assigneeRows, milestoneRows, assetRows, pullRows] = await Promise.all([
-    db.selectFrom('issue_label').innerJoin('label', 'label.id', 'issue_label.label_id').selectAll('label').select('issue_label.issue_id').where('issue_label.issue_id', 'in', ids).orderBy('label.name').orderBy('label.id').execute(),
+    db
+      .selectFrom('issue_label')
+      .innerJoin('label', 'label.id', 'issue_label.label_id')
+      .selectAll('label')
+      .select('issue_label.issue_id')
+      .where('issue_label.issue_id', 'in', ids)
+      .orderBy('label.name')
+      .orderBy('label.id')
+      .execute(),
     db.selectFrom('issue_assignees').select(['issue_id', 'assignee_id']).where('issue_id', 'in', ids).orderBy('id').execute(),
-    db.selectFrom('milestone').selectAll().where('id', 'in', [0, ...new Set(issues.map((i) => i.milestone_id))]).execute(),
+    db
+      .selectFrom('milestone')
+      .selectAll()
+      .where('id', 'in', [0, ...new Set(issues.map((i) => i.milestone_id))])
+      .execute(),
     db.selectFrom('attachment').selectAll().where('issue_id', 'in', ids).where('comment_id', '=', 0).orderBy('id').execute(),
     pullIds.length ? db.selectFrom('pull_request').select(['issue_id', 'has_merged', 'merged_unix']).where('issue_id', 'in', pullIds).execute() : [],
   ]);
   const pulls = new Map(pullRows.map((p) => [p.issue_id, p]));
   const users = await usersByIds(db, [...issues.map((i) => i.poster_id), ...assigneeRows.map((a) => a.assignee_id)]);
-  const counts = await milestoneCounts(db, milestoneRows.map((m) => m.id));
+  const counts = await milestoneCounts(
+    db,
+    milestoneRows.map((m) => m.id),
+  );
   const milestones = new Map(milestoneRows.map((m) => [m.id, toApiMilestone(m, counts.get(m.id))]));
   const group = <T extends { issue_id: number }>(rows: T[]) => {
     const m = new Map<number, T[]>();
@@ -198,8 +238,14 @@ export async function toApiComments(
   repos: Map<number, RepoRef>,
   viewer: UserRow | null,
 ): Promise<ApiComment[]> {
-  const users = await usersByIds(db, comments.map((c) => c.poster_id));
-  const assets = await assetsByComment(db, comments.map((c) => c.id));
+  const users = await usersByIds(
+    db,
+    comments.map((c) => c.poster_id),
+  );
+  const assets = await assetsByComment(
+    db,
+    comments.map((c) => c.id),
+  );
   return comments.map((c) => {
     const issue = issues.get(c.issue_id)!;
     const r = repos.get(issue.repo_id)!;

@@ -35,7 +35,13 @@ export interface IssueFilter {
 const REVIEW_REQUEST = 4;
 const SUBMITTED_REVIEWS = [1, 2, 3];
 
-export const splitList = (v: string | undefined) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []);
+export const splitList = (v: string | undefined) =>
+  v
+    ? v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
 
 /** A username filter: unknown users are 404 as in Gitea. */
 export async function userIdFor(db: Db, name: string | undefined, field: string): Promise<number | undefined> {
@@ -99,7 +105,11 @@ export function issuesQuery(db: Db, f: IssueFilter) {
   if (f.reviewedId !== undefined) {
     q = q
       .where('issue.poster_id', '!=', f.reviewedId)
-      .where('issue.id', 'in', db.selectFrom('review').select('review.issue_id').where('review.type', 'in', SUBMITTED_REVIEWS).where('review.reviewer_id', '=', f.reviewedId));
+      .where(
+        'issue.id',
+        'in',
+        db.selectFrom('review').select('review.issue_id').where('review.type', 'in', SUBMITTED_REVIEWS).where('review.reviewer_id', '=', f.reviewedId),
+      );
   }
   if (f.q) {
     const text = f.q;
@@ -142,7 +152,10 @@ export function sortedIssues(q: ReturnType<typeof issuesQuery>, sort: string | u
     case 'leastcomment':
       return s.orderBy('issue.num_comments', 'asc').orderBy('issue.created_unix', 'desc').orderBy('issue.id', 'desc');
     case 'nearduedate':
-      return s.orderBy((eb) => eb.case().when('issue.deadline_unix', '=', 0).then(1).else(0).end()).orderBy('issue.deadline_unix', 'asc').orderBy('issue.id', 'desc');
+      return s
+        .orderBy((eb) => eb.case().when('issue.deadline_unix', '=', 0).then(1).else(0).end())
+        .orderBy('issue.deadline_unix', 'asc')
+        .orderBy('issue.id', 'desc');
     case 'farduedate':
       return s.orderBy('issue.deadline_unix', 'desc').orderBy('issue.id', 'desc');
     default:

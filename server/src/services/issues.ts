@@ -9,8 +9,21 @@ import { recordAction } from './activity.ts';
 import { recordMentions, recordReferences } from './mentions.ts';
 import { removeAttachmentFiles, attachmentUuidsOfIssues } from './attachments.ts';
 import {
-  CommentType, allocateIndex, assertAssignable, assertLabels, assertMilestone, canWrite, changeState, deadlineFromIso, insertEvent,
-  purgeIssues, recountRepo, setAssignees, setDeadline, setMilestone, withIssueLocked,
+  CommentType,
+  allocateIndex,
+  assertAssignable,
+  assertLabels,
+  assertMilestone,
+  canWrite,
+  changeState,
+  deadlineFromIso,
+  insertEvent,
+  purgeIssues,
+  recountRepo,
+  setAssignees,
+  setDeadline,
+  setMilestone,
+  withIssueLocked,
 } from './conversation.ts';
 
 export interface CreateIssueInput {
@@ -43,9 +56,24 @@ export async function createIssue(deps: Deps, rc: RepoContext, doer: UserRow, in
     const row = await trx
       .insertInto('issue')
       .values({
-        repo_id: rc.repo.id, index, poster_id: doer.id, original_author: '', original_author_id: 0, name: title, content: input.body ?? '',
-        ref: input.ref ?? '', milestone_id: milestoneId, priority: 0, is_closed: 0, is_pull: 0, is_locked: 0, num_comments: 0,
-        deadline_unix: deadline, created_unix: now, updated_unix: now, closed_unix: 0,
+        repo_id: rc.repo.id,
+        index,
+        poster_id: doer.id,
+        original_author: '',
+        original_author_id: 0,
+        name: title,
+        content: input.body ?? '',
+        ref: input.ref ?? '',
+        milestone_id: milestoneId,
+        priority: 0,
+        is_closed: 0,
+        is_pull: 0,
+        is_locked: 0,
+        num_comments: 0,
+        deadline_unix: deadline,
+        created_unix: now,
+        updated_unix: now,
+        closed_unix: 0,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -105,7 +133,12 @@ export async function editIssue(deps: Deps, rc: RepoContext, issue: IssueRow, do
       if (changes.name !== undefined && changes.name !== stored.name) {
         await insertEvent(trx, { type: CommentType.changeTitle, poster_id: doer.id, issue_id: issue.id, old_title: stored.name, new_title: changes.name });
       }
-      return trx.updateTable('issue').set({ ...changes, updated_unix: now }).where('id', '=', issue.id).returningAll().executeTakeFirstOrThrow();
+      return trx
+        .updateTable('issue')
+        .set({ ...changes, updated_unix: now })
+        .where('id', '=', issue.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
     });
     if (changes.content !== undefined) {
       await recordMentions(db, rc, current, changes.content);
@@ -136,4 +169,3 @@ export async function deleteIssue(deps: Deps, rc: RepoContext, issue: IssueRow):
   });
   removeAttachmentFiles(deps.config, uuids);
 }
-

@@ -10,7 +10,11 @@ import { CommentType, insertEvent } from './conversation.ts';
 /** Accepts "#rgb", "rgb", "#rrggbb" or "rrggbb"; stores "#rrggbb" (Gitea stores the '#'). */
 export function normalizeColor(input: string): string {
   let c = input.trim().replace(/^#/, '').toLowerCase();
-  if (/^[0-9a-f]{3}$/.test(c)) c = c.split('').map((x) => x + x).join('');
+  if (/^[0-9a-f]{3}$/.test(c))
+    c = c
+      .split('')
+      .map((x) => x + x)
+      .join('');
   if (!/^[0-9a-f]{6}$/.test(c)) throw unprocessable(`color: invalid color "${input}"`);
   return `#${c}`;
 }
@@ -44,8 +48,14 @@ export async function createLabel(db: Db, repoId: number, input: LabelInput & { 
   return db
     .insertInto('label')
     .values({
-      repo_id: repoId, name, color: normalizeColor(input.color), description: input.description ?? '', exclusive: input.exclusive ? 1 : 0,
-      archived_unix: input.is_archived ? now : 0, created_unix: now, updated_unix: now,
+      repo_id: repoId,
+      name,
+      color: normalizeColor(input.color),
+      description: input.description ?? '',
+      exclusive: input.exclusive ? 1 : 0,
+      archived_unix: input.is_archived ? now : 0,
+      created_unix: now,
+      updated_unix: now,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -73,7 +83,14 @@ export async function deleteLabel(db: Db, label: LabelRow): Promise<void> {
 }
 
 export async function issueLabels(db: Db, issueId: number): Promise<LabelRow[]> {
-  return db.selectFrom('issue_label').innerJoin('label', 'label.id', 'issue_label.label_id').selectAll('label').where('issue_label.issue_id', '=', issueId).orderBy('label.name').orderBy('label.id').execute();
+  return db
+    .selectFrom('issue_label')
+    .innerJoin('label', 'label.id', 'issue_label.label_id')
+    .selectAll('label')
+    .where('issue_label.issue_id', '=', issueId)
+    .orderBy('label.name')
+    .orderBy('label.id')
+    .execute();
 }
 
 /**

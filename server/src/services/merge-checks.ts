@@ -70,14 +70,20 @@ const REQUEST = 4;
  * The head commit whose statuses count: the head branch in the head repository (a fork's too), else
  * refs/pull/{index}/head, else the recorded head. Reads only (the merge fetches a fork's head itself).
  */
-export async function pullHeadSha(deps: Deps, baseRepo: RepoRow, pr: Pick<PullRequestRow, 'head_repo_id' | 'head_branch' | 'index' | 'head_commit_id'>): Promise<string | null> {
+export async function pullHeadSha(
+  deps: Deps,
+  baseRepo: RepoRow,
+  pr: Pick<PullRequestRow, 'head_repo_id' | 'head_branch' | 'index' | 'head_commit_id'>,
+): Promise<string | null> {
   let dir = repoDir(deps.config, baseRepo.owner_name, baseRepo.name);
   if (pr.head_repo_id !== baseRepo.id) {
     const head = await deps.db.selectFrom('repository').select(['owner_name', 'name']).where('id', '=', pr.head_repo_id).executeTakeFirst();
     dir = head ? repoDir(deps.config, head.owner_name, head.name) : '';
   }
   const onBranch = dir ? await resolveCommit(dir, `refs/heads/${pr.head_branch}`).catch(() => null) : null;
-  return onBranch ?? (await resolveCommit(repoDir(deps.config, baseRepo.owner_name, baseRepo.name), `refs/pull/${pr.index}/head`)) ?? (pr.head_commit_id || null);
+  return (
+    onBranch ?? (await resolveCommit(repoDir(deps.config, baseRepo.owner_name, baseRepo.name), `refs/pull/${pr.index}/head`)) ?? (pr.head_commit_id || null)
+  );
 }
 
 interface StatusVerdict {
@@ -199,8 +205,14 @@ export async function mergeProtection(
   }
 
   if (rule.row.block_on_rejected_reviews) {
-    const { n } = await live(reviewsOf(db, issue.id, REJECT)).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    if (Number(n) > 0) blockers.push({ rule: 'block_on_rejected_reviews', message: `There are requested changes (${plural(Number(n), 'official reviewer')} requested changes)` });
+    const { n } = await live(reviewsOf(db, issue.id, REJECT))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    if (Number(n) > 0)
+      blockers.push({
+        rule: 'block_on_rejected_reviews',
+        message: `There are requested changes (${plural(Number(n), 'official reviewer')} requested changes)`,
+      });
   }
 
   if (rule.row.block_on_official_review_requests) {
@@ -213,7 +225,8 @@ export async function mergeProtection(
       .orderBy('review.id')
       .execute();
     const names = waiting.map((w) => w.user_name ?? w.team_name).filter((n): n is string => !!n);
-    if (names.length) blockers.push({ rule: 'block_on_official_review_requests', message: `There are official review requests (waiting for ${names.join(', ')})` });
+    if (names.length)
+      blockers.push({ rule: 'block_on_official_review_requests', message: `There are official review requests (waiting for ${names.join(', ')})` });
   }
 
   if (rule.row.block_on_outdated_branch) {
@@ -243,7 +256,13 @@ const reviewsOf = (db: Db, issueId: number, type: number) => db.selectFrom('revi
  * The pull request object's `merge_blockers` for `viewer`: one sentence per unmet rule, [] when
  * nothing blocks; undefined for a merged or closed pull request.
  */
-export async function mergeBlockersOf(deps: Deps, baseRepo: RepoRow, issue: IssueRow, pr: PullRequestRow, viewer: UserRow | null): Promise<string[] | undefined> {
+export async function mergeBlockersOf(
+  deps: Deps,
+  baseRepo: RepoRow,
+  issue: IssueRow,
+  pr: PullRequestRow,
+  viewer: UserRow | null,
+): Promise<string[] | undefined> {
   if (pr.has_merged === 1 || issue.is_closed === 1) return undefined;
   return (await mergeProtection(deps, baseRepo, issue, pr, viewer, { checks: false })).blockers.map((b) => b.message);
 }

@@ -47,7 +47,8 @@ export async function mergeUpstream(deps: Deps, fork: RepoContext, doer: UserRow
       throw forbidden(`Not allowed to push to protected branch ${branch}`);
     }
     const fastForward = await isAncestor(fork.dir, forkSha, baseSha);
-    if (!fastForward && ffOnly) throw badRequest(`cannot fast-forward ${branch}: it has commits that ${parent.owner.name}/${parent.repo.name}:${baseBranch} does not have`);
+    if (!fastForward && ffOnly)
+      throw badRequest(`cannot fast-forward ${branch}: it has commits that ${parent.owner.name}/${parent.repo.name}:${baseBranch} does not have`);
 
     const before = await snapshotRefs(fork.dir);
     try {

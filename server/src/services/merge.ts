@@ -113,7 +113,15 @@ type CheckType = 'general' | 'manual' | 'auto';
  * a repository admin merge past the protection rules (not the merge whitelist) unless the rule sets
  * block_admin_merge_override; scheduling ('auto') skips them, the scheduled merge waits for them.
  */
-async function checkPullMergeable(deps: Deps, rc: RepoContext, issue: IssueRow, pr: PullRequestRow, doer: UserRow, type: CheckType, force = false): Promise<MergeProtection | null> {
+async function checkPullMergeable(
+  deps: Deps,
+  rc: RepoContext,
+  issue: IssueRow,
+  pr: PullRequestRow,
+  doer: UserRow,
+  type: CheckType,
+  force = false,
+): Promise<MergeProtection | null> {
   if (pr.has_merged === 1) throw notAllowed('The pull request has already been merged');
   if (issue.is_closed === 1) throw notFound('The pull request is closed');
   // Gitea's IsUserAllowedToMerge: write access to the base repository's code, and the merge whitelist.
@@ -154,7 +162,15 @@ export async function mergePullRequestApi(deps: Deps, pc: PullContext, doer: Use
     const { issue, pr } = await reloadPull(deps, pc.pr.id);
     const style: MergeStyle = form.Do ?? 'merge';
     const manual = style === 'manually-merged';
-    const protection = await checkPullMergeable(deps, rc, issue, pr, doer, manual ? 'manual' : form.merge_when_checks_succeed ? 'auto' : 'general', form.force_merge ?? false);
+    const protection = await checkPullMergeable(
+      deps,
+      rc,
+      issue,
+      pr,
+      doer,
+      manual ? 'manual' : form.merge_when_checks_succeed ? 'auto' : 'general',
+      form.force_merge ?? false,
+    );
     if (!allowedStyle(rc.repo, style)) throw notAllowed(`${style} is not allowed an allowed merge style for this repository`);
 
     if (manual) {
@@ -434,7 +450,8 @@ async function closeReferencedIssues(deps: Deps, rc: RepoContext, pull: IssueRow
     let target: RepoContext;
     if (ref.owner && ref.repo) {
       const owner = await db.selectFrom('user').selectAll().where('lower_name', '=', ref.owner).executeTakeFirst();
-      const repo = owner && (await db.selectFrom('repository').selectAll().where('owner_id', '=', owner.id).where('lower_name', '=', ref.repo).executeTakeFirst());
+      const repo =
+        owner && (await db.selectFrom('repository').selectAll().where('owner_id', '=', owner.id).where('lower_name', '=', ref.repo).executeTakeFirst());
       if (!owner || !repo) continue;
       target = await repoContextFor(deps, doer, repo, owner);
     } else target = await repoContextFor(deps, doer, rc.repo, rc.owner);

@@ -83,7 +83,11 @@ export async function migrateData(opts: MigrateDataOptions): Promise<MigrateData
           let rows = 0;
           for (;;) {
             // Keyset pages by rowid: every table here is a rowid table (no WITHOUT ROWID).
-            const page = await sql<Record<string, unknown>>`select rowid as "__rowid", ${sql.join(cols.map((c) => sql.ref(c.name)))} from ${sql.table(table)} where rowid > ${last === -Infinity ? Number.MIN_SAFE_INTEGER : last} order by rowid limit ${batch}`.execute(src);
+            const page = await sql<
+              Record<string, unknown>
+            >`select rowid as "__rowid", ${sql.join(cols.map((c) => sql.ref(c.name)))} from ${sql.table(table)} where rowid > ${last === -Infinity ? Number.MIN_SAFE_INTEGER : last} order by rowid limit ${batch}`.execute(
+              src,
+            );
             if (page.rows.length === 0) break;
             last = Number(page.rows[page.rows.length - 1]!.__rowid);
             const values = page.rows.map((r) => {
@@ -92,7 +96,8 @@ export async function migrateData(opts: MigrateDataOptions): Promise<MigrateData
                 const why = refusal(row[c.name], c);
                 if (why) {
                   problemCount++;
-                  if (problems.length < MAX_LISTED) problems.push(`  table "${table}", ${key ? `id ${String(row[key])}` : `rowid ${String(__rowid)}`}, column "${c.name}": ${why}`);
+                  if (problems.length < MAX_LISTED)
+                    problems.push(`  table "${table}", ${key ? `id ${String(row[key])}` : `rowid ${String(__rowid)}`}, column "${c.name}": ${why}`);
                 }
               }
               return row;
@@ -101,7 +106,10 @@ export async function migrateData(opts: MigrateDataOptions): Promise<MigrateData
             // Once one value cannot go in, nothing will be kept: only look for more of them.
             if (problemCount > 0) continue;
             try {
-              await trx.insertInto(table as never).values(values as never).execute();
+              await trx
+                .insertInto(table as never)
+                .values(values as never)
+                .execute();
             } catch (e) {
               const ids = key ? ` (ids ${String(values[0]![key])}…${String(values[values.length - 1]![key])})` : '';
               throw new Error(`Copying table "${table}"${ids} failed: ${scrub(messageOf(e))}. Nothing was copied.`);
@@ -129,7 +137,9 @@ export async function migrateData(opts: MigrateDataOptions): Promise<MigrateData
     const width = Math.max(...copied.map((t) => t.name.length));
     for (const t of copied) log(`  ${t.name.padEnd(width)}  ${t.rows} row${t.rows === 1 ? '' : 's'}`);
     const rows = copied.reduce((n, t) => n + t.rows, 0);
-    log(`Copied ${rows} row${rows === 1 ? '' : 's'} in ${copied.length} tables to ${target}${hasPassword(opts.to) ? ' (password hidden)' : ''} in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+    log(
+      `Copied ${rows} row${rows === 1 ? '' : 's'} in ${copied.length} tables to ${target}${hasPassword(opts.to) ? ' (password hidden)' : ''} in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+    );
     log('Start the forge with FORGE_DATABASE_URL set to that database and the same FORGE_DATA_DIR (repositories, attachments and avatars stay there).');
     return { tables: copied, rows, target };
   } catch (e) {
@@ -169,7 +179,9 @@ function checkSource(file: string): void {
 
 /** The forge's tables in the source, referenced tables before the tables referring to them, else by name. */
 async function sourceTables(db: Db): Promise<string[]> {
-  const { rows } = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite\_%' escape '\\' order by name`.execute(db);
+  const { rows } = await sql<{
+    name: string;
+  }>`select name from sqlite_master where type = 'table' and name not like 'sqlite\_%' escape '\\' order by name`.execute(db);
   const names = rows.map((r) => r.name).filter((n) => !MIGRATOR_TABLES.has(n));
   const refs = new Map<string, string[]>();
   for (const n of names) {
@@ -227,7 +239,8 @@ function checkSameSchema(tables: string[], target: Map<string, TargetColumn[]>, 
     if (missing.length) diffs.push(`columns of "${t}" only in the source: ${missing.join(', ')}`);
     if (extra.length) diffs.push(`columns of "${t}" only in the target: ${extra.join(', ')}`);
   }
-  if (diffs.length) throw new Error(`The two databases' schemas differ (${diffs.join('; ')}). Both should be at the same migration; is the target another program's database?`);
+  if (diffs.length)
+    throw new Error(`The two databases' schemas differ (${diffs.join('; ')}). Both should be at the same migration; is the target another program's database?`);
 }
 
 async function refuseUnlessEmpty(db: Db, tables: string[], target: string): Promise<void> {
@@ -273,7 +286,8 @@ function refusal(v: unknown, c: TargetColumn): string | null {
   return null;
 }
 
-const describe = (v: unknown) => (typeof v === 'string' ? `text ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}` : v instanceof Uint8Array ? 'binary data' : typeof v);
+const describe = (v: unknown) =>
+  typeof v === 'string' ? `text ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}` : v instanceof Uint8Array ? 'binary data' : typeof v;
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message || String((e as { code?: unknown }).code ?? e.name) : String(e));
 

@@ -33,7 +33,8 @@ export async function listMilestones(db: Db, repoId: number, f: { state?: string
 /** By id, or by title as Gitea's `{id}` path parameter also allows. */
 export async function getMilestone(db: Db, repoId: number, idOrName: string): Promise<MilestoneRow> {
   let m: MilestoneRow | undefined;
-  if (/^\d+$/.test(idOrName)) m = await db.selectFrom('milestone').selectAll().where('repo_id', '=', repoId).where('id', '=', Number(idOrName)).executeTakeFirst();
+  if (/^\d+$/.test(idOrName))
+    m = await db.selectFrom('milestone').selectAll().where('repo_id', '=', repoId).where('id', '=', Number(idOrName)).executeTakeFirst();
   m ??= await db.selectFrom('milestone').selectAll().where('repo_id', '=', repoId).where('name', '=', idOrName).executeTakeFirst();
   if (!m) throw notFound('milestone does not exist');
   return m;
@@ -47,8 +48,14 @@ export async function createMilestone(db: Db, repoId: number, input: MilestoneIn
   return db
     .insertInto('milestone')
     .values({
-      repo_id: repoId, name: title, content: input.description ?? '', is_closed: closed ? 1 : 0, deadline_unix: toUnix(input.due_on, 'due_on'),
-      closed_date_unix: closed ? now : 0, created_unix: now, updated_unix: now,
+      repo_id: repoId,
+      name: title,
+      content: input.description ?? '',
+      is_closed: closed ? 1 : 0,
+      deadline_unix: toUnix(input.due_on, 'due_on'),
+      closed_date_unix: closed ? now : 0,
+      created_unix: now,
+      updated_unix: now,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -16,7 +16,27 @@ import { beginMove, crashPoint, endMove } from './repo-folders.ts';
 export const ORG_TYPE = 1;
 
 // The names routes and pages use, as services/users.ts refuses for users.
-const RESERVED = new Set(['api', 'admin', 'explore', 'user', 'users', 'repo', 'login', 'logout', 'new', 'issues', 'pulls', 'org', 'orgs', 'avatars', 'assets', 'config.json', 'settings', 'notifications', 'search']);
+const RESERVED = new Set([
+  'api',
+  'admin',
+  'explore',
+  'user',
+  'users',
+  'repo',
+  'login',
+  'logout',
+  'new',
+  'issues',
+  'pulls',
+  'org',
+  'orgs',
+  'avatars',
+  'assets',
+  'config.json',
+  'settings',
+  'notifications',
+  'search',
+]);
 
 /** 422 unless `name` could name a user or organization (Gitea's IsUsableUsername). */
 export function assertUsableName(field: string, name: string): void {
@@ -124,59 +144,62 @@ export interface OrgFields {
 export async function createOrg(db: Db, doer: UserRow, name: string, f: OrgFields): Promise<UserRow> {
   assertUsableName('username', name);
   const t = nowUnix();
-  return db.transaction().execute(async (trx) => {
-    await assertNameFree(trx, name);
-    const org = await trx
-      .insertInto('user')
-      .values({
-        name,
-        lower_name: name.toLowerCase(),
-        full_name: f.full_name ?? '',
-        email: (f.email ?? '').toLowerCase(),
-        passwd: '',
-        type: ORG_TYPE,
-        is_admin: 0,
-        must_change_password: 0,
-        restricted: 0,
-        active: 1,
-        prohibit_login: 0,
-        visibility: f.visibility ?? 'public',
-        description: f.description ?? '',
-        website: f.website ?? '',
-        location: f.location ?? '',
-        language: '',
-        created_unix: t,
-        updated_unix: t,
-        last_login_unix: 0,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    if (f.repo_admin_change_team_access) await setRepoAdminChangeTeamAccess(trx, org.id, true);
-    // A name that only redirected elsewhere is free again once someone takes it.
-    await trx.deleteFrom('user_redirect').where('lower_name', '=', org.lower_name).execute();
-    await trx.insertInto('org_user').values({ uid: doer.id, org_id: org.id, is_public: 0 }).execute();
-    const team = await trx
-      .insertInto('team')
-      .values({
-        org_id: org.id,
-        lower_name: 'owners',
-        name: 'Owners',
-        description: '',
-        authorize: OWNER_MODE,
-        num_repos: 0,
-        num_members: 1,
-        includes_all_repositories: 1,
-        can_create_org_repo: 1,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx.insertInto('team_user').values({ org_id: org.id, team_id: team.id, uid: doer.id }).execute();
-    await trx
-      .insertInto('team_unit')
-      .values(ALL_UNIT_TYPES.map((type) => ({ org_id: org.id, team_id: team.id, type, access_mode: OWNER_MODE })))
-      .execute();
-    return org;
-  }).catch(takenMeanwhile(name));
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      await assertNameFree(trx, name);
+      const org = await trx
+        .insertInto('user')
+        .values({
+          name,
+          lower_name: name.toLowerCase(),
+          full_name: f.full_name ?? '',
+          email: (f.email ?? '').toLowerCase(),
+          passwd: '',
+          type: ORG_TYPE,
+          is_admin: 0,
+          must_change_password: 0,
+          restricted: 0,
+          active: 1,
+          prohibit_login: 0,
+          visibility: f.visibility ?? 'public',
+          description: f.description ?? '',
+          website: f.website ?? '',
+          location: f.location ?? '',
+          language: '',
+          created_unix: t,
+          updated_unix: t,
+          last_login_unix: 0,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (f.repo_admin_change_team_access) await setRepoAdminChangeTeamAccess(trx, org.id, true);
+      // A name that only redirected elsewhere is free again once someone takes it.
+      await trx.deleteFrom('user_redirect').where('lower_name', '=', org.lower_name).execute();
+      await trx.insertInto('org_user').values({ uid: doer.id, org_id: org.id, is_public: 0 }).execute();
+      const team = await trx
+        .insertInto('team')
+        .values({
+          org_id: org.id,
+          lower_name: 'owners',
+          name: 'Owners',
+          description: '',
+          authorize: OWNER_MODE,
+          num_repos: 0,
+          num_members: 1,
+          includes_all_repositories: 1,
+          can_create_org_repo: 1,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx.insertInto('team_user').values({ org_id: org.id, team_id: team.id, uid: doer.id }).execute();
+      await trx
+        .insertInto('team_unit')
+        .values(ALL_UNIT_TYPES.map((type) => ({ org_id: org.id, team_id: team.id, type, access_mode: OWNER_MODE })))
+        .execute();
+      return org;
+    })
+    .catch(takenMeanwhile(name));
 }
 
 export async function editOrg(db: Db, org: UserRow, f: OrgFields): Promise<UserRow> {
@@ -205,34 +228,46 @@ export async function renameOwner(deps: Deps, owner: UserRow, newName: string): 
   // finish or undo the move after a crash (repo-folders.ts); a failed commit moves it back.
   let intent: string | undefined;
   let moved = false;
-  const row = await db.transaction().execute(async (trx) => {
-    await assertNameFree(trx, newName, owner.id);
-    const u = await trx.updateTable('user').set({ name: newName, lower_name: newLower, updated_unix: nowUnix() }).where('id', '=', owner.id).returningAll().executeTakeFirstOrThrow();
-    await trx.updateTable('repository').set({ owner_name: newName }).where('owner_id', '=', owner.id).execute();
-    await trx.deleteFrom('user_redirect').where('lower_name', '=', newLower).execute();
-    if (oldLower !== newLower) {
-      await trx.deleteFrom('user_redirect').where('lower_name', '=', oldLower).execute();
-      await trx.insertInto('user_redirect').values({ lower_name: oldLower, redirect_user_id: owner.id }).execute();
-      if (fs.existsSync(oldDir)) {
-        intent = beginMove(config, { kind: 'owner', id: owner.id, from: oldDir, to: newDir });
-        fs.renameSync(oldDir, newDir);
-        moved = true;
-        crashPoint('owner-rename:moved');
+  const row = await db
+    .transaction()
+    .execute(async (trx) => {
+      await assertNameFree(trx, newName, owner.id);
+      const u = await trx
+        .updateTable('user')
+        .set({ name: newName, lower_name: newLower, updated_unix: nowUnix() })
+        .where('id', '=', owner.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await trx.updateTable('repository').set({ owner_name: newName }).where('owner_id', '=', owner.id).execute();
+      await trx.deleteFrom('user_redirect').where('lower_name', '=', newLower).execute();
+      if (oldLower !== newLower) {
+        await trx.deleteFrom('user_redirect').where('lower_name', '=', oldLower).execute();
+        await trx.insertInto('user_redirect').values({ lower_name: oldLower, redirect_user_id: owner.id }).execute();
+        if (fs.existsSync(oldDir)) {
+          intent = beginMove(config, { kind: 'owner', id: owner.id, from: oldDir, to: newDir });
+          fs.renameSync(oldDir, newDir);
+          moved = true;
+          crashPoint('owner-rename:moved');
+        }
       }
-    }
-    return u;
-  }).catch((e: unknown) => {
-    if (moved) fs.renameSync(newDir, oldDir);
-    endMove(intent);
-    return takenMeanwhile(newName)(e);
-  });
+      return u;
+    })
+    .catch((e: unknown) => {
+      if (moved) fs.renameSync(newDir, oldDir);
+      endMove(intent);
+      return takenMeanwhile(newName)(e);
+    });
   endMove(intent);
   return row;
 }
 
 /** Refused while the organization owns repositories (Gitea's ErrUserOwnRepos); otherwise removes it and its teams. */
 export async function deleteOrg(db: Db, org: UserRow): Promise<void> {
-  const { n } = await db.selectFrom('repository').select((eb) => eb.fn.countAll<number>().as('n')).where('owner_id', '=', org.id).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom('repository')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('owner_id', '=', org.id)
+    .executeTakeFirstOrThrow();
   if (Number(n) > 0) throw unprocessable(`user still has ownership of repositories [uid: ${org.id}]`);
   await db.transaction().execute(async (trx) => {
     for (const table of ['team_user', 'team_repo', 'team_unit', 'team'] as const) await trx.deleteFrom(table).where('org_id', '=', org.id).execute();
@@ -262,13 +297,23 @@ export async function removeOrgMember(db: Db, org: UserRow, userId: number): Pro
     }
     const teams = await trx.selectFrom('team_user').select('team_id').where('org_id', '=', org.id).where('uid', '=', userId).execute();
     await trx.deleteFrom('team_user').where('org_id', '=', org.id).where('uid', '=', userId).execute();
-    for (const { team_id } of teams) await trx.updateTable('team').set((eb) => ({ num_members: eb('num_members', '-', 1) })).where('id', '=', team_id).execute();
+    for (const { team_id } of teams)
+      await trx
+        .updateTable('team')
+        .set((eb) => ({ num_members: eb('num_members', '-', 1) }))
+        .where('id', '=', team_id)
+        .execute();
     await trx.deleteFrom('org_user').where('org_id', '=', org.id).where('uid', '=', userId).execute();
   });
 }
 
 export async function setMemberPublic(db: Db, orgId: number, userId: number, isPublic: boolean): Promise<void> {
-  const res = await db.updateTable('org_user').set({ is_public: isPublic ? 1 : 0 }).where('org_id', '=', orgId).where('uid', '=', userId).executeTakeFirst();
+  const res = await db
+    .updateTable('org_user')
+    .set({ is_public: isPublic ? 1 : 0 })
+    .where('org_id', '=', orgId)
+    .where('uid', '=', userId)
+    .executeTakeFirst();
   if (!Number(res.numUpdatedRows)) throw notFound();
 }
 

@@ -26,7 +26,7 @@ export const unitOfType = (type: number): Unit | undefined => UNITS.find((u) => 
 export const accessModeName = (m: number): 'none' | 'read' | 'write' | 'admin' | 'owner' =>
   m >= Access.owner ? 'owner' : m >= Access.admin ? 'admin' : m >= Access.write ? 'write' : m >= Access.read ? 'read' : 'none';
 export const parseAccessMode = (s: string): AccessMode | undefined =>
-  ({ none: 0, read: 1, write: 2, admin: 3, owner: 4 }) [s as 'read'] as AccessMode | undefined;
+  ({ none: 0, read: 1, write: 2, admin: 3, owner: 4 })[s as 'read'] as AccessMode | undefined;
 
 export interface RepoPermission {
   /** The highest mode over all units (Gitea's Permission.AccessMode for callers that need one number). */
@@ -172,7 +172,8 @@ async function grantedPermission(db: Db, user: UserRow | null, repo: RepoRow, ow
     ? Access.none
     : known
       ? known.collab
-      : (((await db.selectFrom('collaboration').select('mode').where('repo_id', '=', repo.id).where('user_id', '=', user.id).executeTakeFirst())?.mode ?? 0) as AccessMode);
+      : (((await db.selectFrom('collaboration').select('mode').where('repo_id', '=', repo.id).where('user_id', '=', user.id).executeTakeFirst())?.mode ??
+          0) as AccessMode);
   via.collaborator = collab;
   // Strangers may not reach the public repositories of a private or limited owner; its
   // collaborators still may.
@@ -247,9 +248,7 @@ export function readableRepo(viewer: UserRow | null) {
     const member = eb.exists(
       eb.selectFrom('org_user').select('org_user.id').whereRef('org_user.org_id', '=', 'repository.owner_id').where('org_user.uid', '=', viewer.id),
     );
-    const ownerVisible = restricted
-      ? member
-      : eb.or([eb.exists(owner().where('owner.visibility', '!=', 'private')), member]);
+    const ownerVisible = restricted ? member : eb.or([eb.exists(owner().where('owner.visibility', '!=', 'private')), member]);
     const publicRead = restricted
       ? eb.and([eb('repository.is_private', '=', 0), eb.exists(owner().where('owner.type', '!=', 1).where('owner.visibility', '=', 'public'))])
       : eb('repository.is_private', '=', 0);
@@ -266,7 +265,13 @@ export function readableRepo(viewer: UserRow | null) {
             t.or([
               t('team.authorize', '>=', Access.owner),
               t('team.includes_all_repositories', '=', 1),
-              t.exists(t.selectFrom('team_repo').select('team_repo.id').whereRef('team_repo.team_id', '=', 'team.id').whereRef('team_repo.repo_id', '=', 'repository.id')),
+              t.exists(
+                t
+                  .selectFrom('team_repo')
+                  .select('team_repo.id')
+                  .whereRef('team_repo.team_id', '=', 'team.id')
+                  .whereRef('team_repo.repo_id', '=', 'repository.id'),
+              ),
             ]),
             t.or([
               t('team.authorize', '>=', Access.admin),
@@ -276,7 +281,11 @@ export function readableRepo(viewer: UserRow | null) {
                   .select('team_unit.id')
                   .whereRef('team_unit.team_id', '=', 'team.id')
                   .where('team_unit.access_mode', '>=', Access.read)
-                  .where('team_unit.type', 'in', UNITS.map((u) => UnitType[u])),
+                  .where(
+                    'team_unit.type',
+                    'in',
+                    UNITS.map((u) => UnitType[u]),
+                  ),
               ),
             ]),
           ]),

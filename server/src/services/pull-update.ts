@@ -8,7 +8,18 @@ import type { Deps } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
 import { ApiError, conflict, unprocessable } from '../errors.ts';
 import { isAncestor } from '../git/refs.ts';
-import { MergeConflictError, RebaseConflictError, RefMovedError, UnrelatedHistoriesError, commitTree, identityEnv, mergeTree, moveBranch, rebaseOnto, resolveCommit } from '../git/merge.ts';
+import {
+  MergeConflictError,
+  RebaseConflictError,
+  RefMovedError,
+  UnrelatedHistoriesError,
+  commitTree,
+  identityEnv,
+  mergeTree,
+  moveBranch,
+  rebaseOnto,
+  resolveCommit,
+} from '../git/merge.ts';
 import { fetchCommit } from '../git/pull-diff.ts';
 import { networkRepoById, type NetworkRepo } from './forks.ts';
 import { gitSignature, withRepoLock } from './merge.ts';
@@ -94,7 +105,13 @@ export async function updatePullRequest(deps: Deps, pc: PullContext, doer: UserR
         newHead = await rebaseOnto(head.dir, path.join(deps.config.dataDir, 'tmp'), baseSha, headSha, committer);
       } else {
         const tree = await mergeTree(head.dir, headSha, baseSha);
-        newHead = await commitTree(head.dir, tree, [headSha, baseSha], `Merge branch '${pr.base_branch}' into ${pr.head_branch}`, identityEnv(committer, committer));
+        newHead = await commitTree(
+          head.dir,
+          tree,
+          [headSha, baseSha],
+          `Merge branch '${pr.base_branch}' into ${pr.head_branch}`,
+          identityEnv(committer, committer),
+        );
       }
       await moveBranch(head.dir, pr.head_branch, newHead, headSha);
     } catch (e) {

@@ -63,7 +63,13 @@ export async function toApiPulls(db: Db, config: Config, rc: RepoContext, rows: 
   if (!rows.length) return [];
   const issueIds = rows.map((r) => r.issue.id);
   const [issues, reviewers, reviewComments, heads, forks, teamIds] = await Promise.all([
-    toApiIssues(db, config, rows.map((r) => r.issue), new Map([[rc.repo.id, { repo: rc.repo, owner: rc.owner }]]), viewer),
+    toApiIssues(
+      db,
+      config,
+      rows.map((r) => r.issue),
+      new Map([[rc.repo.id, { repo: rc.repo, owner: rc.owner }]]),
+      viewer,
+    ),
     listedReviewerIds(db, issueIds),
     reviewCommentCounts(db, issueIds),
     branchHeads(rc.dir),

@@ -12,8 +12,17 @@ import { resolveCommit } from '../git/repo.ts';
 import { isAncestor, refExists } from '../git/refs.ts';
 import { GitError } from '../git/run-git.ts';
 import {
-  PullStatus, branchHeads, commitIdsBetween, deletePullHeadRef, fetchCommit, pullGitState, pullRawDiff, pullRawPatch, setPullHeadRef,
-  type PullGitState, type WhitespaceMode,
+  PullStatus,
+  branchHeads,
+  commitIdsBetween,
+  deletePullHeadRef,
+  fetchCommit,
+  pullGitState,
+  pullRawDiff,
+  pullRawPatch,
+  setPullHeadRef,
+  type PullGitState,
+  type WhitespaceMode,
 } from '../git/pull-diff.ts';
 import { type NetworkRepo, networkRepoById, resolveNetworkHead } from './forks.ts';
 import { recordAction } from './activity.ts';
@@ -23,8 +32,18 @@ import { repoPermission } from './permissions.ts';
 import { afterPullHeadChange, changeReviewRequests, requestReviews } from './reviews.ts';
 import { hasTeamRepo } from './teams.ts';
 import {
-  CommentType, allocateIndex, assertAssignable, assertMilestone, canWrite, changeState, deadlineFromIso, insertEvent,
-  recountRepo, setAssignees, setDeadline, setMilestone,
+  CommentType,
+  allocateIndex,
+  assertAssignable,
+  assertMilestone,
+  canWrite,
+  changeState,
+  deadlineFromIso,
+  insertEvent,
+  recountRepo,
+  setAssignees,
+  setDeadline,
+  setMilestone,
 } from './conversation.ts';
 import type { RepoContext } from './repo-context.ts';
 import type { PullRow } from './pulls-convert.ts';
@@ -42,7 +61,10 @@ function alreadyExists(pr: PullRequestRow): ApiError {
 }
 
 /** The open, unmerged pull request from head into base, if any (Gitea's GetUnmergedPullRequest). */
-export async function findOpenPull(db: Db, t: { headRepoId: number; baseRepoId: number; headBranch: string; baseBranch: string }): Promise<PullRequestRow | undefined> {
+export async function findOpenPull(
+  db: Db,
+  t: { headRepoId: number; baseRepoId: number; headBranch: string; baseBranch: string },
+): Promise<PullRequestRow | undefined> {
   return db
     .selectFrom('pull_request')
     .innerJoin('issue', 'issue.id', 'pull_request.issue_id')
@@ -79,8 +101,20 @@ export async function findPullByBaseHead(db: Db, repoId: number, headRepoId: num
  */
 export async function findPullByCommit(db: Db, repoId: number, sha: string): Promise<PullRow | undefined> {
   const pr =
-    (await db.selectFrom('pull_request').selectAll().where('base_repo_id', '=', repoId).where('has_merged', '=', 1).where('merged_commit_id', '=', sha).executeTakeFirst()) ??
-    (await db.selectFrom('pull_request').selectAll().where('base_repo_id', '=', repoId).where('head_commit_id', '=', sha).orderBy('id', 'desc').executeTakeFirst());
+    (await db
+      .selectFrom('pull_request')
+      .selectAll()
+      .where('base_repo_id', '=', repoId)
+      .where('has_merged', '=', 1)
+      .where('merged_commit_id', '=', sha)
+      .executeTakeFirst()) ??
+    (await db
+      .selectFrom('pull_request')
+      .selectAll()
+      .where('base_repo_id', '=', repoId)
+      .where('head_commit_id', '=', sha)
+      .orderBy('id', 'desc')
+      .executeTakeFirst());
   if (!pr) return undefined;
   const issue = await db.selectFrom('issue').selectAll().where('id', '=', pr.issue_id).executeTakeFirstOrThrow();
   return { issue, pr };
@@ -221,8 +255,9 @@ export async function createPull(deps: Deps, rc: RepoContext, doer: UserRow, inp
   const writer = canWrite(rc, true);
   const labelIds = writer ? await repoLabels(db, rc.repo.id, input.labels ?? []) : [];
   // Gitea: a milestone the repository does not have is 404 (GetMilestoneByRepoID).
-  if (writer && input.milestone && !(await milestoneExists(db, rc.repo.id, input.milestone))) throw notFound(`milestone does not exist [id: ${input.milestone}]`);
-  const milestoneId = writer ? input.milestone ?? 0 : 0;
+  if (writer && input.milestone && !(await milestoneExists(db, rc.repo.id, input.milestone)))
+    throw notFound(`milestone does not exist [id: ${input.milestone}]`);
+  const milestoneId = writer ? (input.milestone ?? 0) : 0;
   const assigneeIds = writer ? await assertAssignable(db, rc, [...(input.assignees ?? []), ...(input.assignee ? [input.assignee] : [])]) : [];
   const deadline = writer && input.due_date ? deadlineFromIso(input.due_date) : 0;
   const reviewerIds = await assertReviewers(db, rc, doer, input.reviewers ?? []);
@@ -243,17 +278,42 @@ export async function createPull(deps: Deps, rc: RepoContext, doer: UserRow, inp
       const issue = await trx
         .insertInto('issue')
         .values({
-          repo_id: rc.repo.id, index, poster_id: doer.id, original_author: '', original_author_id: 0, name: title, content: input.body ?? '',
-          ref: '', milestone_id: milestoneId, priority: 0, is_closed: 0, is_pull: 1, is_locked: 0, num_comments: 0,
-          deadline_unix: deadline, created_unix: now, updated_unix: now, closed_unix: 0,
+          repo_id: rc.repo.id,
+          index,
+          poster_id: doer.id,
+          original_author: '',
+          original_author_id: 0,
+          name: title,
+          content: input.body ?? '',
+          ref: '',
+          milestone_id: milestoneId,
+          priority: 0,
+          is_closed: 0,
+          is_pull: 1,
+          is_locked: 0,
+          num_comments: 0,
+          deadline_unix: deadline,
+          created_unix: now,
+          updated_unix: now,
+          closed_unix: 0,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
       const pr = await trx
         .insertInto('pull_request')
         .values({
-          issue_id: issue.id, index, head_repo_id: headRepo.repo.id, base_repo_id: rc.repo.id, head_branch: headBranch, base_branch: baseBranch,
-          head_commit_id: headSha, ...stateColumns(state), has_merged: 0, merged_commit_id: '', merger_id: 0, merged_unix: 0,
+          issue_id: issue.id,
+          index,
+          head_repo_id: headRepo.repo.id,
+          base_repo_id: rc.repo.id,
+          head_branch: headBranch,
+          base_branch: baseBranch,
+          head_commit_id: headSha,
+          ...stateColumns(state),
+          has_merged: 0,
+          merged_commit_id: '',
+          merger_id: 0,
+          merged_unix: 0,
           allow_maintainer_edit: input.allow_maintainer_edit ? 1 : 0,
         })
         .returningAll()
@@ -350,7 +410,12 @@ export async function editPull(deps: Deps, rc: RepoContext, row: PullRow, doer: 
   if (input.state !== undefined && pr.has_merged) throw new ApiError(412, 'cannot change state of this pull request, it was already merged');
   if (input.state !== undefined && (input.state === 'closed') !== (issue.is_closed === 1)) {
     if (input.state === 'open') {
-      const other = await findOpenPull(db, { headRepoId: pr.head_repo_id, baseRepoId: pr.base_repo_id, headBranch: pr.head_branch, baseBranch: pr.base_branch });
+      const other = await findOpenPull(db, {
+        headRepoId: pr.head_repo_id,
+        baseRepoId: pr.base_repo_id,
+        headBranch: pr.head_branch,
+        baseBranch: pr.base_branch,
+      });
       if (other && other.id !== pr.id) throw alreadyExists(other);
     }
     issue = await changeState(deps, rc, issue, doer, input.state === 'closed');
@@ -368,7 +433,12 @@ export async function editPull(deps: Deps, rc: RepoContext, row: PullRow, doer: 
   if (input.allow_maintainer_edit !== undefined && (input.allow_maintainer_edit ? 1 : 0) !== pr.allow_maintainer_edit) {
     // Gitea's SetAllowEdits: only the author decides.
     if (issue.poster_id !== doer.id) throw forbidden('SetAllowEdits: user has no permission for this action');
-    pr = await db.updateTable('pull_request').set({ allow_maintainer_edit: input.allow_maintainer_edit ? 1 : 0 }).where('id', '=', pr.id).returningAll().executeTakeFirstOrThrow();
+    pr = await db
+      .updateTable('pull_request')
+      .set({ allow_maintainer_edit: input.allow_maintainer_edit ? 1 : 0 })
+      .where('id', '=', pr.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
   }
   issue = await db.selectFrom('issue').selectAll().where('id', '=', issue.id).executeTakeFirstOrThrow();
   return { issue, pr };
@@ -398,10 +468,18 @@ async function changeTargetBranch(deps: Deps, rc: RepoContext, issue: IssueRow, 
       .returningAll()
       .executeTakeFirst();
     if (!updated) throw conflict('pull request status has changed');
-    await insertEvent(trx, { type: CommentType.changeTargetBranch, poster_id: doer.id, issue_id: issue.id, old_ref: pr.base_branch, new_ref: base, created_unix: now });
+    await insertEvent(trx, {
+      type: CommentType.changeTargetBranch,
+      poster_id: doer.id,
+      issue_id: issue.id,
+      old_ref: pr.base_branch,
+      new_ref: base,
+      created_unix: now,
+    });
     // As Gitea: the push events listed commits against the old base; list them against the new one.
     await trx.deleteFrom('comment').where('issue_id', '=', issue.id).where('type', '=', CommentType.pullPush).execute();
-    if (commitIds.length) await insertEvent(trx, { type: CommentType.pullPush, poster_id: doer.id, issue_id: issue.id, content: pushContent(false, commitIds), created_unix: now });
+    if (commitIds.length)
+      await insertEvent(trx, { type: CommentType.pullPush, poster_id: doer.id, issue_id: issue.id, content: pushContent(false, commitIds), created_unix: now });
     await trx.updateTable('issue').set({ updated_unix: now }).where('id', '=', issue.id).execute();
     return updated;
   });
@@ -541,8 +619,20 @@ export async function pullHeadCommit(deps: Deps, baseDir: string, pr: PullReques
 
 /** After a branch rename, open pull requests follow it (Gitea's RenameBranch updates base and head names). */
 export async function renamePullBranches(db: Db, repoId: number, from: string, to: string): Promise<void> {
-  await db.updateTable('pull_request').set({ base_branch: to }).where('base_repo_id', '=', repoId).where('base_branch', '=', from).where('has_merged', '=', 0).execute();
-  await db.updateTable('pull_request').set({ head_branch: to }).where('head_repo_id', '=', repoId).where('head_branch', '=', from).where('has_merged', '=', 0).execute();
+  await db
+    .updateTable('pull_request')
+    .set({ base_branch: to })
+    .where('base_repo_id', '=', repoId)
+    .where('base_branch', '=', from)
+    .where('has_merged', '=', 0)
+    .execute();
+  await db
+    .updateTable('pull_request')
+    .set({ head_branch: to })
+    .where('head_repo_id', '=', repoId)
+    .where('head_branch', '=', from)
+    .where('has_merged', '=', 0)
+    .execute();
 }
 
 /**
@@ -560,7 +650,12 @@ export async function pullRange(rc: RepoContext, pr: PullRequestRow): Promise<{ 
 }
 
 /** Gitea's DownloadDiffOrPatch: merge base → head as a diff or a format-patch mailbox (whitespace is our extension for .diff). */
-export async function pullDiffOrPatch(rc: RepoContext, pr: PullRequestRow, kind: 'diff' | 'patch', opts: { whitespace?: WhitespaceMode; binary?: boolean } = {}): Promise<Buffer> {
+export async function pullDiffOrPatch(
+  rc: RepoContext,
+  pr: PullRequestRow,
+  kind: 'diff' | 'patch',
+  opts: { whitespace?: WhitespaceMode; binary?: boolean } = {},
+): Promise<Buffer> {
   const { from, to } = await pullRange(rc, pr);
   return kind === 'patch' ? pullRawPatch(rc.dir, from, to) : pullRawDiff(rc.dir, from, to, opts);
 }

@@ -121,7 +121,11 @@ function lostAndFoundPath(dataDir: string, group: string, name: string): string 
   return target;
 }
 
-export async function reconcileDataDir(deps: Deps, log: (line: string) => void = (l) => console.log(l), opts: ReconcileOptions = {}): Promise<ReconcileSummary> {
+export async function reconcileDataDir(
+  deps: Deps,
+  log: (line: string) => void = (l) => console.log(l),
+  opts: ReconcileOptions = {},
+): Promise<ReconcileSummary> {
   // Before any work of ours can appear under <data>/tmp, so that others see it is in progress.
   await holdProcessLock(deps.db, processTag);
   return withDatabaseLock(deps.db, 'reconcile', () => reconcile(deps, log, opts));
@@ -130,7 +134,18 @@ export async function reconcileDataDir(deps: Deps, log: (line: string) => void =
 async function reconcile(deps: Deps, log: (line: string) => void, opts: ReconcileOptions): Promise<ReconcileSummary> {
   const started = performance.now();
   const { db, config } = deps;
-  const s: ReconcileSummary = { checked: 0, movesFinished: 0, restoredFromTrash: 0, tmpRemoved: 0, lostAndFound: 0, reinitialised: 0, repaired: 0, emptyFixed: 0, leftForOthers: 0, ms: 0 };
+  const s: ReconcileSummary = {
+    checked: 0,
+    movesFinished: 0,
+    restoredFromTrash: 0,
+    tmpRemoved: 0,
+    lostAndFound: 0,
+    reinitialised: 0,
+    repaired: 0,
+    emptyFixed: 0,
+    leftForOthers: 0,
+    ms: 0,
+  };
   const say = (line: string) => log(`reconcile: ${line}`);
   const reposRoot = path.join(config.dataDir, 'repositories');
   const shared = isPostgres(db);
@@ -275,7 +290,11 @@ async function reconcile(deps: Deps, log: (line: string) => void, opts: Reconcil
     }
     if (r.is_empty === 0 && !hasBranch) patch.is_empty = 1;
     if (patch.is_empty !== undefined || patch.default_branch !== undefined) {
-      await db.updateTable('repository').set({ ...patch, updated_unix: nowUnix() }).where('id', '=', r.id).execute();
+      await db
+        .updateTable('repository')
+        .set({ ...patch, updated_unix: nowUnix() })
+        .where('id', '=', r.id)
+        .execute();
       const what = patch.is_empty === undefined ? '' : `marked ${patch.is_empty ? 'empty (it has no branch)' : 'not empty (it has branches)'}`;
       if (patch.is_empty !== undefined) s.emptyFixed++;
       say(`${label}: ${[what, patch.default_branch && `default branch ${patch.default_branch}`].filter(Boolean).join(', ')}`);
@@ -291,7 +310,9 @@ async function reconcile(deps: Deps, log: (line: string) => void, opts: Reconcil
     // Another process may be deleting or renaming it right now: its trash entry or move intent
     // exists until that commits (looked at again now, after the folder was found missing).
     if (!fs.existsSync(dir)) {
-      const pending = (fs.existsSync(tmp) ? fs.readdirSync(tmp) : []).some((n) => n.startsWith(`${TRASH_PREFIX}${r.id}-`) || (n.startsWith(MOVE_PREFIX) && n.endsWith('.json')));
+      const pending = (fs.existsSync(tmp) ? fs.readdirSync(tmp) : []).some(
+        (n) => n.startsWith(`${TRASH_PREFIX}${r.id}-`) || (n.startsWith(MOVE_PREFIX) && n.endsWith('.json')),
+      );
       if (pending || isMoving(dir)) {
         leave(`${r.owner_name}/${r.name} (no folder)`);
         continue;
@@ -299,7 +320,11 @@ async function reconcile(deps: Deps, log: (line: string) => void, opts: Reconcil
     }
     // Under the push lock, with the row and the disk read again: never half-way through a push.
     await withRepoLock(db, 'push', r.id, async () => {
-      const now = await db.selectFrom('repository').select(['id', 'owner_name', 'name', 'is_empty', 'default_branch']).where('id', '=', r.id).executeTakeFirst();
+      const now = await db
+        .selectFrom('repository')
+        .select(['id', 'owner_name', 'name', 'is_empty', 'default_branch'])
+        .where('id', '=', r.id)
+        .executeTakeFirst();
       if (!now || repoDir(config, now.owner_name, now.name) !== dir || !needsRepair(dir, now)) return;
       await repairRow(dir, now);
     });

@@ -61,7 +61,12 @@ export async function lookupRepoRedirect(db: Db, ownerName: string, repoName: st
 }
 
 /** The redirect target for `viewer`, or undefined when there is none or the viewer may not read it. */
-export async function readableRepoRedirect(db: Db, viewer: UserRow | null, ownerName: string, repoName: string): Promise<{ repo: RepoRow; owner: UserRow } | undefined> {
+export async function readableRepoRedirect(
+  db: Db,
+  viewer: UserRow | null,
+  ownerName: string,
+  repoName: string,
+): Promise<{ repo: RepoRow; owner: UserRow } | undefined> {
   const target = await lookupRepoRedirect(db, ownerName, repoName);
   if (!target) return undefined;
   const perm = await repoPermission(db, viewer, target.repo, target.owner);

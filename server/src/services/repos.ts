@@ -138,13 +138,7 @@ export function newRepoRow(owner: { id: number; name: string }, fields: Pick<New
  * and its feed entry and renames the folder into place as the last step, so a crash leaves either
  * nothing visible or a whole repository (see repo-folders.ts).
  */
-async function createRepoWith(
-  deps: Deps,
-  doer: UserRow,
-  owner: UserRow,
-  fields: NewRepoFields,
-  populate: (dir: string) => Promise<boolean>,
-): Promise<RepoRow> {
+async function createRepoWith(deps: Deps, doer: UserRow, owner: UserRow, fields: NewRepoFields, populate: (dir: string) => Promise<boolean>): Promise<RepoRow> {
   const { db, config } = deps;
   const dir = repoDir(config, owner.name, fields.name);
   const nameTaken = (q: Pick<Db, 'selectFrom'>) =>
@@ -273,7 +267,15 @@ export async function generateRepository(
     deps,
     doer,
     owner,
-    { name: opts.name, description, is_private: !!opts.private, is_template: false, default_branch: branch, trust_model: template.trust_model, template_id: template.id },
+    {
+      name: opts.name,
+      description,
+      is_private: !!opts.private,
+      is_template: false,
+      default_branch: branch,
+      trust_model: template.trust_model,
+      template_id: template.id,
+    },
     async (dir) => {
       if (opts.git_content === false || template.is_empty) return false;
       const head = await resolveCommit(templateDir, `refs/heads/${template.default_branch}`);
@@ -311,7 +313,12 @@ export interface EditRepoOptions {
 }
 
 const MERGE_FLAGS = [
-  'allow_merge_commits', 'allow_rebase', 'allow_rebase_explicit', 'allow_squash_merge', 'allow_fast_forward_only_merge', 'allow_manual_merge',
+  'allow_merge_commits',
+  'allow_rebase',
+  'allow_rebase_explicit',
+  'allow_squash_merge',
+  'allow_fast_forward_only_merge',
+  'allow_manual_merge',
   'default_delete_branch_after_merge',
 ] as const;
 
@@ -349,7 +356,12 @@ export async function editRepository(deps: Deps, doer: UserRow, owner: UserRow, 
   if (newName !== undefined) {
     validateRepoName(newName);
     if (newName.toLowerCase() !== repo.lower_name) {
-      const taken = await db.selectFrom('repository').select('id').where('owner_id', '=', owner.id).where('lower_name', '=', newName.toLowerCase()).executeTakeFirst();
+      const taken = await db
+        .selectFrom('repository')
+        .select('id')
+        .where('owner_id', '=', owner.id)
+        .where('lower_name', '=', newName.toLowerCase())
+        .executeTakeFirst();
       if (taken) throw unprocessable(`repo name is already taken [name: ${newName}]`);
     }
   }

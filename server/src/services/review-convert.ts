@@ -13,11 +13,21 @@ import { toApiTeamsById } from './review-teams.ts';
 
 const pullHtmlUrl = (config: Config, r: RepoRef, issue: Pick<IssueRow, 'index'>) => `${config.rootUrl}${fullName(r)}/pulls/${issue.index}`;
 
-export async function toApiReviews(db: Db, config: Config, r: RepoRef, issue: IssueRow, reviews: ReviewRow[], viewer: UserRow | null): Promise<ApiPullReview[]> {
+export async function toApiReviews(
+  db: Db,
+  config: Config,
+  r: RepoRef,
+  issue: IssueRow,
+  reviews: ReviewRow[],
+  viewer: UserRow | null,
+): Promise<ApiPullReview[]> {
   if (!reviews.length) return [];
   const ids = reviews.map((rv) => rv.id);
   const [users, counts, events, teams] = await Promise.all([
-    usersByIds(db, reviews.map((rv) => rv.reviewer_id)),
+    usersByIds(
+      db,
+      reviews.map((rv) => rv.reviewer_id),
+    ),
     db
       .selectFrom('comment')
       .select(['review_id', (eb) => eb.fn.countAll<number>().as('n')])
@@ -33,7 +43,11 @@ export async function toApiReviews(db: Db, config: Config, r: RepoRef, issue: Is
       .where('type', '=', CommentType.review)
       .groupBy('review_id')
       .execute(),
-    toApiTeamsById(db, config, reviews.map((rv) => rv.reviewer_team_id)),
+    toApiTeamsById(
+      db,
+      config,
+      reviews.map((rv) => rv.reviewer_team_id),
+    ),
   ]);
   const countOf = new Map(counts.map((c) => [c.review_id, Number(c.n)]));
   const eventOf = new Map(events.map((e) => [e.review_id, e.id]));
@@ -73,10 +87,15 @@ export async function toApiReviewComments(
   comments: CommentRow[],
   viewer: UserRow | null,
 ): Promise<ApiPullReviewComment[]> {
-  const users = await usersByIds(db, comments.flatMap((c) => [c.poster_id, c.resolve_doer_id]));
+  const users = await usersByIds(
+    db,
+    comments.flatMap((c) => [c.poster_id, c.resolve_doer_id]),
+  );
   const reviewIds = [...new Set(comments.map((c) => c.review_id).filter(Boolean))];
   const pendingReviews = new Set(
-    reviewIds.length ? (await db.selectFrom('review').select('id').where('id', 'in', reviewIds).where('type', '=', ReviewType.pending).execute()).map((rv) => rv.id) : [],
+    reviewIds.length
+      ? (await db.selectFrom('review').select('id').where('id', 'in', reviewIds).where('type', '=', ReviewType.pending).execute()).map((rv) => rv.id)
+      : [],
   );
   const pullUrl = pullHtmlUrl(config, r, issue);
   const user = (id: number) => toApiUser(users.get(id) ?? ghostUser(), config, viewer);

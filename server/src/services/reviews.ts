@@ -285,15 +285,34 @@ async function pendingReviewOf(db: Db, issueId: number, doerId: number): Promise
 
 async function insertReview(
   db: Db,
-  v: { type: number; reviewer_id: number; reviewer_team_id?: number; issue_id: number; content?: string; official?: boolean; commit_id?: string; stale?: boolean },
+  v: {
+    type: number;
+    reviewer_id: number;
+    reviewer_team_id?: number;
+    issue_id: number;
+    content?: string;
+    official?: boolean;
+    commit_id?: string;
+    stale?: boolean;
+  },
 ) {
   const now = nowUnix();
   return db
     .insertInto('review')
     .values({
-      type: v.type, reviewer_id: v.reviewer_id, reviewer_team_id: v.reviewer_team_id ?? 0, original_author: '', original_author_id: 0, issue_id: v.issue_id,
-      content: v.content ?? '', official: v.official ? 1 : 0, commit_id: v.commit_id ?? '', stale: v.stale ? 1 : 0, dismissed: 0,
-      created_unix: now, updated_unix: now,
+      type: v.type,
+      reviewer_id: v.reviewer_id,
+      reviewer_team_id: v.reviewer_team_id ?? 0,
+      original_author: '',
+      original_author_id: 0,
+      issue_id: v.issue_id,
+      content: v.content ?? '',
+      official: v.official ? 1 : 0,
+      commit_id: v.commit_id ?? '',
+      stale: v.stale ? 1 : 0,
+      dismissed: 0,
+      created_unix: now,
+      updated_unix: now,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -349,7 +368,8 @@ async function submitInTx(trx: Db, p: PullRef, doer: UserRow, type: number, cont
   }
   // A verdict answers the reviewer's request (in Gitea it becomes their latest review, which is what
   // counts); a COMMENT review does not, so the request stays, as in Gitea.
-  if (isVerdict(type)) await trx.deleteFrom('review').where('issue_id', '=', p.issue.id).where('reviewer_id', '=', doer.id).where('type', '=', ReviewType.request).execute();
+  if (isVerdict(type))
+    await trx.deleteFrom('review').where('issue_id', '=', p.issue.id).where('reviewer_id', '=', doer.id).where('type', '=', ReviewType.request).execute();
   // ... and the requests to the reviewer's teams in the organization (Gitea's SubmitReview), silently.
   if (isVerdict(type) && p.rc.owner.type === 1) {
     const doerTeams = trx.selectFrom('team_user').select('team_id').where('org_id', '=', p.rc.owner.id).where('uid', '=', doer.id);
@@ -361,7 +381,14 @@ async function submitInTx(trx: Db, p: PullRef, doer: UserRow, type: number, cont
       .where('reviewer_team_id', 'in', doerTeams)
       .execute();
   }
-  const eventId = await insertEvent(trx, { type: CommentType.review, poster_id: doer.id, issue_id: p.issue.id, content, review_id: review.id, created_unix: now });
+  const eventId = await insertEvent(trx, {
+    type: CommentType.review,
+    poster_id: doer.id,
+    issue_id: p.issue.id,
+    content,
+    review_id: review.id,
+    created_unix: now,
+  });
   await trx.updateTable('issue').set({ updated_unix: now }).where('id', '=', p.issue.id).execute();
   return { review, eventId };
 }
@@ -374,12 +401,24 @@ async function afterSubmit(deps: Deps, p: PullRef, doer: UserRow, review: Review
   const codeComments = await reviewCodeComments(db, review.id);
   for (const c of codeComments) {
     await recordMentions(db, p.rc, p.issue, c.content);
-    await recordAction(db, { op_type: 'comment_pull', act_user_id: doer.id, repo: p.rc.repo, comment_id: c.id, content: `${p.issue.index}|${firstLine(c.content)}` });
+    await recordAction(db, {
+      op_type: 'comment_pull',
+      act_user_id: doer.id,
+      repo: p.rc.repo,
+      comment_id: c.id,
+      content: `${p.issue.index}|${firstLine(c.content)}`,
+    });
   }
   await recordMentions(db, p.rc, p.issue, review.content);
   if (review.type !== ReviewType.comment || review.content.trim() !== '') {
     const op: OpType = review.type === ReviewType.approve ? 'approve_pull_request' : review.type === ReviewType.reject ? 'reject_pull_request' : 'comment_pull';
-    await recordAction(db, { op_type: op, act_user_id: doer.id, repo: p.rc.repo, comment_id: eventId, content: `${p.issue.index}|${firstLine(review.content)}` });
+    await recordAction(db, {
+      op_type: op,
+      act_user_id: doer.id,
+      repo: p.rc.repo,
+      comment_id: eventId,
+      content: `${p.issue.index}|${firstLine(review.content)}`,
+    });
   }
   // A merge scheduled for when the checks succeed may have waited only for this approval.
   if (review.type === ReviewType.approve) await afterPullApproval(deps, p.rc.repo, p.pr.id);
@@ -392,8 +431,20 @@ async function insertCodeComments(trx: Db, p: PullRef, doer: UserRow, reviewId: 
     const row = await trx
       .insertInto('comment')
       .values({
-        ...COMMENT_DEFAULTS, type: CommentType.code, poster_id: doer.id, issue_id: p.issue.id, content: c.body, review_id: reviewId,
-        tree_path: c.path, line: c.line, patch: c.patch, commit_sha: commitId, old_ref: base, new_ref: commitId, created_unix: now, updated_unix: now,
+        ...COMMENT_DEFAULTS,
+        type: CommentType.code,
+        poster_id: doer.id,
+        issue_id: p.issue.id,
+        content: c.body,
+        review_id: reviewId,
+        tree_path: c.path,
+        line: c.line,
+        patch: c.patch,
+        commit_sha: commitId,
+        old_ref: base,
+        new_ref: commitId,
+        created_unix: now,
+        updated_unix: now,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -429,13 +480,21 @@ export async function createReview(deps: Deps, p: PullRef, doer: UserRow, input:
     // requests at once find or make one pending review, request a reviewer once.
     await lockRow(trx, 'issue', p.issue.id);
     let pending = await pendingReviewOf(trx, p.issue.id, doer.id);
-    if (prepared.length && !pending) pending = await insertReview(trx, { type: ReviewType.pending, reviewer_id: doer.id, issue_id: p.issue.id, commit_id: commitId });
+    if (prepared.length && !pending)
+      pending = await insertReview(trx, { type: ReviewType.pending, reviewer_id: doer.id, issue_id: p.issue.id, commit_id: commitId });
     const commentIds = pending ? await insertCodeComments(trx, p, doer, pending.id, prepared, commitId, base) : [];
     if (type === ReviewType.pending) {
       // Still collecting: a body given now becomes the review's text.
       let review = pending;
-      if (!review) review = await insertReview(trx, { type: ReviewType.pending, reviewer_id: doer.id, issue_id: p.issue.id, content: body, commit_id: commitId });
-      else if (body.trim()) review = await trx.updateTable('review').set({ content: body, updated_unix: nowUnix() }).where('id', '=', review.id).returningAll().executeTakeFirstOrThrow();
+      if (!review)
+        review = await insertReview(trx, { type: ReviewType.pending, reviewer_id: doer.id, issue_id: p.issue.id, content: body, commit_id: commitId });
+      else if (body.trim())
+        review = await trx
+          .updateTable('review')
+          .set({ content: body, updated_unix: nowUnix() })
+          .where('id', '=', review.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
       return { review, eventId: 0, commentIds };
     }
     const stale = isVerdict(type) && commitId !== head;
@@ -509,13 +568,25 @@ export async function deleteReview(deps: Deps, review: ReviewRow, doer: UserRow)
  * only. Dismissing leaves a `dismiss_review` event with the message; `priors` also dismisses the
  * reviewer's earlier reviews. Undismissing leaves no event.
  */
-export async function dismissReview(deps: Deps, p: PullRef, review: ReviewRow, doer: UserRow, dismiss: boolean, message = '', priors = false): Promise<ReviewRow> {
+export async function dismissReview(
+  deps: Deps,
+  p: PullRef,
+  review: ReviewRow,
+  doer: UserRow,
+  dismiss: boolean,
+  message = '',
+  priors = false,
+): Promise<ReviewRow> {
   if (!isVerdict(review.type)) throw forbidden("not need to dismiss this review because it's type is not Approve or change request");
   if (p.issue.is_closed === 1 || p.pr.has_merged === 1) throw forbidden("can't dismiss a review associated to a closed or merged PR");
   const { db } = deps;
   const eventId = await db.transaction().execute(async (trx) => {
     if ((review.dismissed === 1) !== dismiss) {
-      await trx.updateTable('review').set({ dismissed: dismiss ? 1 : 0, updated_unix: nowUnix() }).where('id', '=', review.id).execute();
+      await trx
+        .updateTable('review')
+        .set({ dismissed: dismiss ? 1 : 0, updated_unix: nowUnix() })
+        .where('id', '=', review.id)
+        .execute();
     }
     if (priors) {
       await trx
@@ -533,7 +604,10 @@ export async function dismissReview(deps: Deps, p: PullRef, review: ReviewRow, d
   if (eventId) {
     const reviewer = await db.selectFrom('user').select('name').where('id', '=', review.reviewer_id).executeTakeFirst();
     await recordAction(db, {
-      op_type: 'pull_review_dismissed', act_user_id: doer.id, repo: p.rc.repo, comment_id: eventId,
+      op_type: 'pull_review_dismissed',
+      act_user_id: doer.id,
+      repo: p.rc.repo,
+      comment_id: eventId,
       content: `${p.issue.index}|${reviewer?.name ?? 'Ghost'}|${message}`,
     });
   }
@@ -591,7 +665,14 @@ async function addReviewRequest(trx: Db, repo: RepoRow, issue: IssueRow, reviewe
   const official = await isOfficialReviewer(trx, reviewer, repo, await baseBranchOf(trx, issue.id));
   if (official) await trx.updateTable('review').set({ official: 0 }).where('issue_id', '=', issue.id).where('reviewer_id', '=', reviewer.id).execute();
   const review = await insertReview(trx, { type: ReviewType.request, reviewer_id: reviewer.id, issue_id: issue.id, official });
-  await insertEvent(trx, { type: CommentType.reviewRequest, poster_id: doer.id, issue_id: issue.id, assignee_id: reviewer.id, removed_assignee: 0, review_id: review.id });
+  await insertEvent(trx, {
+    type: CommentType.reviewRequest,
+    poster_id: doer.id,
+    issue_id: issue.id,
+    assignee_id: reviewer.id,
+    removed_assignee: 0,
+    review_id: review.id,
+  });
   return review;
 }
 
@@ -622,7 +703,12 @@ async function isOfficialReviewerTeam(db: Db, team: TeamRow, repo: RepoRow, base
   const rule = await effectiveRule(db, repo.id, baseBranch);
   if (!rule) return false;
   if (rule.row.enable_approvals_whitelist) return rule.approvalsWhitelistTeamIds.includes(team.id);
-  const unit = await db.selectFrom('team_unit').select('access_mode').where('team_id', '=', team.id).where('type', '=', UNIT_KEYS['repo.code']!).executeTakeFirst();
+  const unit = await db
+    .selectFrom('team_unit')
+    .select('access_mode')
+    .where('team_id', '=', team.id)
+    .where('type', '=', UNIT_KEYS['repo.code']!)
+    .executeTakeFirst();
   return (unit?.access_mode ?? 0) >= 2;
 }
 
@@ -637,10 +723,16 @@ const teamRequestOf = (db: Db, issueId: number, teamId: number) =>
  */
 async function addTeamReviewRequest(trx: Db, p: PullRef, team: TeamRow, doer: UserRow): Promise<ReviewRow | null> {
   if (await teamRequestOf(trx, p.issue.id, team.id)) return null;
-  const official =
-    (await isOfficialReviewerTeam(trx, team, p.rc.repo, p.pr.base_branch)) || (await isOfficialReviewer(trx, doer, p.rc.repo, p.pr.base_branch));
+  const official = (await isOfficialReviewerTeam(trx, team, p.rc.repo, p.pr.base_branch)) || (await isOfficialReviewer(trx, doer, p.rc.repo, p.pr.base_branch));
   const review = await insertReview(trx, { type: ReviewType.request, reviewer_id: 0, reviewer_team_id: team.id, issue_id: p.issue.id, official });
-  await insertEvent(trx, { type: CommentType.reviewRequest, poster_id: doer.id, issue_id: p.issue.id, assignee_team_id: team.id, removed_assignee: 0, review_id: review.id });
+  await insertEvent(trx, {
+    type: CommentType.reviewRequest,
+    poster_id: doer.id,
+    issue_id: p.issue.id,
+    assignee_team_id: team.id,
+    removed_assignee: 0,
+    review_id: review.id,
+  });
   return review;
 }
 
@@ -755,21 +847,41 @@ async function dismissStaleApprovals(deps: Deps, pull: IssueRow, pr: PullRequest
   // The push hook knows the pusher; otherwise the pull_push event it has just written names them.
   const doerId =
     pusher?.id ??
-    (await db.selectFrom('comment').select('poster_id').where('issue_id', '=', pull.id).where('type', '=', CommentType.pullPush).orderBy('id', 'desc').executeTakeFirst())?.poster_id ??
+    (
+      await db
+        .selectFrom('comment')
+        .select('poster_id')
+        .where('issue_id', '=', pull.id)
+        .where('type', '=', CommentType.pullPush)
+        .orderBy('id', 'desc')
+        .executeTakeFirst()
+    )?.poster_id ??
     pull.poster_id;
   const events = await db.transaction().execute(async (trx) => {
     const ids = approvals.map((a) => a.id);
     await trx.updateTable('review').set({ dismissed: 1 }).where('id', 'in', ids).execute();
     const out: { review: ReviewRow; eventId: number }[] = [];
     for (const review of approvals) {
-      out.push({ review, eventId: await insertEvent(trx, { type: CommentType.dismissReview, poster_id: doerId, issue_id: pull.id, content: STALE_DISMISSAL, review_id: review.id }) });
+      out.push({
+        review,
+        eventId: await insertEvent(trx, {
+          type: CommentType.dismissReview,
+          poster_id: doerId,
+          issue_id: pull.id,
+          content: STALE_DISMISSAL,
+          review_id: review.id,
+        }),
+      });
     }
     return out;
   });
   for (const { review, eventId } of events) {
     const reviewer = await db.selectFrom('user').select('name').where('id', '=', review.reviewer_id).executeTakeFirst();
     await recordAction(db, {
-      op_type: 'pull_review_dismissed', act_user_id: doerId, repo: baseRepo, comment_id: eventId,
+      op_type: 'pull_review_dismissed',
+      act_user_id: doerId,
+      repo: baseRepo,
+      comment_id: eventId,
       content: `${pull.index}|${reviewer?.name ?? 'Ghost'}|${STALE_DISMISSAL}`,
     });
   }

@@ -48,7 +48,13 @@ export async function getTagApi(config: Config, rc: RepoContext, name: string): 
  * commit (404 otherwise, also in an empty repository); a message makes an annotated tag with the
  * caller as tagger, none a lightweight one. An existing tag is 409; a name git refuses is 422.
  */
-export async function createTag(db: Db, config: Config, rc: RepoContext, doer: UserRow, body: { tag_name: string; target?: string; message?: string }): Promise<ApiTag> {
+export async function createTag(
+  db: Db,
+  config: Config,
+  rc: RepoContext,
+  doer: UserRow,
+  body: { tag_name: string; target?: string; message?: string },
+): Promise<ApiTag> {
   const name = body.tag_name;
   if (!(await isValidTagName(rc.dir, name))) throw unprocessable(`tag_name: invalid tag name "${name}"`);
   const target = body.target?.trim() || rc.repo.default_branch;

@@ -76,13 +76,23 @@ export function assertTeamName(name: string): void {
 }
 
 async function assertTeamNameFree(db: Db, orgId: number, name: string, exceptId = 0) {
-  const hit = await db.selectFrom('team').select('id').where('org_id', '=', orgId).where('lower_name', '=', name.toLowerCase()).where('id', '!=', exceptId).executeTakeFirst();
+  const hit = await db
+    .selectFrom('team')
+    .select('id')
+    .where('org_id', '=', orgId)
+    .where('lower_name', '=', name.toLowerCase())
+    .where('id', '!=', exceptId)
+    .executeTakeFirst();
   if (hit) throw unprocessable(`team already exists [org_id: ${orgId}, name: ${name}]`);
 }
 
 async function writeUnits(db: Db, team: TeamRow, units: UnitModes) {
   await db.deleteFrom('team_unit').where('team_id', '=', team.id).execute();
-  if (units.length) await db.insertInto('team_unit').values(units.map((u) => ({ org_id: team.org_id, team_id: team.id, ...u }))).execute();
+  if (units.length)
+    await db
+      .insertInto('team_unit')
+      .values(units.map((u) => ({ org_id: team.org_id, team_id: team.id, ...u })))
+      .execute();
 }
 
 /** Adds every repository of the organization to the team (includes_all_repositories). */
@@ -96,30 +106,33 @@ export async function createTeam(db: Db, orgId: number, input: TeamInput & { nam
   if ((input.description ?? '').length > 255) throw unprocessable('description: must be at most 255 characters');
   const { mode, units } = resolveUnits(input);
   if (!units) throw unprocessable('units permission should not be empty');
-  return db.transaction().execute(async (trx) => {
-    await assertTeamNameFree(trx, orgId, input.name);
-    const team = await trx
-      .insertInto('team')
-      .values({
-        org_id: orgId,
-        lower_name: input.name.toLowerCase(),
-        name: input.name,
-        description: input.description ?? '',
-        authorize: mode,
-        num_repos: 0,
-        num_members: 0,
-        includes_all_repositories: input.includes_all_repositories ? 1 : 0,
-        can_create_org_repo: input.can_create_org_repo ? 1 : 0,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await writeUnits(trx, team, units);
-    if (team.includes_all_repositories) await addAllOrgRepos(trx, team);
-    return trx.selectFrom('team').selectAll().where('id', '=', team.id).executeTakeFirstOrThrow();
-  }).catch((e: unknown) => {
-    // The same name created at once by another request, past assertTeamNameFree: Gitea's 422.
-    throw isUniqueViolation(e) ? unprocessable(`team already exists [org_id: ${orgId}, name: ${input.name}]`) : e;
-  });
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      await assertTeamNameFree(trx, orgId, input.name);
+      const team = await trx
+        .insertInto('team')
+        .values({
+          org_id: orgId,
+          lower_name: input.name.toLowerCase(),
+          name: input.name,
+          description: input.description ?? '',
+          authorize: mode,
+          num_repos: 0,
+          num_members: 0,
+          includes_all_repositories: input.includes_all_repositories ? 1 : 0,
+          can_create_org_repo: input.can_create_org_repo ? 1 : 0,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await writeUnits(trx, team, units);
+      if (team.includes_all_repositories) await addAllOrgRepos(trx, team);
+      return trx.selectFrom('team').selectAll().where('id', '=', team.id).executeTakeFirstOrThrow();
+    })
+    .catch((e: unknown) => {
+      // The same name created at once by another request, past assertTeamNameFree: Gitea's 422.
+      throw isUniqueViolation(e) ? unprocessable(`team already exists [org_id: ${orgId}, name: ${input.name}]`) : e;
+    });
 }
 
 /** Gitea's EditTeam: the Owners team keeps its name rules, mode and units; only others change permission. */
@@ -139,7 +152,8 @@ export async function editTeam(db: Db, team: TeamRow, input: TeamInput): Promise
     if (input.can_create_org_repo !== undefined) values.can_create_org_repo = isOwners || input.can_create_org_repo ? 1 : 0;
     let includeAll = false;
     if (!isOwners) {
-      const changesPerm = (input.permission !== undefined && input.permission !== '') || !!(input.units_map && Object.keys(input.units_map).length) || !!input.units?.length;
+      const changesPerm =
+        (input.permission !== undefined && input.permission !== '') || !!(input.units_map && Object.keys(input.units_map).length) || !!input.units?.length;
       if (changesPerm) {
         const { mode, units } = resolveUnits(input, { mode: team.authorize });
         values.authorize = mode;
@@ -188,7 +202,11 @@ export async function addTeamMember(db: Db, team: TeamRow, uid: number): Promise
       .onConflict((oc) => oc.columns(['team_id', 'uid']).doNothing())
       .executeTakeFirst();
     if (!Number(added.numInsertedOrUpdatedRows)) return;
-    await trx.updateTable('team').set((eb) => ({ num_members: eb('num_members', '+', 1) })).where('id', '=', team.id).execute();
+    await trx
+      .updateTable('team')
+      .set((eb) => ({ num_members: eb('num_members', '+', 1) }))
+      .where('id', '=', team.id)
+      .execute();
     await trx
       .insertInto('org_user')
       .values({ uid, org_id: team.org_id, is_public: 0 })
@@ -206,7 +224,11 @@ export async function removeTeamMember(db: Db, team: TeamRow, uid: number): Prom
     const { num_members } = await trx.selectFrom('team').select('num_members').where('id', '=', team.id).executeTakeFirstOrThrow();
     if (team.authorize === OWNER_MODE && num_members <= 1) throw unprocessable(`user is the last member of owner team [uid: ${uid}]`);
     await trx.deleteFrom('team_user').where('team_id', '=', team.id).where('uid', '=', uid).execute();
-    await trx.updateTable('team').set((eb) => ({ num_members: eb('num_members', '-', 1) })).where('id', '=', team.id).execute();
+    await trx
+      .updateTable('team')
+      .set((eb) => ({ num_members: eb('num_members', '-', 1) }))
+      .where('id', '=', team.id)
+      .execute();
     await leaveOrgIfNoTeam(trx, team.org_id, uid);
   });
 }
@@ -223,13 +245,23 @@ export async function addRepoToTeam(db: Db, team: Pick<TeamRow, 'id' | 'org_id'>
     .values({ org_id: team.org_id, team_id: team.id, repo_id: repoId })
     .onConflict((oc) => oc.columns(['team_id', 'repo_id']).doNothing())
     .executeTakeFirst();
-  if (Number(added.numInsertedOrUpdatedRows)) await db.updateTable('team').set((eb) => ({ num_repos: eb('num_repos', '+', 1) })).where('id', '=', team.id).execute();
+  if (Number(added.numInsertedOrUpdatedRows))
+    await db
+      .updateTable('team')
+      .set((eb) => ({ num_repos: eb('num_repos', '+', 1) }))
+      .where('id', '=', team.id)
+      .execute();
 }
 
 export async function removeRepoFromTeam(db: Db, team: TeamRow, repoId: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const res = await trx.deleteFrom('team_repo').where('team_id', '=', team.id).where('repo_id', '=', repoId).executeTakeFirst();
-    if (Number(res.numDeletedRows)) await trx.updateTable('team').set((eb) => ({ num_repos: eb('num_repos', '-', 1) })).where('id', '=', team.id).execute();
+    if (Number(res.numDeletedRows))
+      await trx
+        .updateTable('team')
+        .set((eb) => ({ num_repos: eb('num_repos', '-', 1) }))
+        .where('id', '=', team.id)
+        .execute();
   });
 }
 
@@ -239,9 +271,10 @@ export async function teamUnits(db: Db, team: TeamRow): Promise<{ units: string[
   const units = rows.map((r) => KEY_OF_TYPE.get(r.type)).filter((k): k is string => !!k);
   const units_map: Record<string, string> = {};
   if (team.authorize >= 3) for (const key of Object.keys(UNIT_KEYS)) units_map[key] = MODE_NAMES[team.authorize]!;
-  else for (const r of rows) {
-    const key = KEY_OF_TYPE.get(r.type);
-    if (key) units_map[key] = MODE_NAMES[r.access_mode] ?? 'none';
-  }
+  else
+    for (const r of rows) {
+      const key = KEY_OF_TYPE.get(r.type);
+      if (key) units_map[key] = MODE_NAMES[r.access_mode] ?? 'none';
+    }
   return { units, units_map };
 }

@@ -12,7 +12,17 @@ import { repoPermission } from './permissions.ts';
 import { isoToUnix } from './comments.ts';
 import { toApiTeamsById } from './review-teams.ts';
 import {
-  assetsByComment, commentUrls, ghostUser, milestoneCounts, toApiAttachment, toApiComments, toApiIssue, toApiLabel, toApiMilestone, usersByIds, type RepoRef,
+  assetsByComment,
+  commentUrls,
+  ghostUser,
+  milestoneCounts,
+  toApiAttachment,
+  toApiComments,
+  toApiIssue,
+  toApiLabel,
+  toApiMilestone,
+  usersByIds,
+  type RepoRef,
 } from './issues-convert.ts';
 
 /**
@@ -36,16 +46,29 @@ export async function toTimeline(
   rows: CommentRow[],
   viewer: UserRow | null,
 ): Promise<ApiTimelineComment[]> {
-  const users = await usersByIds(db, rows.flatMap((c) => [c.poster_id, c.assignee_id]));
-  const assets = await assetsByComment(db, rows.filter((c) => c.type === CommentType.comment).map((c) => c.id));
+  const users = await usersByIds(
+    db,
+    rows.flatMap((c) => [c.poster_id, c.assignee_id]),
+  );
+  const assets = await assetsByComment(
+    db,
+    rows.filter((c) => c.type === CommentType.comment).map((c) => c.id),
+  );
   const labelIds = [...new Set(rows.map((c) => c.label_id).filter(Boolean))];
   const labels = new Map((labelIds.length ? await db.selectFrom('label').selectAll().where('id', 'in', labelIds).execute() : []).map((l) => [l.id, l]));
   const msIds = [...new Set(rows.flatMap((c) => [c.milestone_id, c.old_milestone_id]).filter(Boolean))];
   const msRows = msIds.length ? await db.selectFrom('milestone').selectAll().where('id', 'in', msIds).execute() : [];
-  const counts = await milestoneCounts(db, msRows.map((m) => m.id));
+  const counts = await milestoneCounts(
+    db,
+    msRows.map((m) => m.id),
+  );
   const milestones = new Map(msRows.map((m) => [m.id, toApiMilestone(m, counts.get(m.id))]));
   const user = (id: number) => toApiUser(users.get(id) ?? ghostUser(), config, viewer);
-  const teams = await toApiTeamsById(db, config, rows.map((c) => c.assignee_team_id));
+  const teams = await toApiTeamsById(
+    db,
+    config,
+    rows.map((c) => c.assignee_team_id),
+  );
 
   const out: ApiTimelineComment[] = [];
   for (const c of rows) {

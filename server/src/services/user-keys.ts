@@ -92,18 +92,20 @@ export async function addPublicKey(db: Db, ownerId: number, title: string, keyTe
   const name = title.trim();
   // One key belongs to one account across the site, as Gitea's checkKeyFingerprint: checked and
   // added under a lock held across server processes, so two accounts adding it at once cannot both.
-  return withDatabaseLock(db, 'public_key', () => db.transaction().execute(async (tx) => {
-    const dup = await tx.selectFrom('public_key').select('id').where('fingerprint', '=', parsed.fingerprint).executeTakeFirst();
-    if (dup) throw unprocessable('Key content has been used as non-deploy key');
-    const sameName = await tx.selectFrom('public_key').select('id').where('owner_id', '=', ownerId).where('name', '=', name).executeTakeFirst();
-    if (sameName) throw unprocessable('Key title has been used');
-    const t = nowUnix();
-    return tx
-      .insertInto('public_key')
-      .values({ owner_id: ownerId, name, fingerprint: parsed.fingerprint, content: parsed.content, key_type: parsed.type, created_unix: t, updated_unix: t })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  }));
+  return withDatabaseLock(db, 'public_key', () =>
+    db.transaction().execute(async (tx) => {
+      const dup = await tx.selectFrom('public_key').select('id').where('fingerprint', '=', parsed.fingerprint).executeTakeFirst();
+      if (dup) throw unprocessable('Key content has been used as non-deploy key');
+      const sameName = await tx.selectFrom('public_key').select('id').where('owner_id', '=', ownerId).where('name', '=', name).executeTakeFirst();
+      if (sameName) throw unprocessable('Key title has been used');
+      const t = nowUnix();
+      return tx
+        .insertInto('public_key')
+        .values({ owner_id: ownerId, name, fingerprint: parsed.fingerprint, content: parsed.content, key_type: parsed.type, created_unix: t, updated_unix: t })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    }),
+  );
 }
 
 /** Only the key's owner or a site admin may delete it (403 "You do not have access to this key", as Gitea). */

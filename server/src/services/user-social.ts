@@ -20,8 +20,16 @@ export async function followUser(db: Db, userId: number, followId: number) {
       .onConflict((oc) => oc.columns(['user_id', 'follow_id']).doNothing())
       .executeTakeFirst();
     if (!Number(res.numInsertedOrUpdatedRows)) return;
-    await tx.updateTable('user').set({ num_followers: sql`num_followers + 1` }).where('id', '=', followId).execute();
-    await tx.updateTable('user').set({ num_following: sql`num_following + 1` }).where('id', '=', userId).execute();
+    await tx
+      .updateTable('user')
+      .set({ num_followers: sql`num_followers + 1` })
+      .where('id', '=', followId)
+      .execute();
+    await tx
+      .updateTable('user')
+      .set({ num_following: sql`num_following + 1` })
+      .where('id', '=', userId)
+      .execute();
   });
 }
 
@@ -29,8 +37,16 @@ export async function unfollowUser(db: Db, userId: number, followId: number) {
   await db.transaction().execute(async (tx) => {
     const res = await tx.deleteFrom('follow').where('user_id', '=', userId).where('follow_id', '=', followId).executeTakeFirst();
     if (!Number(res.numDeletedRows)) return;
-    await tx.updateTable('user').set({ num_followers: sql`num_followers - 1` }).where('id', '=', followId).execute();
-    await tx.updateTable('user').set({ num_following: sql`num_following - 1` }).where('id', '=', userId).execute();
+    await tx
+      .updateTable('user')
+      .set({ num_followers: sql`num_followers - 1` })
+      .where('id', '=', followId)
+      .execute();
+    await tx
+      .updateTable('user')
+      .set({ num_following: sql`num_following - 1` })
+      .where('id', '=', userId)
+      .execute();
   });
 }
 
@@ -55,8 +71,16 @@ export async function setStar(db: Db, uid: number, repoId: number, star: boolean
     }
     if (!changed) return;
     const d = star ? 1 : -1;
-    await tx.updateTable('repository').set({ num_stars: sql`num_stars + ${d}` }).where('id', '=', repoId).execute();
-    await tx.updateTable('user').set({ num_stars: sql`num_stars + ${d}` }).where('id', '=', uid).execute();
+    await tx
+      .updateTable('repository')
+      .set({ num_stars: sql`num_stars + ${d}` })
+      .where('id', '=', repoId)
+      .execute();
+    await tx
+      .updateTable('user')
+      .set({ num_stars: sql`num_stars + ${d}` })
+      .where('id', '=', uid)
+      .execute();
   });
 }
 
@@ -79,7 +103,12 @@ export async function setWatch(db: Db, userId: number, repoId: number, watch: bo
       const res = await tx.deleteFrom('watch').where('user_id', '=', userId).where('repo_id', '=', repoId).executeTakeFirst();
       changed = Number(res.numDeletedRows) > 0;
     }
-    if (changed) await tx.updateTable('repository').set({ num_watches: sql`num_watches + ${watch ? 1 : -1}` }).where('id', '=', repoId).execute();
+    if (changed)
+      await tx
+        .updateTable('repository')
+        .set({ num_watches: sql`num_watches + ${watch ? 1 : -1}` })
+        .where('id', '=', repoId)
+        .execute();
   });
 }
 

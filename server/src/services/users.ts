@@ -10,7 +10,27 @@ import { hashToken, newTokenSecret } from '../auth/tokens.ts';
 
 /** Gitea's user name rule: letters, digits, '-', '_', '.'; no leading/trailing punctuation. */
 export const USERNAME_RE = /^[\da-zA-Z](?:[\w.-]*[\da-zA-Z])?$/;
-const RESERVED = new Set(['api', 'admin', 'explore', 'user', 'users', 'repo', 'login', 'logout', 'new', 'issues', 'pulls', 'org', 'orgs', 'avatars', 'assets', 'config.json', 'settings', 'notifications', 'search']);
+const RESERVED = new Set([
+  'api',
+  'admin',
+  'explore',
+  'user',
+  'users',
+  'repo',
+  'login',
+  'logout',
+  'new',
+  'issues',
+  'pulls',
+  'org',
+  'orgs',
+  'avatars',
+  'assets',
+  'config.json',
+  'settings',
+  'notifications',
+  'search',
+]);
 
 export interface NewUserInput {
   username: string;
@@ -72,12 +92,20 @@ export async function createUser(db: Db, input: NewUserInput): Promise<UserRow> 
 
 export async function createToken(db: Db, userId: number, name: string, scopes: string[] = ['all']) {
   const exists = await db.selectFrom('access_token').select('id').where('user_id', '=', userId).where('name', '=', name).executeTakeFirst();
-  if (exists) throw badRequest("access token name has been used already");
+  if (exists) throw badRequest('access token name has been used already');
   const secret = newTokenSecret();
   const t = nowUnix();
   const row = await db
     .insertInto('access_token')
-    .values({ user_id: userId, name, token_hash: hashToken(secret), token_last_eight: secret.slice(-8), scopes: scopes.join(','), created_unix: t, updated_unix: t })
+    .values({
+      user_id: userId,
+      name,
+      token_hash: hashToken(secret),
+      token_last_eight: secret.slice(-8),
+      scopes: scopes.join(','),
+      created_unix: t,
+      updated_unix: t,
+    })
     .returningAll()
     .executeTakeFirstOrThrow()
     .catch((e: unknown) => {

@@ -47,7 +47,14 @@ describe('keyboard layer', () => {
     server.use(
       http.get(apiUrl('/repos/alice/hello/git/trees/:sha'), ({ params }) => {
         asked = String(params.sha);
-        return HttpResponse.json({ sha: 't', url: '', tree: [{ path: 'docs/guide.md', type: 'blob', mode: '100644', size: 1, sha: 'x', url: '' }], truncated: false, page: 1, total_count: 1 });
+        return HttpResponse.json({
+          sha: 't',
+          url: '',
+          tree: [{ path: 'docs/guide.md', type: 'blob', mode: '100644', size: 1, sha: 'x', url: '' }],
+          truncated: false,
+          page: 1,
+          total_count: 1,
+        });
       }),
     );
     const router = show(`/alice/hello/src/commit/${'c'.repeat(40)}/docs`);

@@ -68,7 +68,12 @@ function TopBar() {
         <ThemeSwitch />
         {session ? (
           <>
-            <Link to={paths.newRepo.href()} className="rounded-md px-2 py-1 text-lg leading-none text-gray-300 hover:text-white" aria-label="New repository" title="New repository">
+            <Link
+              to={paths.newRepo.href()}
+              className="rounded-md px-2 py-1 text-lg leading-none text-gray-300 hover:text-white"
+              aria-label="New repository"
+              title="New repository"
+            >
               +
             </Link>
             <UserMenu login={user?.login ?? session.login} avatar={user?.avatar_url} />
@@ -144,7 +149,13 @@ function UserMenu({ login, avatar }: { login: string; avatar?: string }) {
       {open && (
         <>
           <div className="fixed inset-0 z-10" onClick={() => setOpen(false)} aria-hidden />
-          <div ref={menu} role="menu" aria-label="User menu" onKeyDown={onMenuArrowKeys} className="absolute right-0 z-20 mt-1 w-52 overflow-hidden rounded-md border border-gray-200 bg-white py-1 text-gray-900 shadow-lg dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100">
+          <div
+            ref={menu}
+            role="menu"
+            aria-label="User menu"
+            onKeyDown={onMenuArrowKeys}
+            className="absolute right-0 z-20 mt-1 w-52 overflow-hidden rounded-md border border-gray-200 bg-white py-1 text-gray-900 shadow-lg dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100"
+          >
             <p className="border-b border-gray-200 px-3 py-2 text-xs text-gray-500 dark:border-gray-700 dark:text-gray-400">
               Signed in as <strong className="text-gray-900 dark:text-gray-100">{login}</strong>
             </p>
@@ -169,7 +180,11 @@ function UserMenu({ login, avatar }: { login: string; avatar?: string }) {
             <div className="px-3 py-2 sm:hidden">
               <label className="flex items-center justify-between gap-2 text-sm">
                 Theme
-                <select value={choice} onChange={(e) => setTheme(e.target.value as ThemeChoice)} className="rounded border border-gray-300 bg-transparent px-1 py-0.5 text-xs dark:border-gray-600">
+                <select
+                  value={choice}
+                  onChange={(e) => setTheme(e.target.value as ThemeChoice)}
+                  className="rounded border border-gray-300 bg-transparent px-1 py-0.5 text-xs dark:border-gray-600"
+                >
                   <option value="system">System</option>
                   <option value="light">Light</option>
                   <option value="dark">Dark</option>

@@ -16,7 +16,10 @@ describe('explore organizations', () => {
     server.use(
       http.get(apiUrl('/orgs'), ({ request }) => {
         asked = new URL(request.url).searchParams;
-        return HttpResponse.json([fakeOrg({ id: 1, name: 'acme', full_name: 'Acme Corp', description: 'Rockets' }), fakeOrg({ id: 2, name: 'hidden-club', visibility: 'limited' })], { headers: { 'X-Total-Count': '22' } });
+        return HttpResponse.json(
+          [fakeOrg({ id: 1, name: 'acme', full_name: 'Acme Corp', description: 'Rockets' }), fakeOrg({ id: 2, name: 'hidden-club', visibility: 'limited' })],
+          { headers: { 'X-Total-Count': '22' } },
+        );
       }),
     );
     renderRoute(Component, { path: '/explore/organizations', url: '/explore/organizations?page=2' });

@@ -25,7 +25,8 @@ describe('new organization page', () => {
       http.post(apiUrl('/orgs'), async ({ request }) => {
         const body = (await request.json()) as { username: string };
         attempts++;
-        if (attempts === 1) return HttpResponse.json({ message: 'username: must be valid alpha or numeric or dash(-_) or dot characters', url: '' }, { status: 422 });
+        if (attempts === 1)
+          return HttpResponse.json({ message: 'username: must be valid alpha or numeric or dash(-_) or dot characters', url: '' }, { status: 422 });
         return HttpResponse.json(fakeOrg({ name: body.username }), { status: 201 });
       }),
     );

@@ -17,7 +17,13 @@ export function Component() {
   const { pathname } = useLocation();
   const { data: org } = useSuspenseQuery(orgQueries.detail(name));
   const access = useOrgAccess(name);
-  const tab: OrgTab = pathname.endsWith('/repo/create') ? 'repositories' : pathname.includes('/teams') ? 'teams' : pathname.endsWith('/settings') ? 'settings' : 'members';
+  const tab: OrgTab = pathname.endsWith('/repo/create')
+    ? 'repositories'
+    : pathname.includes('/teams')
+      ? 'teams'
+      : pathname.endsWith('/settings')
+        ? 'settings'
+        : 'members';
   return (
     <div className="space-y-6">
       <OrgHeader org={org} current={tab} isOwner={access.isOwner} canCreateRepo={access.canCreateRepo} />

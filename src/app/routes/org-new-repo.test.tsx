@@ -10,7 +10,10 @@ import { Component } from './org-new-repo';
 setupMswServer();
 afterEach(() => setSession(null));
 
-const perms = (can: boolean) => http.get(apiUrl('/users/alice/orgs/acme/permissions'), () => HttpResponse.json({ is_owner: false, is_admin: false, can_write: can, can_read: true, can_create_repository: can }));
+const perms = (can: boolean) =>
+  http.get(apiUrl('/users/alice/orgs/acme/permissions'), () =>
+    HttpResponse.json({ is_owner: false, is_admin: false, can_write: can, can_read: true, can_create_repository: can }),
+  );
 const member = http.get(apiUrl('/orgs/acme/members/alice'), () => new HttpResponse(null, { status: 204 }));
 
 describe('new organization repository', () => {

@@ -29,7 +29,15 @@ const repoSearch = (owner: ReturnType<typeof fakeUser>) =>
 
 describe('/:owner for an organization', () => {
   it('shows the header, the tabs and its repositories; no write controls for a stranger', async () => {
-    const org = fakeOrg({ id: 9, name: 'acme', full_name: 'Acme Corp', description: 'We make rockets', location: 'Mars', website: 'acme.example', visibility: 'limited' });
+    const org = fakeOrg({
+      id: 9,
+      name: 'acme',
+      full_name: 'Acme Corp',
+      description: 'We make rockets',
+      location: 'Mars',
+      website: 'acme.example',
+      visibility: 'limited',
+    });
     server.use(
       http.get(apiUrl('/orgs/acme'), () => HttpResponse.json(org)),
       repoSearch(fakeUser({ id: 9, login: 'acme' })),
@@ -51,7 +59,9 @@ describe('/:owner for an organization', () => {
     setSession({ token: 't', login: 'alice' });
     server.use(
       http.get(apiUrl('/orgs/acme'), () => HttpResponse.json(fakeOrg())),
-      http.get(apiUrl('/users/alice/orgs/acme/permissions'), () => HttpResponse.json({ is_owner: true, is_admin: true, can_write: true, can_read: true, can_create_repository: true })),
+      http.get(apiUrl('/users/alice/orgs/acme/permissions'), () =>
+        HttpResponse.json({ is_owner: true, is_admin: true, can_write: true, can_read: true, can_create_repository: true }),
+      ),
       http.get(apiUrl('/orgs/acme/members/alice'), () => new HttpResponse(null, { status: 204 })),
       repoSearch(fakeUser({ id: 100, login: 'acme' })),
     );

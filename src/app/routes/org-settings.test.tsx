@@ -12,7 +12,9 @@ setupMswServer();
 afterEach(() => setSession(null));
 
 const perms = (owner: boolean) =>
-  http.get(apiUrl('/users/alice/orgs/acme/permissions'), () => HttpResponse.json({ is_owner: owner, is_admin: owner, can_write: owner, can_read: true, can_create_repository: owner }));
+  http.get(apiUrl('/users/alice/orgs/acme/permissions'), () =>
+    HttpResponse.json({ is_owner: owner, is_admin: owner, can_write: owner, can_read: true, can_create_repository: owner }),
+  );
 
 describe('organization settings', () => {
   it('saves the edited fields for an owner', async () => {

@@ -23,9 +23,13 @@ function teamApi({ owner }: { owner: boolean }) {
     http.get(apiUrl('/orgs/acme/teams'), () => HttpResponse.json([fakeTeam({ id: 1, name: 'Owners', permission: 'owner', units_map: {} }), fakeTeam()])),
     http.get(apiUrl('/teams/:id/members'), () => HttpResponse.json([fakeUser({ id: 2, login: 'bob' })])),
     http.get(apiUrl('/teams/:id/repos'), () => HttpResponse.json([fakeRepo({ id: 3, name: 'secret', private: true, owner: acme })])),
-    http.get(apiUrl('/orgs/acme/repos'), () => HttpResponse.json([fakeRepo({ id: 3, name: 'secret', owner: acme }), fakeRepo({ id: 4, name: 'site', owner: acme })])),
+    http.get(apiUrl('/orgs/acme/repos'), () =>
+      HttpResponse.json([fakeRepo({ id: 3, name: 'secret', owner: acme }), fakeRepo({ id: 4, name: 'site', owner: acme })]),
+    ),
     http.get(apiUrl('/orgs/acme'), () => HttpResponse.json(fakeOrg())),
-    http.get(apiUrl('/users/alice/orgs/acme/permissions'), () => HttpResponse.json({ is_owner: owner, is_admin: owner, can_write: owner, can_read: true, can_create_repository: owner })),
+    http.get(apiUrl('/users/alice/orgs/acme/permissions'), () =>
+      HttpResponse.json({ is_owner: owner, is_admin: owner, can_write: owner, can_read: true, can_create_repository: owner }),
+    ),
     http.get(apiUrl('/orgs/acme/members/alice'), () => new HttpResponse(null, { status: 204 })),
     http.get(apiUrl('/users/search'), () => HttpResponse.json({ ok: true, data: [fakeUser({ id: 8, login: 'carol' })] })),
     http.put(apiUrl('/teams/5/members/:user'), async ({ request }) => (await record(request), new HttpResponse(null, { status: 204 }))),

@@ -25,7 +25,10 @@ export async function loader({ params }: LoaderFunctionArgs) {
   if (!named(teams)) teams = await queryClient.fetchQuery({ ...orgQueries.teams(params.org!), staleTime: 0 });
   const team = teams.find((t) => t.name.toLowerCase() === params.team!.toLowerCase());
   if (!team) throw data(null, { status: 404 });
-  await Promise.all([queryClient.ensureQueryData(orgQueries.teamMembers(params.org!, team.id)), queryClient.ensureQueryData(orgQueries.teamRepos(params.org!, team.id))]);
+  await Promise.all([
+    queryClient.ensureQueryData(orgQueries.teamMembers(params.org!, team.id)),
+    queryClient.ensureQueryData(orgQueries.teamRepos(params.org!, team.id)),
+  ]);
   return null;
 }
 

@@ -15,10 +15,16 @@ describe('repository access page', () => {
     server.use(
       http.get(apiUrl('/repos/acme/secret'), () => HttpResponse.json(repo)),
       http.get(apiUrl('/repos/acme/secret/collaborators'), () => HttpResponse.json([fakeUser({ id: 2, login: 'bob' })])),
-      http.get(apiUrl('/repos/acme/secret/collaborators/bob/permission'), () => HttpResponse.json({ permission: 'write', role_name: 'write', user: fakeUser({ login: 'bob' }) })),
+      http.get(apiUrl('/repos/acme/secret/collaborators/bob/permission'), () =>
+        HttpResponse.json({ permission: 'write', role_name: 'write', user: fakeUser({ login: 'bob' }) }),
+      ),
       http.get(apiUrl('/orgs/acme'), () => HttpResponse.json(fakeOrg())),
       http.get(apiUrl('/orgs/acme/teams'), () =>
-        HttpResponse.json([fakeTeam({ id: 1, name: 'Owners', permission: 'owner', includes_all_repositories: true }), fakeTeam({ id: 5, name: 'triage' }), fakeTeam({ id: 6, name: 'web' })]),
+        HttpResponse.json([
+          fakeTeam({ id: 1, name: 'Owners', permission: 'owner', includes_all_repositories: true }),
+          fakeTeam({ id: 5, name: 'triage' }),
+          fakeTeam({ id: 6, name: 'web' }),
+        ]),
       ),
       http.get(apiUrl('/teams/1/members'), () => HttpResponse.json([fakeUser({ id: 1, login: 'alice' })])),
       http.get(apiUrl('/teams/5/members'), () => HttpResponse.json([fakeUser({ id: 2, login: 'bob' })])),

@@ -43,8 +43,16 @@ export function Component() {
   if (!r.permissions.admin) return <NotFoundPage />;
 
   const orgMissing = org.isError && isApiError(org.error) && org.error.status === 404;
-  const loading = collaborators.isPending || (org.isPending && !orgMissing) || (isOrg && (teams.isPending || teamsWithRepo.some((q) => q.isPending) || teamMembers.some((q) => q.isPending)));
-  const error = collaborators.error ?? (orgMissing ? null : org.error) ?? teams.error ?? teamsWithRepo.find((q) => q.error)?.error ?? teamMembers.find((q) => q.error)?.error;
+  const loading =
+    collaborators.isPending ||
+    (org.isPending && !orgMissing) ||
+    (isOrg && (teams.isPending || teamsWithRepo.some((q) => q.isPending) || teamMembers.some((q) => q.isPending)));
+  const error =
+    collaborators.error ??
+    (orgMissing ? null : org.error) ??
+    teams.error ??
+    teamsWithRepo.find((q) => q.error)?.error ??
+    teamMembers.find((q) => q.error)?.error;
 
   const byLogin = new Map<string, PersonAccess>();
   const add = (user: PersonAccess['user'], grant: Grant) => {
@@ -58,7 +66,12 @@ export function Component() {
     const covers = t.includes_all_repositories || (teamsWithRepo[i]?.data ?? []).some((x) => x.id === r.id);
     if (!covers) return;
     for (const u of teamMembers[i]?.data ?? []) {
-      add(u, t.permission === 'owner' ? { kind: 'owner', team: t.name, allows: 'Everything, including settings (Owners team)', href: paths.orgTeam.href(r.owner.login, t.name) } : { kind: 'team', team: t.name, allows: describeTeam(t), href: paths.orgTeam.href(r.owner.login, t.name) });
+      add(
+        u,
+        t.permission === 'owner'
+          ? { kind: 'owner', team: t.name, allows: 'Everything, including settings (Owners team)', href: paths.orgTeam.href(r.owner.login, t.name) }
+          : { kind: 'team', team: t.name, allows: describeTeam(t), href: paths.orgTeam.href(r.owner.login, t.name) },
+      );
     }
   });
   for (const c of collaborators.data ?? []) {
@@ -80,7 +93,9 @@ export function Component() {
       </nav>
       <h1 className="text-lg font-semibold">Who has access</h1>
       <p className="text-sm text-gray-600 dark:text-gray-400">
-        {r.private ? 'This repository is private: only the people below can see it.' : 'This repository is public: anyone can read it; the people below may do more.'}
+        {r.private
+          ? 'This repository is private: only the people below can see it.'
+          : 'This repository is public: anyone can read it; the people below may do more.'}
         {isOrg && ' Members of the organization who are in none of these teams see it only if it is public.'}
       </p>
       <ErrorNotice error={error} />

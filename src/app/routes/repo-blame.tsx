@@ -74,12 +74,32 @@ export function Component() {
 /** Branch and tag names may hold slashes: the known names tell where the ref ends. */
 function BranchBlame({ owner, repo, splat }: { owner: string; repo: string; splat: string }) {
   const { data } = useSuspenseQuery(branchQueries.list(owner, repo));
-  return <Blame owner={owner} repo={repo} loc={locate('branch', splat, data.branches.map((b) => b.name))} />;
+  return (
+    <Blame
+      owner={owner}
+      repo={repo}
+      loc={locate(
+        'branch',
+        splat,
+        data.branches.map((b) => b.name),
+      )}
+    />
+  );
 }
 
 function TagBlame({ owner, repo, splat }: { owner: string; repo: string; splat: string }) {
   const { data } = useSuspenseQuery(branchQueries.tags(owner, repo));
-  return <Blame owner={owner} repo={repo} loc={locate('tag', splat, data.tags.map((t) => t.name))} />;
+  return (
+    <Blame
+      owner={owner}
+      repo={repo}
+      loc={locate(
+        'tag',
+        splat,
+        data.tags.map((t) => t.name),
+      )}
+    />
+  );
 }
 
 function locate(kind: RefKind, splat: string, names: string[]): RefLocation {
@@ -98,7 +118,9 @@ function Blame({ owner, repo, loc }: { owner: string; repo: string; loc: RefLoca
   return (
     <div>
       <div className="mb-3 flex flex-wrap items-center gap-2">
-        <span className="rounded-md border border-gray-300 px-2 py-1 font-mono text-xs dark:border-gray-700">{loc.kind === 'commit' ? loc.ref.slice(0, 10) : loc.ref}</span>
+        <span className="rounded-md border border-gray-300 px-2 py-1 font-mono text-xs dark:border-gray-700">
+          {loc.kind === 'commit' ? loc.ref.slice(0, 10) : loc.ref}
+        </span>
         <Breadcrumbs owner={owner} repo={repo} kind={loc.kind} refName={loc.ref} path={loc.path} />
       </div>
       <section aria-label={`Blame of ${name}`} className="overflow-hidden rounded-lg border border-gray-200 dark:border-gray-800">

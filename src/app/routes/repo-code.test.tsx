@@ -77,7 +77,9 @@ function serveRepo(repoOver: Parameters<typeof fakeRepo>[0] = {}) {
   server.use(
     http.get(apiUrl('/repos/alice/tools'), () => HttpResponse.json(fakeRepo({ name: 'tools', description: 'Handy tools', ...repoOver }))),
     http.get(apiUrl('/repos/alice/tools/branches'), () => HttpResponse.json([branch('main'), branch('feature/login')])),
-    http.get(apiUrl('/repos/alice/tools/tags'), () => HttpResponse.json([{ name: 'v1.0', id: 'e'.repeat(40), commit: { sha: 'e'.repeat(40), url: '', created: '' } }])),
+    http.get(apiUrl('/repos/alice/tools/tags'), () =>
+      HttpResponse.json([{ name: 'v1.0', id: 'e'.repeat(40), commit: { sha: 'e'.repeat(40), url: '', created: '' } }]),
+    ),
     http.get(apiUrl('/repos/alice/tools/commits'), () => HttpResponse.json([latest])),
     http.get(apiUrl('/repos/alice/tools/contents'), contents),
     http.get(apiUrl('/repos/alice/tools/contents/*'), ({ request }) => {

@@ -107,11 +107,15 @@ export function Component() {
   const { data: repository } = useSuspenseQuery(repoQueries.detail(owner, repo));
   // The home reads as GitHub's "owner/repo: description"; a file or folder as "path at ref · owner/repo".
   useDocumentTitle(
-    loc.path ? `${loc.path} at ${loc.ref || repository.default_branch}` : `${repository.full_name}${repository.description ? `: ${repository.description}` : ''}`,
+    loc.path
+      ? `${loc.path} at ${loc.ref || repository.default_branch}`
+      : `${repository.full_name}${repository.description ? `: ${repository.description}` : ''}`,
     loc.path && repository.full_name,
   );
   if (repository.empty) {
-    return <EmptyRepo cloneUrl={repository.clone_url} defaultBranch={repository.default_branch} canPush={!!repository.permissions?.push && !repository.archived} />;
+    return (
+      <EmptyRepo cloneUrl={repository.clone_url} defaultBranch={repository.default_branch} canPush={!!repository.permissions?.push && !repository.archived} />
+    );
   }
   return <CodePage repository={repository} loc={loc} />;
 }
@@ -172,7 +176,11 @@ function CodePage({ repository, loc }: { repository: Repository; loc: RefLocatio
               historyHref={historyHref}
               blameHref={paths.blame.href(owner, repo, kind, ref, contents.path)}
               // Pinned to the last commit that touched the file: the same bytes at an unchanging URL.
-              permalink={contents.last_commit_sha ? `${window.location.origin}${paths.src.href(owner, repo, 'commit', contents.last_commit_sha, contents.path)}` : undefined}
+              permalink={
+                contents.last_commit_sha
+                  ? `${window.location.origin}${paths.src.href(owner, repo, 'commit', contents.last_commit_sha, contents.path)}`
+                  : undefined
+              }
               privateRepo={privateRepo}
               renderMarkdown={(source) => (
                 <MarkdownView
@@ -201,10 +209,22 @@ function Downloads({ owner, repo, refName, privateRepo }: { owner: string; repo:
         Tags
       </Link>
       <span className="text-xs text-gray-600 dark:text-gray-400">Download</span>
-      <RawLink href={archiveUrl(owner, repo, refName, 'zip')} name={archiveName(repo, refName, 'zip')} action="download" privateRepo={privateRepo} className={downloadLink}>
+      <RawLink
+        href={archiveUrl(owner, repo, refName, 'zip')}
+        name={archiveName(repo, refName, 'zip')}
+        action="download"
+        privateRepo={privateRepo}
+        className={downloadLink}
+      >
         ZIP
       </RawLink>
-      <RawLink href={archiveUrl(owner, repo, refName, 'tar.gz')} name={archiveName(repo, refName, 'tar.gz')} action="download" privateRepo={privateRepo} className={downloadLink}>
+      <RawLink
+        href={archiveUrl(owner, repo, refName, 'tar.gz')}
+        name={archiveName(repo, refName, 'tar.gz')}
+        action="download"
+        privateRepo={privateRepo}
+        className={downloadLink}
+      >
         TAR.GZ
       </RawLink>
     </div>
@@ -214,7 +234,16 @@ function Downloads({ owner, repo, refName, privateRepo }: { owner: string; repo:
 const folderHref = (owner: string, repo: string, kind: RefKind, ref: string, dir: string) => `${paths.src.href(owner, repo, kind, ref, dir)}/`;
 const rawFolderUrl = (owner: string, repo: string, ref: string, dir: string) => rawUrl(owner, repo, ref, dir ? `${dir}/` : '');
 
-function Readme(props: { owner: string; repo: string; kind: RefKind; apiRef: string; refName: string; dir: string; entries: ContentsResponse[]; privateRepo: boolean }) {
+function Readme(props: {
+  owner: string;
+  repo: string;
+  kind: RefKind;
+  apiRef: string;
+  refName: string;
+  dir: string;
+  entries: ContentsResponse[];
+  privateRepo: boolean;
+}) {
   const { owner, repo, kind, apiRef, refName, dir, entries, privateRepo } = props;
   const entry = findReadme(entries);
   const { data } = useQuery({ ...contentsQueries.contents(owner, repo, apiRef, entry?.path ?? ''), enabled: !!entry });

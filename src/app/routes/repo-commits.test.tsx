@@ -77,7 +77,9 @@ describe('commits page', () => {
   it('links each commit to its files and offers its body on demand', async () => {
     server.use(
       http.get(apiUrl('/repos/alice/hello/branches'), () => HttpResponse.json([branch('main')])),
-      http.get(apiUrl('/repos/alice/hello/commits'), () => HttpResponse.json([commit('4'.repeat(40), 'Title\n\nThe long story.', '2026-11-03T12:00:00Z')], { headers: { 'X-Total-Count': '1' } })),
+      http.get(apiUrl('/repos/alice/hello/commits'), () =>
+        HttpResponse.json([commit('4'.repeat(40), 'Title\n\nThe long story.', '2026-11-03T12:00:00Z')], { headers: { 'X-Total-Count': '1' } }),
+      ),
     );
     renderRoute(Component, { path: '/:owner/:repo/commits/:kind/*', url: '/alice/hello/commits/branch/main' });
     expect(await screen.findByRole('link', { name: 'Browse files at this commit' })).toHaveAttribute('href', `/alice/hello/src/commit/${'4'.repeat(40)}`);

@@ -33,7 +33,11 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   if (kind === 'commit' || !splat.includes('/')) {
     const { ref, path } = resolveRefPath(kind, splat, []);
     const listsP =
-      kind === 'commit' ? null : (kind === 'tag' ? queryClient.ensureQueryData(branchQueries.tags(owner, repo)) : queryClient.ensureQueryData(branchQueries.list(owner, repo))).catch(() => null);
+      kind === 'commit'
+        ? null
+        : (kind === 'tag' ? queryClient.ensureQueryData(branchQueries.tags(owner, repo)) : queryClient.ensureQueryData(branchQueries.list(owner, repo))).catch(
+            () => null,
+          );
     await Promise.all([repoP, listsP, queryClient.ensureQueryData(commitQueries.list(owner, repo, filtersFrom(search, ref, path)))]);
     return null;
   }
@@ -85,7 +89,11 @@ function History({ owner, repo, kind, names }: { owner: string; repo: string; ki
       </div>
       {data.commits.length === 0 ? (
         <EmptyState title="No commits found">
-          {filters.since || filters.until ? 'No commits in this date range.' : path ? 'Nothing has changed this path on this ref.' : 'This ref has no history yet.'}
+          {filters.since || filters.until
+            ? 'No commits in this date range.'
+            : path
+              ? 'Nothing has changed this path on this ref.'
+              : 'This ref has no history yet.'}
         </EmptyState>
       ) : (
         <CommitList owner={owner} repo={repo} commits={data.commits} />

@@ -71,7 +71,11 @@ describe('compare across forks', () => {
     // The compare picker lists the fork's branches, not the parent's.
     await userEvent.click(within(group).getByRole('button', { name: /compare:/ }));
     const list = await screen.findByRole('list', { name: 'compare branches' });
-    expect(within(list).getAllByRole('button').map((b) => b.textContent?.trim())).toEqual(['main', '✓feature']);
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((b) => b.textContent?.trim()),
+    ).toEqual(['main', '✓feature']);
     await userEvent.keyboard('{Escape}');
 
     expect(await screen.findByLabelText('Title')).toHaveValue('Greet in French');
@@ -85,7 +89,11 @@ describe('compare across forks', () => {
     const group = await screen.findByRole('group', { name: 'Branches to compare' });
     const headRepo = await within(group).findByRole('combobox', { name: 'head repository:' });
     await waitFor(() => expect(headRepo).toHaveDisplayValue('bob/hello'));
-    expect(within(headRepo).getAllByRole('option').map((o) => o.textContent)).toEqual(['alice/hello', 'bob/hello']);
+    expect(
+      within(headRepo)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['alice/hello', 'bob/hello']);
 
     // Head repository → the parent itself: a plain branch head, the new repository's default branch.
     await userEvent.selectOptions(headRepo, 'alice/hello');

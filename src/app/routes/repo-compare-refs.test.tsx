@@ -58,7 +58,9 @@ describe('compare page with tags and commits', () => {
   it('compares two tags: commits, files and the full diff, and one sentence instead of the pull request form', async () => {
     serveCompare((basehead) =>
       basehead.endsWith('.diff')
-        ? new HttpResponse('diff --git a/notes.md b/notes.md\nnew file mode 100644\n--- /dev/null\n+++ b/notes.md\n@@ -0,0 +1 @@\n+release notes\n', { headers: { 'Content-Type': 'text/plain' } })
+        ? new HttpResponse('diff --git a/notes.md b/notes.md\nnew file mode 100644\n--- /dev/null\n+++ b/notes.md\n@@ -0,0 +1 @@\n+release notes\n', {
+            headers: { 'Content-Type': 'text/plain' },
+          })
         : HttpResponse.json(
             fakeCompare({
               commits: [fakeCommit(B, 'Write the release notes')],
@@ -102,7 +104,10 @@ describe('compare page with tags and commits', () => {
     expect(within(group).getByRole('button', { name: /compare:/ })).toHaveTextContent(`compare:${B.slice(0, 10)}`);
     expect(within(group).getByRole('button', { name: /compare:/ })).toHaveAttribute('title', B);
     expect(await screen.findByText('new', {}, { timeout: 5000 })).toBeInTheDocument();
-    const fileLinks = screen.getAllByRole('link').map((a) => a.getAttribute('href')).filter((h) => h?.includes('x.txt'));
+    const fileLinks = screen
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'))
+      .filter((h) => h?.includes('x.txt'));
     expect(fileLinks.length).toBeGreaterThan(0);
     expect(new Set(fileLinks)).toEqual(new Set([`/alice/hello/src/commit/${B}/x.txt`]));
   });
@@ -131,7 +136,11 @@ describe('compare page with tags and commits', () => {
     expect(screen.getByRole('list', { name: 'base branches' })).toHaveTextContent('feature/login');
     await user.click(screen.getByRole('tab', { name: 'Tags' }));
     const tagList = screen.getByRole('list', { name: 'base tags' });
-    expect(within(tagList).getAllByRole('button').map((b) => b.textContent)).toEqual(['v2.0', 'v1.0', 'release/3']);
+    expect(
+      within(tagList)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['v2.0', 'v1.0', 'release/3']);
     await user.click(within(tagList).getByRole('button', { name: 'release/3' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/alice/hello/compare/release/3...'));
 

@@ -48,7 +48,12 @@ const route = (url: string) => ({ path: '/:owner/:repo/compare/*', url, extra: [
 
 describe('compare page', () => {
   it('says the branches merge, lists the commits and files, and prefills the form from the single commit', async () => {
-    serveCompare(fakeCompare({ commits: [fakeCommit('c'.repeat(40), 'Add a login page\n\nWith a form and a test.')], files: [{ filename: 'login.tsx', status: 'added', additions: 12, deletions: 0, changes: 12 }] }));
+    serveCompare(
+      fakeCompare({
+        commits: [fakeCommit('c'.repeat(40), 'Add a login page\n\nWith a form and a test.')],
+        files: [{ filename: 'login.tsx', status: 'added', additions: 12, deletions: 0, changes: 12 }],
+      }),
+    );
     renderRoute(Component, route('/alice/hello/compare/main...feature/login'));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('These branches can be merged.'));
     expect(compared).toContain('main...feature/login?verification=false');
@@ -99,13 +104,28 @@ describe('compare page', () => {
     serveCompare({
       total_commits: 2,
       commits: [
-        fakeCommit('1'.repeat(40), 'One', { files: [{ filename: 'a.txt', status: 'added' }, { filename: 'tmp.txt', status: 'added' }] }),
-        fakeCommit('2'.repeat(40), 'Two', { files: [{ filename: 'a.txt', status: 'modified' }, { filename: 'tmp.txt', status: 'removed' }, { filename: 'old.txt', status: 'removed' }] }),
+        fakeCommit('1'.repeat(40), 'One', {
+          files: [
+            { filename: 'a.txt', status: 'added' },
+            { filename: 'tmp.txt', status: 'added' },
+          ],
+        }),
+        fakeCommit('2'.repeat(40), 'Two', {
+          files: [
+            { filename: 'a.txt', status: 'modified' },
+            { filename: 'tmp.txt', status: 'removed' },
+            { filename: 'old.txt', status: 'removed' },
+          ],
+        }),
       ],
     });
     renderRoute(Component, route('/alice/hello/compare/main...feature/login'));
     const files = await screen.findByRole('list', { name: 'Changed files' });
-    expect(within(files).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['A (added)a.txt', 'D (deleted)old.txt']);
+    expect(
+      within(files)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['A (added)a.txt', 'D (deleted)old.txt']);
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     // Several commits: the title is the head branch, as Gitea.
     expect(await screen.findByLabelText('Title')).toHaveValue('feature/login');
@@ -171,7 +191,9 @@ describe('compare page', () => {
   it('shows the full diff only when asked for', async () => {
     serveCompare((basehead) =>
       basehead.endsWith('.diff')
-        ? new HttpResponse('diff --git a/a.txt b/a.txt\nnew file mode 100644\n--- /dev/null\n+++ b/a.txt\n@@ -0,0 +1 @@\n+hello diff\n', { headers: { 'Content-Type': 'text/plain' } })
+        ? new HttpResponse('diff --git a/a.txt b/a.txt\nnew file mode 100644\n--- /dev/null\n+++ b/a.txt\n@@ -0,0 +1 @@\n+hello diff\n', {
+            headers: { 'Content-Type': 'text/plain' },
+          })
         : HttpResponse.json(fakeCompare()),
     );
     const { router } = renderRoute(Component, route('/alice/hello/compare/main...feature/login'));
@@ -191,7 +213,10 @@ describe('compare page', () => {
     setSession(null);
     serveCompare(fakeCompare());
     renderRoute(Component, route('/alice/hello/compare/main...feature/login'));
-    expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute('href', `/user/login?redirect_to=${encodeURIComponent('/alice/hello/compare/main...feature/login')}`);
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      `/user/login?redirect_to=${encodeURIComponent('/alice/hello/compare/main...feature/login')}`,
+    );
     expect(screen.queryByRole('form', { name: 'New pull request' })).not.toBeInTheDocument();
   });
 });

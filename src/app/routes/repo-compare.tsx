@@ -104,7 +104,11 @@ export function Component() {
   // The same query the comparison below draws from: it says what each side names (branch, tag, commit).
   const comparing = !r.empty && !!refs.head && refs.head !== refs.base;
   const compared = useQuery({ ...compareQueries.compare(owner, repo, refs.base, refs.head), enabled: comparing });
-  const sides = compareSides(compared.data, { base: refs.base, head: head.branch }, { branches: names, tags: tagNames, headBranches: headNames, headTags: headTagNames });
+  const sides = compareSides(
+    compared.data,
+    { base: refs.base, head: head.branch },
+    { branches: names, tags: tagNames, headBranches: headNames, headTags: headTagNames },
+  );
 
   const network = dedupe([r, ...known.slice(1), ...(headRepo ? [headRepo] : [])]);
   const pickRepos = network.length > 1;
@@ -137,7 +141,16 @@ export function Component() {
         headBranches={headNames}
         headTags={headTagNames}
         onChange={(next) => go(r, next.base, here, next.head)}
-        baseRepo={pickRepos ? <RepoChoice label="base repository" value={r as NetworkRepo} choices={network} onChange={(b) => go(b, b.id === r.id ? refs.base : b.default_branch, here, head.branch)} /> : undefined}
+        baseRepo={
+          pickRepos ? (
+            <RepoChoice
+              label="base repository"
+              value={r as NetworkRepo}
+              choices={network}
+              onChange={(b) => go(b, b.id === r.id ? refs.base : b.default_branch, here, head.branch)}
+            />
+          ) : undefined
+        }
         headRepo={
           pickRepos ? (
             <RepoChoice
@@ -154,7 +167,8 @@ export function Component() {
         <EmptyState title="This repository is empty">Push a branch first; then you can compare it.</EmptyState>
       ) : !refs.head ? (
         <EmptyState title="Choose a branch to compare">
-          Pick the branch with your changes (or a tag or commit) as <strong>compare</strong>; it is compared with <strong className="font-mono">{refs.base}</strong>.
+          Pick the branch with your changes (or a tag or commit) as <strong>compare</strong>; it is compared with{' '}
+          <strong className="font-mono">{refs.base}</strong>.
         </EmptyState>
       ) : refs.head === refs.base ? (
         <EmptyState title="Choose different branches">A branch or tag compared with itself has nothing to show. Pick another base or compare.</EmptyState>
@@ -205,7 +219,8 @@ function Comparison({
   if (compare.isError) {
     return isApiError(compare.error) && compare.error.status === 404 ? (
       <EmptyState title="Nothing to compare">
-        <span className="font-mono">{base}</span> or <span className="font-mono">{head}</span> does not exist{head.includes(':') ? ', or that repository is not a fork of this one' : ' in this repository'}.
+        <span className="font-mono">{base}</span> or <span className="font-mono">{head}</span> does not exist
+        {head.includes(':') ? ', or that repository is not a fork of this one' : ' in this repository'}.
       </EmptyState>
     ) : (
       <ErrorNotice error={compare.error} />
@@ -236,7 +251,9 @@ function Comparison({
             head={head}
             // Files open at the head: a branch or tag by name, a commit by its full SHA (the URL may hold an abbreviation).
             fileHref={(path) =>
-              sides.head === 'commit' ? paths.src.href(headSource.owner, headSource.repo, 'commit', sides.headSha ?? headBranch, path) : paths.src.href(headSource.owner, headSource.repo, sides.head, headBranch, path)
+              sides.head === 'commit'
+                ? paths.src.href(headSource.owner, headSource.repo, 'commit', sides.headSha ?? headBranch, path)
+                : paths.src.href(headSource.owner, headSource.repo, sides.head, headBranch, path)
             }
           />
           {notBranches ? (
@@ -256,7 +273,9 @@ function Comparison({
                   to open a pull request from <span className="font-mono">{head}</span> into <span className="font-mono">{base}</span>.
                 </p>
               ) : (
-                <p className="text-sm text-gray-600 dark:text-gray-400">{r.archived ? 'This repository is archived.' : 'Pull requests are turned off in this repository.'}</p>
+                <p className="text-sm text-gray-600 dark:text-gray-400">
+                  {r.archived ? 'This repository is archived.' : 'Pull requests are turned off in this repository.'}
+                </p>
               )}
             </section>
           ) : null}
@@ -318,7 +337,17 @@ function FullDiff({ owner, repo, base, head, fileHref }: { owner: string; repo: 
   );
 }
 
-function CreateForm({ repository: r, refs, headBranch, commits }: { repository: Repository; refs: CompareRefs; headBranch: string; commits: components['schemas']['Commit'][] }) {
+function CreateForm({
+  repository: r,
+  refs,
+  headBranch,
+  commits,
+}: {
+  repository: Repository;
+  refs: CompareRefs;
+  headBranch: string;
+  commits: components['schemas']['Commit'][];
+}) {
   const owner = r.owner.login;
   const repo = r.name;
   const navigate = useNavigate();
@@ -338,7 +367,9 @@ function CreateForm({ repository: r, refs, headBranch, commits }: { repository: 
       labels={labels.data ?? []}
       milestones={[...(milestones.data?.open ?? []), ...(milestones.data?.closed ?? [])]}
       renderLabel={renderLabel}
-      renderBody={(p) => <DescriptionEditor owner={owner} repo={repo} privateRepo={r.private || r.internal} placeholder="What does this change, and why?" {...p} />}
+      renderBody={(p) => (
+        <DescriptionEditor owner={owner} repo={repo} privateRepo={r.private || r.internal} placeholder="What does this change, and why?" {...p} />
+      )}
       renderReviewers={(p) => <UserPicker label="Reviewers" search={pullQueries.reviewerCandidates(owner, repo)} exclude={me ? [me.login] : []} {...p} />}
       renderAssignees={(p) => <UserPicker label="Assignees" search={assigneeQueries.forRepo(owner, repo)} {...p} />}
       onCreated={(pull) => navigate(paths.pull.href(owner, repo, pull.number))}

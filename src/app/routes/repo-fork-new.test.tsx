@@ -12,7 +12,19 @@ setupMswServer();
 const alice = fakeUser({ login: 'alice' });
 const bob = fakeUser({ id: 2, login: 'bob' });
 const parent = fakeRepo({ id: 10, owner: alice, name: 'hello', description: 'Says hello', permissions: { admin: false, push: false, pull: true } });
-const org = (id: number, name: string) => ({ id, name, username: name, full_name: '', email: '', avatar_url: '', description: '', website: '', location: '', visibility: 'public', repo_admin_change_team_access: false });
+const org = (id: number, name: string) => ({
+  id,
+  name,
+  username: name,
+  full_name: '',
+  email: '',
+  avatar_url: '',
+  description: '',
+  website: '',
+  location: '',
+  visibility: 'public',
+  repo_admin_change_team_access: false,
+});
 
 let forkBodies: unknown[] = [];
 let patched: unknown[] = [];
@@ -27,7 +39,13 @@ beforeEach(() => {
     // bob belongs to two organizations but may create repositories only in "builders".
     http.get(apiUrl('/user/orgs'), () => HttpResponse.json([org(7, 'builders'), org(8, 'readers')])),
     http.get(apiUrl('/users/bob/orgs/:org/permissions'), ({ params }) =>
-      HttpResponse.json({ is_owner: false, is_admin: false, can_write: params.org === 'builders', can_read: true, can_create_repository: params.org === 'builders' }),
+      HttpResponse.json({
+        is_owner: false,
+        is_admin: false,
+        can_write: params.org === 'builders',
+        can_read: true,
+        can_create_repository: params.org === 'builders',
+      }),
     ),
   );
 });
@@ -40,12 +58,19 @@ describe('fork form', () => {
     server.use(
       http.post(apiUrl('/repos/alice/hello/forks'), async ({ request }) => {
         forkBodies.push(await request.json());
-        return HttpResponse.json(fakeRepo({ id: 11, owner: fakeUser({ id: 7, login: 'builders' }), name: 'hello-builders', fork: true, description: 'Says hello' }), { status: 202 });
+        return HttpResponse.json(
+          fakeRepo({ id: 11, owner: fakeUser({ id: 7, login: 'builders' }), name: 'hello-builders', fork: true, description: 'Says hello' }),
+          { status: 202 },
+        );
       }),
     );
     const { router } = renderRoute(Component, route);
     const owner = await screen.findByRole('combobox', { name: 'Owner' });
-    expect(within(owner).getAllByRole('option').map((o) => o.textContent)).toEqual(['bob', 'builders']);
+    expect(
+      within(owner)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['bob', 'builders']);
     expect(screen.getByRole('textbox', { name: 'Repository name' })).toHaveValue('hello');
     expect(screen.getByRole('textbox', { name: 'Description' })).toHaveValue('Says hello');
 
@@ -100,7 +125,11 @@ describe('fork form', () => {
     const note = await screen.findByRole('note');
     expect(note).toHaveTextContent('You already have a fork of this repository: bob/hello');
     expect(within(note).getByRole('link', { name: 'bob/hello' })).toHaveAttribute('href', '/bob/hello');
-    expect(within(screen.getByRole('combobox', { name: 'Owner' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['builders']);
+    expect(
+      within(screen.getByRole('combobox', { name: 'Owner' }))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['builders']);
   });
 
   it('has nowhere to fork to for the owner without organizations', async () => {

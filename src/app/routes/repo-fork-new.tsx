@@ -60,7 +60,10 @@ export function Component() {
     body = (
       <>
         {myFork && (
-          <div role="note" className="rounded-md border border-indigo-200 bg-indigo-50 px-3 py-2 text-sm text-indigo-900 dark:border-indigo-800 dark:bg-indigo-950/60 dark:text-indigo-200">
+          <div
+            role="note"
+            className="rounded-md border border-indigo-200 bg-indigo-50 px-3 py-2 text-sm text-indigo-900 dark:border-indigo-800 dark:bg-indigo-950/60 dark:text-indigo-200"
+          >
             You already have a fork of this repository:{' '}
             <Link className="font-mono font-semibold underline" to={paths.repo.href(myFork.owner.login, myFork.name)}>
               {myFork.full_name}
@@ -81,7 +84,9 @@ export function Component() {
         <h2 id="fork-title" className="text-lg font-semibold">
           Fork {r.full_name}
         </h2>
-        <p className="text-sm text-gray-600 dark:text-gray-400">A fork is your own copy of the repository: change it freely, then propose the changes back with a pull request.</p>
+        <p className="text-sm text-gray-600 dark:text-gray-400">
+          A fork is your own copy of the repository: change it freely, then propose the changes back with a pull request.
+        </p>
       </div>
       {body}
     </section>

@@ -17,7 +17,10 @@ describe('forks list', () => {
         const url = new URL(request.url);
         asked.push(url.search);
         const page = Number(url.searchParams.get('page'));
-        const forks = page === 2 ? [fakeRepo({ id: 30, owner: fakeUser({ login: 'carol' }), name: 'hello', fork: true })] : [fakeRepo({ id: 20, owner: fakeUser({ login: 'bob' }), name: 'hello-bob', fork: true, description: 'Bob tries things', stars_count: 3 })];
+        const forks =
+          page === 2
+            ? [fakeRepo({ id: 30, owner: fakeUser({ login: 'carol' }), name: 'hello', fork: true })]
+            : [fakeRepo({ id: 20, owner: fakeUser({ login: 'bob' }), name: 'hello-bob', fork: true, description: 'Bob tries things', stars_count: 3 })];
         return HttpResponse.json(forks, { headers: { 'X-Total-Count': '21' } });
       }),
     );

@@ -18,8 +18,7 @@ export function Component() {
   return (
     <section aria-labelledby="forks-title" className="space-y-3">
       <h2 id="forks-title" className="text-lg font-semibold">
-        Forks{' '}
-        {data?.total !== undefined ? <span className="ml-2 text-sm font-normal text-gray-500 dark:text-gray-400">{data.total}</span> : null}
+        Forks {data?.total !== undefined ? <span className="ml-2 text-sm font-normal text-gray-500 dark:text-gray-400">{data.total}</span> : null}
       </h2>
       <ErrorNotice error={error} />
       {data ? (

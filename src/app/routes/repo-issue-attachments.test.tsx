@@ -34,17 +34,60 @@ function attachment(id: number, name: string, size = 12) {
 
 function issue(assets: ReturnType<typeof attachment>[] = []) {
   return {
-    id: 10, url: '', html_url: '', number: 3, user: alice, original_author: '', original_author_id: 0, title: 'Crash on save', body: 'It crashes.', ref: '',
-    assets, labels: [], milestone: null, assignee: null, assignees: [], state: 'open', is_locked: false, comments: 0, created_at: T0, updated_at: T0,
-    closed_at: null, due_date: null, pull_request: null, repository: { id: 1, name: 'tools', owner: 'alice', full_name: 'alice/tools' }, pin_order: 0,
+    id: 10,
+    url: '',
+    html_url: '',
+    number: 3,
+    user: alice,
+    original_author: '',
+    original_author_id: 0,
+    title: 'Crash on save',
+    body: 'It crashes.',
+    ref: '',
+    assets,
+    labels: [],
+    milestone: null,
+    assignee: null,
+    assignees: [],
+    state: 'open',
+    is_locked: false,
+    comments: 0,
+    created_at: T0,
+    updated_at: T0,
+    closed_at: null,
+    due_date: null,
+    pull_request: null,
+    repository: { id: 1, name: 'tools', owner: 'alice', full_name: 'alice/tools' },
+    pin_order: 0,
   };
 }
 
 function comment(id: number, body: string, assets: ReturnType<typeof attachment>[] = []) {
   return {
-    id, type: 'comment', html_url: '', pull_request_url: '', issue_url: '', user: bob, body, created_at: T0, updated_at: T0, assets, old_milestone: null, milestone: null,
-    old_title: '', new_title: '', old_ref: '', new_ref: '', ref_issue: null, ref_comment: null, ref_action: '', ref_commit_sha: '', review_id: 0, label: null,
-    assignee: null, removed_assignee: false,
+    id,
+    type: 'comment',
+    html_url: '',
+    pull_request_url: '',
+    issue_url: '',
+    user: bob,
+    body,
+    created_at: T0,
+    updated_at: T0,
+    assets,
+    old_milestone: null,
+    milestone: null,
+    old_title: '',
+    new_title: '',
+    old_ref: '',
+    new_ref: '',
+    ref_issue: null,
+    ref_comment: null,
+    ref_action: '',
+    ref_commit_sha: '',
+    review_id: 0,
+    label: null,
+    assignee: null,
+    removed_assignee: false,
   };
 }
 
@@ -93,7 +136,9 @@ function setup({ viewer = bob, push = false, uploadFails = 0 }: { viewer?: typeo
       patches.push({ id: c.id, body });
       return HttpResponse.json(c);
     }),
-    http.post(apiUrl('/repos/alice/tools/issues/comments/:id/assets'), ({ params, request }) => take(request, comments.find((x) => x.id === Number(params.id))!.assets)),
+    http.post(apiUrl('/repos/alice/tools/issues/comments/:id/assets'), ({ params, request }) =>
+      take(request, comments.find((x) => x.id === Number(params.id))!.assets),
+    ),
     http.post(apiUrl('/repos/alice/tools/issues/3/assets'), ({ request }) => take(request, issueAssets)),
   );
   renderRoute(Component, { path: '/:owner/:repo/issues/:index', url: '/alice/tools/issues/3' });

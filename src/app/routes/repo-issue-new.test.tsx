@@ -16,7 +16,9 @@ beforeEach(() => {
   server.use(
     http.get(apiUrl('/user'), () => HttpResponse.json(fakeUser())),
     http.get(apiUrl('/repos/alice/hello'), () => HttpResponse.json(fakeRepo({ name: 'hello' }))),
-    http.get(apiUrl('/repos/alice/hello/labels'), () => HttpResponse.json([fakeLabel({ id: 5, name: 'bug' }), fakeLabel({ id: 6, name: 'docs', color: '0075ca' })])),
+    http.get(apiUrl('/repos/alice/hello/labels'), () =>
+      HttpResponse.json([fakeLabel({ id: 5, name: 'bug' }), fakeLabel({ id: 6, name: 'docs', color: '0075ca' })]),
+    ),
     http.get(apiUrl('/repos/alice/hello/milestones'), ({ request }) =>
       HttpResponse.json(new URL(request.url).searchParams.get('state') === 'open' ? [fakeMilestone({ id: 9, title: 'v1.0' })] : []),
     ),
@@ -37,7 +39,13 @@ describe('new issue', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Assignees'), 'bo');
     const list = await screen.findByRole('list', { name: 'Matching users' });
-    await waitFor(() => expect(within(list).getAllByRole('button').map((b) => b.textContent)).toEqual(['bob']));
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual(['bob']),
+    );
   });
 
   it('keeps the draft after a 422 and shows the message by the Title field', async () => {

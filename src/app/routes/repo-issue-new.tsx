@@ -50,7 +50,9 @@ export function Component() {
         repo={repo}
         labels={labels.data ?? []}
         milestones={[...(milestones.data?.open ?? []), ...(milestones.data?.closed ?? [])]}
-        renderBody={(p) => <DescriptionEditor owner={owner} repo={repo} privateRepo={r.private || r.internal} placeholder="Describe the problem or the idea." {...p} />}
+        renderBody={(p) => (
+          <DescriptionEditor owner={owner} repo={repo} privateRepo={r.private || r.internal} placeholder="Describe the problem or the idea." {...p} />
+        )}
         onCreated={(issue) => navigate(paths.issue.href(owner, repo, issue.number))}
       />
     </div>

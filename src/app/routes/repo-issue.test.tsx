@@ -18,17 +18,62 @@ const T0 = '2026-01-01T00:00:00Z';
 
 function issue(over: Record<string, unknown> = {}) {
   return {
-    id: 10, url: '', html_url: '', number: 3, user: alice, original_author: '', original_author_id: 0, title: 'Crash on save', body: 'It **crashes**.', ref: '',
-    assets: [], labels: [label], milestone: null, assignee: null, assignees: [], state: 'open', is_locked: false, comments: 2, created_at: T0, updated_at: T0,
-    closed_at: null, due_date: null, pull_request: null, repository: { id: 1, name: 'tools', owner: 'alice', full_name: 'alice/tools' }, pin_order: 0, ...over,
+    id: 10,
+    url: '',
+    html_url: '',
+    number: 3,
+    user: alice,
+    original_author: '',
+    original_author_id: 0,
+    title: 'Crash on save',
+    body: 'It **crashes**.',
+    ref: '',
+    assets: [],
+    labels: [label],
+    milestone: null,
+    assignee: null,
+    assignees: [],
+    state: 'open',
+    is_locked: false,
+    comments: 2,
+    created_at: T0,
+    updated_at: T0,
+    closed_at: null,
+    due_date: null,
+    pull_request: null,
+    repository: { id: 1, name: 'tools', owner: 'alice', full_name: 'alice/tools' },
+    pin_order: 0,
+    ...over,
   };
 }
 
 function tl(id: number, type: string, user: unknown, over: Record<string, unknown> = {}) {
   return {
-    id, type, html_url: '', pull_request_url: '', issue_url: '', user, body: '', created_at: T0, updated_at: T0, assets: [], old_milestone: null, milestone: null,
-    old_title: '', new_title: '', old_ref: '', new_ref: '', ref_issue: null, ref_comment: null, ref_action: '', ref_commit_sha: '', review_id: 0, label: null,
-    assignee: null, removed_assignee: false, ...over,
+    id,
+    type,
+    html_url: '',
+    pull_request_url: '',
+    issue_url: '',
+    user,
+    body: '',
+    created_at: T0,
+    updated_at: T0,
+    assets: [],
+    old_milestone: null,
+    milestone: null,
+    old_title: '',
+    new_title: '',
+    old_ref: '',
+    new_ref: '',
+    ref_issue: null,
+    ref_comment: null,
+    ref_action: '',
+    ref_commit_sha: '',
+    review_id: 0,
+    label: null,
+    assignee: null,
+    removed_assignee: false,
+    ...over,
   };
 }
 
@@ -121,7 +166,9 @@ describe('issue page', () => {
 
   it('keeps the typed text and shows the error when posting fails', async () => {
     setup({ viewer: bob });
-    server.use(http.post(apiUrl('/repos/alice/tools/issues/3/comments'), () => HttpResponse.json({ message: 'The issue is locked.', url: '' }, { status: 403 })));
+    server.use(
+      http.post(apiUrl('/repos/alice/tools/issues/3/comments'), () => HttpResponse.json({ message: 'The issue is locked.', url: '' }, { status: 403 })),
+    );
     const box = await screen.findByRole('textbox', { name: 'Comment' });
     const user = userEvent.setup();
     await user.type(box, 'my thoughts');

@@ -35,10 +35,13 @@ function handlers(issues: ReturnType<typeof fakeIssue>[], totals = { open: 42, c
 
 describe('issue list', () => {
   it('builds its request from the URL and renders rows with coloured label chips', async () => {
-    const asked = handlers([
-      fakeIssue({ number: 12, title: 'Crash on start', labels: [bug, ui], comments: 3, milestone: fakeMilestone({ id: 3, title: 'v1.0' }) }),
-      fakeIssue({ number: 11, title: 'Typo in README' }),
-    ], { open: 42, closed: 27 });
+    const asked = handlers(
+      [
+        fakeIssue({ number: 12, title: 'Crash on start', labels: [bug, ui], comments: 3, milestone: fakeMilestone({ id: 3, title: 'v1.0' }) }),
+        fakeIssue({ number: 11, title: 'Typo in README' }),
+      ],
+      { open: 42, closed: 27 },
+    );
     renderRoute(Component, { path: '/:owner/:repo/issues', url: '/alice/hello/issues?state=closed&labels=bug,ui&q=crash&page=2&sort=oldest&poster=bob' });
 
     const link = await screen.findByRole('link', { name: 'Crash on start' });
@@ -90,7 +93,12 @@ describe('issue list', () => {
     expect(await screen.findByRole('link', { name: 'Remove filter label: ui' })).toBeInTheDocument();
     // The open and closed counts follow the new filter too (and are answered before the test ends).
     await waitFor(() =>
-      expect(asked.filter((q) => q.get('q') === 'crash' && q.get('labels') === 'ui' && q.get('limit') === '1').map((q) => q.get('state')).sort()).toEqual(['closed', 'open']),
+      expect(
+        asked
+          .filter((q) => q.get('q') === 'crash' && q.get('labels') === 'ui' && q.get('limit') === '1')
+          .map((q) => q.get('state'))
+          .sort(),
+      ).toEqual(['closed', 'open']),
     );
   });
 

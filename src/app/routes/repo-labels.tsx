@@ -78,7 +78,9 @@ export function Component() {
         </section>
       )}
       {labels.length === 0 ? (
-        <EmptyState title="No labels yet">{canEdit ? 'Labels sort issues by kind, area or priority. Create the first one.' : 'This repository has no labels.'}</EmptyState>
+        <EmptyState title="No labels yet">
+          {canEdit ? 'Labels sort issues by kind, area or priority. Create the first one.' : 'This repository has no labels.'}
+        </EmptyState>
       ) : (
         <LabelList
           owner={owner}

@@ -37,7 +37,10 @@ export function Component() {
     <div>
       <RepoHeader repo={data} active={activeTab(pathname)} forkButton={<ForkButton repo={data} />} />
       {data.archived && (
-        <div role="note" className="mb-5 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-200">
+        <div
+          role="note"
+          className="mb-5 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-200"
+        >
           This repository is archived. You can view files and clone it, but cannot push or open issues.
         </div>
       )}

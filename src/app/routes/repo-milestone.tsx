@@ -57,7 +57,9 @@ export function Component() {
         <div className="min-w-0 space-y-1">
           <h1 className="text-xl font-semibold break-words">{m.title}</h1>
           <p className="flex flex-wrap items-center gap-2">
-            <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${m.state === 'open' ? 'bg-green-100 text-green-800 dark:bg-green-900/50 dark:text-green-200' : 'bg-purple-100 text-purple-800 dark:bg-purple-900/50 dark:text-purple-200'}`}>
+            <span
+              className={`rounded-full px-2 py-0.5 text-xs font-medium ${m.state === 'open' ? 'bg-green-100 text-green-800 dark:bg-green-900/50 dark:text-green-200' : 'bg-purple-100 text-purple-800 dark:bg-purple-900/50 dark:text-purple-200'}`}
+            >
               {m.state === 'open' ? 'Open' : 'Closed'}
             </span>
             <MilestoneDue milestone={m} />

@@ -25,21 +25,73 @@ const T0 = '2026-01-01T00:00:00Z';
 const HEAD = 'a'.repeat(40);
 const branch = (ref: string, sha: string) => ({ label: ref, ref, sha, repo_id: 1, repo: null });
 
-const pull = fakePull({ number: 3, title: 'Add search', body: 'Adds **search**.', user: alice, base: branch('main', 'b'.repeat(40)), head: branch('search', HEAD), changed_files: 2 });
+const pull = fakePull({
+  number: 3,
+  title: 'Add search',
+  body: 'Adds **search**.',
+  user: alice,
+  base: branch('main', 'b'.repeat(40)),
+  head: branch('search', HEAD),
+  changed_files: 2,
+});
 
 function issue() {
   return {
-    id: 10, url: '', html_url: '', number: 3, user: alice, original_author: '', original_author_id: 0, title: 'Add search', body: 'Adds **search**.', ref: '',
-    assets: [], labels: [], milestone: null, assignee: null, assignees: [], state: 'open', is_locked: false, comments: 1, created_at: T0, updated_at: T0,
-    closed_at: null, due_date: null, pull_request: { merged: false, merged_at: null, draft: false, html_url: '' }, repository: { id: 1, name: 'tools', owner: 'alice', full_name: 'alice/tools' }, pin_order: 0,
+    id: 10,
+    url: '',
+    html_url: '',
+    number: 3,
+    user: alice,
+    original_author: '',
+    original_author_id: 0,
+    title: 'Add search',
+    body: 'Adds **search**.',
+    ref: '',
+    assets: [],
+    labels: [],
+    milestone: null,
+    assignee: null,
+    assignees: [],
+    state: 'open',
+    is_locked: false,
+    comments: 1,
+    created_at: T0,
+    updated_at: T0,
+    closed_at: null,
+    due_date: null,
+    pull_request: { merged: false, merged_at: null, draft: false, html_url: '' },
+    repository: { id: 1, name: 'tools', owner: 'alice', full_name: 'alice/tools' },
+    pin_order: 0,
   };
 }
 
 function tl(id: number, type: string, user: unknown, over: Record<string, unknown> = {}) {
   return {
-    id, type, html_url: '', pull_request_url: '', issue_url: '', user, body: '', created_at: T0, updated_at: T0, assets: [], old_milestone: null, milestone: null,
-    old_title: '', new_title: '', old_ref: '', new_ref: '', ref_issue: null, ref_comment: null, ref_action: '', ref_commit_sha: '', review_id: 0, label: null,
-    assignee: null, removed_assignee: false, ...over,
+    id,
+    type,
+    html_url: '',
+    pull_request_url: '',
+    issue_url: '',
+    user,
+    body: '',
+    created_at: T0,
+    updated_at: T0,
+    assets: [],
+    old_milestone: null,
+    milestone: null,
+    old_title: '',
+    new_title: '',
+    old_ref: '',
+    new_ref: '',
+    ref_issue: null,
+    ref_comment: null,
+    ref_action: '',
+    ref_commit_sha: '',
+    review_id: 0,
+    label: null,
+    assignee: null,
+    removed_assignee: false,
+    ...over,
   };
 }
 
@@ -68,18 +120,44 @@ function setup({ viewer = alice, push = true }: { viewer?: ReturnType<typeof fak
     }),
     // The merge box reads the base branch's protection: main is not protected here.
     http.get(apiUrl('/repos/alice/tools/branches/main'), () =>
-      HttpResponse.json({ name: 'main', commit: { id: 'b'.repeat(40), message: 'm', timestamp: T0 }, protected: false, required_approvals: 0, enable_status_check: false, status_check_contexts: [], user_can_push: push, user_can_merge: push, effective_branch_protection_name: '' }),
+      HttpResponse.json({
+        name: 'main',
+        commit: { id: 'b'.repeat(40), message: 'm', timestamp: T0 },
+        protected: false,
+        required_approvals: 0,
+        enable_status_check: false,
+        status_check_contexts: [],
+        user_can_push: push,
+        user_can_merge: push,
+        effective_branch_protection_name: '',
+      }),
     ),
     http.get(apiUrl(`/repos/alice/tools/commits/${HEAD}/status`), () =>
       HttpResponse.json({
-        state: 'failure', sha: HEAD, total_count: 1, repository: null, commit_url: '', url: '',
-        statuses: [{ id: 1, status: 'failure', context: 'ci/test', description: 'Tests failed', target_url: '', url: '', creator: null, created_at: T0, updated_at: T0 }],
+        state: 'failure',
+        sha: HEAD,
+        total_count: 1,
+        repository: null,
+        commit_url: '',
+        url: '',
+        statuses: [
+          { id: 1, status: 'failure', context: 'ci/test', description: 'Tests failed', target_url: '', url: '', creator: null, created_at: T0, updated_at: T0 },
+        ],
       }),
     ),
   );
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const router = createMemoryRouter(
-    [{ path: '/:owner/:repo/pulls/:index', element: <Layout />, children: [{ index: true, element: <Conversation /> }, { path: 'commits', element: <Commits /> }] }],
+    [
+      {
+        path: '/:owner/:repo/pulls/:index',
+        element: <Layout />,
+        children: [
+          { index: true, element: <Conversation /> },
+          { path: 'commits', element: <Commits /> },
+        ],
+      },
+    ],
     { initialEntries: ['/alice/tools/pulls/3'] },
   );
   render(

@@ -33,7 +33,10 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const { owner, repo, index } = indexRouteParams(params);
   void queryClient.prefetchInfiniteQuery(timelineQueries.list(owner, repo, index));
   void queryClient.prefetchQuery(reviewQueries.list(owner, repo, index));
-  await Promise.all([queryClient.ensureQueryData(pullQueries.detail(owner, repo, index)), queryClient.ensureQueryData(issueDetailQueries.detail(owner, repo, index))]);
+  await Promise.all([
+    queryClient.ensureQueryData(pullQueries.detail(owner, repo, index)),
+    queryClient.ensureQueryData(issueDetailQueries.detail(owner, repo, index)),
+  ]);
   return null;
 }
 
@@ -82,7 +85,14 @@ export function Component() {
   const renderItem = useCallback(
     (item: TimelineItem) =>
       item.type === 'review' && item.review_id ? (
-        <ReviewTimelineItem owner={owner} repo={repo} index={index} reviewId={item.review_id} renderMarkdown={renderMarkdown} anchorId={`issuecomment-${item.id}`} />
+        <ReviewTimelineItem
+          owner={owner}
+          repo={repo}
+          index={index}
+          reviewId={item.review_id}
+          renderMarkdown={renderMarkdown}
+          anchorId={`issuecomment-${item.id}`}
+        />
       ) : undefined,
     [owner, repo, index, renderMarkdown],
   );
@@ -121,7 +131,15 @@ export function Component() {
         )
       }
       sidebar={({ participants, attachments }) => (
-        <IssueSidebar owner={owner} repo={repo} issue={issue} canWrite={canWrite} participants={participants} attachments={attachments} label="Pull request details">
+        <IssueSidebar
+          owner={owner}
+          repo={repo}
+          issue={issue}
+          canWrite={canWrite}
+          participants={participants}
+          attachments={attachments}
+          label="Pull request details"
+        >
           <PullReviewers owner={owner} repo={repo} pull={pull} reviewers={standing.reviewers} canRequest={canWrite && open} />
         </IssueSidebar>
       )}

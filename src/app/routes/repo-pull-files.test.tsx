@@ -36,7 +36,13 @@ index 1111111..2222222 100644
 type Review = ReturnType<typeof fakeReview>;
 type ReviewComment = ReturnType<typeof fakeReviewComment>;
 
-function setup({ viewer = bob, reviews = [] as Review[], comments = {} as Record<number, ReviewComment[]>, author = alice, pull = {} as Partial<ReturnType<typeof fakePull>> } = {}) {
+function setup({
+  viewer = bob,
+  reviews = [] as Review[],
+  comments = {} as Record<number, ReviewComment[]>,
+  author = alice,
+  pull = {} as Partial<ReturnType<typeof fakePull>>,
+} = {}) {
   if (viewer) setSession({ token: `tok-${viewer.login}`, login: viewer.login });
   const state = { reviews, comments };
   const posted: { url: string; method: string; body: unknown }[] = [];
@@ -55,12 +61,18 @@ function setup({ viewer = bob, reviews = [] as Review[], comments = {} as Record
     http.get(apiUrl('/user'), () => (viewer ? HttpResponse.json(viewer) : HttpResponse.json({ message: 'unauthorized' }, { status: 401 }))),
     http.get(apiUrl('/repos/alice/tools/pulls/3'), () => HttpResponse.json(fakePull({ number: 3, user: author, ...pull }, { owner: 'alice', name: 'tools' }))),
     http.get(apiUrl('/repos/alice/tools/pulls/3.diff'), () => HttpResponse.text(DIFF)),
-    http.get(apiUrl('/repos/alice/tools/pulls/3/reviews'), () => HttpResponse.json(state.reviews, { headers: { 'X-Total-Count': String(state.reviews.length) } })),
+    http.get(apiUrl('/repos/alice/tools/pulls/3/reviews'), () =>
+      HttpResponse.json(state.reviews, { headers: { 'X-Total-Count': String(state.reviews.length) } }),
+    ),
     http.get(apiUrl('/repos/alice/tools/pulls/3/reviews/:id/comments'), ({ params }) => HttpResponse.json(state.comments[Number(params.id)] ?? [])),
     http.post(apiUrl('/repos/alice/tools/pulls/3/reviews'), async ({ request }) => {
       const failed = await record(request);
       if (failed) return failed;
-      const body = posted.at(-1)!.body as { event: Review['state']; body: string; comments?: { path: string; body: string; new_position: number; old_position: number }[] };
+      const body = posted.at(-1)!.body as {
+        event: Review['state'];
+        body: string;
+        comments?: { path: string; body: string; new_position: number; old_position: number }[];
+      };
       // As Gitea: PENDING adds to the viewer's draft review, creating it on first use.
       let review = body.event === 'PENDING' ? state.reviews.find((r) => r.state === 'PENDING' && r.user?.id === viewer!.id) : undefined;
       if (!review) {
@@ -68,7 +80,13 @@ function setup({ viewer = bob, reviews = [] as Review[], comments = {} as Record
         state.reviews = [...state.reviews, review];
       }
       const added = (body.comments ?? []).map((c, i) =>
-        fakeReviewComment(1000 + posted.length * 10 + i, review!.id, viewer, { path: c.path, body: c.body, position: c.new_position, original_position: c.old_position, created_at: at(60) }),
+        fakeReviewComment(1000 + posted.length * 10 + i, review!.id, viewer, {
+          path: c.path,
+          body: c.body,
+          position: c.new_position,
+          original_position: c.old_position,
+          created_at: at(60),
+        }),
       );
       state.comments = { ...state.comments, [review.id]: [...(state.comments[review.id] ?? []), ...added] };
       review.comments_count = state.comments[review.id]!.length;
@@ -98,7 +116,8 @@ function setup({ viewer = bob, reviews = [] as Review[], comments = {} as Record
 }
 
 const fileRegion = () => screen.findByRole('region', { name: /^src\/app\.ts/ });
-const lineNumber = async (side: 'old' | 'new', line: number) => (await fileRegion()).querySelector<HTMLElement>(`td[data-side="${side}"][data-line="${line}"]`)!;
+const lineNumber = async (side: 'old' | 'new', line: number) =>
+  (await fileRegion()).querySelector<HTMLElement>(`td[data-side="${side}"][data-line="${line}"]`)!;
 
 describe('Files changed: threads', () => {
   it('draws threads after their line, replies in one thread, pending drafts marked, outdated threads at the file top', async () => {
@@ -115,7 +134,11 @@ describe('Files changed: threads', () => {
     });
     const file = await fileRegion();
     const thread = await within(file).findByRole('region', { name: 'Thread on line 2 of src/app.ts' });
-    expect(within(thread).getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Review comment by alice', 'Review comment by bob']);
+    expect(
+      within(thread)
+        .getAllByRole('article')
+        .map((a) => a.getAttribute('aria-label')),
+    ).toEqual(['Review comment by alice', 'Review comment by bob']);
     expect((await within(thread).findByText('three')).tagName).toBe('STRONG');
     expect(within(within(thread).getByRole('article', { name: 'Review comment by bob' })).getByText('Pending')).toBeInTheDocument();
     // The thread's row comes right after the row of new line 2.
@@ -158,7 +181,11 @@ describe('Files changed: commenting', () => {
     expect(posted[0]).toEqual({
       url: '/reviews',
       method: 'POST',
-      body: { event: 'COMMENT', body: '', comments: [{ path: 'src/app.ts', body: 'Lines 2–3\n\nBoth constants need names', new_position: 3, old_position: 0 }] },
+      body: {
+        event: 'COMMENT',
+        body: '',
+        comments: [{ path: 'src/app.ts', body: 'Lines 2–3\n\nBoth constants need names', new_position: 3, old_position: 0 }],
+      },
     });
     // The composer closes onto the posted comment, drawn as a thread with its range as a caption.
     const thread = await screen.findByRole('region', { name: 'Thread on line 3 of src/app.ts' });
@@ -175,7 +202,11 @@ describe('Files changed: commenting', () => {
     await userEvent.type(await screen.findByRole('textbox', { name: 'Comment on line 2 of the old file of src/app.ts' }), 'Keep the 2');
     await userEvent.click(screen.getByRole('button', { name: 'Start a review' }));
     await waitFor(() => expect(posted).toHaveLength(1));
-    expect(posted[0].body).toEqual({ event: 'PENDING', body: 'Review in progress', comments: [{ path: 'src/app.ts', body: 'Keep the 2', new_position: 0, old_position: 2 }] });
+    expect(posted[0].body).toEqual({
+      event: 'PENDING',
+      body: 'Review in progress',
+      comments: [{ path: 'src/app.ts', body: 'Keep the 2', new_position: 0, old_position: 2 }],
+    });
 
     const thread = await screen.findByRole('region', { name: 'Thread on line 2 of the old file of src/app.ts' });
     expect(await within(thread).findByText('Pending')).toBeInTheDocument();
@@ -186,7 +217,11 @@ describe('Files changed: commenting', () => {
     expect(within(thread).queryByRole('button', { name: 'Add single comment' })).toBeNull();
     await userEvent.type(within(thread).getByRole('textbox', { name: 'Reply on line 2 of the old file of src/app.ts' }), 'Or not{Control>}{Enter}{/Control}');
     await waitFor(() => expect(posted).toHaveLength(2));
-    expect(posted[1].body).toEqual({ event: 'PENDING', body: 'Review in progress', comments: [{ path: 'src/app.ts', body: 'Or not', new_position: 0, old_position: 2 }] });
+    expect(posted[1].body).toEqual({
+      event: 'PENDING',
+      body: 'Review in progress',
+      comments: [{ path: 'src/app.ts', body: 'Or not', new_position: 0, old_position: 2 }],
+    });
     await waitFor(() => expect(within(screen.getByRole('toolbar', { name: 'Review' })).getByText('2 pending comments')).toBeInTheDocument());
   });
 
@@ -206,7 +241,10 @@ describe('Files changed: commenting', () => {
 
 describe('Files changed: the review bar', () => {
   it('submits the pending review with the chosen decision and body', async () => {
-    const { posted } = setup({ reviews: [fakeReview(5, bob, { state: 'PENDING', comments_count: 1 })], comments: { 5: [fakeReviewComment(50, 5, bob, { position: 2 })] } });
+    const { posted } = setup({
+      reviews: [fakeReview(5, bob, { state: 'PENDING', comments_count: 1 })],
+      comments: { 5: [fakeReviewComment(50, 5, bob, { position: 2 })] },
+    });
     const bar = screen.getByRole('toolbar', { name: 'Review' });
     await userEvent.click(await within(bar).findByRole('button', { name: /Finish your review/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Finish your review' });
@@ -232,7 +270,11 @@ describe('Files changed: the review bar', () => {
     await userEvent.click(await within(screen.getByRole('toolbar', { name: 'Review' })).findByRole('button', { name: 'Review changes' }));
     const dialog = await screen.findByRole('dialog', { name: 'Review changes' });
     await waitFor(() => expect(within(dialog).getByText(/You opened this pull request/)).toBeInTheDocument());
-    expect(within(dialog).getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['COMMENT']);
+    expect(
+      within(dialog)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('value')),
+    ).toEqual(['COMMENT']);
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Review summary' }), 'Self review');
     failNext(422, 'approve your own pull is not allowed');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Submit review' }));
@@ -247,11 +289,18 @@ describe('Files changed: the review bar', () => {
     await userEvent.click(await within(screen.getByRole('toolbar', { name: 'Review' })).findByRole('button', { name: 'Review changes' }));
     const dialog = await screen.findByRole('dialog', { name: 'Review changes' });
     expect(await within(dialog).findByText(/This pull request is closed/)).toBeInTheDocument();
-    expect(within(dialog).getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['COMMENT']);
+    expect(
+      within(dialog)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('value')),
+    ).toEqual(['COMMENT']);
   });
 
   it('discards the pending review after confirmation', async () => {
-    const { posted } = setup({ reviews: [fakeReview(5, bob, { state: 'PENDING', comments_count: 1 })], comments: { 5: [fakeReviewComment(50, 5, bob, { position: 2, body: 'draft words' })] } });
+    const { posted } = setup({
+      reviews: [fakeReview(5, bob, { state: 'PENDING', comments_count: 1 })],
+      comments: { 5: [fakeReviewComment(50, 5, bob, { position: 2, body: 'draft words' })] },
+    });
     const bar = screen.getByRole('toolbar', { name: 'Review' });
     await userEvent.click(await within(bar).findByRole('button', { name: 'Discard review' }));
     const dialog = await screen.findByRole('dialog', { name: 'Discard review?' });

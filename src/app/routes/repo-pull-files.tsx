@@ -40,7 +40,6 @@ function routeParams(params: Record<string, string | undefined>) {
   return { owner: params.owner!, repo: params.repo!, index };
 }
 
-
 /** The placeholder body of a pending review (Gitea asks for one; submitting replaces it). */
 const PENDING_BODY = 'Review in progress';
 export async function loader({ params, request }: LoaderFunctionArgs) {

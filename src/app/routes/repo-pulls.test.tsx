@@ -41,7 +41,9 @@ beforeEach(() => {
   server.use(
     http.get(apiUrl('/user'), () => HttpResponse.json(fakeUser())),
     http.get(apiUrl('/repos/alice/hello'), () => HttpResponse.json(fakeRepo({ name: 'hello' }))),
-    http.get(apiUrl('/repos/alice/hello/labels'), () => HttpResponse.json([fakeLabel({ id: 5, name: 'bug' }), fakeLabel({ id: 6, name: 'docs', color: '0075ca' })])),
+    http.get(apiUrl('/repos/alice/hello/labels'), () =>
+      HttpResponse.json([fakeLabel({ id: 5, name: 'bug' }), fakeLabel({ id: 6, name: 'docs', color: '0075ca' })]),
+    ),
     http.get(apiUrl('/repos/alice/hello/milestones'), () => HttpResponse.json([])),
     http.get(apiUrl('/repos/alice/hello/branches'), () => HttpResponse.json([{ name: 'main' }, { name: 'release/1.x' }])),
     http.get(apiUrl('/repos/alice/hello/pulls/:index/reviews'), () => HttpResponse.json([])),
@@ -58,7 +60,12 @@ describe('pull request list', () => {
   it('shows each open pull request with its labels, branches, comments, review and check state', async () => {
     const bob = fakeUser({ id: 2, login: 'bob' });
     const approved = fakePull({ number: 7, title: 'Faster startup', labels: [fakeLabel({ id: 5, name: 'bug' })], comments: 3, user: bob });
-    const draft = fakePull({ number: 8, title: 'WIP: new parser', draft: true, base: { label: 'release/1.x', ref: 'release/1.x', sha: 'b'.repeat(40), repo_id: 1, repo: null } });
+    const draft = fakePull({
+      number: 8,
+      title: 'WIP: new parser',
+      draft: true,
+      base: { label: 'release/1.x', ref: 'release/1.x', sha: 'b'.repeat(40), repo_id: 1, repo: null },
+    });
     servePulls({ open: [approved, draft], closed: [fakePull({ number: 2, state: 'closed', merged: true, merged_at: new Date().toISOString() })] });
     server.use(
       http.get(apiUrl('/repos/alice/hello/pulls/7/reviews'), () =>

@@ -12,7 +12,17 @@ setupMswServer();
 
 const PATH = '/:owner/:repo/settings/branches/:action?';
 const acme = fakeUser({ id: 100, login: 'acme' });
-const branch = (name: string) => ({ name, commit: { id: 'a'.repeat(40), message: 'm', timestamp: '2026-01-01T00:00:00Z' }, protected: false, required_approvals: 0, enable_status_check: false, status_check_contexts: [], user_can_push: true, user_can_merge: true, effective_branch_protection_name: '' });
+const branch = (name: string) => ({
+  name,
+  commit: { id: 'a'.repeat(40), message: 'm', timestamp: '2026-01-01T00:00:00Z' },
+  protected: false,
+  required_approvals: 0,
+  enable_status_check: false,
+  status_check_contexts: [],
+  user_can_push: true,
+  user_can_merge: true,
+  effective_branch_protection_name: '',
+});
 
 /** An organization's repository with four branches, two teams, two writers and CI on main. */
 function orgRepo() {
@@ -20,7 +30,11 @@ function orgRepo() {
     http.get(apiUrl('/repos/acme/app'), () => HttpResponse.json(fakeRepo({ name: 'app', owner: acme }))),
     // release/1.0 already has a rule of its own.
     http.get(apiUrl('/repos/acme/app/branches'), () =>
-      HttpResponse.json(['main', 'release/1.0', 'release/2.0', 'release/2.0/fix'].map((n) => (n === 'release/1.0' ? { ...branch(n), protected: true, effective_branch_protection_name: 'release/1.0' } : branch(n)))),
+      HttpResponse.json(
+        ['main', 'release/1.0', 'release/2.0', 'release/2.0/fix'].map((n) =>
+          n === 'release/1.0' ? { ...branch(n), protected: true, effective_branch_protection_name: 'release/1.0' } : branch(n),
+        ),
+      ),
     ),
     http.get(apiUrl('/orgs/acme'), () => HttpResponse.json(fakeOrg({ username: 'acme' }))),
     http.get(apiUrl('/orgs/acme/teams'), () => HttpResponse.json([fakeTeam({ id: 1, name: 'Owners' }), fakeTeam({ id: 2, name: 'release-managers' })])),
@@ -36,7 +50,13 @@ describe('branch protection settings', () => {
     orgRepo();
     let rules = [
       fakeRule({ rule_name: 'main', priority: 2, required_approvals: 2, enable_status_check: true, status_check_contexts: ['ci/*'] }),
-      fakeRule({ rule_name: 'release/*', enable_push: true, enable_push_whitelist: true, push_whitelist_usernames: ['bob'], push_whitelist_teams: ['release-managers'] }),
+      fakeRule({
+        rule_name: 'release/*',
+        enable_push: true,
+        enable_push_whitelist: true,
+        push_whitelist_usernames: ['bob'],
+        push_whitelist_teams: ['release-managers'],
+      }),
     ];
     let deleted = '';
     server.use(
@@ -50,10 +70,17 @@ describe('branch protection settings', () => {
     renderRoute(Component, { path: PATH, url: '/acme/app/settings/branches' });
     const main = await screen.findByRole('listitem', { name: 'Rule main' });
     expect(within(main).getByText('priority 2')).toBeInTheDocument();
-    expect(within(within(main).getByRole('list')).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['No pushes', 'Checks: ci/*', '2 approvals']);
+    expect(
+      within(within(main).getByRole('list'))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['No pushes', 'Checks: ci/*', '2 approvals']);
     const release = screen.getByRole('listitem', { name: 'Rule release/*' });
     expect(within(release).getByText('Push: bob, team release-managers')).toBeInTheDocument();
-    expect(within(release).getByRole('link', { name: 'Edit rule release/*' })).toHaveAttribute('href', '/acme/app/settings/branches/edit?rule_name=release%2F*');
+    expect(within(release).getByRole('link', { name: 'Edit rule release/*' })).toHaveAttribute(
+      'href',
+      '/acme/app/settings/branches/edit?rule_name=release%2F*',
+    );
 
     const user = userEvent.setup();
     await user.click(within(release).getByRole('button', { name: 'Delete rule release/*' }));
@@ -83,9 +110,17 @@ describe('branch protection settings', () => {
     const preview = screen.getByRole('status', { name: 'Matching branches' });
     expect(preview).toHaveTextContent('Matches 2 existing branches:');
     // A branch another rule governs says so: which rule wins is the server's call (priority).
-    expect(within(preview).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['release/1.0 · now under rule release/1.0', 'release/2.0']);
+    expect(
+      within(preview)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['release/1.0 · now under rule release/1.0', 'release/2.0']);
     await user.type(name, '*');
-    expect(within(preview).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['release/1.0 · now under rule release/1.0', 'release/2.0', 'release/2.0/fix']);
+    expect(
+      within(preview)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['release/1.0 · now under rule release/1.0', 'release/2.0', 'release/2.0/fix']);
     await user.clear(name);
     await user.type(name, 'hotfix');
     expect(screen.getByRole('status', { name: 'Matching branches' })).toHaveTextContent('Matches no existing branch.');
@@ -99,7 +134,11 @@ describe('branch protection settings', () => {
 
     await user.click(screen.getByRole('checkbox', { name: 'Require status checks to pass before merging' }));
     const seen = await screen.findByRole('list', { name: 'Contexts seen on recent commits' });
-    expect(within(seen).getAllByRole('button').map((b) => b.textContent)).toEqual(['+ ci/build', '+ ci/lint', '+ security/scan']);
+    expect(
+      within(seen)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['+ ci/build', '+ ci/lint', '+ security/scan']);
     await user.click(within(seen).getByRole('button', { name: 'Add context ci/build' }));
     // Free text, since contexts may be globs no commit has reported yet.
     await user.type(screen.getByLabelText('Required contexts'), 'deploy/*{Enter}');
@@ -128,7 +167,14 @@ describe('branch protection settings', () => {
 
   it('edits a rule by sending only the fields that changed', async () => {
     orgRepo();
-    const rule = fakeRule({ rule_name: 'main', priority: 1, enable_status_check: true, status_check_contexts: ['ci/build'], required_approvals: 1, merge_whitelist_usernames: ['carol'] });
+    const rule = fakeRule({
+      rule_name: 'main',
+      priority: 1,
+      enable_status_check: true,
+      status_check_contexts: ['ci/build'],
+      required_approvals: 1,
+      merge_whitelist_usernames: ['carol'],
+    });
     let patch: unknown = null;
     server.use(
       http.get(apiUrl('/repos/acme/app/branch_protections/main'), () => HttpResponse.json(rule)),
@@ -201,7 +247,11 @@ describe('branch protection settings', () => {
   });
 
   it('is a 404 page for someone who does not administer the repository', async () => {
-    server.use(http.get(apiUrl('/repos/acme/app'), () => HttpResponse.json(fakeRepo({ name: 'app', owner: acme, permissions: { admin: false, push: true, pull: true } }))));
+    server.use(
+      http.get(apiUrl('/repos/acme/app'), () =>
+        HttpResponse.json(fakeRepo({ name: 'app', owner: acme, permissions: { admin: false, push: true, pull: true } })),
+      ),
+    );
     renderRoute(Component, { path: PATH, url: '/acme/app/settings/branches' });
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });

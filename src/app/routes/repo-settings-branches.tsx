@@ -29,7 +29,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   if (!r.permissions.admin || (action !== undefined && action !== 'edit')) throw data(null, { status: 404 });
   const rule = new URL(request.url).searchParams.get('rule_name');
   await Promise.all([
-    action === 'edit' && rule ? queryClient.ensureQueryData(protectionQueries.detail(owner, repo, rule)) : queryClient.ensureQueryData(protectionQueries.list(owner, repo)),
+    action === 'edit' && rule
+      ? queryClient.ensureQueryData(protectionQueries.detail(owner, repo, rule))
+      : queryClient.ensureQueryData(protectionQueries.list(owner, repo)),
     queryClient.prefetchQuery(branchQueries.list(owner, repo, 1, BRANCHES)),
   ]);
   return null;
@@ -65,7 +67,18 @@ export function Component() {
   const protectedBy = Object.fromEntries((branches.data?.branches ?? []).filter((b) => b.protected).map((b) => [b.name, b.effective_branch_protection_name]));
   // Signing out on this page loses the permission without a new loader run.
   if (!r.permissions.admin || (action !== undefined && action !== 'edit')) return <NotFoundPage />;
-  if (action === 'edit') return <RuleEditor owner={owner} repo={repo} branches={names} protectedBy={protectedBy} branchesPartial={!!branches.data?.hasNext} defaultBranch={r.empty ? '' : r.default_branch} ownerLogin={r.owner.login} />;
+  if (action === 'edit')
+    return (
+      <RuleEditor
+        owner={owner}
+        repo={repo}
+        branches={names}
+        protectedBy={protectedBy}
+        branchesPartial={!!branches.data?.hasNext}
+        defaultBranch={r.empty ? '' : r.default_branch}
+        ownerLogin={r.owner.login}
+      />
+    );
   return <RuleListPage owner={owner} repo={repo} branches={names} />;
 }
 
@@ -89,7 +102,23 @@ function RuleListPage({ owner, repo, branches }: { owner: string; repo: string; 
   );
 }
 
-function RuleEditor({ owner, repo, branches, protectedBy, branchesPartial, defaultBranch, ownerLogin }: { owner: string; repo: string; branches: string[]; protectedBy: Record<string, string>; branchesPartial: boolean; defaultBranch: string; ownerLogin: string }) {
+function RuleEditor({
+  owner,
+  repo,
+  branches,
+  protectedBy,
+  branchesPartial,
+  defaultBranch,
+  ownerLogin,
+}: {
+  owner: string;
+  repo: string;
+  branches: string[];
+  protectedBy: Record<string, string>;
+  branchesPartial: boolean;
+  defaultBranch: string;
+  ownerLogin: string;
+}) {
   const [search] = useSearchParams();
   const ruleName = search.get('rule_name');
   const navigate = useNavigate();

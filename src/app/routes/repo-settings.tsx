@@ -15,10 +15,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const { owner, repo } = params as { owner: string; repo: string };
-  const [r] = await Promise.all([
-    queryClient.ensureQueryData(repoQueries.detail(owner, repo)),
-    queryClient.prefetchQuery(branchQueries.list(owner, repo)),
-  ]);
+  const [r] = await Promise.all([queryClient.ensureQueryData(repoQueries.detail(owner, repo)), queryClient.prefetchQuery(branchQueries.list(owner, repo))]);
   if (!r.permissions.admin) throw data(null, { status: 404 });
   return null;
 }

@@ -25,7 +25,9 @@ describe('tags page', () => {
       http.get(apiUrl('/repos/alice/hello'), () => HttpResponse.json(fakeRepo({ name: 'hello', full_name: 'alice/hello' }))),
       http.get(apiUrl('/repos/alice/hello/tags'), ({ request }) => {
         asked = new URL(request.url).searchParams;
-        return HttpResponse.json([tag('v2.0', '2'.repeat(40), 'Second release\n\nnotes'), tag('release/v1', '1'.repeat(40))], { headers: { 'X-Total-Count': '45' } });
+        return HttpResponse.json([tag('v2.0', '2'.repeat(40), 'Second release\n\nnotes'), tag('release/v1', '1'.repeat(40))], {
+          headers: { 'X-Total-Count': '45' },
+        });
       }),
     );
     renderRoute(Component, { path: '/:owner/:repo/tags', url: '/alice/hello/tags?page=2' });
@@ -37,8 +39,13 @@ describe('tags page', () => {
     expect(within(rows[0]!).getByRole('link', { name: 'v2.0' })).toHaveAttribute('href', '/alice/hello/src/tag/v2.0');
     expect(within(rows[0]!).getByText('Second release')).toBeInTheDocument();
     expect(within(rows[0]!).getByRole('link', { name: 'Commit 2222222222' })).toHaveAttribute('href', `/alice/hello/commit/${'2'.repeat(40)}`);
-    expect(await within(rows[1]!).findByRole('link', { name: 'Compare release/v1 with main' })).toHaveAttribute('href', '/alice/hello/compare/release/v1...main');
-    expect(within(rows[1]!).getByRole('link', { name: 'ZIP of release/v1' }).getAttribute('href')).toMatch(/\/api\/v1\/repos\/alice\/hello\/archive\/release\/v1\.zip$/);
+    expect(await within(rows[1]!).findByRole('link', { name: 'Compare release/v1 with main' })).toHaveAttribute(
+      'href',
+      '/alice/hello/compare/release/v1...main',
+    );
+    expect(within(rows[1]!).getByRole('link', { name: 'ZIP of release/v1' }).getAttribute('href')).toMatch(
+      /\/api\/v1\/repos\/alice\/hello\/archive\/release\/v1\.zip$/,
+    );
     expect(within(rows[1]!).getByRole('link', { name: 'TAR.GZ of release/v1' }).getAttribute('href')).toMatch(/\/archive\/release\/v1\.tar\.gz$/);
     const nav = screen.getByRole('navigation', { name: 'Pagination' });
     expect(within(nav).getByRole('link', { name: 'Next' })).toHaveAttribute('href', '/alice/hello/tags?page=3');

@@ -112,7 +112,13 @@ function TagRow({
   onDelete?: (name: string) => void;
 }) {
   const download = (format: ArchiveFormat, label: string) => (
-    <RawLink href={archiveUrl(owner, repo, tag.name, format)} name={archiveName(repo, tag.name, format)} action="download" privateRepo={privateRepo} className={button}>
+    <RawLink
+      href={archiveUrl(owner, repo, tag.name, format)}
+      name={archiveName(repo, tag.name, format)}
+      action="download"
+      privateRepo={privateRepo}
+      className={button}
+    >
       <span aria-hidden>⤓ {label}</span>
       <span className="sr-only">{`${label} of ${tag.name}`}</span>
     </RawLink>
@@ -121,10 +127,15 @@ function TagRow({
     <li className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
       {/* basis-64: at phone width the actions wrap below the name instead of squeezing it to nothing. */}
       <div className="min-w-0 flex-1 basis-64">
-        <Link to={paths.src.href(owner, repo, 'tag', tag.name)} className="font-mono text-sm font-semibold text-indigo-700 hover:underline dark:text-indigo-300">
+        <Link
+          to={paths.src.href(owner, repo, 'tag', tag.name)}
+          className="font-mono text-sm font-semibold text-indigo-700 hover:underline dark:text-indigo-300"
+        >
           {tag.name}
         </Link>
-        {tag.message && tag.message.trim() !== tag.name && <p className="mt-0.5 truncate text-sm text-gray-700 dark:text-gray-300">{tag.message.split('\n')[0]}</p>}
+        {tag.message && tag.message.trim() !== tag.name && (
+          <p className="mt-0.5 truncate text-sm text-gray-700 dark:text-gray-300">{tag.message.split('\n')[0]}</p>
+        )}
         <p className="mt-1 flex flex-wrap items-center gap-x-3 text-xs text-gray-600 dark:text-gray-400">
           <Link to={paths.commit.href(owner, repo, tag.commit.sha)} className="font-mono hover:underline" aria-label={`Commit ${tag.commit.sha.slice(0, 10)}`}>
             {tag.commit.sha.slice(0, 10)}

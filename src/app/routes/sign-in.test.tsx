@@ -29,10 +29,15 @@ describe('Sign in page', () => {
     server.use(
       http.post(apiUrl('/users/:username/tokens'), ({ request }) => {
         auth = request.headers.get('Authorization') ?? '';
-        return HttpResponse.json({ id: 1, name: 'web', sha1: 'secret-token', token_last_eight: 'et-token', scopes: ['all'], created_at: '', last_used_at: '' }, { status: 201 });
+        return HttpResponse.json(
+          { id: 1, name: 'web', sha1: 'secret-token', token_last_eight: 'et-token', scopes: ['all'], created_at: '', last_used_at: '' },
+          { status: 201 },
+        );
       }),
       http.get(apiUrl('/user'), ({ request }) =>
-        request.headers.get('Authorization') === 'token secret-token' ? HttpResponse.json(fakeUser()) : HttpResponse.json({ message: 'bad', url: '' }, { status: 401 }),
+        request.headers.get('Authorization') === 'token secret-token'
+          ? HttpResponse.json(fakeUser())
+          : HttpResponse.json({ message: 'bad', url: '' }, { status: 401 }),
       ),
     );
     const { router } = renderRoute(SignIn, { path: '/user/login', url: '/user/login?redirect_to=%2Falice%2Fhello' });

@@ -33,10 +33,15 @@ describe('User profile', () => {
     server.use(
       noHeatmap,
       noOrgs,
-      http.get(apiUrl('/users/:name'), () => HttpResponse.json(fakeUser({ id: 7, login: 'dora', full_name: 'Dora Explorer', location: 'Lisbon', website: 'dora.example' }))),
+      http.get(apiUrl('/users/:name'), () =>
+        HttpResponse.json(fakeUser({ id: 7, login: 'dora', full_name: 'Dora Explorer', location: 'Lisbon', website: 'dora.example' })),
+      ),
       http.get(apiUrl('/repos/search'), ({ request }) => {
         sent = new URL(request.url).searchParams;
-        return HttpResponse.json({ ok: true, data: [fakeRepo({ name: 'maps', owner: fakeUser({ id: 7, login: 'dora' }) })] }, { headers: { 'X-Total-Count': '1' } });
+        return HttpResponse.json(
+          { ok: true, data: [fakeRepo({ name: 'maps', owner: fakeUser({ id: 7, login: 'dora' }) })] },
+          { headers: { 'X-Total-Count': '1' } },
+        );
       }),
     );
     renderProfile('/dora?q=ma');
@@ -142,7 +147,23 @@ describe('User profile', () => {
       noHeatmap,
       http.get(apiUrl('/users/:name'), () => HttpResponse.json(fakeUser({ login: 'dora' }))),
       http.get(apiUrl('/repos/search'), () => HttpResponse.json({ ok: true, data: [] })),
-      http.get(apiUrl('/users/:name/orgs'), () => HttpResponse.json([{ id: 9, name: 'acme', full_name: 'Acme Inc', avatar_url: '', description: '', website: '', location: '', visibility: 'public', email: '', repo_admin_change_team_access: false, username: 'acme' }])),
+      http.get(apiUrl('/users/:name/orgs'), () =>
+        HttpResponse.json([
+          {
+            id: 9,
+            name: 'acme',
+            full_name: 'Acme Inc',
+            avatar_url: '',
+            description: '',
+            website: '',
+            location: '',
+            visibility: 'public',
+            email: '',
+            repo_admin_change_team_access: false,
+            username: 'acme',
+          },
+        ]),
+      ),
     );
     renderProfile('/dora');
     const orgs = await screen.findByRole('list', { name: 'Organizations of dora' });
@@ -154,7 +175,9 @@ describe('User profile', () => {
       noHeatmap,
       noOrgs,
       http.get(apiUrl('/users/:name'), () => HttpResponse.json(fakeUser({ login: 'dora' }))),
-      http.get(apiUrl('/users/:name/followers'), () => HttpResponse.json([fakeUser({ id: 2, login: 'bob', full_name: 'Bob B' })], { headers: { 'X-Total-Count': '1' } })),
+      http.get(apiUrl('/users/:name/followers'), () =>
+        HttpResponse.json([fakeUser({ id: 2, login: 'bob', full_name: 'Bob B' })], { headers: { 'X-Total-Count': '1' } }),
+      ),
     );
     renderProfile('/dora?tab=followers');
     const list = await screen.findByRole('list', { name: 'Followers of dora' });

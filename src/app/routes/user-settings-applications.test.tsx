@@ -11,7 +11,15 @@ setupMswServer();
 beforeEach(() => setSession({ token: 'session-token-abcd1234', login: 'alice' }));
 afterEach(() => setSession(null));
 
-const web = { id: 1, name: 'forge-web-1', sha1: '', token_last_eight: 'abcd1234', scopes: ['all'], created_at: '2026-01-01T00:00:00Z', last_used_at: '2026-01-01T00:00:00Z' };
+const web = {
+  id: 1,
+  name: 'forge-web-1',
+  sha1: '',
+  token_last_eight: 'abcd1234',
+  scopes: ['all'],
+  created_at: '2026-01-01T00:00:00Z',
+  last_used_at: '2026-01-01T00:00:00Z',
+};
 
 describe('Access tokens settings', () => {
   it('asks for the password, creates a token with scopes over Basic auth, and shows its secret once', async () => {
@@ -24,7 +32,15 @@ describe('Access tokens settings', () => {
       http.post(apiUrl('/users/:name/tokens'), async ({ request }) => {
         if (!basicOnly(request)) return refuse();
         body = await request.json();
-        const t = { id: 2, name: 'ci', sha1: '0123456789abcdef0123456789abcdef01234567', token_last_eight: '01234567', scopes: ['read:repository', 'write:issue'], created_at: '2026-02-01T00:00:00Z', last_used_at: '2026-02-01T00:00:00Z' };
+        const t = {
+          id: 2,
+          name: 'ci',
+          sha1: '0123456789abcdef0123456789abcdef01234567',
+          token_last_eight: '01234567',
+          scopes: ['read:repository', 'write:issue'],
+          created_at: '2026-02-01T00:00:00Z',
+          last_used_at: '2026-02-01T00:00:00Z',
+        };
         tokens = [...tokens, { ...t, sha1: '' }];
         return HttpResponse.json(t, { status: 201 });
       }),

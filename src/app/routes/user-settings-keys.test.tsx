@@ -12,7 +12,15 @@ beforeEach(() => setSession({ token: 'tok', login: 'alice' }));
 afterEach(() => setSession(null));
 
 const KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl alice@laptop';
-const laptop = { id: 3, title: 'laptop', key: KEY, fingerprint: 'SHA256:ueRXeOIXMM4XCxq7ye+3C5NmwdO5wJkh0rX+x1RXCoo', created_at: '2026-01-02T00:00:00Z', key_type: 'ssh-ed25519', read_only: false };
+const laptop = {
+  id: 3,
+  title: 'laptop',
+  key: KEY,
+  fingerprint: 'SHA256:ueRXeOIXMM4XCxq7ye+3C5NmwdO5wJkh0rX+x1RXCoo',
+  created_at: '2026-01-02T00:00:00Z',
+  key_type: 'ssh-ed25519',
+  read_only: false,
+};
 
 describe('SSH keys settings', () => {
   it('shows why a key is refused beside it, keeps the input, then lists the added key with its fingerprint', async () => {

@@ -10,7 +10,17 @@ import { Component } from './user-settings';
 setupMswServer();
 afterEach(() => setSession(null));
 
-const settings = { full_name: 'Alice A', website: '', description: 'Hi', location: 'Paris', language: '', theme: '', diff_view_style: '', hide_email: false, hide_activity: false };
+const settings = {
+  full_name: 'Alice A',
+  website: '',
+  description: 'Hi',
+  location: 'Paris',
+  language: '',
+  theme: '',
+  diff_view_style: '',
+  hide_email: false,
+  hide_activity: false,
+};
 
 describe('Profile settings', () => {
   it('asks a signed-out visitor to sign in', async () => {

@@ -58,7 +58,13 @@ function YourIssues() {
         showRepo
         openCount={view.state === 'open' ? list.total : open.data}
         closedCount={view.state === 'closed' ? list.total : closed.data}
-        emptyInvitation={tab.type === 'created_by' ? 'Issues you open in any repository show up here.' : tab.type === 'assigned' ? 'Issues assigned to you show up here.' : 'Issues that @mention you show up here.'}
+        emptyInvitation={
+          tab.type === 'created_by'
+            ? 'Issues you open in any repository show up here.'
+            : tab.type === 'assigned'
+              ? 'Issues assigned to you show up here.'
+              : 'Issues that @mention you show up here.'
+        }
       />
       <Pagination page={view.page} total={list.total} limit={ISSUES_PER_PAGE} hasNext={list.hasNext} />
     </div>

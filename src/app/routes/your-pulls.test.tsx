@@ -13,7 +13,12 @@ afterEach(() => setSession(null));
 
 const pullIssue = (number: number, title: string, meta: { merged?: boolean; draft?: boolean } = {}, state: 'open' | 'closed' = 'open') =>
   fakeIssue(
-    { number, title, state, pull_request: { merged: !!meta.merged, merged_at: meta.merged ? new Date().toISOString() : null, draft: !!meta.draft, html_url: '' } },
+    {
+      number,
+      title,
+      state,
+      pull_request: { merged: !!meta.merged, merged_at: meta.merged ? new Date().toISOString() : null, draft: !!meta.draft, html_url: '' },
+    },
     { owner: 'bob', name: 'site' },
   );
 
@@ -41,7 +46,12 @@ describe('your pull requests', () => {
     const row = link.closest('li')!;
     expect(within(row).getByRole('link', { name: 'bob/site' })).toHaveAttribute('href', '/bob/site');
     expect(within(row).getByText('Draft', { selector: 'span.sr-only' })).toBeInTheDocument();
-    expect(Object.fromEntries(asked.filter((q) => q.get('limit') !== '1').at(-1)!)).toEqual({ type: 'pulls', limit: '20', review_requested: 'true', state: 'open' });
+    expect(Object.fromEntries(asked.filter((q) => q.get('limit') !== '1').at(-1)!)).toEqual({
+      type: 'pulls',
+      limit: '20',
+      review_requested: 'true',
+      state: 'open',
+    });
     expect(screen.getByRole('link', { name: 'Review requested' })).toHaveAttribute('aria-current', 'page');
     expect(await screen.findByRole('link', { name: /2 Closed/ })).toHaveAttribute('href', '/pulls?type=review_requested&state=closed');
   });
@@ -50,7 +60,9 @@ describe('your pull requests', () => {
     setSession({ token: 't', login: 'alice' });
     server.use(
       http.get(apiUrl('/user'), () => HttpResponse.json(fakeUser())),
-      http.get(apiUrl('/repos/issues/search'), () => HttpResponse.json([pullIssue(3, 'Shipped', { merged: true }, 'closed')], { headers: { 'X-Total-Count': '1' } })),
+      http.get(apiUrl('/repos/issues/search'), () =>
+        HttpResponse.json([pullIssue(3, 'Shipped', { merged: true }, 'closed')], { headers: { 'X-Total-Count': '1' } }),
+      ),
     );
     renderRoute(Component, { path: '/pulls', url: '/pulls?state=closed' });
     const row = (await screen.findByRole('link', { name: 'Shipped' })).closest('li')!;

@@ -6,7 +6,17 @@ import { focusFirstItem, onMenuArrowKeys } from './menu-keys';
 
 const CHOICES = 'input, button:not([disabled]), a[href]';
 
-export function FilterMenu({ label, active, children, align = 'left' }: { label: string; active?: boolean; children: (close: () => void) => ReactNode; align?: 'left' | 'right' }) {
+export function FilterMenu({
+  label,
+  active,
+  children,
+  align = 'left',
+}: {
+  label: string;
+  active?: boolean;
+  children: (close: () => void) => ReactNode;
+  align?: 'left' | 'right';
+}) {
   const ref = useRef<HTMLDetailsElement>(null);
   const close = () => ref.current?.removeAttribute('open');
   useEffect(() => {

@@ -13,7 +13,15 @@ function Labels({ error }: { error?: string }) {
   const [value, setValue] = useState<number[]>([2]);
   return (
     <>
-      <CheckListField legend="Labels" empty="No labels in this repository." items={labels} value={value} onChange={setValue} render={(l) => <i>{l.name}</i>} error={error} />
+      <CheckListField
+        legend="Labels"
+        empty="No labels in this repository."
+        items={labels}
+        value={value}
+        onChange={setValue}
+        render={(l) => <i>{l.name}</i>}
+        error={error}
+      />
       <output aria-label="picked">{value.join(',')}</output>
     </>
   );
@@ -51,8 +59,16 @@ describe('new issue and pull request fields', () => {
     );
     const select = screen.getByRole('combobox', { name: 'Milestone' });
     expect(select).toHaveDisplayValue('v1.0');
-    expect(within(screen.getByRole('group', { name: 'Open' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['v2.0']);
-    expect(within(screen.getByRole('group', { name: 'Closed' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['v1.0']);
+    expect(
+      within(screen.getByRole('group', { name: 'Open' }))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['v2.0']);
+    expect(
+      within(screen.getByRole('group', { name: 'Closed' }))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['v1.0']);
     await user.selectOptions(select, 'v2.0');
     expect(onChange).toHaveBeenLastCalledWith(4);
     await user.selectOptions(select, 'No milestone');
@@ -70,7 +86,19 @@ describe('new issue and pull request fields', () => {
     const { rerender } = render(<BodyField value="" onChange={onChange} onSubmit={() => {}} />);
     await user.type(screen.getByRole('textbox', { name: 'Description' }), 'x');
     expect(onChange).toHaveBeenCalledWith('x');
-    rerender(<BodyField value="hello" onChange={onChange} onSubmit={() => {}} error="too long" render={(p) => <p>editor: {p.value}, {p.error}</p>} />);
+    rerender(
+      <BodyField
+        value="hello"
+        onChange={onChange}
+        onSubmit={() => {}}
+        error="too long"
+        render={(p) => (
+          <p>
+            editor: {p.value}, {p.error}
+          </p>
+        )}
+      />,
+    );
     expect(screen.getByText('editor: hello, too long')).toBeInTheDocument();
   });
 });

@@ -51,7 +51,13 @@ export function CheckListField<T extends { id: number; name: string }>({
       <div className="max-h-56 space-y-1 overflow-auto">
         {items.map((item) => (
           <label key={item.id} className="flex cursor-pointer items-center gap-2 text-sm">
-            <input type="checkbox" className="h-4 w-4 accent-indigo-600" checked={value.includes(item.id)} onChange={() => toggle(item.id)} aria-label={item.name} />
+            <input
+              type="checkbox"
+              className="h-4 w-4 accent-indigo-600"
+              checked={value.includes(item.id)}
+              onChange={() => toggle(item.id)}
+              aria-label={item.name}
+            />
             {render(item)}
           </label>
         ))}

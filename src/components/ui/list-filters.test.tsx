@@ -65,7 +65,16 @@ describe('list filters', () => {
       { id: 2, name: 'ui' },
     ];
     const { rerender } = render(
-      <CheckFilter label="Labels" active legend="Filter by labels" empty="No labels." items={items} isChecked={(l) => l.id === 2} onToggle={onToggle} render={(l) => <b>{l.name}</b>} />,
+      <CheckFilter
+        label="Labels"
+        active
+        legend="Filter by labels"
+        empty="No labels."
+        items={items}
+        isChecked={(l) => l.id === 2}
+        onToggle={onToggle}
+        render={(l) => <b>{l.name}</b>}
+      />,
     );
     await user.click(screen.getByText('Labels', { selector: 'summary' }));
     expect(screen.getByRole('checkbox', { name: 'ui' })).toBeChecked();
@@ -73,7 +82,18 @@ describe('list filters', () => {
     expect(onToggle).toHaveBeenCalledWith(items[0]);
     expect(menu('Labels')).toHaveAttribute('open');
 
-    rerender(<CheckFilter label="Labels" active={false} legend="Filter by labels" empty="No labels." items={[]} isChecked={() => false} onToggle={onToggle} render={() => null} />);
+    rerender(
+      <CheckFilter
+        label="Labels"
+        active={false}
+        legend="Filter by labels"
+        empty="No labels."
+        items={[]}
+        isChecked={() => false}
+        onToggle={onToggle}
+        render={() => null}
+      />,
+    );
     expect(screen.getByText('No labels.')).toBeInTheDocument();
   });
 

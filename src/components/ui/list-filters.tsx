@@ -107,7 +107,15 @@ export function LabelsFilter<T extends { id: number; name: string }>(props: {
 }
 
 /** The milestone filter: "All milestones", then each milestone by id. */
-export function MilestoneFilter({ milestones, current, onPick }: { milestones: { id: number; title: string }[]; current: string; onPick: (id: string) => void }) {
+export function MilestoneFilter({
+  milestones,
+  current,
+  onPick,
+}: {
+  milestones: { id: number; title: string }[];
+  current: string;
+  onPick: (id: string) => void;
+}) {
   return (
     <ChoiceFilter
       label="Milestone"
@@ -163,7 +171,15 @@ export function UsernameFilter({ label, value, onApply }: { label: string; value
   );
 }
 
-export function SortSelect<S extends string>({ value, sorts, onChange }: { value: S; sorts: readonly { value: S; label: string }[]; onChange: (sort: S) => void }) {
+export function SortSelect<S extends string>({
+  value,
+  sorts,
+  onChange,
+}: {
+  value: S;
+  sorts: readonly { value: S; label: string }[];
+  onChange: (sort: S) => void;
+}) {
   return (
     <label className="ml-1 flex items-center gap-1 text-sm text-gray-700 dark:text-gray-300">
       <span>Sort</span>

@@ -32,11 +32,19 @@ describe('UserPicker', () => {
     await user.type(screen.getByLabelText('Assignees'), 'b');
     await waitFor(async () => expect((await matches()).getAllByRole('button').map((b) => b.textContent)).toEqual(['bob']));
     await user.click((await matches()).getByRole('button', { name: 'bob' }));
-    expect(within(chosen).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['bella×', 'bob×']);
+    expect(
+      within(chosen)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['bella×', 'bob×']);
     expect(screen.getByLabelText('Assignees')).toHaveValue('');
 
     await user.click(screen.getByRole('button', { name: 'Remove bella from assignees' }));
-    expect(within(screen.getByRole('list', { name: 'Chosen assignees' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['bob×']);
+    expect(
+      within(screen.getByRole('list', { name: 'Chosen assignees' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['bob×']);
   });
 
   it('says when nobody matches, and shows the field error linked to the input', async () => {

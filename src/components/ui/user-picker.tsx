@@ -51,7 +51,10 @@ export function UserPicker(props: UserPickerProps) {
 
   return (
     <div className={`space-y-1.5 ${props.onPick ? 'mb-2' : ''}`}>
-      <label htmlFor={id} className={props.onPick ? 'block text-xs text-gray-600 dark:text-gray-400' : 'block text-sm font-medium text-gray-800 dark:text-gray-200'}>
+      <label
+        htmlFor={id}
+        className={props.onPick ? 'block text-xs text-gray-600 dark:text-gray-400' : 'block text-sm font-medium text-gray-800 dark:text-gray-200'}
+      >
         {label}
       </label>
       {!props.onPick && props.value.length > 0 && (

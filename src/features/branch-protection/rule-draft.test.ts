@@ -5,7 +5,13 @@ import { fakeRule } from './test-fixtures';
 describe('rule draft', () => {
   it('starts from Gitea’s defaults on create and sends numbers and trimmed patterns', () => {
     const d = { ...toDraft(), rule_name: ' main ', priority: '3', required_approvals: '2', protected_file_patterns: ' a.txt ;; docs/** ' };
-    expect(createBody(d)).toMatchObject({ rule_name: 'main', priority: 3, required_approvals: 2, protected_file_patterns: 'a.txt;docs/**', enable_push: false });
+    expect(createBody(d)).toMatchObject({
+      rule_name: 'main',
+      priority: 3,
+      required_approvals: 2,
+      protected_file_patterns: 'a.txt;docs/**',
+      enable_push: false,
+    });
   });
 
   it('sends only changed fields on edit, comparing lists without order', () => {

@@ -11,11 +11,13 @@ export function summarizeRule(r: BranchProtection): string[] {
   if (!r.enable_push) out.push('No pushes');
   else if (r.enable_push_whitelist) out.push(`Push: ${who(r.push_whitelist_usernames, r.push_whitelist_teams)}`);
   else out.push('Push: anyone with write access');
-  if (r.enable_force_push) out.push(r.enable_force_push_allowlist ? `Force push: ${who(r.force_push_allowlist_usernames, r.force_push_allowlist_teams)}` : 'Force push allowed');
+  if (r.enable_force_push)
+    out.push(r.enable_force_push_allowlist ? `Force push: ${who(r.force_push_allowlist_usernames, r.force_push_allowlist_teams)}` : 'Force push allowed');
   if (r.require_signed_commits) out.push('Signed commits');
   if (r.enable_merge_whitelist) out.push(`Merge: ${who(r.merge_whitelist_usernames, r.merge_whitelist_teams)}`);
   if (r.enable_status_check) out.push(r.status_check_contexts?.length ? `Checks: ${r.status_check_contexts.join(', ')}` : 'All checks pass');
-  if (r.required_approvals > 0) out.push(`${r.required_approvals} approval${r.required_approvals === 1 ? '' : 's'}${r.enable_approvals_whitelist ? ' from the approvers list' : ''}`);
+  if (r.required_approvals > 0)
+    out.push(`${r.required_approvals} approval${r.required_approvals === 1 ? '' : 's'}${r.enable_approvals_whitelist ? ' from the approvers list' : ''}`);
   if (r.block_on_rejected_reviews) out.push('Blocked by requested changes');
   if (r.block_on_official_review_requests) out.push('Blocked by pending official reviews');
   if (r.dismiss_stale_approvals) out.push('New commits dismiss approvals');

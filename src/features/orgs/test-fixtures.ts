@@ -3,7 +3,20 @@ import type { Organization, Team } from './api/org-api';
 
 export function fakeOrg(over: Partial<Organization> = {}): Organization {
   const name = over.name ?? 'acme';
-  return { id: 100, name, username: name, full_name: '', email: '', avatar_url: '', description: '', website: '', location: '', visibility: 'public', repo_admin_change_team_access: false, ...over };
+  return {
+    id: 100,
+    name,
+    username: name,
+    full_name: '',
+    email: '',
+    avatar_url: '',
+    description: '',
+    website: '',
+    location: '',
+    visibility: 'public',
+    repo_admin_change_team_access: false,
+    ...over,
+  };
 }
 
 export function fakeTeam(over: Partial<Team> = {}): Team {

@@ -9,7 +9,21 @@ const alice = fakeUser();
 const repo = fakeRepo();
 
 function act(id: number, op_type: string, over: Partial<Activity> = {}): Activity {
-  return { id, user_id: 1, op_type, act_user_id: 1, act_user: alice, repo_id: repo.id, repo, comment_id: 0, ref_name: '', is_private: false, content: '', created: new Date().toISOString(), ...over };
+  return {
+    id,
+    user_id: 1,
+    op_type,
+    act_user_id: 1,
+    act_user: alice,
+    repo_id: repo.id,
+    repo,
+    comment_id: 0,
+    ref_name: '',
+    is_private: false,
+    content: '',
+    created: new Date().toISOString(),
+    ...over,
+  };
 }
 
 /** The feed's own records, not the commit lists nested in them. */
@@ -119,7 +133,9 @@ describe('ActivityFeed on a repository’s own page', () => {
   });
 
   it('says what is empty', () => {
-    renderRoute(() => <ActivityFeed activities={[]} showRepo={false} emptyTitle="No activity" emptyText="Nothing happened in this repository on 2026-11-03." />);
+    renderRoute(() => (
+      <ActivityFeed activities={[]} showRepo={false} emptyTitle="No activity" emptyText="Nothing happened in this repository on 2026-11-03." />
+    ));
     expect(screen.getByRole('heading', { name: 'No activity' })).toBeInTheDocument();
     expect(screen.getByText('Nothing happened in this repository on 2026-11-03.')).toBeInTheDocument();
   });

@@ -54,7 +54,13 @@ function Sentence({ a, showRepo }: { a: Activity; showRepo: boolean }): ReactNod
   // On a repository's own feed the repository goes unnamed: "pushed to main", not "… at alice/x".
   const theRepo = showRepo ? repoLink : 'the repository';
   const repository = showRepo ? <>repository {repoLink}</> : 'the repository';
-  const at = (word: string) => (showRepo ? <> {word} {repoLink}</> : null);
+  const at = (word: string) =>
+    showRepo ? (
+      <>
+        {' '}
+        {word} {repoLink}
+      </>
+    ) : null;
 
   const ref = shortRef(a.ref_name);
   const refLink = (kind: 'branch' | 'tag', label: string = ref) =>
@@ -79,9 +85,19 @@ function Sentence({ a, showRepo }: { a: Activity; showRepo: boolean }): ReactNod
     );
   };
   const issueVerb = ISSUE_OPS.get(a.op_type);
-  if (issueVerb) return <>{issueVerb} {numbered('issue')}</>;
+  if (issueVerb)
+    return (
+      <>
+        {issueVerb} {numbered('issue')}
+      </>
+    );
   const pullVerb = PULL_OPS.get(a.op_type);
-  if (pullVerb) return <>{pullVerb} {numbered('pull')}</>;
+  if (pullVerb)
+    return (
+      <>
+        {pullVerb} {numbered('pull')}
+      </>
+    );
   const refOp = REF_OPS.get(a.op_type);
   if (refOp) {
     const kind = refOp.kind === 'auto' ? (a.ref_name.startsWith('refs/tags/') ? 'tag' : 'branch') : refOp.kind;
@@ -102,7 +118,8 @@ function Sentence({ a, showRepo }: { a: Activity; showRepo: boolean }): ReactNod
       // content holds the old name (rename) or old full name (transfer).
       return (
         <>
-          {a.op_type === 'rename_repo' ? 'renamed' : 'transferred'} {showRepo ? 'repository' : 'the repository'} from <span className="font-mono">{a.content}</span>
+          {a.op_type === 'rename_repo' ? 'renamed' : 'transferred'} {showRepo ? 'repository' : 'the repository'} from{' '}
+          <span className="font-mono">{a.content}</span>
           {at('to')}
         </>
       );

@@ -40,7 +40,9 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (login: string) => void
       aria-pressed={method === m}
       onClick={() => choose(m)}
       className={`flex-1 rounded-md px-3 py-1.5 text-sm font-medium ${
-        method === m ? 'bg-white text-gray-900 shadow-sm dark:bg-gray-700 dark:text-white' : 'text-gray-600 hover:text-gray-900 dark:text-gray-300 dark:hover:text-white'
+        method === m
+          ? 'bg-white text-gray-900 shadow-sm dark:bg-gray-700 dark:text-white'
+          : 'text-gray-600 hover:text-gray-900 dark:text-gray-300 dark:hover:text-white'
       }`}
     >
       {label}
@@ -66,7 +68,15 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (login: string) => void
             value={username}
             onChange={(e) => setUsername(e.target.value)}
           />
-          <TextField label="Password" name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </>
       ) : (
         <TextField
@@ -91,7 +101,10 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (login: string) => void
         />
       )}
       {signIn.isError && (
-        <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+        <div
+          role="alert"
+          className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+        >
           {describeError(signIn.error, method)}
         </div>
       )}

@@ -10,7 +10,10 @@ const A = { sha: 'a'.repeat(40), message: 'write the poem', author: { name: 'Ali
 const B = { sha: 'b'.repeat(40), message: 'rework the middle', author: { name: 'Bob', email: 'b@x' }, date: '2024-02-01T00:00:00Z' };
 
 function show(blame: BlameResponse, highlighted?: string[]) {
-  const router = createMemoryRouter([{ path: '*', element: <BlameView blame={blame} highlighted={highlighted} commitHref={(sha) => `/o/r/commit/${sha}`} /> }], { initialEntries: ['/o/r/blame/branch/main/poem.txt'] });
+  const router = createMemoryRouter(
+    [{ path: '*', element: <BlameView blame={blame} highlighted={highlighted} commitHref={(sha) => `/o/r/commit/${sha}`} /> }],
+    { initialEntries: ['/o/r/blame/branch/main/poem.txt'] },
+  );
   return render(<RouterProvider router={router} />);
 }
 
@@ -40,7 +43,15 @@ describe('BlameView', () => {
   it('draws only the rows in view of a 5,000-line file', () => {
     const source = Array.from({ length: 5000 }, (_, i) => `const line${i + 1} = ${i + 1};`);
     show(
-      { commit_sha: B.sha, path: 'big.ts', source, ranges: [{ commit: A, start: 1, lines: 2 }, { commit: B, start: 3, lines: 4998 }] },
+      {
+        commit_sha: B.sha,
+        path: 'big.ts',
+        source,
+        ranges: [
+          { commit: A, start: 1, lines: 2 },
+          { commit: B, start: 3, lines: 4998 },
+        ],
+      },
       source.map((l) => `<span class="hljs-keyword">const</span>${l.slice(5)}`),
     );
     const rows = screen.getAllByRole('row');

@@ -77,7 +77,10 @@ export function BlameView({ blame, highlighted, commitHref }: BlameViewProps) {
                 style={{ height: ROW_HEIGHT }}
                 className={`flex ${row.first ? 'border-t border-gray-200 dark:border-gray-800' : ''} ${on ? 'bg-amber-100 dark:bg-amber-900/40' : ''}`}
               >
-                <div role="cell" className={`sticky left-0 z-[1] flex w-44 shrink-0 items-center gap-2 overflow-hidden border-r border-gray-200 px-2 font-sans sm:w-80 dark:border-gray-800 ${row.odd ? 'bg-gray-50 dark:bg-gray-900' : 'bg-white dark:bg-gray-950'}`}>
+                <div
+                  role="cell"
+                  className={`sticky left-0 z-[1] flex w-44 shrink-0 items-center gap-2 overflow-hidden border-r border-gray-200 px-2 font-sans sm:w-80 dark:border-gray-800 ${row.odd ? 'bg-gray-50 dark:bg-gray-900' : 'bg-white dark:bg-gray-950'}`}
+                >
                   {row.first && <CommitCell range={row.range} href={commitHref(row.range.commit.sha)} />}
                 </div>
                 <div role="cell" className="w-12 shrink-0 select-none px-2 text-right text-gray-600 dark:text-gray-400">
@@ -109,7 +112,11 @@ function CommitCell({ range, href }: { range: BlameRange; href: string }) {
       <span className="hidden w-20 shrink-0 truncate text-gray-600 sm:inline dark:text-gray-400">
         <RelativeTime date={c.date} />
       </span>
-      <Link to={href} title={`${c.message}\n${c.author.name} <${c.author.email}>\n${c.sha}`} className="min-w-0 flex-1 truncate text-gray-900 hover:text-indigo-700 hover:underline dark:text-gray-100 dark:hover:text-indigo-300">
+      <Link
+        to={href}
+        title={`${c.message}\n${c.author.name} <${c.author.email}>\n${c.sha}`}
+        className="min-w-0 flex-1 truncate text-gray-900 hover:text-indigo-700 hover:underline dark:text-gray-100 dark:hover:text-indigo-300"
+      >
         {c.message || c.sha.slice(0, 10)}
       </Link>
       <span className="hidden max-w-24 shrink-0 truncate text-gray-600 sm:inline dark:text-gray-400">{c.author.name}</span>

@@ -15,14 +15,12 @@ export const protectionQueries = {
   list: (owner: string, repo: string) =>
     queryOptions({
       queryKey: ['repos', owner, repo, 'branch_protections'],
-      queryFn: async () =>
-        (await api().GET('/repos/{owner}/{repo}/branch_protections', { params: { path: { owner, repo } } })).data!,
+      queryFn: async () => (await api().GET('/repos/{owner}/{repo}/branch_protections', { params: { path: { owner, repo } } })).data!,
     }),
   detail: (owner: string, repo: string, name: string) =>
     queryOptions({
       queryKey: ['repos', owner, repo, 'branch_protections', name],
-      queryFn: async () =>
-        (await api().GET('/repos/{owner}/{repo}/branch_protections/{name}', { params: { path: { owner, repo, name } } })).data!,
+      queryFn: async () => (await api().GET('/repos/{owner}/{repo}/branch_protections/{name}', { params: { path: { owner, repo, name } } })).data!,
     }),
   /** Distinct contexts of the statuses posted to the branch's recent commits, sorted. */
   recentContexts: (owner: string, repo: string, branch: string) =>
@@ -34,7 +32,9 @@ export const protectionQueries = {
         });
         const lists = await Promise.all(
           (commits ?? []).map(async (c) => {
-            const { data } = await api().GET('/repos/{owner}/{repo}/commits/{ref}/statuses', { params: { path: { owner, repo, ref: c.sha }, query: { limit: 50 } } });
+            const { data } = await api().GET('/repos/{owner}/{repo}/commits/{ref}/statuses', {
+              params: { path: { owner, repo, ref: c.sha }, query: { limit: 50 } },
+            });
             return data ?? [];
           }),
         );

@@ -23,7 +23,12 @@ export function ContextPicker({ value, onChange, seen, error }: { value: string[
           {value.map((c) => (
             <li key={c} className="inline-flex items-center gap-1 rounded-full border border-gray-300 py-0.5 pr-1 pl-2 font-mono text-xs dark:border-gray-700">
               {c}
-              <button type="button" className="rounded-full px-1 hover:bg-gray-200 dark:hover:bg-gray-700" aria-label={`Remove context ${c}`} onClick={() => onChange(value.filter((v) => v !== c))}>
+              <button
+                type="button"
+                className="rounded-full px-1 hover:bg-gray-200 dark:hover:bg-gray-700"
+                aria-label={`Remove context ${c}`}
+                onClick={() => onChange(value.filter((v) => v !== c))}
+              >
                 ×
               </button>
             </li>

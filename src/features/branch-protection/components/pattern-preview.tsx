@@ -34,7 +34,9 @@ export function PatternPreview({
             {matched.slice(0, SHOWN).map((b) => (
               <li key={b} className="rounded border border-gray-300 px-1.5 py-0.5 font-mono text-gray-800 dark:border-gray-700 dark:text-gray-200">
                 {b}
-                {protectedBy[b] && protectedBy[b] !== p && <span className="font-sans text-gray-500 dark:text-gray-400"> · now under rule {protectedBy[b]}</span>}
+                {protectedBy[b] && protectedBy[b] !== p && (
+                  <span className="font-sans text-gray-500 dark:text-gray-400"> · now under rule {protectedBy[b]}</span>
+                )}
               </li>
             ))}
             {matched.length > SHOWN && <li>and {matched.length - SHOWN} more</li>}

@@ -81,8 +81,22 @@ export function ProtectionForm(props: ProtectionFormProps) {
 
   const whitelist = (prefix: string, users: keyof RuleDraft, teamKey: keyof RuleDraft) => (
     <>
-      <UserPicker label={`People who may ${prefix}`} search={userSearch} value={d[users] as string[]} onChange={(v) => set(users, v as never)} error={errors[users]} />
-      {teams !== null && <TeamPicker label={`Teams who may ${prefix}`} teams={teams} value={d[teamKey] as string[]} onChange={(v) => set(teamKey, v as never)} error={errors[teamKey]} />}
+      <UserPicker
+        label={`People who may ${prefix}`}
+        search={userSearch}
+        value={d[users] as string[]}
+        onChange={(v) => set(users, v as never)}
+        error={errors[users]}
+      />
+      {teams !== null && (
+        <TeamPicker
+          label={`Teams who may ${prefix}`}
+          teams={teams}
+          value={d[teamKey] as string[]}
+          onChange={(v) => set(teamKey, v as never)}
+          error={errors[teamKey]}
+        />
+      )}
     </>
   );
 
@@ -133,7 +147,11 @@ export function ProtectionForm(props: ProtectionFormProps) {
           className={rule ? readOnlyInput : undefined}
           autoComplete="off"
           autoFocus={!rule}
-          hint={rule ? 'A rule keeps its name; to protect other branches, add a new rule.' : 'A branch name (main), or a glob: * within one path segment, ** across them (release/*, feature/**).'}
+          hint={
+            rule
+              ? 'A rule keeps its name; to protect other branches, add a new rule.'
+              : 'A branch name (main), or a glob: * within one path segment, ** across them (release/*, feature/**).'
+          }
         />
         <PatternPreview pattern={d.rule_name} branches={branches} partial={branchesPartial} protectedBy={protectedBy} />
         <TextField
@@ -149,31 +167,78 @@ export function ProtectionForm(props: ProtectionFormProps) {
       </Section>
 
       <Section title="Push">
-        <Radio name="push" label="Disable push" hint="No one can push to matching branches; changes arrive through pull requests." checked={!d.enable_push} onChange={() => setD((x) => ({ ...x, enable_push: false, enable_push_whitelist: false }))} />
-        <Radio name="push" label="Enable push" hint="Anyone with write access may push (not force push)." checked={d.enable_push && !d.enable_push_whitelist} onChange={() => setD((x) => ({ ...x, enable_push: true, enable_push_whitelist: false }))} />
-        <Radio name="push" label="Restrict push to a whitelist" hint="Only the people and teams listed may push." checked={d.enable_push && d.enable_push_whitelist} onChange={() => setD((x) => ({ ...x, enable_push: true, enable_push_whitelist: true }))} />
+        <Radio
+          name="push"
+          label="Disable push"
+          hint="No one can push to matching branches; changes arrive through pull requests."
+          checked={!d.enable_push}
+          onChange={() => setD((x) => ({ ...x, enable_push: false, enable_push_whitelist: false }))}
+        />
+        <Radio
+          name="push"
+          label="Enable push"
+          hint="Anyone with write access may push (not force push)."
+          checked={d.enable_push && !d.enable_push_whitelist}
+          onChange={() => setD((x) => ({ ...x, enable_push: true, enable_push_whitelist: false }))}
+        />
+        <Radio
+          name="push"
+          label="Restrict push to a whitelist"
+          hint="Only the people and teams listed may push."
+          checked={d.enable_push && d.enable_push_whitelist}
+          onChange={() => setD((x) => ({ ...x, enable_push: true, enable_push_whitelist: true }))}
+        />
         {d.enable_push && d.enable_push_whitelist && (
           <div className={nested}>
             {whitelist('push', 'push_whitelist_usernames', 'push_whitelist_teams')}
-            <Checkbox label="Deploy keys with write access may push" checked={d.push_whitelist_deploy_keys} onChange={(e) => set('push_whitelist_deploy_keys', e.target.checked)} />
+            <Checkbox
+              label="Deploy keys with write access may push"
+              checked={d.push_whitelist_deploy_keys}
+              onChange={(e) => set('push_whitelist_deploy_keys', e.target.checked)}
+            />
           </div>
         )}
       </Section>
 
       <Section title="Force push">
-        <Radio name="force_push" label="Disable force push" checked={!d.enable_force_push} onChange={() => setD((x) => ({ ...x, enable_force_push: false, enable_force_push_allowlist: false }))} />
-        <Radio name="force_push" label="Enable force push" hint="Anyone who may push may also rewrite history." checked={d.enable_force_push && !d.enable_force_push_allowlist} onChange={() => setD((x) => ({ ...x, enable_force_push: true, enable_force_push_allowlist: false }))} />
-        <Radio name="force_push" label="Restrict force push to an allowlist" checked={d.enable_force_push && d.enable_force_push_allowlist} onChange={() => setD((x) => ({ ...x, enable_force_push: true, enable_force_push_allowlist: true }))} />
+        <Radio
+          name="force_push"
+          label="Disable force push"
+          checked={!d.enable_force_push}
+          onChange={() => setD((x) => ({ ...x, enable_force_push: false, enable_force_push_allowlist: false }))}
+        />
+        <Radio
+          name="force_push"
+          label="Enable force push"
+          hint="Anyone who may push may also rewrite history."
+          checked={d.enable_force_push && !d.enable_force_push_allowlist}
+          onChange={() => setD((x) => ({ ...x, enable_force_push: true, enable_force_push_allowlist: false }))}
+        />
+        <Radio
+          name="force_push"
+          label="Restrict force push to an allowlist"
+          checked={d.enable_force_push && d.enable_force_push_allowlist}
+          onChange={() => setD((x) => ({ ...x, enable_force_push: true, enable_force_push_allowlist: true }))}
+        />
         {d.enable_force_push && d.enable_force_push_allowlist && (
           <div className={nested}>
             {whitelist('force push', 'force_push_allowlist_usernames', 'force_push_allowlist_teams')}
-            <Checkbox label="Deploy keys may force push" checked={d.force_push_allowlist_deploy_keys} onChange={(e) => set('force_push_allowlist_deploy_keys', e.target.checked)} />
+            <Checkbox
+              label="Deploy keys may force push"
+              checked={d.force_push_allowlist_deploy_keys}
+              onChange={(e) => set('force_push_allowlist_deploy_keys', e.target.checked)}
+            />
           </div>
         )}
       </Section>
 
       <Section title="Signed commits">
-        <Checkbox label="Require signed commits" hint="Pushes with an unsigned or unverifiable commit are refused." checked={d.require_signed_commits} onChange={(e) => set('require_signed_commits', e.target.checked)} />
+        <Checkbox
+          label="Require signed commits"
+          hint="Pushes with an unsigned or unverifiable commit are refused."
+          checked={d.require_signed_commits}
+          onChange={(e) => set('require_signed_commits', e.target.checked)}
+        />
       </Section>
 
       <Section title="Protected files">
@@ -196,15 +261,29 @@ export function ProtectionForm(props: ProtectionFormProps) {
       </Section>
 
       <Section title="Merge whitelist">
-        <Checkbox label="Restrict who may merge" hint="Only the people and teams listed may merge pull requests into matching branches." checked={d.enable_merge_whitelist} onChange={(e) => set('enable_merge_whitelist', e.target.checked)} />
+        <Checkbox
+          label="Restrict who may merge"
+          hint="Only the people and teams listed may merge pull requests into matching branches."
+          checked={d.enable_merge_whitelist}
+          onChange={(e) => set('enable_merge_whitelist', e.target.checked)}
+        />
         {d.enable_merge_whitelist && <div className={nested}>{whitelist('merge', 'merge_whitelist_usernames', 'merge_whitelist_teams')}</div>}
       </Section>
 
       <Section title="Status checks">
-        <Checkbox label="Require status checks to pass before merging" checked={d.enable_status_check} onChange={(e) => set('enable_status_check', e.target.checked)} />
+        <Checkbox
+          label="Require status checks to pass before merging"
+          checked={d.enable_status_check}
+          onChange={(e) => set('enable_status_check', e.target.checked)}
+        />
         {d.enable_status_check && (
           <div className={nested}>
-            <ContextPicker value={d.status_check_contexts} onChange={(v) => set('status_check_contexts', v)} seen={contexts} error={errors.status_check_contexts} />
+            <ContextPicker
+              value={d.status_check_contexts}
+              onChange={(v) => set('status_check_contexts', v)}
+              seen={contexts}
+              error={errors.status_check_contexts}
+            />
           </div>
         )}
       </Section>
@@ -220,31 +299,70 @@ export function ProtectionForm(props: ProtectionFormProps) {
           hint="Approving reviews a pull request needs before it can merge; 0 needs none."
           className={narrowInput}
         />
-        <Checkbox label="Count only approvals from listed people and teams" checked={d.enable_approvals_whitelist} onChange={(e) => set('enable_approvals_whitelist', e.target.checked)} />
+        <Checkbox
+          label="Count only approvals from listed people and teams"
+          checked={d.enable_approvals_whitelist}
+          onChange={(e) => set('enable_approvals_whitelist', e.target.checked)}
+        />
         {d.enable_approvals_whitelist && <div className={nested}>{whitelist('approve', 'approvals_whitelist_username', 'approvals_whitelist_teams')}</div>}
       </Section>
 
       <Section title="Reviews">
-        <Checkbox label="Block merge on rejected reviews" hint="A review requesting changes blocks the merge, even with enough approvals." checked={d.block_on_rejected_reviews} onChange={(e) => set('block_on_rejected_reviews', e.target.checked)} />
-        <Checkbox label="Block merge on official review requests" hint="A pending review request to an official reviewer blocks the merge." checked={d.block_on_official_review_requests} onChange={(e) => set('block_on_official_review_requests', e.target.checked)} />
-        <Checkbox label="Dismiss stale approvals" hint="New commits pushed to the pull request dismiss its approvals." checked={d.dismiss_stale_approvals} onChange={(e) => set('dismiss_stale_approvals', e.target.checked)} />
-        <Checkbox label="Ignore stale approvals" hint="Approvals of older commits do not count (they are kept, not dismissed)." checked={d.ignore_stale_approvals} onChange={(e) => set('ignore_stale_approvals', e.target.checked)} />
+        <Checkbox
+          label="Block merge on rejected reviews"
+          hint="A review requesting changes blocks the merge, even with enough approvals."
+          checked={d.block_on_rejected_reviews}
+          onChange={(e) => set('block_on_rejected_reviews', e.target.checked)}
+        />
+        <Checkbox
+          label="Block merge on official review requests"
+          hint="A pending review request to an official reviewer blocks the merge."
+          checked={d.block_on_official_review_requests}
+          onChange={(e) => set('block_on_official_review_requests', e.target.checked)}
+        />
+        <Checkbox
+          label="Dismiss stale approvals"
+          hint="New commits pushed to the pull request dismiss its approvals."
+          checked={d.dismiss_stale_approvals}
+          onChange={(e) => set('dismiss_stale_approvals', e.target.checked)}
+        />
+        <Checkbox
+          label="Ignore stale approvals"
+          hint="Approvals of older commits do not count (they are kept, not dismissed)."
+          checked={d.ignore_stale_approvals}
+          onChange={(e) => set('ignore_stale_approvals', e.target.checked)}
+        />
       </Section>
 
       <Section title="Outdated branch">
-        <Checkbox label="Block merge if the pull request is outdated" hint="The head branch must contain the latest commit of the base branch." checked={d.block_on_outdated_branch} onChange={(e) => set('block_on_outdated_branch', e.target.checked)} />
+        <Checkbox
+          label="Block merge if the pull request is outdated"
+          hint="The head branch must contain the latest commit of the base branch."
+          checked={d.block_on_outdated_branch}
+          onChange={(e) => set('block_on_outdated_branch', e.target.checked)}
+        />
       </Section>
 
       <Section title="Administrators">
-        <Checkbox label="Administrators follow this rule too" hint="Without this, repository administrators may merge past the rule." checked={d.block_admin_merge_override} onChange={(e) => set('block_admin_merge_override', e.target.checked)} />
+        <Checkbox
+          label="Administrators follow this rule too"
+          hint="Without this, repository administrators may merge past the rule."
+          checked={d.block_admin_merge_override}
+          onChange={(e) => set('block_admin_merge_override', e.target.checked)}
+        />
       </Section>
 
       {errors.general && (
-        <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+        <div
+          role="alert"
+          className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+        >
           {errors.general}
         </div>
       )}
-      {Object.keys(errors).some((k) => k !== 'general') && <p className="text-sm text-red-700 dark:text-red-400">Some fields need attention; they are marked above.</p>}
+      {Object.keys(errors).some((k) => k !== 'general') && (
+        <p className="text-sm text-red-700 dark:text-red-400">Some fields need attention; they are marked above.</p>
+      )}
       <div className="flex flex-wrap justify-end gap-2">
         <Button onClick={onCancel}>Cancel</Button>
         <Button type="submit" variant="primary" disabled={saving.isPending || unchanged}>

@@ -42,7 +42,9 @@ export function ProtectionRuleList({
             <div className="min-w-0 flex-1 space-y-1.5">
               <div className="flex flex-wrap items-center gap-2">
                 <span className="break-all font-mono text-sm font-semibold">{r.rule_name}</span>
-                <span className="rounded-full border border-gray-300 px-2 py-0.5 text-xs text-gray-600 dark:border-gray-700 dark:text-gray-400">priority {r.priority}</span>
+                <span className="rounded-full border border-gray-300 px-2 py-0.5 text-xs text-gray-600 dark:border-gray-700 dark:text-gray-400">
+                  priority {r.priority}
+                </span>
               </div>
               <ul aria-label={`What ${r.rule_name} enforces`} className="flex flex-wrap gap-1.5">
                 {summarizeRule(r).map((s) => (
@@ -53,10 +55,20 @@ export function ProtectionRuleList({
               </ul>
             </div>
             <div className="flex shrink-0 gap-2">
-              <Link to={editHref(r.rule_name)} aria-label={`Edit rule ${r.rule_name}`} className="rounded-md border border-gray-300 px-2.5 py-1 text-xs font-medium hover:bg-gray-50 dark:border-gray-700 dark:hover:bg-gray-800">
+              <Link
+                to={editHref(r.rule_name)}
+                aria-label={`Edit rule ${r.rule_name}`}
+                className="rounded-md border border-gray-300 px-2.5 py-1 text-xs font-medium hover:bg-gray-50 dark:border-gray-700 dark:hover:bg-gray-800"
+              >
                 Edit
               </Link>
-              <Button size="sm" variant="ghost" className="text-red-700 dark:text-red-400" aria-label={`Delete rule ${r.rule_name}`} onClick={() => setDeleting(r.rule_name)}>
+              <Button
+                size="sm"
+                variant="ghost"
+                className="text-red-700 dark:text-red-400"
+                aria-label={`Delete rule ${r.rule_name}`}
+                onClick={() => setDeleting(r.rule_name)}
+              >
                 Delete
               </Button>
             </div>

@@ -2,7 +2,19 @@
 // names are what Gitea's whitelists hold.
 import { useId } from 'react';
 
-export function TeamPicker({ label, teams, value, onChange, error }: { label: string; teams: string[]; value: string[]; onChange: (v: string[]) => void; error?: string }) {
+export function TeamPicker({
+  label,
+  teams,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  teams: string[];
+  value: string[];
+  onChange: (v: string[]) => void;
+  error?: string;
+}) {
   const id = useId();
   // A team chosen earlier but since deleted still shows, so saving does not drop it silently.
   const all = [...new Set([...teams, ...value])];

@@ -10,8 +10,7 @@ export const branchQueries = {
   detail: (owner: string, repo: string, branch: string) =>
     queryOptions({
       queryKey: ['repos', owner, repo, 'branch', branch],
-      queryFn: async () =>
-        (await api().GET('/repos/{owner}/{repo}/branches/{branch}', { params: { path: { owner, repo, branch } } })).data!,
+      queryFn: async () => (await api().GET('/repos/{owner}/{repo}/branches/{branch}', { params: { path: { owner, repo, branch } } })).data!,
     }),
   list: (owner: string, repo: string, page = 1, limit = 50) =>
     queryOptions({

@@ -69,7 +69,10 @@ describe('branch list protection', () => {
   });
 
   it('lets an admin rename a protected branch they may not push to, but not delete it', () => {
-    renderList([branch('main'), branch('stable', { protected: true, effective_branch_protection_name: 'stable', user_can_push: false })], { push: true, admin: true });
+    renderList([branch('main'), branch('stable', { protected: true, effective_branch_protection_name: 'stable', user_can_push: false })], {
+      push: true,
+      admin: true,
+    });
     const stable = row('stable');
     expect(within(stable).getByRole('button', { name: 'Rename branch stable' })).toBeEnabled();
     expect(within(stable).getByRole('button', { name: 'Delete branch stable' })).toBeDisabled();
@@ -78,7 +81,9 @@ describe('branch list protection', () => {
 
   it("shows the server's message when it refuses a delete", async () => {
     server.use(
-      http.delete(apiUrl('/repos/alice/app/branches/release%2F2.0'), () => HttpResponse.json({ message: 'branch release/2.0 is protected by rule release/*', url: '' }, { status: 403 })),
+      http.delete(apiUrl('/repos/alice/app/branches/release%2F2.0'), () =>
+        HttpResponse.json({ message: 'branch release/2.0 is protected by rule release/*', url: '' }, { status: 403 }),
+      ),
     );
     renderList([branch('main'), branch('release/2.0', { protected: true, effective_branch_protection_name: 'release/*' })]);
     const user = userEvent.setup();
@@ -88,7 +93,11 @@ describe('branch list protection', () => {
   });
 
   it("shows the server's message when it refuses a rename", async () => {
-    server.use(http.patch(apiUrl('/repos/alice/app/branches/stable'), () => HttpResponse.json({ message: 'Branch is protected by rule stable', url: '' }, { status: 403 })));
+    server.use(
+      http.patch(apiUrl('/repos/alice/app/branches/stable'), () =>
+        HttpResponse.json({ message: 'Branch is protected by rule stable', url: '' }, { status: 403 }),
+      ),
+    );
     renderList([branch('main'), branch('stable', { protected: true, effective_branch_protection_name: 'stable' })]);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Rename branch stable' }));

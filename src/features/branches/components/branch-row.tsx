@@ -40,12 +40,18 @@ export function BranchRow({
     <li className="flex flex-col gap-2 px-3 py-3 sm:flex-row sm:items-center sm:gap-4">
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
-          <Link to={paths.src.href(owner, repo, 'branch', branch.name)} className="break-all font-mono text-sm font-semibold text-indigo-700 hover:underline dark:text-indigo-400">
+          <Link
+            to={paths.src.href(owner, repo, 'branch', branch.name)}
+            className="break-all font-mono text-sm font-semibold text-indigo-700 hover:underline dark:text-indigo-400"
+          >
             {branch.name}
           </Link>
           {isDefault && <span className={`${badge} border-indigo-300 text-indigo-700 dark:border-indigo-700 dark:text-indigo-300`}>default</span>}
           {branch.protected && (
-            <span title={rule ? `Protected by rule ${rule}` : 'Protected'} className={`${badge} border-amber-300 text-amber-700 dark:border-amber-700 dark:text-amber-300`}>
+            <span
+              title={rule ? `Protected by rule ${rule}` : 'Protected'}
+              className={`${badge} border-amber-300 text-amber-700 dark:border-amber-700 dark:text-amber-300`}
+            >
               Protected
               {rule && <span className="sr-only"> by rule {rule}</span>}
             </span>
@@ -74,16 +80,33 @@ export function BranchRow({
         )}
       </div>
       <div className="flex shrink-0 items-center gap-2">
-        <Link to={paths.commits.href(owner, repo, 'branch', branch.name)} className="rounded-md px-2 py-1 text-xs font-medium text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800">
+        <Link
+          to={paths.commits.href(owner, repo, 'branch', branch.name)}
+          className="rounded-md px-2 py-1 text-xs font-medium text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800"
+        >
           Commits
         </Link>
         {canRename && (
-          <Button size="sm" disabled={renameLocked} title={renameLocked ? lockReason : undefined} onClick={() => onRename(branch.name)} aria-label={`Rename branch ${branch.name}`}>
+          <Button
+            size="sm"
+            disabled={renameLocked}
+            title={renameLocked ? lockReason : undefined}
+            onClick={() => onRename(branch.name)}
+            aria-label={`Rename branch ${branch.name}`}
+          >
             Rename
           </Button>
         )}
         {canDelete && (
-          <Button size="sm" variant="ghost" disabled={locked} title={locked ? lockReason : undefined} className="text-red-700 disabled:opacity-50 dark:text-red-400" onClick={() => onDelete(branch.name)} aria-label={`Delete branch ${branch.name}`}>
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={locked}
+            title={locked ? lockReason : undefined}
+            className="text-red-700 disabled:opacity-50 dark:text-red-400"
+            onClick={() => onDelete(branch.name)}
+            aria-label={`Delete branch ${branch.name}`}
+          >
             Delete
           </Button>
         )}

@@ -44,7 +44,11 @@ describe('create branch dialog', () => {
   });
 
   it('shows a 422 name error inside the dialog', async () => {
-    server.use(http.post(apiUrl('/repos/alice/hello/branches'), () => HttpResponse.json({ message: 'new_branch_name: is not a valid branch name', url: '' }, { status: 422 })));
+    server.use(
+      http.post(apiUrl('/repos/alice/hello/branches'), () =>
+        HttpResponse.json({ message: 'new_branch_name: is not a valid branch name', url: '' }, { status: 422 }),
+      ),
+    );
     renderDialog();
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Branch name'), 'fine-name');

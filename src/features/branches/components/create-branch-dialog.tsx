@@ -34,7 +34,21 @@ export function CreateBranchDialog({
   );
 }
 
-function CreateBranchForm({ owner, repo, onDone, defaultFrom, branches, tags }: { owner: string; repo: string; onDone: () => void; defaultFrom: string; branches: string[]; tags: string[] }) {
+function CreateBranchForm({
+  owner,
+  repo,
+  onDone,
+  defaultFrom,
+  branches,
+  tags,
+}: {
+  owner: string;
+  repo: string;
+  onDone: () => void;
+  defaultFrom: string;
+  branches: string[];
+  tags: string[];
+}) {
   const [name, setName] = useState('');
   const [from, setFrom] = useState(defaultFrom);
   const create = useCreateBranch(owner, repo);
@@ -60,8 +74,26 @@ function CreateBranchForm({ owner, repo, onDone, defaultFrom, branches, tags }: 
         );
       }}
     >
-      <TextField label="Branch name" name="name" required autoFocus autoComplete="off" value={name} onChange={(e) => (setName(e.target.value), setNameProblem(null))} error={nameProblem ?? errors.name} />
-      <RefField label="Create from" name="from" value={from} onChange={setFrom} hint="A branch, a tag or a commit SHA." error={errors.from} branches={branches} tags={tags} />
+      <TextField
+        label="Branch name"
+        name="name"
+        required
+        autoFocus
+        autoComplete="off"
+        value={name}
+        onChange={(e) => (setName(e.target.value), setNameProblem(null))}
+        error={nameProblem ?? errors.name}
+      />
+      <RefField
+        label="Create from"
+        name="from"
+        value={from}
+        onChange={setFrom}
+        hint="A branch, a tag or a commit SHA."
+        error={errors.from}
+        branches={branches}
+        tags={tags}
+      />
       {errors.general && <ErrorNotice error={create.error} />}
       <div className="flex justify-end gap-2">
         <Button onClick={onDone}>Cancel</Button>

@@ -70,7 +70,16 @@ function CreateTagForm({ owner, repo, onDone, defaultTarget, branches, tags }: O
         error={nameProblem ?? errors.name}
         hint="For example v1.2.0 or release/2026-11."
       />
-      <RefField label="Target" name="target" value={target} onChange={setTarget} hint="A branch, a tag or a commit SHA; the default branch when empty." error={errors.target} branches={branches} tags={tags} />
+      <RefField
+        label="Target"
+        name="target"
+        value={target}
+        onChange={setTarget}
+        hint="A branch, a tag or a commit SHA; the default branch when empty."
+        error={errors.target}
+        branches={branches}
+        tags={tags}
+      />
       <TextArea
         label="Message (optional)"
         name="message"

@@ -19,7 +19,17 @@ export function DeleteBranchDialog({ owner, repo, branch, onClose }: { owner: st
     });
   };
   return (
-    <ConfirmDialog open={branch !== null} onClose={close} title="Delete branch" confirmLabel="Delete branch" pendingLabel="Deleting…" danger pending={del.isPending} error={del.error} onConfirm={confirm}>
+    <ConfirmDialog
+      open={branch !== null}
+      onClose={close}
+      title="Delete branch"
+      confirmLabel="Delete branch"
+      pendingLabel="Deleting…"
+      danger
+      pending={del.isPending}
+      error={del.error}
+      onConfirm={confirm}
+    >
       Delete the branch <strong className="font-mono break-all">{branch}</strong>? Its commits stay reachable only from other branches and tags.
     </ConfirmDialog>
   );

@@ -19,7 +19,17 @@ export function DeleteTagDialog({ owner, repo, tag, onClose }: { owner: string; 
     });
   };
   return (
-    <ConfirmDialog open={tag !== null} onClose={close} title="Delete tag" confirmLabel="Delete tag" pendingLabel="Deleting…" danger pending={del.isPending} error={del.error} onConfirm={confirm}>
+    <ConfirmDialog
+      open={tag !== null}
+      onClose={close}
+      title="Delete tag"
+      confirmLabel="Delete tag"
+      pendingLabel="Deleting…"
+      danger
+      pending={del.isPending}
+      error={del.error}
+      onConfirm={confirm}
+    >
       Delete the tag <strong className="font-mono break-all">{tag}</strong>? Its commit stays in the history; clones that fetched the tag keep their copy.
     </ConfirmDialog>
   );

@@ -18,7 +18,17 @@ export function RefField({ label, name, value, onChange, hint, error, branches, 
   const listId = useId();
   return (
     <>
-      <TextField label={label} name={name} list={listId} autoComplete="off" spellCheck={false} value={value} onChange={(e) => onChange(e.target.value)} hint={hint} error={error} />
+      <TextField
+        label={label}
+        name={name}
+        list={listId}
+        autoComplete="off"
+        spellCheck={false}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        hint={hint}
+        error={error}
+      />
       <datalist id={listId}>
         {branches.map((b) => (
           <option key={`b:${b}`} value={b} label="branch" />

@@ -43,7 +43,16 @@ function RenameForm({ owner, repo, branch, onDone }: { owner: string; repo: stri
         );
       }}
     >
-      <TextField label="New name" name="name" required autoFocus autoComplete="off" value={name} onChange={(e) => (setName(e.target.value), setNameProblem(null))} error={nameProblem ?? errors.name} />
+      <TextField
+        label="New name"
+        name="name"
+        required
+        autoFocus
+        autoComplete="off"
+        value={name}
+        onChange={(e) => (setName(e.target.value), setNameProblem(null))}
+        error={nameProblem ?? errors.name}
+      />
       {general && <ErrorNotice error={rename.error} />}
       <div className="flex justify-end gap-2">
         <Button onClick={onDone}>Cancel</Button>

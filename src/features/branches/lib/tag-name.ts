@@ -8,11 +8,16 @@ export function tagFieldErrors(error: unknown, sent: { name: string; target: str
   if (!error) return {};
   if (isApiError(error)) {
     if (error.status === 409) {
-      return { name: /already exists/.test(errorMessage(error)) ? `A tag named “${sent.name}” already exists.` : `“${sent.name}” clashes with an existing tag: a tag cannot be both “a” and “a/b”.` };
+      return {
+        name: /already exists/.test(errorMessage(error))
+          ? `A tag named “${sent.name}” already exists.`
+          : `“${sent.name}” clashes with an existing tag: a tag cannot be both “a” and “a/b”.`,
+      };
     }
     if (error.status === 422) return { name: tagNameProblem(sent.name) ?? `“${sent.name}” is not a valid tag name.` };
     // 404 on create: the target names no commit (or the repository has none yet).
-    if (error.status === 404) return { target: sent.target ? `No branch, tag or commit is named “${sent.target}”.` : 'The default branch has no commits to tag yet.' };
+    if (error.status === 404)
+      return { target: sent.target ? `No branch, tag or commit is named “${sent.target}”.` : 'The default branch has no commits to tag yet.' };
   }
   return { general: errorMessage(error) };
 }

@@ -18,9 +18,7 @@ export function EmptyRepo({ cloneUrl, defaultBranch, canPush }: { cloneUrl: stri
       <h2 id="empty-title" className="text-lg font-semibold">
         This repository is empty
       </h2>
-      <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">
-        {canPush ? 'Push some commits to get started.' : 'Nothing has been pushed here yet.'}
-      </p>
+      <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{canPush ? 'Push some commits to get started.' : 'Nothing has been pushed here yet.'}</p>
       {canPush && (
         <>
           <Commands title="Create a new repository on the command line" text={fresh} />

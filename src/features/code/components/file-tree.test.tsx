@@ -13,7 +13,22 @@ setupMswServer();
 afterEach(cleanup);
 
 const entry = (name: string, type: string): ContentsResponse =>
-  ({ name, path: name, sha: 'abc', type, size: 1, encoding: null, content: null, target: null, url: null, html_url: null, git_url: null, download_url: null, submodule_git_url: null, _links: { self: null, git: null, html: null } }) as ContentsResponse;
+  ({
+    name,
+    path: name,
+    sha: 'abc',
+    type,
+    size: 1,
+    encoding: null,
+    content: null,
+    target: null,
+    url: null,
+    html_url: null,
+    git_url: null,
+    download_url: null,
+    submodule_git_url: null,
+    _links: { self: null, git: null, html: null },
+  }) as ContentsResponse;
 
 describe('FileTree', () => {
   it('asks for an entry’s contents and latest commit when pointed at or focused, once', async () => {

@@ -44,7 +44,11 @@ export function FileTree({ owner, repo, kind, refName, path, entries }: Props) {
         {path && (
           <tr className={rowCls}>
             <td colSpan={3} className="px-3 py-2">
-              <Link to={paths.src.href(owner, repo, kind, refName, parentPath(path))} className="block font-medium text-gray-600 hover:underline dark:text-gray-300" aria-label="Parent folder">
+              <Link
+                to={paths.src.href(owner, repo, kind, refName, parentPath(path))}
+                className="block font-medium text-gray-600 hover:underline dark:text-gray-300"
+                aria-label="Parent folder"
+              >
                 ..
               </Link>
             </td>
@@ -76,12 +80,18 @@ export function FileTree({ owner, repo, kind, refName, path, entries }: Props) {
               </td>
               <td className="hidden truncate px-3 py-2 text-gray-500 sm:table-cell dark:text-gray-400">
                 {e.last_commit_message && e.last_commit_sha ? (
-                  <Link to={paths.commit.href(owner, repo, e.last_commit_sha)} className="hover:text-indigo-600 hover:underline dark:hover:text-indigo-400" title={e.last_commit_message}>
+                  <Link
+                    to={paths.commit.href(owner, repo, e.last_commit_sha)}
+                    className="hover:text-indigo-600 hover:underline dark:hover:text-indigo-400"
+                    title={e.last_commit_message}
+                  >
                     {e.last_commit_message.split('\n')[0]}
                   </Link>
                 ) : null}
               </td>
-              <td className="w-28 whitespace-nowrap px-3 py-2 text-right text-xs text-gray-500 dark:text-gray-400">{date ? <RelativeTime date={date} /> : null}</td>
+              <td className="w-28 whitespace-nowrap px-3 py-2 text-right text-xs text-gray-500 dark:text-gray-400">
+                {date ? <RelativeTime date={date} /> : null}
+              </td>
             </tr>
           );
         })}

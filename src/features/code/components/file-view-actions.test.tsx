@@ -14,7 +14,20 @@ const file = (name: string, content: string) => fakeFile(name, b64(content), { l
 function show(f: ContentsResponse, url: string) {
   const permalink = `http://forge.test/o/r/src/commit/${'c'.repeat(40)}/${f.path}`;
   const router = createMemoryRouter(
-    [{ path: '*', element: <FileView file={f} rawHref="http://api.test/raw" historyHref="/o/r/commits/branch/main/src/x" blameHref={`/o/r/blame/branch/main/${f.path}`} permalink={permalink} /> }],
+    [
+      {
+        path: '*',
+        element: (
+          <FileView
+            file={f}
+            rawHref="http://api.test/raw"
+            historyHref="/o/r/commits/branch/main/src/x"
+            blameHref={`/o/r/blame/branch/main/${f.path}`}
+            permalink={permalink}
+          />
+        ),
+      },
+    ],
     { initialEntries: [url] },
   );
   return render(<RouterProvider router={router} />);

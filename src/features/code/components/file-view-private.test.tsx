@@ -20,9 +20,12 @@ const rawHref = () => `${apiRoot()}/repos/o/secret/raw/src/page.html?ref=main`;
 const file = (name: string, content: string | null, size = 10) => fakeFile(name, content, { size });
 
 function renderFile(f: ContentsResponse, privateRepo = true) {
-  const router = createMemoryRouter([{ path: '*', element: <FileView file={f} rawHref={rawHref()} historyHref="/o/secret/commits/branch/main" privateRepo={privateRepo} /> }], {
-    initialEntries: ['/o/secret/src/branch/main/src/x'],
-  });
+  const router = createMemoryRouter(
+    [{ path: '*', element: <FileView file={f} rawHref={rawHref()} historyHref="/o/secret/commits/branch/main" privateRepo={privateRepo} /> }],
+    {
+      initialEntries: ['/o/secret/src/branch/main/src/x'],
+    },
+  );
   return render(
     <>
       <RouterProvider router={router} />
@@ -99,7 +102,7 @@ describe('FileView of a private repository', () => {
   it('says so when the raw file cannot be fetched', async () => {
     const user = userEvent.setup();
     const { anchors } = captureHandOuts();
-    server.use(http.get('*/api/v1/repos/o/secret/raw/*', () => HttpResponse.json({ message: 'The target couldn\'t be found.', url: '' }, { status: 404 })));
+    server.use(http.get('*/api/v1/repos/o/secret/raw/*', () => HttpResponse.json({ message: "The target couldn't be found.", url: '' }, { status: 404 })));
     renderFile(file('page.html', null, 5_000_000));
     await user.click(screen.getByRole('button', { name: 'View the raw file' }));
     expect(await screen.findByText(/Could not load page\.html: The target couldn't be found/)).toBeInTheDocument();

@@ -19,7 +19,12 @@ function renderFile(f: ContentsResponse, url = '/o/r/src/branch/main/src/x') {
         path: '*',
         element: (
           <>
-            <FileView file={f} rawHref="http://api.test/raw/x?ref=main" historyHref="/o/r/commits/branch/main/src/x" renderMarkdown={(s) => <div data-testid="md">{s}</div>} />
+            <FileView
+              file={f}
+              rawHref="http://api.test/raw/x?ref=main"
+              historyHref="/o/r/commits/branch/main/src/x"
+              renderMarkdown={(s) => <div data-testid="md">{s}</div>}
+            />
             <Hash />
           </>
         ),

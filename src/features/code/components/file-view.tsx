@@ -28,11 +28,7 @@ interface FileViewProps {
   renderMarkdown?: (source: string) => ReactNode;
 }
 
-type Body =
-  | { kind: 'text'; text: string; lines: string[] }
-  | { kind: 'image'; src: string }
-  | { kind: 'binary' }
-  | { kind: 'missing' };
+type Body = { kind: 'text'; text: string; lines: string[] } | { kind: 'image'; src: string } | { kind: 'binary' } | { kind: 'missing' };
 
 function readBody(file: ContentsResponse): Body {
   const content = file.content;
@@ -64,8 +60,7 @@ const inlineLink = 'font-medium text-indigo-600 hover:underline dark:text-indigo
 /** The file's bytes from the contents response, decoded only when Raw/Download asks for them. */
 const contentBytes = (file: ContentsResponse) => () => (file.type === 'file' && file.content != null ? base64ToBytes(file.content) : null);
 
-const toolLink =
-  'rounded-md border border-gray-300 px-2.5 py-1 text-xs font-medium hover:bg-gray-50 dark:border-gray-700 dark:hover:bg-gray-800';
+const toolLink = 'rounded-md border border-gray-300 px-2.5 py-1 text-xs font-medium hover:bg-gray-50 dark:border-gray-700 dark:hover:bg-gray-800';
 
 export function FileView({ file, rawHref, historyHref, blameHref, permalink, privateRepo = false, renderMarkdown }: FileViewProps) {
   const body = useMemo(() => readBody(file), [file]);
@@ -90,10 +85,18 @@ export function FileView({ file, rawHref, historyHref, blameHref, permalink, pri
       <header className="flex flex-wrap items-center gap-2 border-b border-gray-200 bg-gray-50 px-3 py-2 text-xs text-gray-600 dark:border-gray-800 dark:bg-gray-900 dark:text-gray-400">
         {markdown && (
           <nav aria-label="Display" className="flex overflow-hidden rounded-md border border-gray-300 dark:border-gray-700">
-            <Link to={toggle(false)} aria-current={!showSource ? 'page' : undefined} className={`px-2.5 py-1 font-medium ${!showSource ? 'bg-white text-gray-900 dark:bg-gray-800 dark:text-gray-100' : ''}`}>
+            <Link
+              to={toggle(false)}
+              aria-current={!showSource ? 'page' : undefined}
+              className={`px-2.5 py-1 font-medium ${!showSource ? 'bg-white text-gray-900 dark:bg-gray-800 dark:text-gray-100' : ''}`}
+            >
               Preview
             </Link>
-            <Link to={toggle(true)} aria-current={showSource ? 'page' : undefined} className={`px-2.5 py-1 font-medium ${showSource ? 'bg-white text-gray-900 dark:bg-gray-800 dark:text-gray-100' : ''}`}>
+            <Link
+              to={toggle(true)}
+              aria-current={showSource ? 'page' : undefined}
+              className={`px-2.5 py-1 font-medium ${showSource ? 'bg-white text-gray-900 dark:bg-gray-800 dark:text-gray-100' : ''}`}
+            >
               Code
             </Link>
           </nav>
@@ -115,13 +118,25 @@ export function FileView({ file, rawHref, historyHref, blameHref, permalink, pri
             History
           </Link>
           {permalink && (
-            <button type="button" onClick={() => void copyText(`${permalink}${/^#L\d/.test(hash) ? hash : ''}`)} className={`${toolLink} cursor-pointer`} title="Copy a link to this file at this commit">
+            <button
+              type="button"
+              onClick={() => void copyText(`${permalink}${/^#L\d/.test(hash) ? hash : ''}`)}
+              className={`${toolLink} cursor-pointer`}
+              title="Copy a link to this file at this commit"
+            >
               Copy permalink
             </button>
           )}
         </span>
       </header>
-      <FileBody file={file} body={body} highlighted={highlighted} rawHref={rawHref} privateRepo={privateRepo} markdown={markdown && !showSource ? renderMarkdown : undefined} />
+      <FileBody
+        file={file}
+        body={body}
+        highlighted={highlighted}
+        rawHref={rawHref}
+        privateRepo={privateRepo}
+        markdown={markdown && !showSource ? renderMarkdown : undefined}
+      />
     </section>
   );
 }
@@ -143,10 +158,24 @@ function FileBody({
 }) {
   const note = 'px-4 py-10 text-center text-sm text-gray-600 dark:text-gray-400';
   if (file.type === 'symlink' && file.target) {
-    return <p className={note}>Symbolic link to <code className="font-mono">{file.target}</code></p>;
+    return (
+      <p className={note}>
+        Symbolic link to <code className="font-mono">{file.target}</code>
+      </p>
+    );
   }
   if (file.type === 'submodule') {
-    return <p className={note}>Submodule{file.submodule_git_url ? <> at <code className="font-mono">{file.submodule_git_url}</code></> : null}</p>;
+    return (
+      <p className={note}>
+        Submodule
+        {file.submodule_git_url ? (
+          <>
+            {' '}
+            at <code className="font-mono">{file.submodule_git_url}</code>
+          </>
+        ) : null}
+      </p>
+    );
   }
   switch (body.kind) {
     case 'image':

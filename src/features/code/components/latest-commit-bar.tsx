@@ -31,7 +31,11 @@ export function LatestCommitBar({ owner, repo, commit, pending, historyHref }: P
             ) : (
               <span className="shrink-0 font-semibold">{name}</span>
             )}
-            <Link to={paths.commit.href(owner, repo, commit.sha!)} className="truncate text-gray-700 hover:text-indigo-600 hover:underline dark:text-gray-300 dark:hover:text-indigo-400" title={commit.commit?.message}>
+            <Link
+              to={paths.commit.href(owner, repo, commit.sha!)}
+              className="truncate text-gray-700 hover:text-indigo-600 hover:underline dark:text-gray-300 dark:hover:text-indigo-400"
+              title={commit.commit?.message}
+            >
               {title}
             </Link>
           </span>
@@ -55,7 +59,10 @@ export function LatestCommitBar({ owner, repo, commit, pending, historyHref }: P
 
 function HistoryLink({ href }: { href: string }) {
   return (
-    <Link to={href} className="inline-flex items-center gap-1 text-xs font-medium text-gray-700 hover:text-indigo-600 dark:text-gray-300 dark:hover:text-indigo-400">
+    <Link
+      to={href}
+      className="inline-flex items-center gap-1 text-xs font-medium text-gray-700 hover:text-indigo-600 dark:text-gray-300 dark:hover:text-indigo-400"
+    >
       <svg aria-hidden viewBox="0 0 16 16" width="14" height="14" fill="currentColor">
         <path d="m.427 1.927 1.215 1.215a8.002 8.002 0 1 1-1.6 5.685.75.75 0 1 1 1.493-.154 6.5 6.5 0 1 0 1.18-4.458l1.358 1.358A.25.25 0 0 1 3.896 6H.25A.25.25 0 0 1 0 5.75V2.104a.25.25 0 0 1 .427-.177ZM7.75 4a.75.75 0 0 1 .75.75v2.992l2.028.812a.75.75 0 0 1-.557 1.392l-2.5-1A.751.751 0 0 1 7 8.25v-3.5A.75.75 0 0 1 7.75 4Z" />
       </svg>

@@ -48,7 +48,13 @@ export function RawLink({ href, name, action, privateRepo, bytes, className, chi
   };
 
   return (
-    <button type="button" onClick={() => void run()} disabled={busy} aria-busy={busy || undefined} className={`${className} cursor-pointer disabled:cursor-wait disabled:opacity-60`}>
+    <button
+      type="button"
+      onClick={() => void run()}
+      disabled={busy}
+      aria-busy={busy || undefined}
+      className={`${className} cursor-pointer disabled:cursor-wait disabled:opacity-60`}
+    >
       {children}
     </button>
   );

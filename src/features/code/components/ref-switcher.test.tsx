@@ -17,7 +17,14 @@ function renderSwitcher() {
         path: '*',
         element: (
           <>
-            <RefSwitcher kind="branch" current="main" branches={['main', 'feature/login', 'feature/logout', 'docs']} tags={['v1.0']} defaultBranch="main" hrefFor={(k, n) => `/o/r/src/${k}/${n}`} />
+            <RefSwitcher
+              kind="branch"
+              current="main"
+              branches={['main', 'feature/login', 'feature/logout', 'docs']}
+              tags={['v1.0']}
+              defaultBranch="main"
+              hrefFor={(k, n) => `/o/r/src/${k}/${n}`}
+            />
             <Where />
           </>
         ),

@@ -79,7 +79,9 @@ export function RefSwitcher({ kind, current, branches, tags, defaultBranch, href
           )}
         </svg>
         <span className={`truncate ${kind === 'commit' ? 'font-mono' : ''}`}>{label}</span>
-        <span aria-hidden className="text-gray-400">▾</span>
+        <span aria-hidden className="text-gray-400">
+          ▾
+        </span>
       </button>
       {open && (
         <>
@@ -103,10 +105,24 @@ export function RefSwitcher({ kind, current, branches, tags, defaultBranch, href
               />
             </div>
             <div role="tablist" aria-label="Reference type" className="flex border-b border-gray-200 dark:border-gray-700">
-              <button type="button" role="tab" aria-selected={tab === 'branch'} aria-controls={`${id}-list`} className={tabCls(tab === 'branch')} onClick={() => setTab('branch')}>
+              <button
+                type="button"
+                role="tab"
+                aria-selected={tab === 'branch'}
+                aria-controls={`${id}-list`}
+                className={tabCls(tab === 'branch')}
+                onClick={() => setTab('branch')}
+              >
                 Branches
               </button>
-              <button type="button" role="tab" aria-selected={tab === 'tag'} aria-controls={`${id}-list`} className={tabCls(tab === 'tag')} onClick={() => setTab('tag')}>
+              <button
+                type="button"
+                role="tab"
+                aria-selected={tab === 'tag'}
+                aria-controls={`${id}-list`}
+                className={tabCls(tab === 'tag')}
+                onClick={() => setTab('tag')}
+              >
                 Tags
               </button>
             </div>
@@ -135,10 +151,15 @@ export function RefSwitcher({ kind, current, branches, tags, defaultBranch, href
                           </span>
                           <span className="truncate">{name}</span>
                           {tab === 'branch' && name === defaultBranch && (
-                            <span className="ml-auto rounded-full border border-gray-300 px-1.5 text-[10px] text-gray-500 dark:border-gray-600 dark:text-gray-400">default</span>
+                            <span className="ml-auto rounded-full border border-gray-300 px-1.5 text-[10px] text-gray-500 dark:border-gray-600 dark:text-gray-400">
+                              default
+                            </span>
                           )}
                           {first && (
-                            <kbd aria-hidden className={`${tab === 'branch' && name === defaultBranch ? '' : 'ml-auto'} text-[10px] text-gray-500 dark:text-gray-400`}>
+                            <kbd
+                              aria-hidden
+                              className={`${tab === 'branch' && name === defaultBranch ? '' : 'ml-auto'} text-[10px] text-gray-500 dark:text-gray-400`}
+                            >
                               Enter ↵
                             </kbd>
                           )}

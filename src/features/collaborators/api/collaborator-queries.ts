@@ -13,7 +13,9 @@ export const collaboratorQueries = {
       queryFn: async () => {
         const users: User[] = [];
         for (let page = 1; page <= 20; page++) {
-          const { data = [], response } = await api().GET('/repos/{owner}/{repo}/collaborators', { params: { path: { owner, repo }, query: { page, limit: PAGE } } });
+          const { data = [], response } = await api().GET('/repos/{owner}/{repo}/collaborators', {
+            params: { path: { owner, repo }, query: { page, limit: PAGE } },
+          });
           users.push(...data);
           const { total, hasNext } = pageInfo(response);
           if (data.length < PAGE || (total !== undefined ? users.length >= total : !hasNext)) break;

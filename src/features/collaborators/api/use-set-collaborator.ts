@@ -7,7 +7,10 @@ export function useSetCollaborator(owner: string, repo: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ username, permission }: { username: string; permission: CollaboratorPermission }) => {
-      await api().PUT('/repos/{owner}/{repo}/collaborators/{collaborator}', { params: { path: { owner, repo, collaborator: username } }, body: { permission } });
+      await api().PUT('/repos/{owner}/{repo}/collaborators/{collaborator}', {
+        params: { path: { owner, repo, collaborator: username } },
+        body: { permission },
+      });
     },
     onSuccess: () => qc.invalidateQueries({ queryKey: ['repos', owner, repo, 'collaborators'] }),
   });

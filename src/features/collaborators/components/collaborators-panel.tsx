@@ -33,13 +33,13 @@ export function CollaboratorsPanel({ owner, repo }: { owner: string; repo: strin
       <div className="flex flex-wrap items-end gap-3 rounded-lg border border-gray-200 p-4 dark:border-gray-800">
         {adding ? (
           <div className="min-w-56 flex-1">
-          <UserPicker
-            label="Add a collaborator"
-            search={collaboratorQueries.userSearch}
-            exclude={[owner, ...collaborators.map((c) => c.user.login)]}
-            disabled={set.isPending}
-            onPick={(username) => set.mutate({ username, permission: newPermission })}
-          />
+            <UserPicker
+              label="Add a collaborator"
+              search={collaboratorQueries.userSearch}
+              exclude={[owner, ...collaborators.map((c) => c.user.login)]}
+              disabled={set.isPending}
+              onPick={(username) => set.mutate({ username, permission: newPermission })}
+            />
           </div>
         ) : (
           <Button onClick={() => setAdding(true)}>Add a collaborator</Button>
@@ -72,23 +72,27 @@ export function CollaboratorsPanel({ owner, repo }: { owner: string; repo: strin
           {collaborators.map(({ user, permission }) => (
             <li key={user.id} className="flex flex-wrap items-center gap-3 px-4 py-2">
               <Avatar src={user.avatar_url} name={user.login} size={24} />
-              <Link to={paths.user.href(user.login)} title={user.login} className="min-w-0 flex-1 truncate text-indigo-700 hover:underline dark:text-indigo-400">
+              <Link
+                to={paths.user.href(user.login)}
+                title={user.login}
+                className="min-w-0 flex-1 truncate text-indigo-700 hover:underline dark:text-indigo-400"
+              >
                 {user.login}
               </Link>
               <div className="w-32 shrink-0">
-              <select
-                aria-label={`Permission of ${user.login}`}
-                className={inputClass}
-                value={permission === 'owner' ? 'admin' : permission === 'none' ? 'read' : permission}
-                disabled={set.isPending}
-                onChange={(e) => set.mutate({ username: user.login, permission: e.target.value as CollaboratorPermission })}
-              >
-                {PERMISSIONS.map((p) => (
-                  <option key={p.value} value={p.value}>
-                    {p.label}
-                  </option>
-                ))}
-              </select>
+                <select
+                  aria-label={`Permission of ${user.login}`}
+                  className={inputClass}
+                  value={permission === 'owner' ? 'admin' : permission === 'none' ? 'read' : permission}
+                  disabled={set.isPending}
+                  onChange={(e) => set.mutate({ username: user.login, permission: e.target.value as CollaboratorPermission })}
+                >
+                  {PERMISSIONS.map((p) => (
+                    <option key={p.value} value={p.value}>
+                      {p.label}
+                    </option>
+                  ))}
+                </select>
               </div>
               <Button size="sm" variant="danger" aria-label={`Remove ${user.login}`} onClick={() => setRemoving(user.login)}>
                 Remove

@@ -14,9 +14,13 @@ export function useDeleteAttachment(owner: string, repo: string, index: number) 
   return useMutation({
     mutationFn: async ({ attachmentId, commentId }: DeleteAttachmentInput) => {
       if (commentId === undefined) {
-        await api().DELETE('/repos/{owner}/{repo}/issues/{index}/assets/{attachment_id}', { params: { path: { owner, repo, index, attachment_id: attachmentId } } });
+        await api().DELETE('/repos/{owner}/{repo}/issues/{index}/assets/{attachment_id}', {
+          params: { path: { owner, repo, index, attachment_id: attachmentId } },
+        });
       } else {
-        await api().DELETE('/repos/{owner}/{repo}/issues/comments/{id}/assets/{attachment_id}', { params: { path: { owner, repo, id: commentId, attachment_id: attachmentId } } });
+        await api().DELETE('/repos/{owner}/{repo}/issues/comments/{id}/assets/{attachment_id}', {
+          params: { path: { owner, repo, id: commentId, attachment_id: attachmentId } },
+        });
       }
     },
     onSuccess: () => qc.invalidateQueries({ queryKey: conversationKeys.of(owner, repo, index) }),

@@ -27,7 +27,11 @@ export function useUploadAttachment(owner: string, repo: string, index: number) 
       const { data } =
         commentId === undefined
           ? await api().POST('/repos/{owner}/{repo}/issues/{index}/assets', { params: { path: { owner, repo, index } }, body, bodySerializer: formOf })
-          : await api().POST('/repos/{owner}/{repo}/issues/comments/{id}/assets', { params: { path: { owner, repo, id: commentId } }, body, bodySerializer: formOf });
+          : await api().POST('/repos/{owner}/{repo}/issues/comments/{id}/assets', {
+              params: { path: { owner, repo, id: commentId } },
+              body,
+              bodySerializer: formOf,
+            });
       return data!;
     },
     onSuccess: () => qc.invalidateQueries({ queryKey: conversationKeys.of(owner, repo, index) }),

@@ -163,7 +163,9 @@ function CommentForm({ locked, canChangeState, state, onComment, onChangeState, 
       />
       <UploadList items={queue.items} onRetry={(i) => void retry(i)} onRemove={(i) => queue.remove(i.key)} />
       <ErrorNotice error={error} />
-      {linkError ? <ErrorNotice error={new Error(`The files were attached, but linking the images into the comment failed: ${errorMessage(linkError)}`)} /> : null}
+      {linkError ? (
+        <ErrorNotice error={new Error(`The files were attached, but linking the images into the comment failed: ${errorMessage(linkError)}`)} />
+      ) : null}
       <div className="flex flex-wrap items-center justify-end gap-2">
         {queue.queued.length > 0 && !hasText && <p className="mr-auto text-xs text-gray-500 dark:text-gray-400">Write a comment to attach the files to.</p>}
         {canChangeState && (

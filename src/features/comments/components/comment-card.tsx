@@ -56,7 +56,26 @@ export interface CommentCardProps {
 const wasEdited = (created: string, updated: string) => Date.parse(updated) - Date.parse(created) > 2000;
 
 export function CommentCard(props: CommentCardProps) {
-  const { anchorId, user, originalAuthor, createdAt, updatedAt, body, assets = [], badge, canEdit, canDelete, onSave, onDelete, renderMarkdown, highlighted, noun = 'comment', showEdited = true, onUploadAttachment, onDeleteAttachment } = props;
+  const {
+    anchorId,
+    user,
+    originalAuthor,
+    createdAt,
+    updatedAt,
+    body,
+    assets = [],
+    badge,
+    canEdit,
+    canDelete,
+    onSave,
+    onDelete,
+    renderMarkdown,
+    highlighted,
+    noun = 'comment',
+    showEdited = true,
+    onUploadAttachment,
+    onDeleteAttachment,
+  } = props;
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(body);
   const [saving, setSaving] = useState(false);
@@ -182,7 +201,12 @@ export function CommentCard(props: CommentCardProps) {
                 onFiles={attach}
                 toolbar={attach && <AttachFilesButton onFiles={attach} disabled={saving} />}
               />
-              <UploadList items={uploads.items} label={`Files uploading to this ${noun}`} onRetry={(i) => void upload(i)} onRemove={(i) => uploads.remove(i.key)} />
+              <UploadList
+                items={uploads.items}
+                label={`Files uploading to this ${noun}`}
+                onRetry={(i) => void upload(i)}
+                onRemove={(i) => uploads.remove(i.key)}
+              />
               <div className="flex justify-end gap-2">
                 <Button onClick={() => setEditing(false)} disabled={saving}>
                   Cancel
@@ -204,7 +228,17 @@ export function CommentCard(props: CommentCardProps) {
           )}
         </div>
       </div>
-      <ConfirmDialog open={confirming} onClose={() => setConfirming(false)} title="Delete comment?" confirmLabel="Delete" pendingLabel="Deleting…" danger pending={deleting} error={deleteError} onConfirm={remove}>
+      <ConfirmDialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title="Delete comment?"
+        confirmLabel="Delete"
+        pendingLabel="Deleting…"
+        danger
+        pending={deleting}
+        error={deleteError}
+        onConfirm={remove}
+      >
         This comment will be removed for everyone. This cannot be undone.
       </ConfirmDialog>
     </article>

@@ -58,7 +58,13 @@ export function CommentMenu({ label, actions }: { label: string; actions: MenuAc
         <span aria-hidden>…</span>
       </button>
       {open && (
-        <div id={id} role="menu" aria-label={label} onKeyDown={onMenuArrowKeys} className="absolute right-0 z-20 mt-1 w-36 rounded-md border border-gray-200 bg-white py-1 shadow-lg dark:border-gray-700 dark:bg-gray-900">
+        <div
+          id={id}
+          role="menu"
+          aria-label={label}
+          onKeyDown={onMenuArrowKeys}
+          className="absolute right-0 z-20 mt-1 w-36 rounded-md border border-gray-200 bg-white py-1 shadow-lg dark:border-gray-700 dark:bg-gray-900"
+        >
           {actions.map((a) => (
             <button
               key={a.label}

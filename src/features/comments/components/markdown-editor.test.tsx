@@ -6,7 +6,9 @@ import { MarkdownEditor } from './markdown-editor';
 
 function Harness({ onSubmit, disabled }: { onSubmit: () => void; disabled?: boolean }) {
   const [value, setValue] = useState('');
-  return <MarkdownEditor label="Comment" value={value} onChange={setValue} onSubmit={onSubmit} disabled={disabled} preview={(s) => <strong>rendered: {s}</strong>} />;
+  return (
+    <MarkdownEditor label="Comment" value={value} onChange={setValue} onSubmit={onSubmit} disabled={disabled} preview={(s) => <strong>rendered: {s}</strong>} />
+  );
 }
 
 describe('MarkdownEditor', () => {

@@ -60,10 +60,26 @@ export function MarkdownEditor({
         {label}
       </label>
       <div role="tablist" aria-label={`${label} mode`} className="flex gap-1 border-b border-gray-300 dark:border-gray-700">
-        <button type="button" role="tab" id={`${fid}-tab-write`} aria-selected={tab === 'write'} aria-controls={`${fid}-write`} className={tabClass(tab === 'write')} onClick={() => setTab('write')}>
+        <button
+          type="button"
+          role="tab"
+          id={`${fid}-tab-write`}
+          aria-selected={tab === 'write'}
+          aria-controls={`${fid}-write`}
+          className={tabClass(tab === 'write')}
+          onClick={() => setTab('write')}
+        >
           Write
         </button>
-        <button type="button" role="tab" id={`${fid}-tab-preview`} aria-selected={tab === 'preview'} aria-controls={`${fid}-preview`} className={tabClass(tab === 'preview')} onClick={() => setTab('preview')}>
+        <button
+          type="button"
+          role="tab"
+          id={`${fid}-tab-preview`}
+          aria-selected={tab === 'preview'}
+          aria-controls={`${fid}-preview`}
+          className={tabClass(tab === 'preview')}
+          onClick={() => setTab('preview')}
+        >
           Preview
         </button>
       </div>

@@ -13,9 +13,31 @@ const B = 'b'.repeat(40);
 
 function item(over: Record<string, unknown>): TimelineItem {
   return {
-    id: 7, type: 'comment', html_url: '', pull_request_url: '', issue_url: '', user: alice, body: '', created_at: new Date().toISOString(), updated_at: '',
-    assets: [], old_milestone: null, milestone: null, old_title: '', new_title: '', old_ref: '', new_ref: '', ref_issue: null, ref_comment: null, ref_action: '', ref_commit_sha: '',
-    review_id: 0, label: null, assignee: null, removed_assignee: false, ...over,
+    id: 7,
+    type: 'comment',
+    html_url: '',
+    pull_request_url: '',
+    issue_url: '',
+    user: alice,
+    body: '',
+    created_at: new Date().toISOString(),
+    updated_at: '',
+    assets: [],
+    old_milestone: null,
+    milestone: null,
+    old_title: '',
+    new_title: '',
+    old_ref: '',
+    new_ref: '',
+    ref_issue: null,
+    ref_comment: null,
+    ref_action: '',
+    ref_commit_sha: '',
+    review_id: 0,
+    label: null,
+    assignee: null,
+    removed_assignee: false,
+    ...over,
   } as unknown as TimelineItem;
 }
 
@@ -65,7 +87,9 @@ describe('pull request timeline rows', () => {
     document.body.innerHTML = '';
     expect(row({ type: 'review_request', assignee_team: { id: 3, name: 'core' } })).toHaveTextContent(/alice\s*requested a review from team core/);
     document.body.innerHTML = '';
-    expect(row({ type: 'review_request', assignee_team: { id: 3, name: 'core' }, removed_assignee: true })).toHaveTextContent('removed the review request for team core');
+    expect(row({ type: 'review_request', assignee_team: { id: 3, name: 'core' }, removed_assignee: true })).toHaveTextContent(
+      'removed the review request for team core',
+    );
     document.body.innerHTML = '';
     expect(row({ type: 'pull_scheduled_merge' })).toHaveTextContent('scheduled this pull request to merge automatically when all checks succeed');
     document.body.innerHTML = '';

@@ -21,12 +21,31 @@ export interface TimelineEventRowProps {
 
 // Glyphs from the basic fonts every system has (emoji fonts are often missing on Linux).
 const icons: Record<string, string> = {
-  closed: '✕', reopened: '↻', merged: '⇄', label: '◆', assignee: '◉', milestone: '⚑', title: '✎', deadline: '◔', reference: '↗', lock: '■', unlock: '□', other: '•',
-  push: '↑', 'target-branch': '⇢', 'delete-branch': '⌫', 'review-request': '◎', 'auto-merge': '◷', 'dismiss-review': '⊘', review: '✓',
+  closed: '✕',
+  reopened: '↻',
+  merged: '⇄',
+  label: '◆',
+  assignee: '◉',
+  milestone: '⚑',
+  title: '✎',
+  deadline: '◔',
+  reference: '↗',
+  lock: '■',
+  unlock: '□',
+  other: '•',
+  push: '↑',
+  'target-branch': '⇢',
+  'delete-branch': '⌫',
+  'review-request': '◎',
+  'auto-merge': '◷',
+  'dismiss-review': '⊘',
+  review: '✓',
 };
 
 const iconTone: Record<string, string> = {
-  closed: 'bg-red-600 text-white', reopened: 'bg-green-700 text-white', merged: 'bg-purple-600 text-white',
+  closed: 'bg-red-600 text-white',
+  reopened: 'bg-green-700 text-white',
+  merged: 'bg-purple-600 text-white',
 };
 
 function UserLink({ login }: { login: string }) {
@@ -49,7 +68,13 @@ function ShaLink({ owner, repo, sha }: { owner: string; repo: string; sha: strin
   );
 }
 
-function describe(entry: TimelineEventRowProps['entry'], owner: string, repo: string, renderLabel: TimelineEventRowProps['renderLabel'], noun: string): ReactNode {
+function describe(
+  entry: TimelineEventRowProps['entry'],
+  owner: string,
+  repo: string,
+  renderLabel: TimelineEventRowProps['renderLabel'],
+  noun: string,
+): ReactNode {
   switch (entry.kind) {
     case 'state':
       if (entry.state === 'merged')
@@ -102,7 +127,16 @@ function describe(entry: TimelineEventRowProps['entry'], owner: string, repo: st
     case 'dismiss-review':
       return (
         <>
-          dismissed {entry.reviewer ? <><UserLink login={entry.reviewer.login} />’s</> : 'a'} review
+          dismissed{' '}
+          {entry.reviewer ? (
+            <>
+              <UserLink login={entry.reviewer.login} />
+              ’s
+            </>
+          ) : (
+            'a'
+          )}{' '}
+          review
           {entry.reason && <span className="block text-gray-600 dark:text-gray-400">{entry.reason}</span>}
         </>
       );
@@ -162,7 +196,12 @@ function describe(entry: TimelineEventRowProps['entry'], owner: string, repo: st
         </>
       );
     case 'reference': {
-      if (entry.source === 'commit') return <>referenced this {noun} in commit <code className="text-xs">{entry.sha.slice(0, 10)}</code></>;
+      if (entry.source === 'commit')
+        return (
+          <>
+            referenced this {noun} in commit <code className="text-xs">{entry.sha.slice(0, 10)}</code>
+          </>
+        );
       const ref = entry.issue;
       if (!ref) return `referenced this ${noun}`;
       const [refOwner = owner, refRepo = repo] = [ref.repository?.owner, ref.repository?.name];
@@ -181,7 +220,18 @@ function describe(entry: TimelineEventRowProps['entry'], owner: string, repo: st
     }
     case 'lock':
       return entry.locked ? (
-        <>locked{entry.reason ? <> as <strong>{entry.reason}</strong></> : ''} and limited conversation to collaborators</>
+        <>
+          locked
+          {entry.reason ? (
+            <>
+              {' '}
+              as <strong>{entry.reason}</strong>
+            </>
+          ) : (
+            ''
+          )}{' '}
+          and limited conversation to collaborators
+        </>
       ) : (
         'unlocked this conversation'
       );
@@ -195,7 +245,10 @@ export function TimelineEventRow({ entry, owner, repo, renderLabel, noun = 'issu
   const key = entry.kind === 'state' ? entry.state : entry.kind === 'lock' && !entry.locked ? 'unlock' : entry.kind;
   return (
     <div id={`issuecomment-${entry.item.id}`} className="flex items-start gap-3 py-2 pl-1 text-sm text-gray-700 sm:pl-12 dark:text-gray-300">
-      <span aria-hidden className={`flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-xs ${iconTone[key] ?? 'bg-gray-200 text-gray-700 dark:bg-gray-800 dark:text-gray-200'}`}>
+      <span
+        aria-hidden
+        className={`flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-xs ${iconTone[key] ?? 'bg-gray-200 text-gray-700 dark:bg-gray-800 dark:text-gray-200'}`}
+      >
         {icons[key] ?? icons.other}
       </span>
       <div className="min-w-0 flex-1 leading-7 break-words">

@@ -8,7 +8,15 @@ import { Timeline, type TimelineProps } from './timeline';
 const alice = fakeUser({ id: 1, login: 'alice' });
 
 function comment(id: number): TimelineItem {
-  return { id, type: 'comment', user: alice, body: `Comment ${id}`, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', assets: [] } as unknown as TimelineItem;
+  return {
+    id,
+    type: 'comment',
+    user: alice,
+    body: `Comment ${id}`,
+    created_at: '2026-01-01T00:00:00Z',
+    updated_at: '2026-01-01T00:00:00Z',
+    assets: [],
+  } as unknown as TimelineItem;
 }
 const comments = (from: number, n: number) => Array.from({ length: n }, (_, i) => comment(from + i));
 
@@ -28,7 +36,14 @@ function setup(props: Partial<TimelineProps> & { items: TimelineItem[] }) {
   ));
   const fetchNextPage = vi.fn();
   const all: TimelineProps = {
-    owner: 'alice', repo: 'tools', renderLabel: (l) => l.name, renderComment, hasNextPage: false, isFetchingNextPage: false, fetchNextPage, ...props,
+    owner: 'alice',
+    repo: 'tools',
+    renderLabel: (l) => l.name,
+    renderComment,
+    hasNextPage: false,
+    isFetchingNextPage: false,
+    fetchNextPage,
+    ...props,
   };
   const view = render(
     <MemoryRouter>
@@ -44,7 +59,10 @@ function setup(props: Partial<TimelineProps> & { items: TimelineItem[] }) {
   return { renderComment, fetchNextPage, rerender };
 }
 
-const rendered = () => within(screen.getByRole('region', { name: 'Timeline' })).queryAllByRole('article').map((a) => a.id);
+const rendered = () =>
+  within(screen.getByRole('region', { name: 'Timeline' }))
+    .queryAllByRole('article')
+    .map((a) => a.id);
 
 describe('Timeline', () => {
   it('renders only the rows near the viewport of a long timeline', () => {

@@ -77,10 +77,26 @@ interface RowProps {
 const TimelineRow = memo(function TimelineRow({ entry, highlighted, owner, repo, renderLabel, renderComment, renderItem, noun }: RowProps) {
   const own = renderItem?.(entry.item, highlighted);
   if (own !== undefined) return own;
-  return entry.kind === 'comment' ? renderComment(entry.item, highlighted) : <TimelineEventRow entry={entry} owner={owner} repo={repo} renderLabel={renderLabel} noun={noun} />;
+  return entry.kind === 'comment' ? (
+    renderComment(entry.item, highlighted)
+  ) : (
+    <TimelineEventRow entry={entry} owner={owner} repo={repo} renderLabel={renderLabel} noun={noun} />
+  );
 });
 
-export function Timeline({ items, owner, repo, renderLabel, renderComment, renderItem, noun = 'issue', hasNextPage, isFetchingNextPage, fetchNextPage, targetId }: TimelineProps) {
+export function Timeline({
+  items,
+  owner,
+  repo,
+  renderLabel,
+  renderComment,
+  renderItem,
+  noun = 'issue',
+  hasNextPage,
+  isFetchingNextPage,
+  fetchNextPage,
+  targetId,
+}: TimelineProps) {
   const entries = useMemo(() => {
     const out: TimelineEntry[] = [];
     for (const item of items) {
@@ -148,7 +164,16 @@ export function Timeline({ items, owner, repo, renderLabel, renderComment, rende
             const entry = entries[v.index]!;
             return (
               <li key={v.key} data-index={v.index} ref={virtualizer.measureElement} className="py-2">
-                <TimelineRow entry={entry} highlighted={entry.item.id === targetId} owner={owner} repo={repo} renderLabel={renderLabel} renderComment={renderComment} renderItem={renderItem} noun={noun} />
+                <TimelineRow
+                  entry={entry}
+                  highlighted={entry.item.id === targetId}
+                  owner={owner}
+                  repo={repo}
+                  renderLabel={renderLabel}
+                  renderComment={renderComment}
+                  renderItem={renderItem}
+                  noun={noun}
+                />
               </li>
             );
           })}

@@ -30,7 +30,9 @@ export function UploadList({ items, onRetry, onRemove, label = 'Files to attach'
             className={`rounded-md border px-2 py-1.5 ${bad ? 'border-red-300 bg-red-50 dark:border-red-800 dark:bg-red-950' : 'border-gray-200 bg-gray-50 dark:border-gray-800 dark:bg-gray-900'}`}
           >
             <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
-              {item.status === 'uploading' && <span aria-hidden className="h-3.5 w-3.5 shrink-0 animate-spin rounded-full border-2 border-gray-300 border-t-indigo-600" />}
+              {item.status === 'uploading' && (
+                <span aria-hidden className="h-3.5 w-3.5 shrink-0 animate-spin rounded-full border-2 border-gray-300 border-t-indigo-600" />
+              )}
               <span className="min-w-0 truncate font-medium text-gray-900 dark:text-gray-100">{item.file.name}</span>
               <span className="shrink-0 text-xs text-gray-500 dark:text-gray-400">{formatBytes(item.file.size)}</span>
               <span role="status" className={`text-xs ${bad ? 'text-red-700 dark:text-red-300' : 'text-gray-600 dark:text-gray-400'}`}>
@@ -43,7 +45,12 @@ export function UploadList({ items, onRetry, onRemove, label = 'Files to attach'
                   </Button>
                 )}
                 {item.status !== 'uploading' && (
-                  <Button size="sm" variant="ghost" onClick={() => onRemove(item)} aria-label={`${item.status === 'queued' ? 'Remove' : 'Dismiss'} ${item.file.name}`}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => onRemove(item)}
+                    aria-label={`${item.status === 'queued' ? 'Remove' : 'Dismiss'} ${item.file.name}`}
+                  >
                     {item.status === 'queued' ? 'Remove' : 'Dismiss'}
                   </Button>
                 )}

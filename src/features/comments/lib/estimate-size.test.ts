@@ -6,14 +6,25 @@ import { toTimelineEntry, type TimelineEntry, type TimelineItem } from './timeli
 const alice = fakeUser({ id: 1, login: 'alice' });
 
 function entry(over: Record<string, unknown>): TimelineEntry {
-  const item = { id: 1, type: 'comment', user: alice, body: '', created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', assets: [], ...over } as unknown as TimelineItem;
+  const item = {
+    id: 1,
+    type: 'comment',
+    user: alice,
+    body: '',
+    created_at: '2026-01-01T00:00:00Z',
+    updated_at: '2026-01-01T00:00:00Z',
+    assets: [],
+    ...over,
+  } as unknown as TimelineItem;
   return toTimelineEntry(item)!;
 }
 
 // Heights Chromium gave these bodies in the benchmark's issue at desktop width (list 824 px wide).
 const oneLine = 'Comment 0: I can reproduce this on **main** after the last deploy. See #1 and the log below.';
-const withCode = 'Comment 1: a first guess at the cause:\n\n```ts\nexport function retry(n: number) {\n  return n > 0 ? retry(n - 1) : 0;\n}\n```\n\nThe recursion never ends when `n` is not an integer.';
-const withList = 'Comment 2: steps that still fail\n\n- open the settings page\n- change the *default branch*\n- press [Save](https://example.com/docs)\n\nExpected a notice, got nothing.';
+const withCode =
+  'Comment 1: a first guess at the cause:\n\n```ts\nexport function retry(n: number) {\n  return n > 0 ? retry(n - 1) : 0;\n}\n```\n\nThe recursion never ends when `n` is not an integer.';
+const withList =
+  'Comment 2: steps that still fail\n\n- open the settings page\n- change the *default branch*\n- press [Save](https://example.com/docs)\n\nExpected a notice, got nothing.';
 
 const near = (actual: number, expected: number) => expect(Math.abs(actual - expected)).toBeLessThanOrEqual(8);
 

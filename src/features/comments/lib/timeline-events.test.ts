@@ -5,13 +5,46 @@ import { formatDay, toTimelineEntry, type TimelineItem } from './timeline-events
 const alice = fakeUser({ id: 1, login: 'alice' });
 const bob = fakeUser({ id: 2, login: 'bob' });
 const label = { id: 5, name: 'bug', color: 'ee0701', description: '', exclusive: false, is_archived: false, url: '' };
-const ms = (id: number, title: string) => ({ id, title, description: '', state: 'open' as const, open_issues: 0, closed_issues: 0, created_at: '', updated_at: null, closed_at: null, due_on: null });
+const ms = (id: number, title: string) => ({
+  id,
+  title,
+  description: '',
+  state: 'open' as const,
+  open_issues: 0,
+  closed_issues: 0,
+  created_at: '',
+  updated_at: null,
+  closed_at: null,
+  due_on: null,
+});
 
 function item(over: Record<string, unknown>): TimelineItem {
   return {
-    id: 1, type: 'comment', html_url: '', pull_request_url: '', issue_url: '', user: alice, body: '', created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z',
-    assets: [], old_milestone: null, milestone: null, old_title: '', new_title: '', old_ref: '', new_ref: '', ref_issue: null, ref_comment: null, ref_action: '', ref_commit_sha: '',
-    review_id: 0, label: null, assignee: null, removed_assignee: false, ...over,
+    id: 1,
+    type: 'comment',
+    html_url: '',
+    pull_request_url: '',
+    issue_url: '',
+    user: alice,
+    body: '',
+    created_at: '2026-01-01T00:00:00Z',
+    updated_at: '2026-01-01T00:00:00Z',
+    assets: [],
+    old_milestone: null,
+    milestone: null,
+    old_title: '',
+    new_title: '',
+    old_ref: '',
+    new_ref: '',
+    ref_issue: null,
+    ref_comment: null,
+    ref_action: '',
+    ref_commit_sha: '',
+    review_id: 0,
+    label: null,
+    assignee: null,
+    removed_assignee: false,
+    ...over,
   } as unknown as TimelineItem;
 }
 
@@ -34,19 +67,44 @@ describe('toTimelineEntry', () => {
   it('reads comments, assignees (self and others, removed), and titles', () => {
     expect(toTimelineEntry(item({ type: 'comment', body: 'hi' }))).toMatchObject({ kind: 'comment' });
     expect(toTimelineEntry(item({ type: 'assignees', assignee: alice }))).toMatchObject({ kind: 'assignee', added: true, self: true });
-    expect(toTimelineEntry(item({ type: 'assignees', assignee: bob, removed_assignee: true }))).toMatchObject({ kind: 'assignee', added: false, self: false, assignee: { login: 'bob' } });
-    expect(toTimelineEntry(item({ type: 'change_title', old_title: 'Old', new_title: 'New' }))).toMatchObject({ kind: 'title', oldTitle: 'Old', newTitle: 'New' });
+    expect(toTimelineEntry(item({ type: 'assignees', assignee: bob, removed_assignee: true }))).toMatchObject({
+      kind: 'assignee',
+      added: false,
+      self: false,
+      assignee: { login: 'bob' },
+    });
+    expect(toTimelineEntry(item({ type: 'change_title', old_title: 'Old', new_title: 'New' }))).toMatchObject({
+      kind: 'title',
+      oldTitle: 'Old',
+      newTitle: 'New',
+    });
   });
 
   it('reads milestone added, removed and changed', () => {
-    expect(toTimelineEntry(item({ type: 'milestone', milestone: ms(1, 'v1') }))).toMatchObject({ kind: 'milestone', action: 'added', milestone: { title: 'v1' } });
-    expect(toTimelineEntry(item({ type: 'milestone', old_milestone: ms(1, 'v1') }))).toMatchObject({ kind: 'milestone', action: 'removed', old: { title: 'v1' } });
-    expect(toTimelineEntry(item({ type: 'milestone', old_milestone: ms(1, 'v1'), milestone: ms(2, 'v2') }))).toMatchObject({ kind: 'milestone', action: 'changed' });
+    expect(toTimelineEntry(item({ type: 'milestone', milestone: ms(1, 'v1') }))).toMatchObject({
+      kind: 'milestone',
+      action: 'added',
+      milestone: { title: 'v1' },
+    });
+    expect(toTimelineEntry(item({ type: 'milestone', old_milestone: ms(1, 'v1') }))).toMatchObject({
+      kind: 'milestone',
+      action: 'removed',
+      old: { title: 'v1' },
+    });
+    expect(toTimelineEntry(item({ type: 'milestone', old_milestone: ms(1, 'v1'), milestone: ms(2, 'v2') }))).toMatchObject({
+      kind: 'milestone',
+      action: 'changed',
+    });
   });
 
   it('reads Gitea’s deadline events, including "new|old" for a change', () => {
     expect(toTimelineEntry(item({ type: 'added_deadline', body: '2026-03-01' }))).toMatchObject({ kind: 'deadline', action: 'added', date: '2026-03-01' });
-    expect(toTimelineEntry(item({ type: 'modified_deadline', body: '2026-04-01|2026-03-01' }))).toMatchObject({ kind: 'deadline', action: 'changed', date: '2026-04-01', oldDate: '2026-03-01' });
+    expect(toTimelineEntry(item({ type: 'modified_deadline', body: '2026-04-01|2026-03-01' }))).toMatchObject({
+      kind: 'deadline',
+      action: 'changed',
+      date: '2026-04-01',
+      oldDate: '2026-03-01',
+    });
     expect(toTimelineEntry(item({ type: 'removed_deadline', body: '2026-04-01' }))).toMatchObject({ kind: 'deadline', action: 'removed' });
     expect(formatDay('2026-03-01')).toBe('Mar 1, 2026');
   });

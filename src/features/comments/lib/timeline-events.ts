@@ -94,7 +94,13 @@ export function toTimelineEntry(item: TimelineItem): TimelineEntry | null {
     case 'delete_branch':
       return { kind: 'delete-branch', branch: item.old_ref, item };
     case 'review_request':
-      return { kind: 'review-request', added: !item.removed_assignee, reviewer: item.assignee?.id ? item.assignee : null, team: item.assignee_team?.name ?? null, item };
+      return {
+        kind: 'review-request',
+        added: !item.removed_assignee,
+        reviewer: item.assignee?.id ? item.assignee : null,
+        team: item.assignee_team?.name ?? null,
+        item,
+      };
     case 'pull_scheduled_merge':
       return { kind: 'auto-merge', scheduled: true, item };
     case 'pull_cancel_scheduled_merge':

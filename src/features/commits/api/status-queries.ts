@@ -22,7 +22,9 @@ export const statusQueries = {
     queryOptions({
       queryKey: ['repos', owner, repo, 'commit', ref, 'statuses', { page }],
       queryFn: async () => {
-        const { data, response } = await api().GET('/repos/{owner}/{repo}/commits/{ref}/statuses', { params: { path: { owner, repo, ref }, query: { page, limit: 50 } } });
+        const { data, response } = await api().GET('/repos/{owner}/{repo}/commits/{ref}/statuses', {
+          params: { path: { owner, repo, ref }, query: { page, limit: 50 } },
+        });
         return { statuses: data!, ...pageInfo(response) };
       },
     }),

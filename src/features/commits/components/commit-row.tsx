@@ -18,7 +18,10 @@ export function CommitRow({ owner, repo, commit }: { owner: string; repo: string
     <li className="flex flex-col gap-2 px-3 py-2.5 sm:flex-row sm:items-start sm:gap-4">
       <div className="min-w-0 flex-1">
         <div className="flex items-start gap-1.5">
-          <Link to={paths.commit.href(owner, repo, commit.sha)} className="min-w-0 break-words font-medium hover:text-indigo-600 hover:underline dark:hover:text-indigo-400">
+          <Link
+            to={paths.commit.href(owner, repo, commit.sha)}
+            className="min-w-0 break-words font-medium hover:text-indigo-600 hover:underline dark:hover:text-indigo-400"
+          >
             {title || '(no message)'}
           </Link>
           {body && (

@@ -14,8 +14,7 @@ export function CommitSummary({ owner, repo, commit }: { owner: string; repo: st
   const author = commit.commit.author;
   const committer = commit.commit.committer;
   const sameCommitter = !committer || (committer.name === author?.name && committer.email === author?.email);
-  const raw = (type: 'diff' | 'patch') =>
-    `${apiRoot()}/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/git/commits/${commit.sha}.${type}`;
+  const raw = (type: 'diff' | 'patch') => `${apiRoot()}/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/git/commits/${commit.sha}.${type}`;
   const stats = commit.stats;
   const changed = commit.files?.length;
   return (

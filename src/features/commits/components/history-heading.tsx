@@ -25,7 +25,10 @@ export function HistoryHeading({ owner, repo, kind, refName, path }: { owner: st
           {i === parts.length - 1 ? (
             <span>{p}</span>
           ) : (
-            <Link to={paths.commits.href(owner, repo, kind, refName, parts.slice(0, i + 1).join('/'))} className="text-indigo-600 hover:underline dark:text-indigo-400">
+            <Link
+              to={paths.commits.href(owner, repo, kind, refName, parts.slice(0, i + 1).join('/'))}
+              className="text-indigo-600 hover:underline dark:text-indigo-400"
+            >
               {p}
             </Link>
           )}

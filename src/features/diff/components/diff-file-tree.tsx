@@ -38,7 +38,19 @@ export interface DiffFileTreeProps {
   onSelect: (index: number) => void;
 }
 
-const FolderRow = memo(function FolderRow({ name, path, depth, open, onToggle }: { name: string; path: string; depth: number; open: boolean; onToggle: (path: string) => void }) {
+const FolderRow = memo(function FolderRow({
+  name,
+  path,
+  depth,
+  open,
+  onToggle,
+}: {
+  name: string;
+  path: string;
+  depth: number;
+  open: boolean;
+  onToggle: (path: string) => void;
+}) {
   return (
     <div role="listitem">
       <button
@@ -56,7 +68,21 @@ const FolderRow = memo(function FolderRow({ name, path, depth, open, onToggle }:
 });
 
 // Memoized: scrolling moves "current" from one file to the next, which re-draws those two rows only.
-const FileRow = memo(function FileRow({ model: m, name, depth, viewed, current, onSelect }: { model: FileModel; name: string; depth: number; viewed: boolean; current: boolean; onSelect: (index: number) => void }) {
+const FileRow = memo(function FileRow({
+  model: m,
+  name,
+  depth,
+  viewed,
+  current,
+  onSelect,
+}: {
+  model: FileModel;
+  name: string;
+  depth: number;
+  viewed: boolean;
+  current: boolean;
+  onSelect: (index: number) => void;
+}) {
   const s = STATUS[m.status];
   return (
     <div role="listitem">
@@ -109,7 +135,15 @@ export const DiffFileTree = memo(function DiffFileTree({ models, viewed, current
             node.kind === 'folder' ? (
               <FolderRow key={`d:${node.path}`} name={node.name} path={node.path} depth={depth} open={!closed.has(node.path)} onToggle={toggle} />
             ) : (
-              <FileRow key={`f:${node.model.path}`} model={node.model} name={node.name} depth={depth} viewed={viewed.has(node.model.path)} current={node.model.path === currentPath} onSelect={onSelect} />
+              <FileRow
+                key={`f:${node.model.path}`}
+                model={node.model}
+                name={node.name}
+                depth={depth}
+                viewed={viewed.has(node.model.path)}
+                current={node.model.path === currentPath}
+                onSelect={onSelect}
+              />
             ),
           )}
         </div>

@@ -52,13 +52,34 @@ function placeAnnotations(model: FileModel, list: DiffAnnotation[] | undefined) 
 }
 
 export const DiffFileView = memo(function DiffFileView(props: DiffFileProps) {
-  const { model, style, collapsed, loaded, viewed, selection, annotations, commenting, fileHref, onToggleCollapse, onToggleViewed, onLoad, onLineClick, onComment } = props;
+  const {
+    model,
+    style,
+    collapsed,
+    loaded,
+    viewed,
+    selection,
+    annotations,
+    commenting,
+    fileHref,
+    onToggleCollapse,
+    onToggleViewed,
+    onLoad,
+    onLineClick,
+    onComment,
+  } = props;
   const { path } = model;
   const { placed, outdated } = useMemo(() => placeAnnotations(model, annotations), [model, annotations]);
   const headingId = `${model.id}-name`;
   const held = model.heldBack && !loaded;
   return (
-    <section id={model.id} aria-labelledby={headingId} tabIndex={-1} data-file-index={model.index} className={`d2h-file-wrapper${collapsed ? ' diff-file-collapsed' : ''}`}>
+    <section
+      id={model.id}
+      aria-labelledby={headingId}
+      tabIndex={-1}
+      data-file-index={model.index}
+      className={`d2h-file-wrapper${collapsed ? ' diff-file-collapsed' : ''}`}
+    >
       <div className="diff-file-header">
         <button
           type="button"
@@ -88,7 +109,9 @@ export const DiffFileView = memo(function DiffFileView(props: DiffFileProps) {
           </Link>
         )}
         {viewed !== undefined && (
-          <label className={`flex shrink-0 cursor-pointer items-center gap-1.5 rounded border px-2 py-0.5 text-xs ${viewed ? 'border-indigo-300 bg-indigo-50 dark:border-indigo-700 dark:bg-indigo-950' : 'border-gray-300 dark:border-gray-700'}`}>
+          <label
+            className={`flex shrink-0 cursor-pointer items-center gap-1.5 rounded border px-2 py-0.5 text-xs ${viewed ? 'border-indigo-300 bg-indigo-50 dark:border-indigo-700 dark:bg-indigo-950' : 'border-gray-300 dark:border-gray-700'}`}
+          >
             <input type="checkbox" checked={viewed} onChange={(e) => onToggleViewed(path, e.target.checked)} aria-label={`Viewed ${path}`} />
             Viewed
           </label>
@@ -120,7 +143,16 @@ export const DiffFileView = memo(function DiffFileView(props: DiffFileProps) {
             <p className="diff-note">{model.note}</p>
           ) : (
             <div className="overflow-hidden rounded-b-[5px]">
-              <DiffTable path={path} file={model.file} style={style} placed={placed} selection={selection} commenting={commenting} onLineClick={onLineClick} onComment={onComment} />
+              <DiffTable
+                path={path}
+                file={model.file}
+                style={style}
+                placed={placed}
+                selection={selection}
+                commenting={commenting}
+                onLineClick={onLineClick}
+                onComment={onComment}
+              />
             </div>
           )}
         </>

@@ -5,7 +5,8 @@ import { MemoryRouter } from 'react-router';
 import { DiffFiles, type DiffAnnotation, type DiffFilesProps } from './diff-files';
 import { HUGE_FILE_LINES } from '../lib/diff-model';
 
-const fileDiff = (path: string, body = '@@ -1,3 +1,3 @@\n keep\n-old line\n+new line\n end\n') => `diff --git a/${path} b/${path}\nindex 1111111..2222222 100644\n--- a/${path}\n+++ b/${path}\n${body}`;
+const fileDiff = (path: string, body = '@@ -1,3 +1,3 @@\n keep\n-old line\n+new line\n end\n') =>
+  `diff --git a/${path} b/${path}\nindex 1111111..2222222 100644\n--- a/${path}\n+++ b/${path}\n${body}`;
 
 const diff = `${fileDiff('src/a.ts')}${fileDiff('src/b.ts', '@@ -1,4 +1,5 @@\n one\n-two\n+TWO\n+two and a half\n three\n four\n')}diff --git a/docs/guide.md b/docs/guide.md
 new file mode 100644
@@ -25,7 +26,8 @@ function renderDiff(props: Partial<DiffFilesProps> = {}) {
 
 const file = (path: string) => screen.getByRole('region', { name: new RegExp(`^${path.replace(/[.]/g, '\\.')}`) });
 /** The text of each row of a file's table, cell by cell. */
-const rowsOf = (region: HTMLElement) => [...region.querySelectorAll('tbody > tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => (td.dataset.prefix ?? '') + td.textContent).join('|'));
+const rowsOf = (region: HTMLElement) =>
+  [...region.querySelectorAll('tbody > tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => (td.dataset.prefix ?? '') + td.textContent).join('|'));
 
 beforeEach(() => {
   localStorage.clear();
@@ -103,7 +105,9 @@ describe('DiffFiles: drawing', () => {
     await waitFor(() => expect(summary).toHaveTextContent('Showing 300 changed files with 3,000 additions and 3,000 deletions'));
     expect(summary.closest('[aria-busy]')).toHaveAttribute('aria-busy', 'false');
     // The tree lists every file all the same.
-    await waitFor(() => expect(within(screen.getByRole('navigation', { name: 'Changed files' })).getAllByRole('button', { name: /^f\d{3}\.ts/ })).toHaveLength(300));
+    await waitFor(() =>
+      expect(within(screen.getByRole('navigation', { name: 'Changed files' })).getAllByRole('button', { name: /^f\d{3}\.ts/ })).toHaveLength(300),
+    );
     expect(document.querySelectorAll('[data-file-index]').length).toBeLessThan(30);
   });
 
@@ -140,7 +144,11 @@ describe('DiffFiles: comments', () => {
     const onCommentRange = vi.fn();
     renderDiff({ onCommentRange });
     const b = file('src/b.ts');
-    act(() => within(b).getByRole('button', { name: /^Comment on/ }).focus());
+    act(() =>
+      within(b)
+        .getByRole('button', { name: /^Comment on/ })
+        .focus(),
+    );
     expect(within(b).getByRole('button', { name: 'Comment on new line 1' })).toHaveFocus();
     await user.keyboard('{ArrowDown}');
     expect(within(b).getByRole('button', { name: 'Comment on old line 2' })).toHaveFocus();

@@ -226,7 +226,8 @@ export function DiffFiles({ diff, style, viewedKey, annotations, onCommentRange,
   // At the top of the page, or above the first file, no file is current yet.
   const scrolled = virtualizer.scrollOffset ?? 0;
   const probe = scrolled + stickyTop + PROBE_PX;
-  const current = models.length === 0 || scrolled <= 0 || probe < virtualizer.options.scrollMargin ? -1 : (virtualizer.getVirtualItemForOffset(probe)?.index ?? -1);
+  const current =
+    models.length === 0 || scrolled <= 0 || probe < virtualizer.options.scrollMargin ? -1 : (virtualizer.getVirtualItemForOffset(probe)?.index ?? -1);
 
   const currentIndex = () => {
     // A file focused by j/k (or a click inside it) wins over the scroll position.
@@ -240,7 +241,11 @@ export function DiffFiles({ diff, style, viewedKey, annotations, onCommentRange,
       const m = models[index];
       if (!m) return;
       virtualizer.scrollToIndex(index, { align: 'start' });
-      if (focus) whenDrawn(() => document.getElementById(m.id), (el) => el.focus({ preventScroll: true }));
+      if (focus)
+        whenDrawn(
+          () => document.getElementById(m.id),
+          (el) => el.focus({ preventScroll: true }),
+        );
     },
     [models, virtualizer],
   );
@@ -298,7 +303,10 @@ export function DiffFiles({ diff, style, viewedKey, annotations, onCommentRange,
   const onComment = useCallback(
     (path: string, side: DiffSide, line: number) => {
       const s = selectionRef.current;
-      const range = s && s.path === path && s.side === side && line >= s.start && line <= s.end ? { path, side, start: s.start, end: s.end } : { path, side, start: line, end: line };
+      const range =
+        s && s.path === path && s.side === side && line >= s.start && line <= s.end
+          ? { path, side, start: s.start, end: s.end }
+          : { path, side, start: line, end: line };
       setSelection({ models, anchor: range.start, ...range });
       onCommentRef.current?.(range);
     },
@@ -503,4 +511,3 @@ export function DiffFiles({ diff, style, viewedKey, annotations, onCommentRange,
     </div>
   );
 }
-

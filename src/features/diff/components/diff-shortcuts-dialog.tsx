@@ -17,7 +17,9 @@ export function DiffShortcutsDialog({ open, onClose, viewed }: { open: boolean; 
         {keys.map(([key, what]) => (
           <div key={key} className="contents">
             <dt>
-              <kbd className="inline-block min-w-7 rounded border border-gray-300 bg-gray-50 px-1.5 py-0.5 text-center font-mono text-xs shadow-sm dark:border-gray-600 dark:bg-gray-800">{key}</kbd>
+              <kbd className="inline-block min-w-7 rounded border border-gray-300 bg-gray-50 px-1.5 py-0.5 text-center font-mono text-xs shadow-sm dark:border-gray-600 dark:bg-gray-800">
+                {key}
+              </kbd>
             </dt>
             <dd>{what}</dd>
           </div>

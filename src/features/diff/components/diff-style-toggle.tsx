@@ -24,7 +24,12 @@ export function DiffStyleToggle() {
       <button type="button" aria-pressed={style === 'unified'} className={cls(style === 'unified')} onClick={() => set('unified')}>
         Unified
       </button>
-      <button type="button" aria-pressed={style === 'split'} className={`${cls(style === 'split')} border-l border-gray-300 dark:border-gray-700`} onClick={() => set('split')}>
+      <button
+        type="button"
+        aria-pressed={style === 'split'}
+        className={`${cls(style === 'split')} border-l border-gray-300 dark:border-gray-700`}
+        onClick={() => set('split')}
+      >
         Split
       </button>
     </div>

@@ -104,7 +104,12 @@ function Annotations({ list }: { list: DiffAnnotation[] | undefined }) {
   );
 }
 
-function unifiedBody(rows: ReturnType<typeof unifiedRows>, placed: DiffTableProps['placed'], selection: LineSelection | undefined, hl: FileHighlight | undefined) {
+function unifiedBody(
+  rows: ReturnType<typeof unifiedRows>,
+  placed: DiffTableProps['placed'],
+  selection: LineSelection | undefined,
+  hl: FileHighlight | undefined,
+) {
   const out: ReactNode[] = [];
   rows.forEach((row, i) => {
     if (row.kind === 'hunk') {
@@ -134,7 +139,10 @@ function unifiedBody(rows: ReturnType<typeof unifiedRows>, placed: DiffTableProp
       </tr>,
     );
     if (placed) {
-      const list = [...(oldN !== undefined ? (placed.get(lineKey('old', oldN)) ?? []) : []), ...(newN !== undefined ? (placed.get(lineKey('new', newN)) ?? []) : [])];
+      const list = [
+        ...(oldN !== undefined ? (placed.get(lineKey('old', oldN)) ?? []) : []),
+        ...(newN !== undefined ? (placed.get(lineKey('new', newN)) ?? []) : []),
+      ];
       if (list.length)
         out.push(
           <tr key={`a${i}`} className="diff-annotation">
@@ -241,7 +249,7 @@ function targetOf(cell: HTMLElement): Target | null {
 /** The code cell in the same column of the next (or previous) row that has one. */
 function neighbour(cell: HTMLElement, dir: 1 | -1): HTMLElement | null {
   const column = [...cell.parentElement!.children].indexOf(cell);
-  for (let tr = cell.parentElement as Element | null; (tr = dir === 1 ? tr!.nextElementSibling : tr!.previousElementSibling); ) {
+  for (let tr = cell.parentElement as Element | null; (tr = dir === 1 ? tr!.nextElementSibling : tr!.previousElementSibling);) {
     const candidate = tr.children[column] as HTMLElement | undefined;
     if (candidate?.dataset.at) return candidate;
   }
@@ -302,7 +310,13 @@ export const DiffTable = memo(function DiffTable(props: DiffTableProps) {
     const td = (e.target as HTMLElement).closest<HTMLElement>('td');
     if (!td || !tableRef.current?.contains(td)) return;
     // Over a line number: the code cell beside it.
-    const cell = td.dataset.at ? td : td.dataset.line ? (td.nextElementSibling?.hasAttribute('data-at') ? td.nextElementSibling : td.parentElement?.querySelector('td[data-at]')) : null;
+    const cell = td.dataset.at
+      ? td
+      : td.dataset.line
+        ? td.nextElementSibling?.hasAttribute('data-at')
+          ? td.nextElementSibling
+          : td.parentElement?.querySelector('td[data-at]')
+        : null;
     const t = cell ? targetOf(cell as HTMLElement) : null;
     if (t && (t.side !== target?.side || t.line !== target.line)) setTarget(t);
   };

@@ -98,7 +98,15 @@ describe('file tree', () => {
         .join(''),
     );
     const rows = flattenTree(buildTree(files), new Set());
-    expect(rows.map((r) => `${'  '.repeat(r.depth)}${r.node.name}`)).toEqual(['docs', '  x.md', 'src/features/diff', '  lib', '    b.ts', '  a.ts', 'README.md']);
+    expect(rows.map((r) => `${'  '.repeat(r.depth)}${r.node.name}`)).toEqual([
+      'docs',
+      '  x.md',
+      'src/features/diff',
+      '  lib',
+      '    b.ts',
+      '  a.ts',
+      'README.md',
+    ]);
     // A closed folder hides what it holds.
     expect(flattenTree(buildTree(files), new Set(['src/features/diff'])).map((r) => r.node.name)).toEqual(['docs', 'x.md', 'src/features/diff', 'README.md']);
   });

@@ -37,7 +37,12 @@ export interface FileModel {
 const DEV_NULL = '/dev/null';
 
 // Lock files and minified bundles: reviewers rarely read them, and they are often huge.
-const GENERATED = [/(^|\/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|Cargo\.lock|go\.sum|composer\.lock|Gemfile\.lock|poetry\.lock|Pipfile\.lock|bun\.lockb)$/, /\.min\.(js|css)$/, /\.js\.map$/, /\.css\.map$/];
+const GENERATED = [
+  /(^|\/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|Cargo\.lock|go\.sum|composer\.lock|Gemfile\.lock|poetry\.lock|Pipfile\.lock|bun\.lockb)$/,
+  /\.min\.(js|css)$/,
+  /\.js\.map$/,
+  /\.css\.map$/,
+];
 
 /** 12345 → "12,345", without Intl (its first use costs tens of milliseconds). */
 export const formatCount = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -70,7 +75,13 @@ export function fileHash(m: FileModel): string {
 
 function hashFile(f: DiffFile): string {
   // The names, modes and every hunk line: what a reviewer saw.
-  const parts: string[] = [f.oldName, f.newName, String(f.oldMode ?? ''), String(f.newMode ?? ''), f.isBinary ? `bin:${String(f.checksumBefore)}:${f.checksumAfter}` : ''];
+  const parts: string[] = [
+    f.oldName,
+    f.newName,
+    String(f.oldMode ?? ''),
+    String(f.newMode ?? ''),
+    f.isBinary ? `bin:${String(f.checksumBefore)}:${f.checksumAfter}` : '',
+  ];
   for (const b of f.blocks) {
     parts.push(b.header);
     for (const l of b.lines) parts.push(l.content);
@@ -106,7 +117,8 @@ function countRows(f: DiffFile): { unified: Uint16Array; split: Uint16Array } {
     let dels = 0;
     let inss = 0;
     const flush = () => {
-      for (let i = 0; i < Math.max(dels, inss); i++) split[sp++] = Math.max(i < dels ? unified[delStart + i]! : 0, i < inss ? unified[delStart + dels + i]! : 0);
+      for (let i = 0; i < Math.max(dels, inss); i++)
+        split[sp++] = Math.max(i < dels ? unified[delStart + i]! : 0, i < inss ? unified[delStart + dels + i]! : 0);
       dels = inss = 0;
     };
     for (const l of b.lines) {
@@ -148,7 +160,14 @@ export function toFileModels(files: DiffFile[], offset = 0): FileModel[] {
     const oldPath = status === 'renamed' || status === 'copied' ? file.oldName : undefined;
     const rows = file.isBinary ? { unified: new Uint16Array(), split: new Uint16Array() } : countRows(file);
     const changed = file.addedLines + file.deletedLines;
-    const heldBack = rows.unified.length === 0 ? undefined : changed > HUGE_FILE_LINES || file.isTooBig ? 'large' : GENERATED.some((re) => re.test(path)) ? 'generated' : undefined;
+    const heldBack =
+      rows.unified.length === 0
+        ? undefined
+        : changed > HUGE_FILE_LINES || file.isTooBig
+          ? 'large'
+          : GENERATED.some((re) => re.test(path))
+            ? 'generated'
+            : undefined;
     return {
       index,
       file,

@@ -54,7 +54,9 @@ describe('highlightFile', () => {
 
   it('cuts a long added file into pieces, so no slice highlights thousands of lines at once', () => {
     const lines = Array.from({ length: 450 }, (_, i) => `+const v${i} = ${i};`);
-    const [m] = parseDiff(['diff --git a/big.ts b/big.ts', 'new file mode 100644', '--- /dev/null', '+++ b/big.ts', '@@ -0,0 +1,450 @@', ...lines, ''].join('\n'));
+    const [m] = parseDiff(
+      ['diff --git a/big.ts b/big.ts', 'new file mode 100644', '--- /dev/null', '+++ b/big.ts', '@@ -0,0 +1,450 @@', ...lines, ''].join('\n'),
+    );
     expect(piecesOf(m!.file).map((p) => [p.side, p.numbers.length, p.numbers[0]])).toEqual([
       ['new', 200, 1],
       ['new', 200, 201],
@@ -72,7 +74,9 @@ describe('markRange', () => {
     // The changed word inside the string token: the mark sits inside the string's colour.
     expect(added.hl).toEqual([13, 16]);
     const html = markRange(h.new.get(1)!, added.hl!, 'ins');
-    expect(html).toBe('<span class="hljs-keyword">let</span> total = <span class="hljs-string">&quot;</span><ins><span class="hljs-string">new</span></ins><span class="hljs-string">&quot;</span>;');
+    expect(html).toBe(
+      '<span class="hljs-keyword">let</span> total = <span class="hljs-string">&quot;</span><ins><span class="hljs-string">new</span></ins><span class="hljs-string">&quot;</span>;',
+    );
     expect(textOf(html)).toBe('let total = "new";');
   });
 

@@ -39,7 +39,11 @@ describe('FileFinderDialog', () => {
     await waitFor(() => expect(within(list).getAllByRole('option')).toHaveLength(1));
     const option = within(list).getByRole('option');
     expect(option).toHaveTextContent('src/app/router.tsx');
-    expect(Array.from(option.querySelectorAll('mark')).map((m) => m.textContent).join('')).toBe('rtr');
+    expect(
+      Array.from(option.querySelectorAll('mark'))
+        .map((m) => m.textContent)
+        .join(''),
+    ).toBe('rtr');
 
     await userEvent.clear(input);
     await userEvent.type(input, 'md');
@@ -54,7 +58,11 @@ describe('FileFinderDialog', () => {
   });
 
   it('says when nothing matches and when the tree cannot be read', async () => {
-    server.use(http.get(apiUrl('/repos/ann/proj/git/trees/main'), () => HttpResponse.json({ sha: 't', url: '', tree: [entry('a.txt')], truncated: false, page: 1, total_count: 1 })));
+    server.use(
+      http.get(apiUrl('/repos/ann/proj/git/trees/main'), () =>
+        HttpResponse.json({ sha: 't', url: '', tree: [entry('a.txt')], truncated: false, page: 1, total_count: 1 }),
+      ),
+    );
     renderRoute(Page, { path: '/ann/proj', url: '/ann/proj' });
     await userEvent.type(await screen.findByRole('combobox'), 'zzz');
     expect(await screen.findByText('No file matches “zzz”.')).toBeInTheDocument();

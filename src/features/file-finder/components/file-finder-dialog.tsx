@@ -61,7 +61,11 @@ function Finder({ owner, repo, refName, onClose, hrefFor }: FileFinderProps) {
   return (
     <div>
       <p className="-mt-2 mb-2 text-xs text-gray-600 dark:text-gray-400">
-        In <span className="font-mono">{owner}/{repo}</span> at <span className="font-mono">{refName}</span>
+        In{' '}
+        <span className="font-mono">
+          {owner}/{repo}
+        </span>{' '}
+        at <span className="font-mono">{refName}</span>
       </p>
       <input
         autoFocus
@@ -81,10 +85,19 @@ function Finder({ owner, repo, refName, onClose, hrefFor }: FileFinderProps) {
         className="w-full rounded-md border border-gray-300 bg-white px-3 py-2 font-mono text-sm focus:border-indigo-500 focus:outline-none dark:border-gray-700 dark:bg-gray-950"
       />
       {tree.isPending && <p className="mt-3 text-sm text-gray-600 dark:text-gray-400">Loading files…</p>}
-      {tree.isError && <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-400">Could not list the files: {errorMessage(tree.error)}</p>}
+      {tree.isError && (
+        <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-400">
+          Could not list the files: {errorMessage(tree.error)}
+        </p>
+      )}
       {tree.data && (
         <>
-          <ul id={listId} role="listbox" aria-label="Matching files" className="mt-2 max-h-[50vh] overflow-y-auto rounded-md border border-gray-200 dark:border-gray-800">
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label="Matching files"
+            className="mt-2 max-h-[50vh] overflow-y-auto rounded-md border border-gray-200 dark:border-gray-800"
+          >
             {matches.map((m, i) => (
               <li
                 key={m.path}
@@ -107,7 +120,8 @@ function Finder({ owner, repo, refName, onClose, hrefFor }: FileFinderProps) {
           </ul>
           {matches.length === 0 && <p className="mt-3 text-sm text-gray-600 dark:text-gray-400">No file matches “{deferred}”.</p>}
           <p className="mt-2 text-xs text-gray-600 dark:text-gray-400">
-            {tree.data.files.length.toLocaleString()} files{tree.data.truncated ? ' (the tree is too big to search whole)' : ''} · ↑ ↓ to move, Enter to open, Esc to close
+            {tree.data.files.length.toLocaleString()} files{tree.data.truncated ? ' (the tree is too big to search whole)' : ''} · ↑ ↓ to move, Enter to open,
+            Esc to close
           </p>
         </>
       )}

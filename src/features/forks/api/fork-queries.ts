@@ -63,7 +63,9 @@ export const forkQueries = {
       queryKey: ['repos', owner, repo, 'forks', 'owned-by', login.toLowerCase()],
       queryFn: async (): Promise<Repository | null> => {
         for (let page = 1; page <= SCAN_PAGES; page++) {
-          const { data = [], response } = await api().GET('/repos/{owner}/{repo}/forks', { params: { path: { owner, repo }, query: { page, limit: SCAN_LIMIT } } });
+          const { data = [], response } = await api().GET('/repos/{owner}/{repo}/forks', {
+            params: { path: { owner, repo }, query: { page, limit: SCAN_LIMIT } },
+          });
           const mine = data.find((f) => f.owner.login.toLowerCase() === login.toLowerCase());
           if (mine) return mine;
           const { total, hasNext } = pageInfo(response);

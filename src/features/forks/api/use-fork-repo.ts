@@ -15,7 +15,9 @@ export function useForkRepo(owner: string, repo: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ organization, name, description }: ForkInput): Promise<Repository> => {
-      const fork = (await api().POST('/repos/{owner}/{repo}/forks', { params: { path: { owner, repo } }, body: { ...(organization ? { organization } : {}), name } })).data!;
+      const fork = (
+        await api().POST('/repos/{owner}/{repo}/forks', { params: { path: { owner, repo } }, body: { ...(organization ? { organization } : {}), name } })
+      ).data!;
       if (description === fork.description) return fork;
       return (await api().PATCH('/repos/{owner}/{repo}', { params: { path: { owner: fork.owner.login, repo: fork.name } }, body: { description } })).data!;
     },

@@ -22,14 +22,22 @@ describe('fork button', () => {
 
   it('opens the fork form for a signed-in reader without a fork', async () => {
     setSession({ token: 't', login: 'bob' });
-    server.use(http.get(apiUrl('/repos/alice/hello/forks'), () => HttpResponse.json([fakeRepo({ id: 5, owner: fakeUser({ login: 'carol' }), name: 'hello', fork: true })])));
+    server.use(
+      http.get(apiUrl('/repos/alice/hello/forks'), () =>
+        HttpResponse.json([fakeRepo({ id: 5, owner: fakeUser({ login: 'carol' }), name: 'hello', fork: true })]),
+      ),
+    );
     renderRoute(Button);
     expect(await screen.findByRole('link', { name: 'Fork' })).toHaveAttribute('href', '/alice/hello/fork');
   });
 
   it('offers your existing fork first, and a new fork after it', async () => {
     setSession({ token: 't', login: 'bob' });
-    server.use(http.get(apiUrl('/repos/alice/hello/forks'), () => HttpResponse.json([fakeRepo({ id: 6, owner: fakeUser({ login: 'bob' }), name: 'hello-mine', fork: true })])));
+    server.use(
+      http.get(apiUrl('/repos/alice/hello/forks'), () =>
+        HttpResponse.json([fakeRepo({ id: 6, owner: fakeUser({ login: 'bob' }), name: 'hello-mine', fork: true })]),
+      ),
+    );
     renderRoute(Button);
     const button = await screen.findByRole('button', { name: 'Fork' });
     expect(button).toHaveAttribute('aria-expanded', 'false');

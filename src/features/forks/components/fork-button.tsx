@@ -21,7 +21,8 @@ export function ForkIcon() {
 
 const half = 'flex items-center gap-1 px-2 py-1';
 const action = `${half} font-medium hover:bg-gray-50 dark:hover:bg-gray-800`;
-const countCls = 'flex items-center border-l border-gray-300 bg-gray-50 px-2 font-semibold hover:text-indigo-700 dark:border-gray-700 dark:bg-gray-800 dark:hover:text-indigo-400';
+const countCls =
+  'flex items-center border-l border-gray-300 bg-gray-50 px-2 font-semibold hover:text-indigo-700 dark:border-gray-700 dark:bg-gray-800 dark:hover:text-indigo-400';
 const menuItem = 'block rounded px-2 py-1.5 text-sm hover:bg-gray-100 dark:hover:bg-gray-800';
 
 export function ForkButton({ repo }: { repo: Repository }) {
@@ -32,7 +33,11 @@ export function ForkButton({ repo }: { repo: Repository }) {
   const mine = useQuery({ ...forkQueries.ownedBy(owner, repo.name, session?.login ?? ''), enabled: canFork });
   const myFork = mine.data && mine.data.id !== repo.id ? mine.data : null;
   const count = (
-    <Link to={paths.forks.href(owner, repo.name)} className={countCls} aria-label={`${repo.forks_count} ${repo.forks_count === 1 ? 'fork' : 'forks'}, see forks`}>
+    <Link
+      to={paths.forks.href(owner, repo.name)}
+      className={countCls}
+      aria-label={`${repo.forks_count} ${repo.forks_count === 1 ? 'fork' : 'forks'}, see forks`}
+    >
       {repo.forks_count}
     </Link>
   );
@@ -81,7 +86,15 @@ function ForkMenu({ repo, myFork }: { repo: Repository; myFork: Repository }) {
   }, [open]);
   return (
     <div ref={root} className="relative flex">
-      <button ref={button} type="button" className={`${action} rounded-l-md`} aria-haspopup="true" aria-expanded={open} aria-controls={open ? menuId : undefined} onClick={() => setOpen((o) => !o)}>
+      <button
+        ref={button}
+        type="button"
+        className={`${action} rounded-l-md`}
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => setOpen((o) => !o)}
+      >
         <ForkIcon />
         Fork
         <svg viewBox="0 0 16 16" width="10" height="10" aria-hidden className="fill-current">
@@ -89,9 +102,16 @@ function ForkMenu({ repo, myFork }: { repo: Repository; myFork: Repository }) {
         </svg>
       </button>
       {open && (
-        <div id={menuId} className="absolute top-full right-0 z-30 mt-1 w-64 rounded-md border border-gray-200 bg-white p-2 shadow-lg dark:border-gray-700 dark:bg-gray-900">
+        <div
+          id={menuId}
+          className="absolute top-full right-0 z-30 mt-1 w-64 rounded-md border border-gray-200 bg-white p-2 shadow-lg dark:border-gray-700 dark:bg-gray-900"
+        >
           <p className="px-2 pb-1 text-xs font-semibold text-gray-600 dark:text-gray-400">Your existing fork</p>
-          <Link to={paths.repo.href(myFork.owner.login, myFork.name)} className={`${menuItem} font-mono break-all text-indigo-700 dark:text-indigo-400`} onClick={() => setOpen(false)}>
+          <Link
+            to={paths.repo.href(myFork.owner.login, myFork.name)}
+            className={`${menuItem} font-mono break-all text-indigo-700 dark:text-indigo-400`}
+            onClick={() => setOpen(false)}
+          >
             {myFork.full_name}
           </Link>
           <div className="my-1 border-t border-gray-200 dark:border-gray-700" />

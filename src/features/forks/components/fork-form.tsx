@@ -81,7 +81,14 @@ export function ForkForm({ repo, login, owners, onCreated }: ForkFormProps) {
           hint={`Your fork will live at ${owner}/${name.trim() || '…'}.`}
         />
       </div>
-      <TextArea label="Description" name="description" rows={2} value={description} onChange={(e) => setDescription(e.target.value)} error={errors.fields.description} />
+      <TextArea
+        label="Description"
+        name="description"
+        rows={2}
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+        error={errors.fields.description}
+      />
       <p className="text-sm text-gray-600 dark:text-gray-400">
         The fork copies every branch and tag of <span className="font-mono">{repo.full_name}</span>
         {repo.private ? ' and stays private, as the repository is.' : '.'}

@@ -20,7 +20,11 @@ export function ForkList({ forks, label }: { forks: Repository[]; label: string 
             <Link to={paths.repo.href(f.owner.login, f.name)} className="font-semibold break-all text-indigo-700 hover:underline dark:text-indigo-400">
               <span className="font-normal">{f.owner.login} /</span> {f.name}
             </Link>
-            {f.private && <span className="ml-2 rounded-full border border-gray-300 px-2 py-0.5 text-xs text-gray-600 dark:border-gray-600 dark:text-gray-400">Private</span>}
+            {f.private && (
+              <span className="ml-2 rounded-full border border-gray-300 px-2 py-0.5 text-xs text-gray-600 dark:border-gray-600 dark:text-gray-400">
+                Private
+              </span>
+            )}
             {f.description && <p className="mt-0.5 text-sm break-words text-gray-600 dark:text-gray-300">{f.description}</p>}
             <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-gray-500 dark:text-gray-400">
               <span>

@@ -83,7 +83,11 @@ describe('upstream banner', () => {
 
   it('shows the server refusing a sync in its own words', async () => {
     serveDivergence({ ahead: 1, behind: 2 });
-    server.use(http.post(apiUrl('/repos/bob/hello/merge-upstream'), () => HttpResponse.json({ message: 'branch main is protected: pushing is not allowed', url: '' }, { status: 403 })));
+    server.use(
+      http.post(apiUrl('/repos/bob/hello/merge-upstream'), () =>
+        HttpResponse.json({ message: 'branch main is protected: pushing is not allowed', url: '' }, { status: 403 }),
+      ),
+    );
     renderRoute(Banner);
     const banner = await screen.findByRole('region', { name: 'Upstream' });
     expect(banner).toHaveTextContent('This branch is 1 commit ahead of, 2 commits behind alice/hello:main.');

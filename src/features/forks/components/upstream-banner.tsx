@@ -35,11 +35,17 @@ export function UpstreamBanner({ fork, parent, branch }: { fork: Repository; par
   const upstream = `${parent.full_name}:${branch}`;
   const canSync = !!fork.permissions?.push && !fork.archived && behind > 0;
   return (
-    <section aria-label="Upstream" className="mb-3 space-y-2 rounded-lg border border-gray-200 bg-gray-50 px-3 py-2 text-sm dark:border-gray-800 dark:bg-gray-900">
+    <section
+      aria-label="Upstream"
+      className="mb-3 space-y-2 rounded-lg border border-gray-200 bg-gray-50 px-3 py-2 text-sm dark:border-gray-800 dark:bg-gray-900"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p>
           {divergencePrefix(ahead, behind)}{' '}
-          <Link className="font-mono text-indigo-700 hover:underline dark:text-indigo-400" to={paths.src.href(parent.owner.login, parent.name, 'branch', branch)}>
+          <Link
+            className="font-mono text-indigo-700 hover:underline dark:text-indigo-400"
+            to={paths.src.href(parent.owner.login, parent.name, 'branch', branch)}
+          >
             {upstream}
           </Link>
           .

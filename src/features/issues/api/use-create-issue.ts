@@ -8,8 +8,7 @@ export type CreateIssueOption = components['schemas']['CreateIssueOption'];
 export function useCreateIssue(owner: string, repo: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (body: CreateIssueOption) =>
-      (await api().POST('/repos/{owner}/{repo}/issues', { params: { path: { owner, repo } }, body })).data!,
+    mutationFn: async (body: CreateIssueOption) => (await api().POST('/repos/{owner}/{repo}/issues', { params: { path: { owner, repo } }, body })).data!,
     onSuccess: () => {
       // Lists, counts, milestone progress and the repository's open_issues_count all move.
       qc.invalidateQueries({ queryKey: ['repos', owner, repo] });

@@ -22,8 +22,7 @@ export function IssueFilters({ view, labels, milestones }: IssueFiltersProps) {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const go = (patch: Partial<IssueListView>) => navigate(viewSearch(search, patch));
-  const toggleLabel = (name: string) =>
-    go({ labels: view.labels.includes(name) ? view.labels.filter((l) => l !== name) : [...view.labels, name] });
+  const toggleLabel = (name: string) => go({ labels: view.labels.includes(name) ? view.labels.filter((l) => l !== name) : [...view.labels, name] });
   const current = milestones?.find((m) => String(m.id) === view.milestone);
 
   const active: ActiveFilter[] = [
@@ -40,7 +39,13 @@ export function IssueFilters({ view, labels, milestones }: IssueFiltersProps) {
   return (
     <>
       <div className="flex flex-wrap items-center gap-1">
-        <LabelsFilter labels={labels} active={view.labels.length > 0} isChecked={(l) => view.labels.includes(l.name)} onToggle={(l) => toggleLabel(l.name)} render={(l) => <LabelChip label={l} />} />
+        <LabelsFilter
+          labels={labels}
+          active={view.labels.length > 0}
+          isChecked={(l) => view.labels.includes(l.name)}
+          onToggle={(l) => toggleLabel(l.name)}
+          render={(l) => <LabelChip label={l} />}
+        />
         {milestones && <MilestoneFilter milestones={milestones} current={view.milestone} onPick={(milestone) => go({ milestone })} />}
         <UsernameFilter key={`p-${view.poster}`} label="Author" value={view.poster} onApply={(poster) => go({ poster })} />
         <UsernameFilter key={`a-${view.assignee}`} label="Assignee" value={view.assignee} onApply={(assignee) => go({ assignee })} />

@@ -67,7 +67,12 @@ export function IssueLabelsPicker({ owner, repo, issue, canEdit }: { owner: stri
             <Button size="sm" onClick={() => setOpen(false)}>
               Cancel
             </Button>
-            <Button size="sm" variant="primary" disabled={replace.isPending || !labels.data} onClick={() => replace.mutate([...picked], { onSuccess: () => setOpen(false) })}>
+            <Button
+              size="sm"
+              variant="primary"
+              disabled={replace.isPending || !labels.data}
+              onClick={() => replace.mutate([...picked], { onSuccess: () => setOpen(false) })}
+            >
               {replace.isPending ? 'Saving…' : 'Apply'}
             </Button>
           </div>

@@ -42,7 +42,12 @@ export function IssueRow({ issue, showRepo, labelHref }: IssueRowProps) {
             <span className="flex flex-wrap gap-1">
               {issue.labels.map((l) =>
                 labelHref ? (
-                  <Link key={l.id} to={labelHref(l.name)} aria-label={`Label: ${l.name}`} className="rounded-full focus-visible:outline-2 focus-visible:outline-indigo-500">
+                  <Link
+                    key={l.id}
+                    to={labelHref(l.name)}
+                    aria-label={`Label: ${l.name}`}
+                    className="rounded-full focus-visible:outline-2 focus-visible:outline-indigo-500"
+                  >
                     <LabelChip label={l} />
                   </Link>
                 ) : (
@@ -57,7 +62,11 @@ export function IssueRow({ issue, showRepo, labelHref }: IssueRowProps) {
             #{issue.number}{' '}
             {closed && issue.closed_at ? (
               <>
-                by <Link className="hover:underline" to={paths.user.href(issue.user.login)}>{issue.user.login}</Link> was closed <RelativeTime date={issue.closed_at} />
+                by{' '}
+                <Link className="hover:underline" to={paths.user.href(issue.user.login)}>
+                  {issue.user.login}
+                </Link>{' '}
+                was closed <RelativeTime date={issue.closed_at} />
               </>
             ) : (
               <>
@@ -90,7 +99,11 @@ export function IssueRow({ issue, showRepo, labelHref }: IssueRowProps) {
           </span>
         )}
         {issue.comments > 0 && (
-          <Link to={href} className="inline-flex items-center gap-1 text-xs text-gray-600 hover:text-indigo-600 dark:text-gray-400" aria-label={`${issue.comments} comment${issue.comments === 1 ? '' : 's'}`}>
+          <Link
+            to={href}
+            className="inline-flex items-center gap-1 text-xs text-gray-600 hover:text-indigo-600 dark:text-gray-400"
+            aria-label={`${issue.comments} comment${issue.comments === 1 ? '' : 's'}`}
+          >
             <CommentIcon />
             {issue.comments}
           </Link>

@@ -55,7 +55,10 @@ function AssigneesSection({ owner, repo, issue, canWrite }: Pick<IssueSidebarPro
   const [value, setValue] = useState('');
   const edit = useEditIssue(owner, repo, issue.number);
   const save = () => {
-    const assignees = value.split(/[\s,]+/).map((s) => s.replace(/^@/, '')).filter(Boolean);
+    const assignees = value
+      .split(/[\s,]+/)
+      .map((s) => s.replace(/^@/, ''))
+      .filter(Boolean);
     edit.mutate({ assignees }, { onSuccess: () => setEditing(false) });
   };
   return (
@@ -63,7 +66,12 @@ function AssigneesSection({ owner, repo, issue, canWrite }: Pick<IssueSidebarPro
       title="Assignees"
       action={
         canWrite && (
-          <button type="button" className={linkButton} aria-expanded={editing} onClick={() => (setValue(issue.assignees.map((u) => u.login).join(', ')), edit.reset(), setEditing(!editing))}>
+          <button
+            type="button"
+            className={linkButton}
+            aria-expanded={editing}
+            onClick={() => (setValue(issue.assignees.map((u) => u.login).join(', ')), edit.reset(), setEditing(!editing))}
+          >
             {editing ? 'Close' : 'Edit assignees'}
           </button>
         )
@@ -155,7 +163,10 @@ function DueDateSection({ owner, repo, issue, canWrite }: Pick<IssueSidebarProps
         <p className={muted}>No due date</p>
       )}
       {canWrite && (
-        <form className="mt-2 flex flex-wrap items-center gap-2" onSubmit={(e) => (e.preventDefault(), value && edit.mutate({ due_date: `${value}T00:00:00Z` }))}>
+        <form
+          className="mt-2 flex flex-wrap items-center gap-2"
+          onSubmit={(e) => (e.preventDefault(), value && edit.mutate({ due_date: `${value}T00:00:00Z` }))}
+        >
           <label htmlFor="issue-due" className="sr-only">
             Due date
           </label>
@@ -164,7 +175,12 @@ function DueDateSection({ owner, repo, issue, canWrite }: Pick<IssueSidebarProps
             Set
           </Button>
           {due && (
-            <Button size="sm" variant="ghost" disabled={edit.isPending} onClick={() => edit.mutate({ unset_due_date: true }, { onSuccess: () => setValue('') })}>
+            <Button
+              size="sm"
+              variant="ghost"
+              disabled={edit.isPending}
+              onClick={() => edit.mutate({ unset_due_date: true }, { onSuccess: () => setValue('') })}
+            >
               Remove
             </Button>
           )}

@@ -1,8 +1,7 @@
 import type { components } from '@/lib/api/schema';
 import { normalizeHex, textColorFor } from '@/lib/label-color';
 
-type Label = Pick<components['schemas']['Label'], 'name' | 'color'> &
-  Partial<Pick<components['schemas']['Label'], 'description' | 'exclusive'>>;
+type Label = Pick<components['schemas']['Label'], 'name' | 'color'> & Partial<Pick<components['schemas']['Label'], 'description' | 'exclusive'>>;
 
 /**
  * A label filled with its own colour and black or white text, whichever reads better.

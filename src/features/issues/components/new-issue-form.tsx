@@ -64,12 +64,27 @@ export function NewIssueForm({ owner, repo, labels, milestones, renderBody, onCr
     e.preventDefault();
     submit();
   };
-  const bodyProps: BodyEditorProps = { value: draft.body, onChange: (body) => update({ body }), onSubmit: submit, error: errs.fields.body, disabled: create.isPending };
+  const bodyProps: BodyEditorProps = {
+    value: draft.body,
+    onChange: (body) => update({ body }),
+    onSubmit: submit,
+    error: errs.fields.body,
+    disabled: create.isPending,
+  };
 
   return (
     <form onSubmit={onSubmit} className="grid gap-6 md:grid-cols-[minmax(0,1fr)_16rem]" noValidate>
       <div className="min-w-0 space-y-4">
-        <TextField label="Title" name="title" value={draft.title} onChange={(e) => update({ title: e.target.value })} required maxLength={255} autoFocus error={titleError} />
+        <TextField
+          label="Title"
+          name="title"
+          value={draft.title}
+          onChange={(e) => update({ title: e.target.value })}
+          required
+          maxLength={255}
+          autoFocus
+          error={titleError}
+        />
         <BodyField render={renderBody} {...bodyProps} />
         <ErrorNotice error={errs.general} />
         <div className="flex items-center justify-end gap-3">
@@ -84,8 +99,22 @@ export function NewIssueForm({ owner, repo, labels, milestones, renderBody, onCr
         </div>
       </div>
       <aside className="space-y-5 md:border-l md:border-gray-200 md:pl-5 dark:md:border-gray-800" aria-label="Issue details">
-        <CheckListField legend="Labels" empty="No labels in this repository." items={labels} value={draft.labels} onChange={(ids) => update({ labels: ids })} render={(l) => <LabelChip label={l} />} error={errs.fields.labels} />
-        <UserPicker label="Assignees" search={assigneeQueries.forRepo(owner, repo)} value={draft.assignees} onChange={(assignees) => update({ assignees })} error={errs.fields.assignees} />
+        <CheckListField
+          legend="Labels"
+          empty="No labels in this repository."
+          items={labels}
+          value={draft.labels}
+          onChange={(ids) => update({ labels: ids })}
+          render={(l) => <LabelChip label={l} />}
+          error={errs.fields.labels}
+        />
+        <UserPicker
+          label="Assignees"
+          search={assigneeQueries.forRepo(owner, repo)}
+          value={draft.assignees}
+          onChange={(assignees) => update({ assignees })}
+          error={errs.fields.assignees}
+        />
         <MilestoneSelect milestones={milestones} value={draft.milestone} onChange={(milestone) => update({ milestone })} error={errs.fields.milestone} />
         <TextField label="Due date" type="date" value={draft.due} onChange={(e) => update({ due: e.target.value })} error={errs.fields.due_date} />
       </aside>

@@ -61,8 +61,22 @@ export function LabelForm({ initial, submitLabel, pending, error, onSubmit, onCa
         </div>
       )}
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} maxLength={50} required error={nameError ?? (serverField === 'name' ? fieldMsg : null)} hint="Use scope/name with Exclusive for labels where only one per scope applies." />
-        <TextField label="Description" value={description} onChange={(e) => setDescription(e.target.value)} maxLength={200} error={serverField === 'description' ? fieldMsg : null} />
+        <TextField
+          label="Name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          maxLength={50}
+          required
+          error={nameError ?? (serverField === 'name' ? fieldMsg : null)}
+          hint="Use scope/name with Exclusive for labels where only one per scope applies."
+        />
+        <TextField
+          label="Description"
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          maxLength={200}
+          error={serverField === 'description' ? fieldMsg : null}
+        />
       </div>
       <div className="space-y-1">
         <label htmlFor={colorId} className="block text-sm font-medium text-gray-800 dark:text-gray-200">
@@ -106,7 +120,12 @@ export function LabelForm({ initial, submitLabel, pending, error, onSubmit, onCa
           </p>
         )}
       </div>
-      <Checkbox label="Exclusive" hint="Only one label of the same scope (the part before the last '/') can be set on an issue." checked={exclusive} onChange={(e) => setExclusive(e.target.checked)} />
+      <Checkbox
+        label="Exclusive"
+        hint="Only one label of the same scope (the part before the last '/') can be set on an issue."
+        checked={exclusive}
+        onChange={(e) => setExclusive(e.target.checked)}
+      />
       {error && !serverField ? <ErrorNotice error={errorMessage(error)} /> : null}
       <div className="flex justify-end gap-2">
         {onCancel && (

@@ -33,13 +33,35 @@ function DeleteLabelDialog({ owner, repo, label, onClose }: { owner: string; rep
     });
   };
   return (
-    <ConfirmDialog open={!!label} onClose={onClose} title="Delete label" confirmLabel="Delete label" pendingLabel="Deleting…" danger pending={del.isPending} error={del.error} onConfirm={confirm}>
+    <ConfirmDialog
+      open={!!label}
+      onClose={onClose}
+      title="Delete label"
+      confirmLabel="Delete label"
+      pendingLabel="Deleting…"
+      danger
+      pending={del.isPending}
+      error={del.error}
+      onConfirm={confirm}
+    >
       Delete <strong>{label?.name}</strong>? It is removed from every issue that has it. This cannot be undone.
     </ConfirmDialog>
   );
 }
 
-function EditRow({ owner, repo, label, onDone, preview }: { owner: string; repo: string; label: Label; onDone: () => void; preview: LabelFormProps['preview'] }) {
+function EditRow({
+  owner,
+  repo,
+  label,
+  onDone,
+  preview,
+}: {
+  owner: string;
+  repo: string;
+  label: Label;
+  onDone: () => void;
+  preview: LabelFormProps['preview'];
+}) {
   const edit = useEditLabel(owner, repo);
   return (
     <li className="bg-gray-50 px-4 py-4 dark:bg-gray-900/60">
@@ -77,7 +99,13 @@ export function LabelList({ owner, repo, labels, canEdit, openCounts, issuesHref
                   <Button size="sm" variant="ghost" onClick={() => setEditing(l.id)} aria-label={`Edit label ${l.name}`}>
                     Edit
                   </Button>
-                  <Button size="sm" variant="ghost" className="text-red-600 dark:text-red-400" onClick={() => setDeleting(l)} aria-label={`Delete label ${l.name}`}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className="text-red-600 dark:text-red-400"
+                    onClick={() => setDeleting(l)}
+                    aria-label={`Delete label ${l.name}`}
+                  >
                     Delete
                   </Button>
                 </div>

@@ -71,7 +71,10 @@ const schema = {
     ...defaultSchema.attributes,
     code: [...(defaultSchema.attributes?.code ?? []), ['className', /^language-./]],
     // Keeps the footnote class and adds the ones remark-references gives mentions and issue links.
-    a: [...(defaultSchema.attributes?.a ?? []).filter((a) => !(Array.isArray(a) && a[0] === 'className')), ['className', 'data-footnote-backref', 'mention', 'issue-ref']],
+    a: [
+      ...(defaultSchema.attributes?.a ?? []).filter((a) => !(Array.isArray(a) && a[0] === 'className')),
+      ['className', 'data-footnote-backref', 'mention', 'issue-ref'],
+    ],
   },
 };
 
@@ -101,13 +104,18 @@ const components: Components = {
       </li>
     );
   },
-  input: ({ node: _node, type, checked, ...rest }) => (type === 'checkbox' ? <TaskCheckbox checked={!!checked} /> : <input type={type} checked={checked} {...rest} />),
+  input: ({ node: _node, type, checked, ...rest }) =>
+    type === 'checkbox' ? <TaskCheckbox checked={!!checked} /> : <input type={type} checked={checked} {...rest} />,
 };
 
 const privateComponents: Components = {
   ...components,
   img: ({ node: _node, alt, src, ...rest }) =>
-    typeof src === 'string' && isForgeApiUrl(src) ? <TokenImage src={src} alt={alt ?? ''} {...rest} /> : <img src={src} alt={alt ?? ''} loading="lazy" {...rest} />,
+    typeof src === 'string' && isForgeApiUrl(src) ? (
+      <TokenImage src={src} alt={alt ?? ''} {...rest} />
+    ) : (
+      <img src={src} alt={alt ?? ''} loading="lazy" {...rest} />
+    ),
 };
 
 /**

@@ -36,7 +36,10 @@ export function TokenImage({ src, alt, width, height, ...rest }: ImgProps) {
   if (current && 'url' in current) return <img src={current.url} alt={alt ?? ''} width={width} height={height} {...rest} />;
   if (current) {
     return (
-      <span className="inline-block rounded border border-dashed border-gray-300 px-2 py-1 text-sm text-gray-600 dark:border-gray-700 dark:text-gray-400" title={rest.title}>
+      <span
+        className="inline-block rounded border border-dashed border-gray-300 px-2 py-1 text-sm text-gray-600 dark:border-gray-700 dark:text-gray-400"
+        title={rest.title}
+      >
         {alt || 'Image could not be loaded'}
       </span>
     );

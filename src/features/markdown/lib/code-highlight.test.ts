@@ -11,7 +11,23 @@ function codeBlock(className: string[], text: string): { tree: Root; code: Eleme
 
 describe('fencedGrammars', () => {
   it('finds the grammars fenced code needs, also in quotes and lists, and nothing for plain text', () => {
-    const source = ['```JS', 'x', '```', '> ~~~ py title="a"', '> x', '> ~~~', '- ```sh', '  x', '  ```', '1. ```rust', '```nosuchlang', '```', '```', 'plain', '```'].join('\n');
+    const source = [
+      '```JS',
+      'x',
+      '```',
+      '> ~~~ py title="a"',
+      '> x',
+      '> ~~~',
+      '- ```sh',
+      '  x',
+      '  ```',
+      '1. ```rust',
+      '```nosuchlang',
+      '```',
+      '```',
+      'plain',
+      '```',
+    ].join('\n');
     expect(fencedGrammars(source)).toEqual(['bash', 'javascript', 'python', 'rust']);
     expect(fencedGrammars('text with `inline code` and ``` in a sentence\n\n    indented code')).toEqual([]);
   });
@@ -45,10 +61,15 @@ describe('rehypeCodeHighlight', () => {
   it('parses nested spans with several classes', () => {
     expect(highlightedToHast('a<span class="hljs-title class_">B<span class="x">&lt;</span></span>&#x27;')).toEqual([
       { type: 'text', value: 'a' },
-      { type: 'element', tagName: 'span', properties: { className: ['hljs-title', 'class_'] }, children: [
-        { type: 'text', value: 'B' },
-        { type: 'element', tagName: 'span', properties: { className: ['x'] }, children: [{ type: 'text', value: '<' }] },
-      ] },
+      {
+        type: 'element',
+        tagName: 'span',
+        properties: { className: ['hljs-title', 'class_'] },
+        children: [
+          { type: 'text', value: 'B' },
+          { type: 'element', tagName: 'span', properties: { className: ['x'] }, children: [{ type: 'text', value: '<' }] },
+        ],
+      },
       { type: 'text', value: "'" },
     ]);
   });

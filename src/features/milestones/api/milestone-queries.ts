@@ -42,7 +42,6 @@ export const milestoneQueries = {
   detail: (owner: string, repo: string, id: number) =>
     queryOptions({
       queryKey: ['repos', owner, repo, 'milestones', 'detail', id],
-      queryFn: async () =>
-        (await api().GET('/repos/{owner}/{repo}/milestones/{id}', { params: { path: { owner, repo, id: String(id) } } })).data! as Milestone,
+      queryFn: async () => (await api().GET('/repos/{owner}/{repo}/milestones/{id}', { params: { path: { owner, repo, id: String(id) } } })).data! as Milestone,
     }),
 };

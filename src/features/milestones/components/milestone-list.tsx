@@ -32,19 +32,44 @@ function DeleteMilestoneDialog({ owner, repo, milestone, onClose }: { owner: str
     });
   };
   return (
-    <ConfirmDialog open={!!milestone} onClose={onClose} title="Delete milestone" confirmLabel="Delete milestone" pendingLabel="Deleting…" danger pending={del.isPending} error={del.error} onConfirm={confirm}>
+    <ConfirmDialog
+      open={!!milestone}
+      onClose={onClose}
+      title="Delete milestone"
+      confirmLabel="Delete milestone"
+      pendingLabel="Deleting…"
+      danger
+      pending={del.isPending}
+      error={del.error}
+      onConfirm={confirm}
+    >
       Delete <strong>{milestone?.title}</strong>? Its issues stay, without a milestone. This cannot be undone.
     </ConfirmDialog>
   );
 }
 
-function MilestoneRow({ owner, repo, m, canEdit, href, renderDescription, onDelete }: Omit<MilestoneListProps, 'milestones'> & { m: Milestone; onDelete: () => void }) {
+function MilestoneRow({
+  owner,
+  repo,
+  m,
+  canEdit,
+  href,
+  renderDescription,
+  onDelete,
+}: Omit<MilestoneListProps, 'milestones'> & { m: Milestone; onDelete: () => void }) {
   const [editing, setEditing] = useState(false);
   const edit = useEditMilestone(owner, repo);
   if (editing) {
     return (
       <li className="bg-gray-50 px-4 py-4 dark:bg-gray-900/60">
-        <MilestoneForm initial={m} submitLabel="Save milestone" pending={edit.isPending} error={edit.error} onCancel={() => setEditing(false)} onSubmit={(v) => edit.mutate({ id: m.id, ...v }, { onSuccess: () => setEditing(false) })} />
+        <MilestoneForm
+          initial={m}
+          submitLabel="Save milestone"
+          pending={edit.isPending}
+          error={edit.error}
+          onCancel={() => setEditing(false)}
+          onSubmit={(v) => edit.mutate({ id: m.id, ...v }, { onSuccess: () => setEditing(false) })}
+        />
       </li>
     );
   }
@@ -62,7 +87,9 @@ function MilestoneRow({ owner, repo, m, canEdit, href, renderDescription, onDele
           </Link>
         </h2>
         <MilestoneDue milestone={m} />
-        {m.description && <div className="text-sm text-gray-700 dark:text-gray-300">{renderDescription ? renderDescription(m.description) : m.description}</div>}
+        {m.description && (
+          <div className="text-sm text-gray-700 dark:text-gray-300">{renderDescription ? renderDescription(m.description) : m.description}</div>
+        )}
       </div>
       <div className="space-y-2">
         <MilestoneProgress milestone={m} />
@@ -71,7 +98,13 @@ function MilestoneRow({ owner, repo, m, canEdit, href, renderDescription, onDele
             <Button size="sm" variant="ghost" onClick={() => setEditing(true)} aria-label={`Edit milestone ${m.title}`}>
               Edit
             </Button>
-            <Button size="sm" variant="ghost" onClick={toggle} disabled={edit.isPending} aria-label={`${m.state === 'open' ? 'Close' : 'Reopen'} milestone ${m.title}`}>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={toggle}
+              disabled={edit.isPending}
+              aria-label={`${m.state === 'open' ? 'Close' : 'Reopen'} milestone ${m.title}`}
+            >
               {m.state === 'open' ? 'Close' : 'Reopen'}
             </Button>
             <Button size="sm" variant="ghost" className="text-red-600 dark:text-red-400" onClick={onDelete} aria-label={`Delete milestone ${m.title}`}>

@@ -32,7 +32,11 @@ export function MilestoneProgress({ milestone }: { milestone: Milestone }) {
 /** "Due Mar 3, 2026" in red when it has passed on an open milestone; closed ones say when. */
 export function MilestoneDue({ milestone }: { milestone: Milestone }) {
   if (milestone.state === 'closed' && milestone.closed_at) {
-    return <span className="text-xs text-gray-600 dark:text-gray-400">Closed {new Date(milestone.closed_at).toLocaleDateString(undefined, { dateStyle: 'medium' })}</span>;
+    return (
+      <span className="text-xs text-gray-600 dark:text-gray-400">
+        Closed {new Date(milestone.closed_at).toLocaleDateString(undefined, { dateStyle: 'medium' })}
+      </span>
+    );
   }
   if (!milestone.due_on) return <span className="text-xs text-gray-500 dark:text-gray-400">No due date</span>;
   const due = new Date(milestone.due_on);

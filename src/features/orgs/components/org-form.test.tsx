@@ -29,7 +29,15 @@ describe('OrgForm', () => {
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Organization name'), 'taken');
     await user.type(screen.getByLabelText('Website'), 'acme.example');
-    rerender(<OrgForm submitLabel="Create organization" pendingLabel="Creating…" pending={false} error={new ApiError(422, { message: 'username: user already exists [name: taken]' })} onSubmit={() => {}} />);
+    rerender(
+      <OrgForm
+        submitLabel="Create organization"
+        pendingLabel="Creating…"
+        pending={false}
+        error={new ApiError(422, { message: 'username: user already exists [name: taken]' })}
+        onSubmit={() => {}}
+      />,
+    );
     expect(screen.getByLabelText('Organization name')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('alert')).toHaveTextContent('User already exists');
     expect(screen.getByLabelText('Organization name')).toHaveValue('taken');
@@ -37,7 +45,16 @@ describe('OrgForm', () => {
   });
 
   it('edits an existing organization without a name field', () => {
-    render(<OrgForm org={fakeOrg({ full_name: 'Acme Corp', visibility: 'limited' })} submitLabel="Save" pendingLabel="Saving…" pending={false} error={null} onSubmit={() => {}} />);
+    render(
+      <OrgForm
+        org={fakeOrg({ full_name: 'Acme Corp', visibility: 'limited' })}
+        submitLabel="Save"
+        pendingLabel="Saving…"
+        pending={false}
+        error={null}
+        onSubmit={() => {}}
+      />,
+    );
     expect(screen.queryByLabelText('Organization name')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Full name')).toHaveValue('Acme Corp');
     expect(screen.getByRole('radio', { name: /Limited/ })).toBeChecked();

@@ -46,18 +46,49 @@ export function OrgForm({ org, submitLabel, pendingLabel, pending, error, onSubm
       }}
     >
       {!org && (
-        <CountedField label="Organization name" name="username" required value={v.username} max={ORG_LIMITS.username} onChange={set('username')} error={errs.fields.username} hint="letters, digits, - _ ." />
+        <CountedField
+          label="Organization name"
+          name="username"
+          required
+          value={v.username}
+          max={ORG_LIMITS.username}
+          onChange={set('username')}
+          error={errs.fields.username}
+          hint="letters, digits, - _ ."
+        />
       )}
-      <CountedField label="Full name" name="full_name" value={v.full_name} max={ORG_LIMITS.full_name} onChange={set('full_name')} error={errs.fields.full_name} />
+      <CountedField
+        label="Full name"
+        name="full_name"
+        value={v.full_name}
+        max={ORG_LIMITS.full_name}
+        onChange={set('full_name')}
+        error={errs.fields.full_name}
+      />
       <CountedField label="Email" name="email" type="email" value={v.email} max={ORG_LIMITS.email} onChange={set('email')} error={errs.fields.email} />
-      <CountedField label="Description" name="description" multiline value={v.description} max={ORG_LIMITS.description} onChange={set('description')} error={errs.fields.description} />
+      <CountedField
+        label="Description"
+        name="description"
+        multiline
+        value={v.description}
+        max={ORG_LIMITS.description}
+        onChange={set('description')}
+        error={errs.fields.description}
+      />
       <CountedField label="Website" name="website" value={v.website} max={ORG_LIMITS.website} onChange={set('website')} error={errs.fields.website} />
       <CountedField label="Location" name="location" value={v.location} max={ORG_LIMITS.location} onChange={set('location')} error={errs.fields.location} />
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-gray-800 dark:text-gray-200">Visibility</legend>
         {VISIBILITIES.map((o) => (
           <label key={o.value} className="flex items-start gap-2 text-sm">
-            <input type="radio" name="visibility" value={o.value} checked={v.visibility === o.value} onChange={() => set('visibility')(o.value)} className="mt-0.5 accent-indigo-600" />
+            <input
+              type="radio"
+              name="visibility"
+              value={o.value}
+              checked={v.visibility === o.value}
+              onChange={() => set('visibility')(o.value)}
+              className="mt-0.5 accent-indigo-600"
+            />
             <span>
               <span className="font-medium">{o.label}</span>
               <span className="block text-xs text-gray-500 dark:text-gray-400">{o.hint}</span>

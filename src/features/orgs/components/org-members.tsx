@@ -40,7 +40,9 @@ export function OrgMembers({ org, me, isOwner, isMember }: { org: string; me?: s
                 {u.full_name && <span className="ml-2 text-sm text-gray-600 dark:text-gray-400">{u.full_name}</span>}
               </div>
               {isMember && pub.data && (
-                <span className={`rounded-full px-2 py-0.5 text-xs ${isPublic ? 'bg-green-100 text-green-800 dark:bg-green-900 dark:text-green-200' : 'bg-gray-100 text-gray-700 dark:bg-gray-800 dark:text-gray-300'}`}>
+                <span
+                  className={`rounded-full px-2 py-0.5 text-xs ${isPublic ? 'bg-green-100 text-green-800 dark:bg-green-900 dark:text-green-200' : 'bg-gray-100 text-gray-700 dark:bg-gray-800 dark:text-gray-300'}`}
+                >
                   {isPublic ? 'Public' : 'Private'}
                 </span>
               )}

@@ -22,9 +22,31 @@ export function OrgRepoForm({ org, onCreated }: { org: string; onCreated: (repo:
         create.mutate({ name: name.trim(), description, private: isPrivate, auto_init: init, default_branch: 'main' }, { onSuccess: onCreated });
       }}
     >
-      <TextField label="Repository name" name="name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} error={errs.fields.name} hint={`Owned by ${org}`} />
-      <TextArea label="Description" name="description" rows={2} maxLength={2048} value={description} onChange={(e) => setDescription(e.target.value)} error={errs.fields.description} />
-      <Checkbox label="Private" hint="Only owners and teams given this repository can see it." checked={isPrivate} onChange={(e) => setPrivate(e.target.checked)} />
+      <TextField
+        label="Repository name"
+        name="name"
+        required
+        maxLength={100}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={errs.fields.name}
+        hint={`Owned by ${org}`}
+      />
+      <TextArea
+        label="Description"
+        name="description"
+        rows={2}
+        maxLength={2048}
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+        error={errs.fields.description}
+      />
+      <Checkbox
+        label="Private"
+        hint="Only owners and teams given this repository can see it."
+        checked={isPrivate}
+        onChange={(e) => setPrivate(e.target.checked)}
+      />
       <Checkbox label="Initialize with a README" checked={init} onChange={(e) => setInit(e.target.checked)} />
       <ErrorNotice error={errs.general} />
       <Button type="submit" variant="primary" disabled={create.isPending}>

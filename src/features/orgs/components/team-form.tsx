@@ -48,11 +48,30 @@ export function TeamForm({ team, pending, error, submitLabel, onSubmit }: Props)
       }}
     >
       <TextField label="Team name" name="name" required maxLength={255} value={name} onChange={(e) => setName(e.target.value)} error={errs.fields.name} />
-      <TextArea label="Description" name="description" maxLength={255} rows={2} value={description} onChange={(e) => setDescription(e.target.value)} error={errs.fields.description} hint={`${description.length} / 255`} />
+      <TextArea
+        label="Description"
+        name="description"
+        maxLength={255}
+        rows={2}
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+        error={errs.fields.description}
+        hint={`${description.length} / 255`}
+      />
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-gray-800 dark:text-gray-200">Repositories</legend>
-        <Checkbox label="All repositories" hint="Every repository of the organization, including ones made later." checked={all} onChange={(e) => setAll(e.target.checked)} />
-        <Checkbox label="May create repositories" hint="Members can create repositories in the organization." checked={canCreate} onChange={(e) => setCanCreate(e.target.checked)} />
+        <Checkbox
+          label="All repositories"
+          hint="Every repository of the organization, including ones made later."
+          checked={all}
+          onChange={(e) => setAll(e.target.checked)}
+        />
+        <Checkbox
+          label="May create repositories"
+          hint="Members can create repositories in the organization."
+          checked={canCreate}
+          onChange={(e) => setCanCreate(e.target.checked)}
+        />
       </fieldset>
       <div className="overflow-x-auto">
         <table className="w-full text-sm">

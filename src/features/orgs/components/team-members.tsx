@@ -26,7 +26,13 @@ export function TeamMembers({ org, team, canManage }: { org: string; team: Team;
         (adding ? (
           <div className="flex items-start gap-2">
             <div className="min-w-0 flex-1">
-              <UserPicker label="Add a member" search={orgQueries.userSearch} exclude={members.map((m) => m.login)} disabled={change.isPending} onPick={(username) => change.mutate({ username, add: true })} />
+              <UserPicker
+                label="Add a member"
+                search={orgQueries.userSearch}
+                exclude={members.map((m) => m.login)}
+                disabled={change.isPending}
+                onPick={(username) => change.mutate({ username, add: true })}
+              />
             </div>
             <Button size="sm" variant="ghost" onClick={() => setAdding(false)}>
               Done
@@ -41,7 +47,10 @@ export function TeamMembers({ org, team, canManage }: { org: string; team: Team;
       {members.length === 0 ? (
         <p className="text-sm text-gray-600 dark:text-gray-400">This team has no members yet.</p>
       ) : (
-        <ul aria-label={`Members of ${team.name}`} className="divide-y divide-gray-200 rounded-lg border border-gray-200 dark:divide-gray-800 dark:border-gray-800">
+        <ul
+          aria-label={`Members of ${team.name}`}
+          className="divide-y divide-gray-200 rounded-lg border border-gray-200 dark:divide-gray-800 dark:border-gray-800"
+        >
           {members.map((u) => (
             <li key={u.id} className="flex items-center gap-3 px-4 py-2">
               <Avatar src={u.avatar_url} name={u.login} size={24} />
@@ -49,7 +58,12 @@ export function TeamMembers({ org, team, canManage }: { org: string; team: Team;
                 {u.login}
               </Link>
               {canManage && (
-                <Button size="sm" aria-label={`Remove ${u.login} from ${team.name}`} disabled={change.isPending} onClick={() => change.mutate({ username: u.login, add: false })}>
+                <Button
+                  size="sm"
+                  aria-label={`Remove ${u.login} from ${team.name}`}
+                  disabled={change.isPending}
+                  onClick={() => change.mutate({ username: u.login, add: false })}
+                >
                   Remove
                 </Button>
               )}

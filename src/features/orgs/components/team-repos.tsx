@@ -23,7 +23,9 @@ export function TeamRepos({ org, team, canManage }: { org: string; team: Team; c
       <h2 id="team-repos-title" className="text-base font-semibold">
         Repositories <span className="text-sm font-normal text-gray-500 dark:text-gray-400">({repos.length})</span>
       </h2>
-      {team.includes_all_repositories && <p className="text-sm text-gray-600 dark:text-gray-400">This team has every repository of {org}, including ones made later.</p>}
+      {team.includes_all_repositories && (
+        <p className="text-sm text-gray-600 dark:text-gray-400">This team has every repository of {org}, including ones made later.</p>
+      )}
       {canManage && !team.includes_all_repositories && (
         <form
           className="flex flex-wrap items-end gap-2"
@@ -50,15 +52,27 @@ export function TeamRepos({ org, team, canManage }: { org: string; team: Team; c
       )}
       <ErrorNotice error={change.error} />
       {repos.length > 0 && (
-        <ul aria-label={`Repositories of ${team.name}`} className="divide-y divide-gray-200 rounded-lg border border-gray-200 dark:divide-gray-800 dark:border-gray-800">
+        <ul
+          aria-label={`Repositories of ${team.name}`}
+          className="divide-y divide-gray-200 rounded-lg border border-gray-200 dark:divide-gray-800 dark:border-gray-800"
+        >
           {repos.map((r) => (
             <li key={r.id} className="flex items-center gap-3 px-4 py-2">
-              <Link to={paths.repo.href(r.owner.login, r.name)} title={r.full_name} className="min-w-0 flex-1 truncate text-indigo-700 hover:underline dark:text-indigo-400">
+              <Link
+                to={paths.repo.href(r.owner.login, r.name)}
+                title={r.full_name}
+                className="min-w-0 flex-1 truncate text-indigo-700 hover:underline dark:text-indigo-400"
+              >
                 {r.full_name}
               </Link>
               {r.private && <span className="text-xs text-gray-500">Private</span>}
               {canManage && !team.includes_all_repositories && (
-                <Button size="sm" aria-label={`Remove ${r.name} from ${team.name}`} disabled={change.isPending} onClick={() => change.mutate({ repo: r.name, add: false })}>
+                <Button
+                  size="sm"
+                  aria-label={`Remove ${r.name} from ${team.name}`}
+                  disabled={change.isPending}
+                  onClick={() => change.mutate({ repo: r.name, add: false })}
+                >
                   Remove
                 </Button>
               )}

@@ -69,7 +69,12 @@ export const pullQueries = {
       },
     }),
   /** One page of the changed files (additions/deletions per file). */
-  files: (owner: string, repo: string, index: number, { whitespace = 'show-all', page = 1, limit = PULL_FILES_PER_PAGE }: { whitespace?: WhitespaceMode; page?: number; limit?: number } = {}) =>
+  files: (
+    owner: string,
+    repo: string,
+    index: number,
+    { whitespace = 'show-all', page = 1, limit = PULL_FILES_PER_PAGE }: { whitespace?: WhitespaceMode; page?: number; limit?: number } = {},
+  ) =>
     queryOptions({
       queryKey: [...pullKeys.pull(owner, repo, index), 'files', { whitespace, page, limit }],
       queryFn: async () => {

@@ -11,6 +11,9 @@ export function useCancelAutoMerge(owner: string, repo: string, index: number) {
     },
     // The timeline (where the schedule shows) lives under the issue; the pull request under pulls.
     onSuccess: () =>
-      Promise.all([qc.invalidateQueries({ queryKey: pullKeys.pull(owner, repo, index) }), qc.invalidateQueries({ queryKey: pullKeys.conversation(owner, repo, index) })]),
+      Promise.all([
+        qc.invalidateQueries({ queryKey: pullKeys.pull(owner, repo, index) }),
+        qc.invalidateQueries({ queryKey: pullKeys.conversation(owner, repo, index) }),
+      ]),
   });
 }

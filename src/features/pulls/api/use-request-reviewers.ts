@@ -19,11 +19,18 @@ export function useRequestReviewers(owner: string, repo: string, index: number) 
     mutationFn: async ({ add = [], remove = [], addTeams = [], removeTeams = [] }: ReviewRequestChange) => {
       const params = { path: { owner, repo, index } };
       // Only the lists in use are sent, so a request about people reads as it always did.
-      const body = (users: string[], teams: string[]) => ({ ...(users.length ? { reviewers: users } : {}), ...(teams.length ? { team_reviewers: teams } : {}) });
+      const body = (users: string[], teams: string[]) => ({
+        ...(users.length ? { reviewers: users } : {}),
+        ...(teams.length ? { team_reviewers: teams } : {}),
+      });
       if (add.length || addTeams.length) await api().POST('/repos/{owner}/{repo}/pulls/{index}/requested_reviewers', { params, body: body(add, addTeams) });
-      if (remove.length || removeTeams.length) await api().DELETE('/repos/{owner}/{repo}/pulls/{index}/requested_reviewers', { params, body: body(remove, removeTeams) });
+      if (remove.length || removeTeams.length)
+        await api().DELETE('/repos/{owner}/{repo}/pulls/{index}/requested_reviewers', { params, body: body(remove, removeTeams) });
     },
     onSettled: () =>
-      Promise.all([qc.invalidateQueries({ queryKey: pullKeys.pull(owner, repo, index) }), qc.invalidateQueries({ queryKey: pullKeys.conversation(owner, repo, index) })]),
+      Promise.all([
+        qc.invalidateQueries({ queryKey: pullKeys.pull(owner, repo, index) }),
+        qc.invalidateQueries({ queryKey: pullKeys.conversation(owner, repo, index) }),
+      ]),
   });
 }

@@ -90,13 +90,19 @@ export function BranchPicker({ label, value, branches, tags, kind = 'branch', on
       >
         <KindIcon kind={value ? kind : 'branch'} />
         <span className="text-gray-600 dark:text-gray-400">{label}:</span>
-        <span className={`truncate font-mono font-semibold ${value ? '' : 'text-gray-500 italic dark:text-gray-400'}`}>{value ? (shortSha ? value.slice(0, 10) : value) : placeholder}</span>
+        <span className={`truncate font-mono font-semibold ${value ? '' : 'text-gray-500 italic dark:text-gray-400'}`}>
+          {value ? (shortSha ? value.slice(0, 10) : value) : placeholder}
+        </span>
         <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden className="shrink-0 fill-current">
           <path d="M4.427 7.427l3.396 3.396a.25.25 0 0 0 .354 0l3.396-3.396A.25.25 0 0 0 11.396 7H4.604a.25.25 0 0 0-.177.427Z" />
         </svg>
       </button>
       {open && (
-        <div id={listId} className="absolute left-0 z-30 mt-1 w-72 max-w-[calc(100vw-2rem)] rounded-md border border-gray-200 bg-white p-2 shadow-lg dark:border-gray-700 dark:bg-gray-900" onKeyDown={onKey}>
+        <div
+          id={listId}
+          className="absolute left-0 z-30 mt-1 w-72 max-w-[calc(100vw-2rem)] rounded-md border border-gray-200 bg-white p-2 shadow-lg dark:border-gray-700 dark:bg-gray-900"
+          onKeyDown={onKey}
+        >
           <label htmlFor={inputId} className="sr-only">
             Find a {label} {what}
           </label>
@@ -141,12 +147,18 @@ export function BranchPicker({ label, value, branches, tags, kind = 'branch', on
             })}
             {typed && !listed && (
               <li>
-                <button type="button" onClick={() => pick(typed)} className="w-full rounded px-2 py-1 text-left text-sm hover:bg-gray-100 focus:bg-gray-100 focus:outline-none dark:hover:bg-gray-800 dark:focus:bg-gray-800">
+                <button
+                  type="button"
+                  onClick={() => pick(typed)}
+                  className="w-full rounded px-2 py-1 text-left text-sm hover:bg-gray-100 focus:bg-gray-100 focus:outline-none dark:hover:bg-gray-800 dark:focus:bg-gray-800"
+                >
                   Use <span className="font-mono font-semibold">{typed}</span>
                 </button>
               </li>
             )}
-            {!typed && shown.length === 0 && <li className="px-2 py-1 text-sm text-gray-600 dark:text-gray-400">{tab === 'tag' ? 'No tags.' : 'No branches.'}</li>}
+            {!typed && shown.length === 0 && (
+              <li className="px-2 py-1 text-sm text-gray-600 dark:text-gray-400">{tab === 'tag' ? 'No tags.' : 'No branches.'}</li>
+            )}
           </ul>
         </div>
       )}

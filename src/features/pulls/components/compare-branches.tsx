@@ -25,9 +25,26 @@ export interface CompareBranchesProps {
   onSwap?: () => void;
 }
 
-export function CompareBranches({ base, head, branches, tags, baseKind, headKind, onChange, headBranches = branches, headTags = tags, baseRepo, headRepo, onSwap }: CompareBranchesProps) {
+export function CompareBranches({
+  base,
+  head,
+  branches,
+  tags,
+  baseKind,
+  headKind,
+  onChange,
+  headBranches = branches,
+  headTags = tags,
+  baseRepo,
+  headRepo,
+  onSwap,
+}: CompareBranchesProps) {
   return (
-    <div role="group" aria-label="Branches to compare" className="flex flex-wrap items-center gap-2 rounded-lg border border-gray-200 bg-gray-50 p-3 dark:border-gray-800 dark:bg-gray-900">
+    <div
+      role="group"
+      aria-label="Branches to compare"
+      className="flex flex-wrap items-center gap-2 rounded-lg border border-gray-200 bg-gray-50 p-3 dark:border-gray-800 dark:bg-gray-900"
+    >
       <Side repo={baseRepo}>
         <BranchPicker label="base" value={base} kind={baseKind} branches={branches} tags={tags} onChange={(b) => onChange({ base: b, head })} />
       </Side>
@@ -37,7 +54,14 @@ export function CompareBranches({ base, head, branches, tags, baseKind, headKind
       <Side repo={headRepo}>
         <BranchPicker label="compare" value={head} kind={headKind} branches={headBranches} tags={headTags} onChange={(h) => onChange({ base, head: h })} />
       </Side>
-      <Button size="sm" variant="ghost" disabled={!head} onClick={() => (onSwap ? onSwap() : onChange({ base: head, head: base }))} aria-label="Swap base and compare branches" title="Swap base and compare">
+      <Button
+        size="sm"
+        variant="ghost"
+        disabled={!head}
+        onClick={() => (onSwap ? onSwap() : onChange({ base: head, head: base }))}
+        aria-label="Swap base and compare branches"
+        title="Swap base and compare"
+      >
         <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden className="fill-current">
           <path d="M5.22 14.78a.75.75 0 0 0 1.06-1.06L4.56 12h8.69a.75.75 0 0 0 0-1.5H4.56l1.72-1.72a.75.75 0 0 0-1.06-1.06l-3 3a.75.75 0 0 0 0 1.06l3 3Zm5.56-6.5a.75.75 0 1 1-1.06-1.06l1.72-1.72H2.75a.75.75 0 0 1 0-1.5h8.69L9.72 2.28a.75.75 0 0 1 1.06-1.06l3 3a.75.75 0 0 1 0 1.06l-3 3Z" />
         </svg>

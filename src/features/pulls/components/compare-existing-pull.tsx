@@ -9,7 +9,10 @@ import { PullStateIcon } from './pull-state-icon';
 export function CompareExistingPull({ owner, repo, pull }: { owner: string; repo: string; pull: PullRequest }) {
   const href = paths.pull.href(owner, repo, pull.number);
   return (
-    <section aria-label="Existing pull request" className="flex flex-wrap items-center gap-3 rounded-lg border border-indigo-200 bg-indigo-50 px-4 py-3 dark:border-indigo-900 dark:bg-indigo-950/40">
+    <section
+      aria-label="Existing pull request"
+      className="flex flex-wrap items-center gap-3 rounded-lg border border-indigo-200 bg-indigo-50 px-4 py-3 dark:border-indigo-900 dark:bg-indigo-950/40"
+    >
       <PullStateIcon state={pullDisplayState(pull)} />
       <p className="min-w-0 flex-1 text-sm">
         A pull request for these branches is already open:{' '}

@@ -61,7 +61,11 @@ describe('merge box', () => {
     setup({ pull: fakePull({ mergeable: false, conflicted_files: ['src/app.ts', 'README.md'] }) });
     expect(row('Conflicts')).toHaveTextContent('This branch has conflicts that must be resolved');
     const files = within(row('Conflicts')).getByRole('list', { name: 'Conflicting files' });
-    expect(within(files).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['src/app.ts', 'README.md']);
+    expect(
+      within(files)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['src/app.ts', 'README.md']);
     expect(screen.queryByRole('form', { name: 'Merge pull request' })).toBeNull();
     expect(box()).toHaveTextContent('Resolve the conflicts to merge this pull request.');
     expect(within(box()).getByRole('heading')).toHaveTextContent('Merging is blocked');
@@ -145,7 +149,12 @@ describe('merge box', () => {
     const bob = fakeUser({ id: 2, login: 'bob' });
     const fork = (push: boolean) => fakeRepo({ id: 2, name: 'hello', owner: bob, fork: true, permissions: { admin: false, push, pull: true } });
     const fromFork = (push: boolean, allow_maintainer_edit: boolean) =>
-      fakePull({ number: 1, commits_behind: 3, allow_maintainer_edit, head: { label: 'bob:feature', ref: 'feature', sha: HEAD, repo_id: 2, repo: fork(push) } });
+      fakePull({
+        number: 1,
+        commits_behind: 3,
+        allow_maintainer_edit,
+        head: { label: 'bob:feature', ref: 'feature', sha: HEAD, repo_id: 2, repo: fork(push) },
+      });
     const updateButtons = () => screen.queryAllByRole('button', { name: /^Update branch by/ });
 
     // A base writer, the fork not theirs, maintainers not allowed to edit: told, not offered.
@@ -163,7 +172,10 @@ describe('merge box', () => {
     await waitFor(() => expect(updated).toBe(1));
     cleanup();
     // A fork nobody here may see (head.repo null) and no maintainer edits: nothing to offer.
-    setup({ canMerge: true, pull: fakePull({ number: 1, commits_behind: 3, head: { label: 'gone:feature', ref: 'feature', sha: HEAD, repo_id: 3, repo: null } }) });
+    setup({
+      canMerge: true,
+      pull: fakePull({ number: 1, commits_behind: 3, head: { label: 'gone:feature', ref: 'feature', sha: HEAD, repo_id: 3, repo: null } }),
+    });
     expect(updateButtons()).toHaveLength(0);
   });
 
@@ -183,16 +195,38 @@ describe('merge box', () => {
     );
     const bob = fakeUser({ id: 2, login: 'bob', email: 'bob@example.com' });
     const commits = [
-      fakeCommit('c'.repeat(40), 'First', { author: alice, commit: { ...fakeCommit('x', 'x').commit, author: { name: 'Alice', email: 'alice@example.com', date: '' } } }),
-      fakeCommit('d'.repeat(40), 'Second', { author: bob, commit: { ...fakeCommit('x', 'x').commit, author: { name: 'Bob', email: 'bob@example.com', date: '' } } }),
+      fakeCommit('c'.repeat(40), 'First', {
+        author: alice,
+        commit: { ...fakeCommit('x', 'x').commit, author: { name: 'Alice', email: 'alice@example.com', date: '' } },
+      }),
+      fakeCommit('d'.repeat(40), 'Second', {
+        author: bob,
+        commit: { ...fakeCommit('x', 'x').commit, author: { name: 'Bob', email: 'bob@example.com', date: '' } },
+      }),
     ];
     const { user } = setup({
-      pull: fakePull({ title: 'Add search', body: 'Adds a search box.', user: alice, head: { label: 'feature', ref: 'feature', sha: HEAD, repo_id: 1, repo: null } }),
-      repository: fakeRepo({ allow_merge_commits: true, allow_rebase: false, allow_rebase_explicit: false, allow_squash_merge: true, default_merge_style: 'squash', default_delete_branch_after_merge: true }),
+      pull: fakePull({
+        title: 'Add search',
+        body: 'Adds a search box.',
+        user: alice,
+        head: { label: 'feature', ref: 'feature', sha: HEAD, repo_id: 1, repo: null },
+      }),
+      repository: fakeRepo({
+        allow_merge_commits: true,
+        allow_rebase: false,
+        allow_rebase_explicit: false,
+        allow_squash_merge: true,
+        default_merge_style: 'squash',
+        default_delete_branch_after_merge: true,
+      }),
       commits,
     });
     const style = screen.getByLabelText('Merge style');
-    expect(within(style).getAllByRole('option').map((o) => o.textContent)).toEqual(['Create squash commit', 'Create merge commit']);
+    expect(
+      within(style)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Create squash commit', 'Create merge commit']);
     expect(screen.getByLabelText('Commit title')).toHaveValue('Add search (#1)');
     expect(screen.getByLabelText('Commit message')).toHaveValue('Adds a search box.\n\nCo-authored-by: Bob <bob@example.com>');
     expect(screen.getByLabelText('Delete branch after merge')).toBeChecked();
@@ -216,7 +250,15 @@ describe('merge box', () => {
 
   it('shows the server’s refusal beside the button and keeps what was typed', async () => {
     server.use(http.post(apiUrl('/repos/alice/hello/pulls/1/merge'), () => HttpResponse.json({ message: 'head out of date', url: '' }, { status: 409 })));
-    const { user } = setup({ repository: fakeRepo({ allow_rebase: false, allow_rebase_explicit: false, allow_merge_commits: false, allow_squash_merge: true, default_merge_style: 'squash' }) });
+    const { user } = setup({
+      repository: fakeRepo({
+        allow_rebase: false,
+        allow_rebase_explicit: false,
+        allow_merge_commits: false,
+        allow_squash_merge: true,
+        default_merge_style: 'squash',
+      }),
+    });
     const title = screen.getByLabelText('Commit title');
     await user.clear(title);
     await user.type(title, 'My own title');
@@ -288,17 +330,39 @@ describe('merge box', () => {
 
 describe('merge box under branch protection', () => {
   const protectedMain = (over: Partial<Branch> = {}) =>
-    fakeBranch('main', { protected: true, effective_branch_protection_name: 'main', required_approvals: 1, enable_status_check: true, status_check_contexts: ['ci/build'], ...over });
+    fakeBranch('main', {
+      protected: true,
+      effective_branch_protection_name: 'main',
+      required_approvals: 1,
+      enable_status_check: true,
+      status_check_contexts: ['ci/build'],
+      ...over,
+    });
   const writer = fakeRepo({ name: 'hello', owner: alice, permissions: { admin: false, push: true, pull: true } });
   const admin = fakeRepo({ name: 'hello', owner: alice, permissions: { admin: true, push: true, pull: true } });
-  const blockedPull = (merge_blockers: string[]) => ({ ...fakePull({ number: 1, head: { label: 'feature', ref: 'feature', sha: HEAD, repo_id: 1, repo: null } }), merge_blockers });
+  const blockedPull = (merge_blockers: string[]) => ({
+    ...fakePull({ number: 1, head: { label: 'feature', ref: 'feature', sha: HEAD, repo_id: 1, repo: null } }),
+    merge_blockers,
+  });
   const unmet = async () => within(await within(box()).findByRole('listitem', { name: 'Branch protection' })).findByRole('list', { name: 'Unmet rules' });
 
   /** As the page does: the merge box draws the pull request the page's query holds, so a refetch redraws it. */
   function renderLive(over: Partial<MergeBoxProps> = {}, prime?: (qc: QueryClient) => void) {
     function Page() {
       const { data } = useQuery(pullQueries.detail('alice', 'hello', 1));
-      return data ? <MergeBox owner="alice" repo="hello" pull={data} repository={writer} canMerge canEditTitle reviews={{ approvals: 0, changesRequestedBy: [] }} scheduled={false} {...over} /> : null;
+      return data ? (
+        <MergeBox
+          owner="alice"
+          repo="hello"
+          pull={data}
+          repository={writer}
+          canMerge
+          canEditTitle
+          reviews={{ approvals: 0, changesRequestedBy: [] }}
+          scheduled={false}
+          {...over}
+        />
+      ) : null;
     }
     const qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
     prime?.(qc);
@@ -313,12 +377,16 @@ describe('merge box under branch protection', () => {
   }
 
   it('lists each unmet rule the server names, says which rule protects the base, and disables Merge', async () => {
-    setup({ repository: writer, pull: blockedPull(['Not enough approvals: 0 of 1 required approvals.', 'Required status check ci/build is missing.']) }, protectedMain());
+    setup(
+      { repository: writer, pull: blockedPull(['Not enough approvals: 0 of 1 required approvals.', 'Required status check ci/build is missing.']) },
+      protectedMain(),
+    );
     const rules = await unmet();
-    expect(within(rules).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Not enough approvals: 0 of 1 required approvals.',
-      'Required status check ci/build is missing.',
-    ]);
+    expect(
+      within(rules)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Not enough approvals: 0 of 1 required approvals.', 'Required status check ci/build is missing.']);
     expect(await within(row('Branch protection')).findByText(/is protected by the rule/)).toHaveTextContent('main is protected by the rule main.');
     expect(within(box()).getByRole('heading')).toHaveTextContent('Merging is blocked by branch protection');
     // ci/build has not reported: scheduling stays possible, merging now does not.
@@ -328,7 +396,10 @@ describe('merge box under branch protection', () => {
   });
 
   it('disables Merge outright when nothing is left to wait for', async () => {
-    setup({ repository: writer, pull: blockedPull(['There are requested changes.']) }, protectedMain({ enable_status_check: false, status_check_contexts: [] }));
+    setup(
+      { repository: writer, pull: blockedPull(['There are requested changes.']) },
+      protectedMain({ enable_status_check: false, status_check_contexts: [] }),
+    );
     await unmet();
     expect(screen.getByRole('button', { name: 'Create merge commit' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Merge when checks succeed' })).toBeNull();
@@ -368,7 +439,9 @@ describe('merge box under branch protection', () => {
   });
 
   it('gives an admin no “Merge anyway” when the rule blocks admin overrides', async () => {
-    server.use(http.get(apiUrl('/repos/alice/hello/branch_protections/main'), () => HttpResponse.json({ rule_name: 'main', block_admin_merge_override: true })));
+    server.use(
+      http.get(apiUrl('/repos/alice/hello/branch_protections/main'), () => HttpResponse.json({ rule_name: 'main', block_admin_merge_override: true })),
+    );
     setup({ repository: admin, pull: blockedPull(['There are requested changes.']) }, protectedMain({ enable_status_check: false }));
     await unmet();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Merge anyway' })).toBeNull());
@@ -396,10 +469,11 @@ describe('merge box under branch protection', () => {
       protectedMain({ status_check_contexts: ['ci/*'] }),
     );
     const rules = await unmet();
-    expect(within(rules).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      "This pull request doesn't have enough approvals yet. 0 of 1 approvals granted.",
-      'Required status checks have not reported yet: ci/*.',
-    ]);
+    expect(
+      within(rules)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(["This pull request doesn't have enough approvals yet. 0 of 1 approvals granted.", 'Required status checks have not reported yet: ci/*.']);
     expect(screen.getByRole('button', { name: 'Merge when checks succeed' })).toBeEnabled();
   });
 
@@ -414,7 +488,15 @@ describe('merge box under branch protection', () => {
   });
 
   it('shows readers the unmet rules without any button', async () => {
-    setup({ canMerge: false, canEditTitle: false, repository: fakeRepo({ permissions: { admin: false, push: false, pull: true } }), pull: blockedPull(['Not enough approvals.']) }, protectedMain());
+    setup(
+      {
+        canMerge: false,
+        canEditTitle: false,
+        repository: fakeRepo({ permissions: { admin: false, push: false, pull: true } }),
+        pull: blockedPull(['Not enough approvals.']),
+      },
+      protectedMain(),
+    );
     await unmet();
     expect(screen.queryAllByRole('button')).toEqual([]);
     expect(box()).toHaveTextContent('This pull request cannot be merged yet.');
@@ -433,13 +515,18 @@ describe('merge box under branch protection', () => {
     );
     const { user, qc } = setup({ repository: writer, pull: blockedPull([]) }, protectedMain({ enable_status_check: false }));
     // The page's own query of the pull request, which the refusal invalidates.
-    void qc.prefetchQuery({ queryKey: ['repos', 'alice', 'hello', 'pulls', 1, 'detail'], queryFn: () => fetch('http://localhost/api/v1/repos/alice/hello/pulls/1').then((r) => r.json()) });
+    void qc.prefetchQuery({
+      queryKey: ['repos', 'alice', 'hello', 'pulls', 1, 'detail'],
+      queryFn: () => fetch('http://localhost/api/v1/repos/alice/hello/pulls/1').then((r) => r.json()),
+    });
     await waitFor(() => expect(reads).toBe(1));
     const title = screen.getByLabelText('Commit title');
     await user.clear(title);
     await user.type(title, 'Typed title');
     await user.click(screen.getByRole('button', { name: 'Create merge commit' }));
-    expect(await within(screen.getByRole('form', { name: 'Merge pull request' })).findByRole('alert')).toHaveTextContent('Not enough approvals: 0 of 1 required approvals (rule "main")');
+    expect(await within(screen.getByRole('form', { name: 'Merge pull request' })).findByRole('alert')).toHaveTextContent(
+      'Not enough approvals: 0 of 1 required approvals (rule "main")',
+    );
     expect(screen.getByLabelText('Commit title')).toHaveValue('Typed title');
     expect(qc.getQueryState(['repos', 'alice', 'hello', 'pulls', 1, 'detail'])?.isInvalidated).toBe(true);
   });
@@ -501,7 +588,9 @@ describe('merge box under branch protection', () => {
       let merged = false;
       server.use(
         http.get(apiUrl('/repos/alice/hello/pulls/1'), () =>
-          HttpResponse.json(merged ? fakePull({ number: 1, merged: true, state: 'closed', merged_by: alice, merge_commit_sha: 'e'.repeat(40) }) : blockedPull([])),
+          HttpResponse.json(
+            merged ? fakePull({ number: 1, merged: true, state: 'closed', merged_by: alice, merge_commit_sha: 'e'.repeat(40) }) : blockedPull([]),
+          ),
         ),
       );
       server.use(http.get(apiUrl('/repos/alice/hello/branches/main'), () => HttpResponse.json(fakeBranch('main'))));

@@ -89,10 +89,17 @@ function MergedBox({ owner, repo, pull, canMerge, headBranchExists, onDeleteBran
         <div className="min-w-0 text-sm">
           <p className="font-semibold text-gray-900 dark:text-gray-100">Merged</p>
           <p className="text-gray-600 dark:text-gray-400">
-            {pull.merged_by?.login ?? 'Someone'} merged {sha ? <>commit{' '}
-              <Link to={paths.commit.href(owner, repo, sha)} className="font-mono text-xs text-indigo-600 hover:underline dark:text-indigo-400">
-                {sha.slice(0, 10)}
-              </Link>{' '}</> : ''}
+            {pull.merged_by?.login ?? 'Someone'} merged{' '}
+            {sha ? (
+              <>
+                commit{' '}
+                <Link to={paths.commit.href(owner, repo, sha)} className="font-mono text-xs text-indigo-600 hover:underline dark:text-indigo-400">
+                  {sha.slice(0, 10)}
+                </Link>{' '}
+              </>
+            ) : (
+              ''
+            )}
             into <code className="text-xs">{pull.base.ref}</code> {pull.merged_at && <RelativeTime date={pull.merged_at} />}
           </p>
         </div>
@@ -143,7 +150,11 @@ function OpenBox({ owner, repo, pull, repository, canMerge, canEditTitle, checks
   // admin overrides; only admins may read the rule, so only they ask. A Gitea without the field
   // leaves it undefined: offered, and the server has the last word (its refusal shows by the button).
   const isAdmin = !!repository.permissions?.admin;
-  const rule = useQuery({ ...pullQueries.protectionRule(owner, repo, protectedBy), enabled: canMerge && isAdmin && ruleBlocks && !notAllowed && !!protectedBy, retry: false });
+  const rule = useQuery({
+    ...pullQueries.protectionRule(owner, repo, protectedBy),
+    enabled: canMerge && isAdmin && ruleBlocks && !notAllowed && !!protectedBy,
+    retry: false,
+  });
   const canForce = canMerge && ruleBlocks && isAdmin && !notAllowed && !rule.data?.block_admin_merge_override;
 
   const draft = pull.draft || hasWipPrefix(pull.title);
@@ -170,11 +181,11 @@ function OpenBox({ owner, repo, pull, repository, canMerge, canEditTitle, checks
       ? { tone: 'bg-red-600', text: draft ? 'This pull request is still a work in progress' : 'Merging is blocked' }
       : ruleBlocks
         ? { tone: 'bg-red-600', text: 'Merging is blocked by branch protection' }
-      : unmet
-        ? { tone: 'bg-red-600', text: 'Not all requirements are met' }
-        : checksPending
-        ? { tone: 'bg-amber-500', text: 'Waiting for the checks to complete' }
-        : { tone: 'bg-green-600', text: 'This pull request can be merged' };
+        : unmet
+          ? { tone: 'bg-red-600', text: 'Not all requirements are met' }
+          : checksPending
+            ? { tone: 'bg-amber-500', text: 'Waiting for the checks to complete' }
+            : { tone: 'bg-green-600', text: 'This pull request can be merged' };
 
   return (
     <section aria-label="Merge status" className={box}>
@@ -186,7 +197,11 @@ function OpenBox({ owner, repo, pull, repository, canMerge, canEditTitle, checks
       </div>
       <ul className="divide-y divide-gray-200 dark:divide-gray-800">
         {(protectedBy || ruleBlocks) && (
-          <StatusRow tone={ruleBlocks ? 'fail' : 'ok'} title={ruleBlocks ? 'Branch protection blocks this merge' : 'All branch protection rules are met'} label="Branch protection">
+          <StatusRow
+            tone={ruleBlocks ? 'fail' : 'ok'}
+            title={ruleBlocks ? 'Branch protection blocks this merge' : 'All branch protection rules are met'}
+            label="Branch protection"
+          >
             {protectedBy && (
               <p className="text-gray-600 dark:text-gray-400">
                 <code className="text-xs">{pull.base.ref}</code> is protected by the rule <code className="text-xs">{protectedBy}</code>.

@@ -118,7 +118,15 @@ export function NewPullForm(props: NewPullFormProps) {
       <aside className="space-y-5 md:border-l md:border-gray-200 md:pl-5 dark:md:border-gray-800" aria-label="Pull request details">
         {renderReviewers?.({ value: reviewers, onChange: setReviewers, error: errs.fields.reviewers })}
         {renderAssignees?.({ value: assignees, onChange: setAssignees, error: errs.fields.assignees })}
-        <CheckListField legend="Labels" empty="No labels in this repository." items={labels} value={picked} onChange={setPicked} render={renderLabel} error={errs.fields.labels} />
+        <CheckListField
+          legend="Labels"
+          empty="No labels in this repository."
+          items={labels}
+          value={picked}
+          onChange={setPicked}
+          render={renderLabel}
+          error={errs.fields.labels}
+        />
         <MilestoneSelect milestones={milestones} value={milestone} onChange={setMilestone} error={errs.fields.milestone} />
       </aside>
     </form>

@@ -39,10 +39,21 @@ export function PullFilters({ view, labels, milestones, branches, renderLabel }:
   return (
     <>
       <div className="flex flex-wrap items-center gap-1">
-        <LabelsFilter labels={labels} active={view.labels.length > 0} isChecked={(l) => view.labels.includes(l.id)} onToggle={(l) => toggleLabel(l.id)} render={renderLabel} />
+        <LabelsFilter
+          labels={labels}
+          active={view.labels.length > 0}
+          isChecked={(l) => view.labels.includes(l.id)}
+          onToggle={(l) => toggleLabel(l.id)}
+          render={renderLabel}
+        />
         <MilestoneFilter milestones={milestones} current={view.milestone} onPick={(milestone) => go({ milestone })} />
         <UsernameFilter key={`p-${view.poster}`} label="Author" value={view.poster} onApply={(poster) => go({ poster })} />
-        <ChoiceFilter label="Base" items={[{ id: '', title: 'All branches' }, ...baseChoices.map((b) => ({ id: b, title: b }))]} current={view.base} onPick={(base) => go({ base })} />
+        <ChoiceFilter
+          label="Base"
+          items={[{ id: '', title: 'All branches' }, ...baseChoices.map((b) => ({ id: b, title: b }))]}
+          current={view.base}
+          onPick={(base) => go({ base })}
+        />
         <SortSelect value={view.sort} sorts={PULL_SORTS} onChange={(sort) => go({ sort })} />
       </div>
       {hasPullFilters(view) && <ActiveFilters items={active} clearTo={clearedPullSearch(search)} />}

@@ -57,12 +57,24 @@ describe('pull request header', () => {
   });
 
   it('says who merged it once merged', () => {
-    setup({ pull: fakePull({ state: 'closed', merged: true, merged_by: bob, merged_at: new Date(Date.now() - 5 * 60_000).toISOString(), base: branch('main'), head: branch('search') }), commits: 1 });
+    setup({
+      pull: fakePull({
+        state: 'closed',
+        merged: true,
+        merged_by: bob,
+        merged_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+        base: branch('main'),
+        head: branch('search'),
+      }),
+      commits: 1,
+    });
     expect(header()).toHaveTextContent(/bob merged 1 commit into main from search\s*5 minutes ago/);
   });
 
   it('names a deleted head branch by its label, without a link (Gitea answers ref refs/pull/N/head then)', () => {
-    setup({ pull: fakePull({ state: 'closed', merged: true, merged_by: bob, base: branch('main'), head: { ...branch('refs/pull/1/head'), label: 'search' } }) });
+    setup({
+      pull: fakePull({ state: 'closed', merged: true, merged_by: bob, base: branch('main'), head: { ...branch('refs/pull/1/head'), label: 'search' } }),
+    });
     expect(header()).toHaveTextContent('bob merged 3 commits into main from search');
     expect(screen.queryByRole('link', { name: 'search' })).toBeNull();
   });

@@ -59,7 +59,7 @@ export function PullHeader({ owner, repo, pull, commits, canEdit }: PullHeaderPr
   const headGone = pull.head.ref.startsWith('refs/');
   const headBranch = headGone ? pull.head.label.replace(/^[^:]*:/, '') : pull.head.ref;
   const headLabel = pull.head.repo && pull.head.repo_id !== pull.base.repo_id ? `${headOwner}:${headBranch}` : headBranch;
-  const who = pull.merged ? pull.merged_by ?? pull.user : pull.user;
+  const who = pull.merged ? (pull.merged_by ?? pull.user) : pull.user;
 
   return (
     <TitleHeader
@@ -77,9 +77,13 @@ export function PullHeader({ owner, repo, pull, commits, canEdit }: PullHeaderPr
           <Link to={paths.user.href(who.login)} className="font-medium text-gray-800 hover:underline dark:text-gray-200">
             {who.login}
           </Link>{' '}
-          {pull.merged ? 'merged' : 'wants to merge'} {commitsText} into <BranchLink owner={owner} repo={repo} branch={pull.base.ref} label={pull.base.ref} /> from{' '}
+          {pull.merged ? 'merged' : 'wants to merge'} {commitsText} into <BranchLink owner={owner} repo={repo} branch={pull.base.ref} label={pull.base.ref} />{' '}
+          from{' '}
           {headGone ? (
-            <span className="rounded bg-gray-100 px-1.5 py-0.5 font-mono text-xs text-gray-700 line-through dark:bg-gray-800 dark:text-gray-300" title="This branch was deleted">
+            <span
+              className="rounded bg-gray-100 px-1.5 py-0.5 font-mono text-xs text-gray-700 line-through dark:bg-gray-800 dark:text-gray-300"
+              title="This branch was deleted"
+            >
               {headLabel}
             </span>
           ) : (

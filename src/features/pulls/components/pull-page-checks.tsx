@@ -41,7 +41,13 @@ export function PullChecks({ checks }: { checks: CombinedStatus }) {
                 {s.description && <span className="text-gray-600 dark:text-gray-400"> — {s.description}</span>}
               </div>
               {url && (
-                <a href={url} target="_blank" rel="noopener noreferrer" aria-label={`Details of ${s.context || 'default'}`} className="shrink-0 text-xs font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+                <a
+                  href={url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`Details of ${s.context || 'default'}`}
+                  className="shrink-0 text-xs font-medium text-indigo-600 hover:underline dark:text-indigo-400"
+                >
                   Details
                 </a>
               )}

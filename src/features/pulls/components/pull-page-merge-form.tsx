@@ -30,7 +30,18 @@ export interface MergeFormProps {
 
 type Drafts = Partial<Record<MergeStyle, { title: string; message: string }>>;
 
-export function MergeForm({ owner, repo, pull, styles, checksPending, blocked = false, canForce = false, defaultDeleteBranch, commits, onScheduled }: MergeFormProps) {
+export function MergeForm({
+  owner,
+  repo,
+  pull,
+  styles,
+  checksPending,
+  blocked = false,
+  canForce = false,
+  defaultDeleteBranch,
+  commits,
+  onScheduled,
+}: MergeFormProps) {
   const id = useId();
   const [picked, setStyle] = useState<MergeStyle>(styles[0]!);
   // The allowed styles can change under the form (the pull request became conflicting).
@@ -78,7 +89,13 @@ export function MergeForm({ owner, repo, pull, styles, checksPending, blocked = 
           <label htmlFor={`${id}-style`} className="block text-sm font-medium text-gray-800 dark:text-gray-200">
             Merge style
           </label>
-          <select id={`${id}-style`} className={`${inputClass} sm:w-auto`} value={style} onChange={(e) => setStyle(e.target.value as MergeStyle)} disabled={merge.isPending}>
+          <select
+            id={`${id}-style`}
+            className={`${inputClass} sm:w-auto`}
+            value={style}
+            onChange={(e) => setStyle(e.target.value as MergeStyle)}
+            disabled={merge.isPending}
+          >
             {styles.map((s) => (
               <option key={s} value={s}>
                 {MERGE_STYLE_BUTTON[s]}
@@ -93,7 +110,13 @@ export function MergeForm({ owner, repo, pull, styles, checksPending, blocked = 
             <label htmlFor={`${id}-title`} className="block text-sm font-medium text-gray-800 dark:text-gray-200">
               Commit title
             </label>
-            <input id={`${id}-title`} className={inputClass} value={draft.title} onChange={(e) => setDraft({ title: e.target.value })} disabled={merge.isPending} />
+            <input
+              id={`${id}-title`}
+              className={inputClass}
+              value={draft.title}
+              onChange={(e) => setDraft({ title: e.target.value })}
+              disabled={merge.isPending}
+            />
           </div>
           <div className="space-y-1">
             <label htmlFor={`${id}-message`} className="block text-sm font-medium text-gray-800 dark:text-gray-200">
@@ -126,7 +149,13 @@ export function MergeForm({ owner, repo, pull, styles, checksPending, blocked = 
         </div>
       ) : (
         <label className="flex items-center gap-2 text-sm text-gray-700 dark:text-gray-300">
-          <input type="checkbox" className="h-4 w-4 accent-indigo-600" checked={deleteBranch} onChange={(e) => setDeleteBranch(e.target.checked)} disabled={merge.isPending} />
+          <input
+            type="checkbox"
+            className="h-4 w-4 accent-indigo-600"
+            checked={deleteBranch}
+            onChange={(e) => setDeleteBranch(e.target.checked)}
+            disabled={merge.isPending}
+          />
           Delete branch after merge
         </label>
       )}

@@ -114,7 +114,12 @@ export function PullRow({ pull, showRepo, renderLabel, labelHref, review, checks
             <span className="flex flex-wrap gap-1">
               {pull.labels.map((l) =>
                 labelHref ? (
-                  <Link key={l.id} to={labelHref(l)} aria-label={`Label: ${l.name}`} className="rounded-full focus-visible:outline-2 focus-visible:outline-indigo-500">
+                  <Link
+                    key={l.id}
+                    to={labelHref(l)}
+                    aria-label={`Label: ${l.name}`}
+                    className="rounded-full focus-visible:outline-2 focus-visible:outline-indigo-500"
+                  >
                     {renderLabel(l)}
                   </Link>
                 ) : (
@@ -147,7 +152,11 @@ export function PullRow({ pull, showRepo, renderLabel, labelHref, review, checks
         {checks ? <ChecksMark state={checks} /> : null}
         {review ? <ReviewBadge state={review} /> : null}
         {pull.comments > 0 && (
-          <Link to={href} className="inline-flex items-center gap-1 text-xs text-gray-600 hover:text-indigo-600 dark:text-gray-400" aria-label={`${pull.comments} comment${pull.comments === 1 ? '' : 's'}`}>
+          <Link
+            to={href}
+            className="inline-flex items-center gap-1 text-xs text-gray-600 hover:text-indigo-600 dark:text-gray-400"
+            aria-label={`${pull.comments} comment${pull.comments === 1 ? '' : 's'}`}
+          >
             <CommentIcon />
             {pull.comments}
           </Link>

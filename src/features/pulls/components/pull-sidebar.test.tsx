@@ -43,9 +43,27 @@ function setup(over: Partial<PullReviewersProps> = {}) {
 
 function fakeTeam(id: number, name: string): components['schemas']['Team'] {
   return {
-    id, name, description: '', includes_all_repositories: false, permission: 'write',
-    organization: { id: 9, name: 'acme', username: 'acme', full_name: '', email: '', avatar_url: '', description: '', website: '', location: '', visibility: 'public', repo_admin_change_team_access: false },
-    units: ['repo.code', 'repo.pulls'], units_map: { 'repo.code': 'write', 'repo.pulls': 'write' }, can_create_org_repo: false,
+    id,
+    name,
+    description: '',
+    includes_all_repositories: false,
+    permission: 'write',
+    organization: {
+      id: 9,
+      name: 'acme',
+      username: 'acme',
+      full_name: '',
+      email: '',
+      avatar_url: '',
+      description: '',
+      website: '',
+      location: '',
+      visibility: 'public',
+      repo_admin_change_team_access: false,
+    },
+    units: ['repo.code', 'repo.pulls'],
+    units_map: { 'repo.code': 'write', 'repo.pulls': 'write' },
+    can_create_org_repo: false,
   };
 }
 
@@ -54,12 +72,7 @@ const rows = () => within(screen.getByRole('list', { name: 'Reviewers of this pu
 describe('reviewers in the sidebar', () => {
   it('shows where each reviewer stands, dismissed reviews marked, and requests still unanswered', () => {
     setup();
-    expect(rows().map((r) => r.textContent)).toEqual([
-      'bob✓Approved',
-      'carol±Changes requested',
-      'dave…Commented (dismissed)',
-      'erin◎Review requested',
-    ]);
+    expect(rows().map((r) => r.textContent)).toEqual(['bob✓Approved', 'carol±Changes requested', 'dave…Commented (dismissed)', 'erin◎Review requested']);
     expect(screen.queryByRole('button', { name: 'Request review' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Remove review request/ })).toBeNull();
   });
@@ -67,7 +80,9 @@ describe('reviewers in the sidebar', () => {
   it('lets a writer request a review from someone the repository can assign, found by name', async () => {
     let body: unknown;
     server.use(
-      http.get(apiUrl('/repos/alice/hello/assignees'), () => HttpResponse.json([alice, fakeUser({ id: 6, login: 'frank' }), fakeUser({ id: 7, login: 'gina' })])),
+      http.get(apiUrl('/repos/alice/hello/assignees'), () =>
+        HttpResponse.json([alice, fakeUser({ id: 6, login: 'frank' }), fakeUser({ id: 7, login: 'gina' })]),
+      ),
       // A user's repository has no teams.
       http.get(apiUrl('/repos/alice/hello/teams'), () => HttpResponse.json([])),
       http.post(apiUrl('/repos/alice/hello/pulls/4/requested_reviewers'), async ({ request }) => {
@@ -80,7 +95,13 @@ describe('reviewers in the sidebar', () => {
     await user.type(screen.getByLabelText('Request a review from'), 'f');
     const found = await screen.findByRole('list', { name: 'Matching users' });
     // The poster cannot review their own pull request.
-    await waitFor(() => expect(within(found).getAllByRole('button').map((b) => b.textContent)).toEqual(['frank']));
+    await waitFor(() =>
+      expect(
+        within(found)
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual(['frank']),
+    );
     await user.click(within(found).getByRole('button', { name: 'frank' }));
     await waitFor(() => expect(body).toEqual({ reviewers: ['frank'] }));
     expect(screen.queryByRole('list', { name: 'Or from a team' })).toBeNull();
@@ -116,14 +137,23 @@ describe('reviewers in the sidebar', () => {
         return new HttpResponse(null, { status: 204 });
       }),
     );
-    const user = setup({ owner: 'acme', canRequest: true, reviewers: [], pull: fakePull({ number: 4, user: alice, requested_reviewers: [erin], requested_reviewers_teams: [core] }) });
+    const user = setup({
+      owner: 'acme',
+      canRequest: true,
+      reviewers: [],
+      pull: fakePull({ number: 4, user: alice, requested_reviewers: [erin], requested_reviewers_teams: [core] }),
+    });
     expect(rows().map((r) => r.textContent)).toEqual(['erin◎Review requested×', '⚇Team core◎Review requested×']);
     expect(screen.getByRole('link', { name: 'core' })).toHaveAttribute('href', '/org/acme/teams/core');
 
     await user.click(screen.getByRole('button', { name: 'Request review' }));
     // Teams already asked are not offered again.
     const offered = await screen.findByRole('list', { name: 'Or from a team' });
-    expect(within(offered).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Request a review from team docs']);
+    expect(
+      within(offered)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Request a review from team docs']);
     await user.click(within(offered).getByRole('button', { name: 'Request a review from team docs' }));
     await waitFor(() => expect(posted).toEqual([{ team_reviewers: ['docs'] }]));
 

@@ -118,7 +118,10 @@ export function PullReviewers({ owner, repo, pull, reviewers, canRequest }: Pull
                 <Link to={paths.user.href(r.user.login)} className="min-w-0 flex-1 truncate hover:underline">
                   {r.user.login}
                 </Link>
-                <span className={`inline-flex items-center gap-1 text-xs ${r.dismissed ? `${muted} line-through` : view.tone}`} title={r.stale ? 'Made on an older commit' : undefined}>
+                <span
+                  className={`inline-flex items-center gap-1 text-xs ${r.dismissed ? `${muted} line-through` : view.tone}`}
+                  title={r.stale ? 'Made on an older commit' : undefined}
+                >
                   <span aria-hidden>{view.glyph}</span>
                   {view.text}
                   {r.dismissed && <span className="sr-only"> (dismissed)</span>}
@@ -138,7 +141,13 @@ export function PullReviewers({ owner, repo, pull, reviewers, canRequest }: Pull
             );
           })}
           {teamRows.map((t) => (
-            <TeamRow key={`team-${t.id}`} team={t} canRemove={canRequest} disabled={request.isPending} onRemove={() => request.mutate({ removeTeams: [t.name] })} />
+            <TeamRow
+              key={`team-${t.id}`}
+              team={t}
+              canRemove={canRequest}
+              disabled={request.isPending}
+              onRemove={() => request.mutate({ removeTeams: [t.name] })}
+            />
           ))}
         </ul>
       )}

@@ -9,7 +9,9 @@ afterEach(() => sessionStorage.clear());
 const push = { branch: 'feature/login', at: new Date(Date.now() - 5 * 60_000).toISOString() };
 
 function renderBanner() {
-  const router = createMemoryRouter([{ path: '*', element: <PushSuggestion push={push} scope="alice/hello" compareHref="/alice/hello/compare/main...feature/login" /> }]);
+  const router = createMemoryRouter([
+    { path: '*', element: <PushSuggestion push={push} scope="alice/hello" compareHref="/alice/hello/compare/main...feature/login" /> },
+  ]);
   return render(<RouterProvider router={router} />);
 }
 

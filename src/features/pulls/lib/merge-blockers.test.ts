@@ -7,7 +7,17 @@ type CombinedStatus = components['schemas']['CombinedStatus'];
 type State = components['schemas']['CommitStatus']['status'];
 
 function checks(state: CombinedStatus['state'], list: [string, State][]): CombinedStatus {
-  const statuses = list.map(([context, status], i) => ({ id: i + 1, status, context, description: '', target_url: '', url: '', creator: null, created_at: '', updated_at: '' }));
+  const statuses = list.map(([context, status], i) => ({
+    id: i + 1,
+    status,
+    context,
+    description: '',
+    target_url: '',
+    url: '',
+    creator: null,
+    created_at: '',
+    updated_at: '',
+  }));
   return { state, sha: 'a'.repeat(40), total_count: statuses.length, statuses, repository: null, commit_url: '', url: '' };
 }
 
@@ -46,7 +56,16 @@ describe('protectionState', () => {
   });
 
   it('against Gitea, works out the approvals and each required context from the branch, the reviews and the head’s status', () => {
-    const s = protectionState(fakePull(), protectedMain, 1, checks('failure', [['ci/build', 'success'], ['ci/test', 'failure'], ['lint', 'pending']]));
+    const s = protectionState(
+      fakePull(),
+      protectedMain,
+      1,
+      checks('failure', [
+        ['ci/build', 'success'],
+        ['ci/test', 'failure'],
+        ['lint', 'pending'],
+      ]),
+    );
     expect(s.source).toBe('derived');
     expect(s.blockers).toEqual([
       "This pull request doesn't have enough approvals yet. 1 of 2 approvals granted.",
@@ -58,7 +77,16 @@ describe('protectionState', () => {
   });
 
   it('is clear once the approvals and every required context are there', () => {
-    const s = protectionState(fakePull(), protectedMain, 2, checks('success', [['ci/build', 'success'], ['lint', 'success'], ['deploy', 'success']]));
+    const s = protectionState(
+      fakePull(),
+      protectedMain,
+      2,
+      checks('success', [
+        ['ci/build', 'success'],
+        ['lint', 'success'],
+        ['deploy', 'success'],
+      ]),
+    );
     expect(s).toEqual({ ruleName: 'main', blockers: [], source: 'derived', checksOutstanding: false });
   });
 
@@ -75,6 +103,14 @@ describe('protectionState', () => {
   });
 
   it('the worst state among contexts matching one pattern decides', () => {
-    expect(requiredContexts(['ci/*'], checks('failure', [['ci/a', 'success'], ['ci/b', 'error']]))).toEqual({ missing: [], pending: [], failing: ['ci/*'] });
+    expect(
+      requiredContexts(
+        ['ci/*'],
+        checks('failure', [
+          ['ci/a', 'success'],
+          ['ci/b', 'error'],
+        ]),
+      ),
+    ).toEqual({ missing: [], pending: [], failing: ['ci/*'] });
   });
 });

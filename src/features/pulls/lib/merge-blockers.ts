@@ -12,7 +12,6 @@ type Branch = components['schemas']['Branch'];
 type CombinedStatus = components['schemas']['CombinedStatus'];
 type CommitState = components['schemas']['CommitStatus']['status'];
 
-
 export interface ProtectionState {
   /** The rule that protects the base branch ('' when unknown or the branch is not protected). */
   ruleName: string;

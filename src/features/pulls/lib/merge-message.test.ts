@@ -5,7 +5,15 @@ import { allowedMergeStyles, defaultMergeMessage, hasWipPrefix, withoutWipPrefix
 
 describe('merge choices', () => {
   it('lists the allowed styles with the repository default first', () => {
-    const repo = fakeRepo({ allow_merge_commits: true, allow_rebase: true, allow_rebase_explicit: false, allow_squash_merge: true, allow_fast_forward_only_merge: true, allow_manual_merge: false, default_merge_style: 'rebase' });
+    const repo = fakeRepo({
+      allow_merge_commits: true,
+      allow_rebase: true,
+      allow_rebase_explicit: false,
+      allow_squash_merge: true,
+      allow_fast_forward_only_merge: true,
+      allow_manual_merge: false,
+      default_merge_style: 'rebase',
+    });
     expect(allowedMergeStyles(repo)).toEqual(['rebase', 'merge', 'squash', 'fast-forward-only']);
     // A default that is not allowed does not sneak in.
     expect(allowedMergeStyles({ ...repo, default_merge_style: 'rebase-merge' })).toEqual(['merge', 'rebase', 'squash', 'fast-forward-only']);
@@ -18,7 +26,12 @@ describe('merge choices', () => {
     expect(defaultMergeMessage(pull, 'squash').title).toBe('Fix it (#3)');
     expect(defaultMergeMessage(pull, 'rebase')).toEqual({ title: '', message: '' });
     const fork = fakeRepo({ id: 9, name: 'hello', owner: fakeUser({ login: 'bob' }), full_name: 'bob/hello' });
-    const fromFork = fakePull({ number: 3, title: 'Fix it', head: { label: 'bob:fix', ref: 'fix', sha: 'a', repo_id: 9, repo: fork }, base: { label: 'main', ref: 'main', sha: 'b', repo_id: 1, repo: fakeRepo() } });
+    const fromFork = fakePull({
+      number: 3,
+      title: 'Fix it',
+      head: { label: 'bob:fix', ref: 'fix', sha: 'a', repo_id: 9, repo: fork },
+      base: { label: 'main', ref: 'main', sha: 'b', repo_id: 1, repo: fakeRepo() },
+    });
     expect(defaultMergeMessage(fromFork, 'merge').title).toBe("Merge pull request 'Fix it' (#3) from bob/hello:fix into main");
   });
 

@@ -20,7 +20,18 @@ export const MERGE_STYLE_BUTTON: Record<MergeStyle, string> = {
 };
 
 /** The styles the repository allows, its default_merge_style first. */
-export function allowedMergeStyles(repo: Pick<Repository, 'allow_merge_commits' | 'allow_rebase' | 'allow_rebase_explicit' | 'allow_squash_merge' | 'allow_fast_forward_only_merge' | 'allow_manual_merge' | 'default_merge_style'>): MergeStyle[] {
+export function allowedMergeStyles(
+  repo: Pick<
+    Repository,
+    | 'allow_merge_commits'
+    | 'allow_rebase'
+    | 'allow_rebase_explicit'
+    | 'allow_squash_merge'
+    | 'allow_fast_forward_only_merge'
+    | 'allow_manual_merge'
+    | 'default_merge_style'
+  >,
+): MergeStyle[] {
   const allowed: Record<MergeStyle, boolean> = {
     merge: repo.allow_merge_commits,
     rebase: repo.allow_rebase,

@@ -10,7 +10,20 @@ const minutesAgo = (m: number) => new Date(NOW - m * 60_000).toISOString();
 
 function act(op_type: string, ref: string, minutes: number, login = 'alice'): Activity {
   const user = fakeUser({ login });
-  return { id: minutes, user_id: 1, op_type, act_user_id: user.id, act_user: user, repo_id: 1, repo: null, comment_id: 0, ref_name: ref, is_private: false, content: '', created: minutesAgo(minutes) };
+  return {
+    id: minutes,
+    user_id: 1,
+    op_type,
+    act_user_id: user.id,
+    act_user: user,
+    repo_id: 1,
+    repo: null,
+    comment_id: 0,
+    ref_name: ref,
+    is_private: false,
+    content: '',
+    created: minutesAgo(minutes),
+  };
 }
 
 const opts = { login: 'alice', defaultBranch: 'main', openHeads: new Set<string>(), now: NOW };
@@ -32,7 +45,12 @@ describe('recentPush', () => {
   });
 
   it('skips a branch that already has an open pull request, and one deleted since', () => {
-    const feed = [act('delete_branch', 'refs/heads/gone', 1), act('commit_repo', 'refs/heads/gone', 2), act('commit_repo', 'refs/heads/has-pr', 3), act('commit_repo', 'refs/heads/next', 4)];
+    const feed = [
+      act('delete_branch', 'refs/heads/gone', 1),
+      act('commit_repo', 'refs/heads/gone', 2),
+      act('commit_repo', 'refs/heads/has-pr', 3),
+      act('commit_repo', 'refs/heads/next', 4),
+    ];
     expect(recentPush(feed, { ...opts, openHeads: new Set(['has-pr']) })).toEqual({ branch: 'next', at: minutesAgo(4) });
   });
 

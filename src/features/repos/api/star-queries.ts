@@ -23,7 +23,9 @@ export const starQueries = {
     queryOptions({
       queryKey: ['repos', owner, repo, 'stargazers', page],
       queryFn: async () => {
-        const { data, response } = await api().GET('/repos/{owner}/{repo}/stargazers', { params: { path: { owner, repo }, query: { page, limit: STARGAZERS_PAGE_SIZE } } });
+        const { data, response } = await api().GET('/repos/{owner}/{repo}/stargazers', {
+          params: { path: { owner, repo }, query: { page, limit: STARGAZERS_PAGE_SIZE } },
+        });
         return { users: data!, ...pageInfo(response) };
       },
     }),

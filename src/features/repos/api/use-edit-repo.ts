@@ -9,8 +9,7 @@ export type EditRepoInput = NonNullable<paths['/repos/{owner}/{repo}']['patch'][
 export function useEditRepo(owner: string, repo: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (body: EditRepoInput) =>
-      (await api().PATCH('/repos/{owner}/{repo}', { params: { path: { owner, repo } }, body })).data!,
+    mutationFn: async (body: EditRepoInput) => (await api().PATCH('/repos/{owner}/{repo}', { params: { path: { owner, repo } }, body })).data!,
     onSuccess: (updated) => {
       // Seed the (possibly new) name's cache so the page after a rename opens at once.
       qc.setQueryData(repoQueries.detail(updated.owner.login, updated.name).queryKey, updated);

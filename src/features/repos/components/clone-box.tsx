@@ -27,7 +27,12 @@ export function CloneBox({ httpsUrl, sshUrl }: { httpsUrl: string; sshUrl?: stri
           <button type="button" aria-pressed={proto === 'https'} className={seg(proto === 'https')} onClick={() => setProto('https')}>
             HTTPS
           </button>
-          <button type="button" aria-pressed={proto === 'ssh'} className={`${seg(proto === 'ssh')} border-l border-gray-300 dark:border-gray-700`} onClick={() => setProto('ssh')}>
+          <button
+            type="button"
+            aria-pressed={proto === 'ssh'}
+            className={`${seg(proto === 'ssh')} border-l border-gray-300 dark:border-gray-700`}
+            onClick={() => setProto('ssh')}
+          >
             SSH
           </button>
         </div>

@@ -51,7 +51,9 @@ describe('CreateRepoForm', () => {
   });
 
   it('says the name is taken on 409', async () => {
-    server.use(http.post(apiUrl('/user/repos'), () => HttpResponse.json({ message: 'The repository with the same name already exists.', url: '' }, { status: 409 })));
+    server.use(
+      http.post(apiUrl('/user/repos'), () => HttpResponse.json({ message: 'The repository with the same name already exists.', url: '' }, { status: 409 })),
+    );
     renderForm();
     await fillAndSubmit('notes');
     expect(await screen.findByText('A repository with this name already exists')).toBeInTheDocument();

@@ -67,12 +67,29 @@ export function CreateRepoForm({ owner, onCreated }: { owner: string; onCreated:
         nameError={nameProblem ?? errors.fields.name}
         nameHint="Letters, digits, dashes, underscores and dots. Short and memorable is best."
       />
-      <TextArea label="Description" name="description" rows={2} value={v.description} onChange={(e) => set('description', e.target.value)} error={errors.fields.description} />
+      <TextArea
+        label="Description"
+        name="description"
+        rows={2}
+        value={v.description}
+        onChange={(e) => set('description', e.target.value)}
+        error={errors.fields.description}
+      />
 
       <fieldset className="space-y-3">
         <legend className="mb-2 text-sm font-medium text-gray-800 dark:text-gray-200">Visibility</legend>
-        <Checkbox label="Make repository private" hint="Only you and people you add can see it." checked={v.private} onChange={(e) => set('private', e.target.checked)} />
-        <Checkbox label="Make repository a template" hint="Others can start new repositories from its files." checked={v.template} onChange={(e) => set('template', e.target.checked)} />
+        <Checkbox
+          label="Make repository private"
+          hint="Only you and people you add can see it."
+          checked={v.private}
+          onChange={(e) => set('private', e.target.checked)}
+        />
+        <Checkbox
+          label="Make repository a template"
+          hint="Others can start new repositories from its files."
+          checked={v.template}
+          onChange={(e) => set('template', e.target.checked)}
+        />
       </fieldset>
 
       <fieldset className="rounded-lg border border-gray-200 p-4 dark:border-gray-800">
@@ -85,7 +102,14 @@ export function CreateRepoForm({ owner, onCreated }: { owner: string; onCreated:
             onChange={(e) => set('auto_init', e.target.checked)}
           />
           <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField label=".gitignore" name="gitignores" value={v.gitignores} disabled={!v.auto_init} onChange={(e) => set('gitignores', e.target.value)} error={errors.fields.gitignores}>
+            <SelectField
+              label=".gitignore"
+              name="gitignores"
+              value={v.gitignores}
+              disabled={!v.auto_init}
+              onChange={(e) => set('gitignores', e.target.value)}
+              error={errors.fields.gitignores}
+            >
               <option value="">None</option>
               {GITIGNORES.map((g) => (
                 <option key={g} value={g}>
@@ -93,7 +117,14 @@ export function CreateRepoForm({ owner, onCreated }: { owner: string; onCreated:
                 </option>
               ))}
             </SelectField>
-            <SelectField label="License" name="license" value={v.license} disabled={!v.auto_init} onChange={(e) => set('license', e.target.value)} error={errors.fields.license}>
+            <SelectField
+              label="License"
+              name="license"
+              value={v.license}
+              disabled={!v.auto_init}
+              onChange={(e) => set('license', e.target.value)}
+              error={errors.fields.license}
+            >
               <option value="">None</option>
               {LICENSES.map((l) => (
                 <option key={l.value} value={l.value}>

@@ -37,7 +37,9 @@ export function DashboardRepos({ uid, login }: { uid: number; login: string }) {
         {!data && !error && <Spinner label="Loading repositories" />}
         {data && data.repos.length === 0 && (
           <p className="py-4 text-center text-sm text-gray-600 dark:text-gray-400">
-            {query.q ? 'No repositories match.' : (
+            {query.q ? (
+              'No repositories match.'
+            ) : (
               <>
                 No repositories yet.{' '}
                 <Link to={paths.newRepo.href()} className="font-medium text-indigo-700 hover:underline dark:text-indigo-400">
@@ -51,7 +53,10 @@ export function DashboardRepos({ uid, login }: { uid: number; login: string }) {
           <ul aria-label="Your repositories" className={`mt-2 space-y-0.5 ${isPlaceholderData ? 'opacity-60' : ''}`}>
             {data.repos.map((r) => (
               <li key={r.id} className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 rounded-md px-1 py-1.5 hover:bg-gray-50 dark:hover:bg-gray-900">
-                <Link to={paths.repo.href(r.owner.login, r.name)} className="min-w-0 truncate text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-400">
+                <Link
+                  to={paths.repo.href(r.owner.login, r.name)}
+                  className="min-w-0 truncate text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-400"
+                >
                   {r.owner.login === login ? r.name : r.full_name}
                 </Link>
                 <RepoBadges repo={r} />
@@ -60,7 +65,10 @@ export function DashboardRepos({ uid, login }: { uid: number; login: string }) {
           </ul>
         )}
         {data?.total !== undefined && data.total > data.repos.length && (
-          <Link to={`${paths.user.href(login)}${query.q ? `?${new URLSearchParams({ q: query.q })}` : ''}`} className="mt-2 block text-center text-sm text-gray-600 hover:underline dark:text-gray-400">
+          <Link
+            to={`${paths.user.href(login)}${query.q ? `?${new URLSearchParams({ q: query.q })}` : ''}`}
+            className="mt-2 block text-center text-sm text-gray-600 hover:underline dark:text-gray-400"
+          >
             View all {data.total} on your profile
           </Link>
         )}

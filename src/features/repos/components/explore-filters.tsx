@@ -28,7 +28,15 @@ export function ExploreFilters() {
           Find a repository
         </label>
         {/* Keyed on the URL's q so back/forward and the top bar search refill the box. */}
-        <input key={state.q} id="explore-q" name="q" type="search" defaultValue={state.q} placeholder="Find a repository…" className={`${inputClass} min-w-0 flex-1`} />
+        <input
+          key={state.q}
+          id="explore-q"
+          name="q"
+          type="search"
+          defaultValue={state.q}
+          placeholder="Find a repository…"
+          className={`${inputClass} min-w-0 flex-1`}
+        />
         <Button type="submit" variant="primary">
           Search
         </Button>

@@ -48,7 +48,7 @@ export interface ExploreState {
   page: number;
 }
 
-const oneOf = <T extends string>(list: readonly T[], v: string | null): T | undefined => (list as readonly string[]).includes(v ?? '') ? (v as T) : undefined;
+const oneOf = <T extends string>(list: readonly T[], v: string | null): T | undefined => ((list as readonly string[]).includes(v ?? '') ? (v as T) : undefined);
 
 export function readExploreState(params: URLSearchParams): ExploreState {
   const sort = oneOf(SORTS, params.get('sort')) ?? 'updated';

@@ -26,7 +26,14 @@ export function GenerateRepoForm({ template, owner, onCreated }: { template: Rep
   const [description, setDescription] = useState('');
   const [isPrivate, setPrivate] = useState(template.private);
   // Gitea's defaults: content, topics and labels come along; hooks, webhooks and avatar do not.
-  const [items, setItems] = useState<Record<Item, boolean>>({ git_content: true, topics: true, labels: true, webhooks: false, git_hooks: false, avatar: false });
+  const [items, setItems] = useState<Record<Item, boolean>>({
+    git_content: true,
+    topics: true,
+    labels: true,
+    webhooks: false,
+    git_hooks: false,
+    avatar: false,
+  });
   const [localError, setLocalError] = useState<string | null>(null);
   const generate = useGenerateRepo();
   const errors = formErrors(generate.error, FIELDS);
@@ -54,7 +61,12 @@ export function GenerateRepoForm({ template, owner, onCreated }: { template: Rep
         onChange={(e) => setDescription(e.target.value)}
         error={errors.fields.description}
       />
-      <Checkbox label="Make repository private" hint="Only you and people you add can see it." checked={isPrivate} onChange={(e) => setPrivate(e.target.checked)} />
+      <Checkbox
+        label="Make repository private"
+        hint="Only you and people you add can see it."
+        checked={isPrivate}
+        onChange={(e) => setPrivate(e.target.checked)}
+      />
       <fieldset className="rounded-lg border border-gray-200 p-4 dark:border-gray-800">
         <legend className="px-1 text-sm font-medium text-gray-800 dark:text-gray-200">Copy from the template</legend>
         <div className="grid gap-3 sm:grid-cols-2">

@@ -27,7 +27,9 @@ export function OwnedRepos({ uid, login }: { uid: number; login: string }) {
         <h2 id="owned-repos-title" className="text-lg font-semibold">
           Repositories
           {data?.total !== undefined && (
-            <span className="ml-2 rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-700 dark:bg-gray-800 dark:text-gray-300">{data.total}</span>
+            <span className="ml-2 rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-700 dark:bg-gray-800 dark:text-gray-300">
+              {data.total}
+            </span>
           )}
         </h2>
       </div>

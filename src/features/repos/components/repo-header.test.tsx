@@ -5,7 +5,7 @@ import { renderRoute } from '@/test/render-route';
 import { RepoHeader } from './repo-header';
 
 describe('repository header', () => {
-  it("says which repository a fork was forked from, linking it, and shows the fork button it is given", () => {
+  it('says which repository a fork was forked from, linking it, and shows the fork button it is given', () => {
     const parent = fakeRepo({ id: 1, name: 'hello' });
     const fork = fakeRepo({ id: 2, owner: fakeUser({ login: 'bob' }), name: 'hello', fork: true, parent });
     renderRoute(() => <RepoHeader repo={fork} active="code" forkButton={<span>fork button here</span>} />);
@@ -26,7 +26,10 @@ describe('repository header', () => {
   });
 
   it('sizes the clone URL box to the whole URL', () => {
-    const repo = fakeRepo({ name: 'a-rather-long-repository-name-for-the-box', clone_url: 'http://forge.example.org:3000/alice/a-rather-long-repository-name-for-the-box.git' });
+    const repo = fakeRepo({
+      name: 'a-rather-long-repository-name-for-the-box',
+      clone_url: 'http://forge.example.org:3000/alice/a-rather-long-repository-name-for-the-box.git',
+    });
     renderRoute(() => <RepoHeader repo={repo} active="code" />);
     expect((screen.getByLabelText('Clone URL') as HTMLInputElement).style.width).toBe(`calc(${repo.clone_url.length + 2}ch + 1rem)`);
   });

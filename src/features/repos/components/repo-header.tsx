@@ -48,8 +48,7 @@ export function RepoHeader({ repo, active, forkButton }: { repo: Repository; act
             <span className="text-gray-400"> / </span>
             <Link to={paths.repo.href(owner, repo.name)} className="font-semibold text-indigo-600 hover:underline dark:text-indigo-400">
               {repo.name}
-            </Link>
-            {' '}
+            </Link>{' '}
             {repo.private && <Badge>Private</Badge>}
             {repo.archived && <Badge tone="amber">Archived</Badge>}
             {repo.fork && <Badge>Fork</Badge>}
@@ -65,7 +64,12 @@ export function RepoHeader({ repo, active, forkButton }: { repo: Repository; act
           )}
           {repo.description && <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{repo.description}</p>}
           {repo.website && (
-            <a href={repo.website} target="_blank" rel="noopener noreferrer nofollow" className="mt-1 inline-block text-sm break-all text-indigo-600 hover:underline dark:text-indigo-400">
+            <a
+              href={repo.website}
+              target="_blank"
+              rel="noopener noreferrer nofollow"
+              className="mt-1 inline-block text-sm break-all text-indigo-600 hover:underline dark:text-indigo-400"
+            >
               {repo.website}
             </a>
           )}

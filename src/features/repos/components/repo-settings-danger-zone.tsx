@@ -66,7 +66,9 @@ export function RepoSettingsDangerZone({ repo, onDeleted }: { repo: Repository; 
         error={edit.error}
         onConfirm={archive}
       >
-        {archiving ? 'Everyone can still read and clone it, but every change is refused until it is unarchived.' : 'People with write access will be able to change it again.'}
+        {archiving
+          ? 'Everyone can still read and clone it, but every change is refused until it is unarchived.'
+          : 'People with write access will be able to change it again.'}
       </ConfirmDialog>
       <RepoSettingsDeleteDialog owner={owner} repo={repo.name} open={dialog === 'delete'} onClose={() => setDialog(null)} onDeleted={onDeleted} />
     </section>

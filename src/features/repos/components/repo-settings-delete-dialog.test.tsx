@@ -54,7 +54,11 @@ describe('delete repository dialog', () => {
   });
 
   it('shows why the server refused', async () => {
-    server.use(http.delete(apiUrl('/repos/alice/hello-forge'), () => HttpResponse.json({ message: 'you are not an admin of this repository', url: '' }, { status: 403 })));
+    server.use(
+      http.delete(apiUrl('/repos/alice/hello-forge'), () =>
+        HttpResponse.json({ message: 'you are not an admin of this repository', url: '' }, { status: 403 }),
+      ),
+    );
     const onDeleted = renderDialog();
     const user = userEvent.setup();
     await user.type(screen.getByLabelText(/to confirm/), 'alice/hello-forge');

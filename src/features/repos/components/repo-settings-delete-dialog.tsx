@@ -4,7 +4,19 @@ import { TypedNameDeleteForm } from '@/components/ui/typed-name-delete-form';
 import { isApiError } from '@/lib/api/api-error';
 import { useDeleteRepo } from '../api/use-delete-repo';
 
-export function RepoSettingsDeleteDialog({ owner, repo, open, onClose, onDeleted }: { owner: string; repo: string; open: boolean; onClose: () => void; onDeleted: () => void }) {
+export function RepoSettingsDeleteDialog({
+  owner,
+  repo,
+  open,
+  onClose,
+  onDeleted,
+}: {
+  owner: string;
+  repo: string;
+  open: boolean;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
   return (
     <Dialog open={open} onClose={onClose} title="Delete this repository">
       <DeleteForm owner={owner} repo={repo} onClose={onClose} onDeleted={onDeleted} />

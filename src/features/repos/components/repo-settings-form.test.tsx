@@ -66,7 +66,11 @@ describe('repository settings form', () => {
   });
 
   it('shows a refused name beside the name field and keeps the input', async () => {
-    server.use(http.patch(apiUrl('/repos/alice/hello-forge'), () => HttpResponse.json({ message: 'repo name is already taken [name: taken]', url: '' }, { status: 422 })));
+    server.use(
+      http.patch(apiUrl('/repos/alice/hello-forge'), () =>
+        HttpResponse.json({ message: 'repo name is already taken [name: taken]', url: '' }, { status: 422 }),
+      ),
+    );
     renderForm();
     const user = userEvent.setup();
     await user.clear(screen.getByLabelText('Repository name'));
@@ -90,7 +94,9 @@ describe('repository settings form', () => {
   });
 
   it('maps "field: reason" messages to their field', () => {
-    expect(settingsErrors(new ApiError(422, { message: 'website: must be a valid http or https URL' })).fields).toEqual({ website: 'Must be a valid http or https URL' });
+    expect(settingsErrors(new ApiError(422, { message: 'website: must be a valid http or https URL' })).fields).toEqual({
+      website: 'Must be a valid http or https URL',
+    });
     expect(settingsErrors(new ApiError(500, { message: 'boom' })).general).toBe('boom');
   });
 });

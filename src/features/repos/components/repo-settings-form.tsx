@@ -105,11 +105,26 @@ export function RepoSettingsForm({ repo, branches, onRenamed }: { repo: Reposito
       <h2 id="settings-options-heading" className="text-base font-semibold">
         Options
       </h2>
-      <TextField label="Repository name" name="name" required defaultValue={repo.name} autoComplete="off" onChange={() => setNameProblem(null)} error={nameProblem ?? errors.fields.name} hint="Renaming changes the URLs of the repository; old links stop working." />
+      <TextField
+        label="Repository name"
+        name="name"
+        required
+        defaultValue={repo.name}
+        autoComplete="off"
+        onChange={() => setNameProblem(null)}
+        error={nameProblem ?? errors.fields.name}
+        hint="Renaming changes the URLs of the repository; old links stop working."
+      />
       <TextArea label="Description" name="description" rows={3} defaultValue={repo.description} error={errors.fields.description} />
       <TextField label="Website" name="website" type="url" defaultValue={repo.website} placeholder="https://example.com" error={errors.fields.website} />
       {branchOptions.length > 0 && (
-        <SelectField label="Default branch" name="default_branch" defaultValue={repo.default_branch} error={errors.fields.default_branch} hint="The branch shown first and the default base of pull requests.">
+        <SelectField
+          label="Default branch"
+          name="default_branch"
+          defaultValue={repo.default_branch}
+          error={errors.fields.default_branch}
+          hint="The branch shown first and the default base of pull requests."
+        >
           {branchOptions.map((b) => (
             <option key={b} value={b}>
               {b}
@@ -136,14 +151,20 @@ export function RepoSettingsForm({ repo, branches, onRenamed }: { repo: Reposito
           ))}
           <SelectField label="Default merge style" name="default_merge_style" defaultValue={repo.default_merge_style} hint="Offered first in the merge box.">
             {MERGE_STYLES.flatMap(([, style, label]) =>
-              style ? [
-                <option key={style} value={style}>
-                  {label}
-                </option>,
-              ] : [],
+              style
+                ? [
+                    <option key={style} value={style}>
+                      {label}
+                    </option>,
+                  ]
+                : [],
             )}
           </SelectField>
-          <Checkbox name="default_delete_branch_after_merge" defaultChecked={repo.default_delete_branch_after_merge} label="Delete the head branch after merge by default" />
+          <Checkbox
+            name="default_delete_branch_after_merge"
+            defaultChecked={repo.default_delete_branch_after_merge}
+            label="Delete the head branch after merge by default"
+          />
         </fieldset>
       )}
       {errors.general && <ErrorNotice error={edit.error} />}

@@ -11,7 +11,8 @@ import type { Repository } from '../api/repo-queries';
 import { starQueries } from '../api/star-queries';
 import { useStarRepo, useWatchRepo } from '../api/use-star-repo';
 
-const starIcon = 'M8 .25a.75.75 0 0 1 .673.418l1.882 3.815 4.21.612a.75.75 0 0 1 .416 1.279l-3.046 2.97.719 4.192a.751.751 0 0 1-1.088.791L8 12.347l-3.766 1.98a.75.75 0 0 1-1.088-.79l.72-4.194L.818 6.374a.75.75 0 0 1 .416-1.28l4.21-.611L7.327.668A.75.75 0 0 1 8 .25Z';
+const starIcon =
+  'M8 .25a.75.75 0 0 1 .673.418l1.882 3.815 4.21.612a.75.75 0 0 1 .416 1.279l-3.046 2.97.719 4.192a.751.751 0 0 1-1.088.791L8 12.347l-3.766 1.98a.75.75 0 0 1-1.088-.79l.72-4.194L.818 6.374a.75.75 0 0 1 .416-1.28l4.21-.611L7.327.668A.75.75 0 0 1 8 .25Z';
 const eyeIcon =
   'M8 2c1.981 0 3.671.992 4.933 2.078 1.27 1.091 2.187 2.345 2.637 3.023a1.62 1.62 0 0 1 0 1.798c-.45.678-1.367 1.932-2.637 3.023C11.67 13.008 9.981 14 8 14c-1.981 0-3.671-.992-4.933-2.078C1.797 10.83.88 9.576.43 8.898a1.62 1.62 0 0 1 0-1.798c.45-.677 1.367-1.931 2.637-3.022C4.33 2.992 6.019 2 8 2ZM1.679 7.932a.12.12 0 0 0 0 .136c.411.622 1.241 1.75 2.366 2.717C5.176 11.758 6.527 12.5 8 12.5c1.473 0 2.825-.742 3.955-1.715 1.124-.967 1.954-2.096 2.366-2.717a.12.12 0 0 0 0-.136c-.412-.621-1.242-1.75-2.366-2.717C10.824 4.242 9.473 3.5 8 3.5c-1.473 0-2.825.742-3.955 1.715-1.124.967-1.954 2.096-2.366 2.717ZM8 10a2 2 0 1 1-.001-3.999A2 2 0 0 1 8 10Z';
 
@@ -91,7 +92,11 @@ export function RepoStarButton({ repo }: { repo: Repository }) {
       highlightOn
       onToggle={(next) => star.mutate(next, { onError: (e) => toast.error(errorMessage(e)) })}
       count={
-        <Link to={paths.stargazers.href(owner, repo.name)} className={`${countCls} hover:text-indigo-700 dark:hover:text-indigo-400`} aria-label={`${repo.stars_count} ${repo.stars_count === 1 ? 'star' : 'stars'}, see stargazers`}>
+        <Link
+          to={paths.stargazers.href(owner, repo.name)}
+          className={`${countCls} hover:text-indigo-700 dark:hover:text-indigo-400`}
+          aria-label={`${repo.stars_count} ${repo.stars_count === 1 ? 'star' : 'stars'}, see stargazers`}
+        >
           {repo.stars_count}
         </Link>
       }

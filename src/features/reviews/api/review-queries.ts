@@ -45,7 +45,8 @@ export const reviewQueries = {
     queryOptions({
       queryKey: [...reviewKeys.all(owner, repo, index), reviewId, 'comments'],
       queryFn: async ({ signal }) =>
-        (await api().GET('/repos/{owner}/{repo}/pulls/{index}/reviews/{id}/comments', { params: { path: { owner, repo, index, id: reviewId } }, signal })).data!,
+        (await api().GET('/repos/{owner}/{repo}/pulls/{index}/reviews/{id}/comments', { params: { path: { owner, repo, index, id: reviewId } }, signal }))
+          .data!,
     }),
   /**
    * Reviews, then the comments of every review that has any, all at once (one request per review,

@@ -25,7 +25,18 @@ export interface CommentComposerProps {
   draftKey?: string;
 }
 
-export function CommentComposer({ label, caption, hasPending, onSubmit, onCancel, Editor, renderMarkdown, autoFocus = true, drafts, draftKey }: CommentComposerProps) {
+export function CommentComposer({
+  label,
+  caption,
+  hasPending,
+  onSubmit,
+  onCancel,
+  Editor,
+  renderMarkdown,
+  autoFocus = true,
+  drafts,
+  draftKey,
+}: CommentComposerProps) {
   const [text, setTextState] = useState(() => (draftKey && drafts?.get(draftKey)) || '');
   const [busy, setBusy] = useState<CommentMode | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -18,7 +18,11 @@ export function DiffHunk({ hunk, side, line }: { hunk: string; side: 'old' | 'ne
       <table className="w-full border-collapse font-mono text-xs leading-5">
         <tbody>
           {rows.map((r, i) => (
-            <tr key={i} className={`${rowClass[r.kind]} ${i === target ? 'outline-2 -outline-offset-2 outline-amber-400/70' : ''}`} aria-current={i === target ? 'true' : undefined}>
+            <tr
+              key={i}
+              className={`${rowClass[r.kind]} ${i === target ? 'outline-2 -outline-offset-2 outline-amber-400/70' : ''}`}
+              aria-current={i === target ? 'true' : undefined}
+            >
               <td className="w-10 px-2 text-right text-gray-400 select-none dark:text-gray-500">{r.oldNo ?? ''}</td>
               <td className="w-10 px-2 text-right text-gray-400 select-none dark:text-gray-500">{r.newNo ?? ''}</td>
               <td className="w-4 text-gray-500 select-none dark:text-gray-400">{sign[r.kind]}</td>

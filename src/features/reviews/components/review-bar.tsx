@@ -177,12 +177,30 @@ function ReviewForm({
         void submit();
       }}
     >
-      <Editor label="Review summary" value={body} onChange={setBody} onSubmit={() => void submit()} disabled={busy} preview={renderMarkdown} rows={5} autoFocus placeholder="Leave a comment" />
+      <Editor
+        label="Review summary"
+        value={body}
+        onChange={setBody}
+        onSubmit={() => void submit()}
+        disabled={busy}
+        preview={renderMarkdown}
+        rows={5}
+        autoFocus
+        placeholder="Leave a comment"
+      />
       <fieldset className="space-y-2">
         <legend className="sr-only">Review decision</legend>
         {available.map((c) => (
           <label key={c.event} className="flex cursor-pointer items-start gap-2 text-sm">
-            <input type="radio" name={name} value={c.event} checked={chosen === c.event} onChange={() => setEvent(c.event)} disabled={busy} className="mt-0.5" />
+            <input
+              type="radio"
+              name={name}
+              value={c.event}
+              checked={chosen === c.event}
+              onChange={() => setEvent(c.event)}
+              disabled={busy}
+              className="mt-0.5"
+            />
             <span>
               <span className="font-medium">{c.label}</span>
               <span className="block text-xs text-gray-500 dark:text-gray-400">{c.hint}</span>
@@ -195,7 +213,11 @@ function ReviewForm({
           isOpen === false && <p className="text-xs text-gray-500 dark:text-gray-400">This pull request is closed: a review can only comment.</p>
         )}
       </fieldset>
-      {hasPending && <p className="text-xs text-gray-500 dark:text-gray-400">{pendingCount === 1 ? 'Your pending comment is' : `Your ${pendingCount} pending comments are`} submitted with this review.</p>}
+      {hasPending && (
+        <p className="text-xs text-gray-500 dark:text-gray-400">
+          {pendingCount === 1 ? 'Your pending comment is' : `Your ${pendingCount} pending comments are`} submitted with this review.
+        </p>
+      )}
       <ErrorNotice error={error} />
       <div className="flex justify-end gap-2">
         <Button onClick={onCancel} disabled={busy}>

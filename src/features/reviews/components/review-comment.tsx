@@ -32,7 +32,11 @@ export const ReviewCommentView = memo(function ReviewCommentView({ comment, rend
           </span>
           {pending && <Tag tone="amber">Pending</Tag>}
         </div>
-        {range && <p className="mt-0.5 text-xs text-gray-500 dark:text-gray-400">Comment on lines {range.start}–{range.end}</p>}
+        {range && (
+          <p className="mt-0.5 text-xs text-gray-500 dark:text-gray-400">
+            Comment on lines {range.start}–{range.end}
+          </p>
+        )}
         <div className="mt-1 min-w-0 text-sm">{text.trim() ? renderMarkdown(text) : null}</div>
       </div>
     </article>

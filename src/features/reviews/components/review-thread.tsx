@@ -35,12 +35,17 @@ export function ReviewThreadView({ thread, renderMarkdown, showHunk = false, sho
   const first = thread.comments[0];
   const hunk = (showHunk || thread.outdated) && first?.diff_hunk;
   return (
-    <section aria-label={`Thread on ${where}`} className="overflow-hidden rounded-lg border border-gray-200 bg-white font-sans dark:border-gray-700 dark:bg-gray-900">
+    <section
+      aria-label={`Thread on ${where}`}
+      className="overflow-hidden rounded-lg border border-gray-200 bg-white font-sans dark:border-gray-700 dark:bg-gray-900"
+    >
       {(showPath || thread.outdated) && (
         <header className="flex flex-wrap items-center gap-2 border-b border-gray-200 bg-gray-50 px-3 py-1.5 text-xs dark:border-gray-700 dark:bg-gray-800/60">
           {showPath && <span className="min-w-0 truncate font-mono font-medium text-gray-800 dark:text-gray-200">{thread.path}</span>}
           {thread.outdated && <Tag>Outdated</Tag>}
-          {thread.outdated && !showPath && <span className="text-gray-500 dark:text-gray-400">was on {rangeLabel({ side: thread.side, start: thread.line, end: thread.line })}</span>}
+          {thread.outdated && !showPath && (
+            <span className="text-gray-500 dark:text-gray-400">was on {rangeLabel({ side: thread.side, start: thread.line, end: thread.line })}</span>
+          )}
         </header>
       )}
       {hunk && (

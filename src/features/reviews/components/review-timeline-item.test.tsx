@@ -63,7 +63,11 @@ describe('ReviewTimelineItem', () => {
     expect(within(thread).getByText('src/loop.ts')).toBeInTheDocument();
     // The hunk ends at the commented line; alice's later reply shows in the thread bob started.
     expect(within(thread).getByRole('table')).toHaveTextContent(/while \(true\) \{\}\s*3\+done\(\)/);
-    expect(within(thread).getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Review comment by bob', 'Review comment by alice']);
+    expect(
+      within(thread)
+        .getAllByRole('article')
+        .map((a) => a.getAttribute('aria-label')),
+    ).toEqual(['Review comment by bob', 'Review comment by alice']);
 
     const all = screen.getAllByRole('article', { name: /^Review by/ });
     expect(all.map((a) => a.textContent)).toEqual([
@@ -73,7 +77,11 @@ describe('ReviewTimelineItem', () => {
       expect.stringMatching(/reviewed.*Dismissed/),
     ]);
     // alice's review only replied: it shows her reply, not bob's comment again.
-    expect(within(all[1]).getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Review comment by alice']);
+    expect(
+      within(all[1])
+        .getAllByRole('article')
+        .map((a) => a.getAttribute('aria-label')),
+    ).toEqual(['Review comment by alice']);
     expect(requested.sort()).toEqual([
       '/api/v1/repos/alice/tools/pulls/3/reviews',
       '/api/v1/repos/alice/tools/pulls/3/reviews/7/comments',

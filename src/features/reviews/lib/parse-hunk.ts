@@ -21,7 +21,8 @@ export function parseHunk(hunk: string): HunkRow[] {
       rows.push({ kind: 'header', oldNo: null, newNo: null, text: raw });
     } else if (raw.startsWith('+')) rows.push({ kind: 'add', oldNo: null, newNo: newNo++, text: raw.slice(1) });
     else if (raw.startsWith('-')) rows.push({ kind: 'del', oldNo: oldNo++, newNo: null, text: raw.slice(1) });
-    else if (raw.startsWith('\\')) continue; // "\ No newline at end of file"
+    else if (raw.startsWith('\\'))
+      continue; // "\ No newline at end of file"
     else if (raw.startsWith('diff ') || raw.startsWith('--- ') || raw.startsWith('+++ ') || raw.startsWith('index ')) continue;
     else rows.push({ kind: 'context', oldNo: oldNo++, newNo: newNo++, text: raw.slice(1) });
   }

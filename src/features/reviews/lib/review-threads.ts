@@ -53,7 +53,11 @@ export function groupThreads(reviews: PullReview[], comments: PullReviewComment[
   const list = [...threads.values()];
   for (const t of list) t.comments.sort(byTime);
   return list.sort(
-    (a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) || a.line - b.line || (a.side === b.side ? 0 : a.side === 'old' ? -1 : 1) || Number(a.outdated) - Number(b.outdated),
+    (a, b) =>
+      (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) ||
+      a.line - b.line ||
+      (a.side === b.side ? 0 : a.side === 'old' ? -1 : 1) ||
+      Number(a.outdated) - Number(b.outdated),
   );
 }
 

@@ -10,7 +10,13 @@ export function useCreateAccessToken(password: string) {
   const me = useSession()?.login ?? '';
   return useMutation({
     mutationFn: async ({ name, scopes }: { name: string; scopes: string[] }) =>
-      (await api().POST('/users/{username}/tokens', { params: { path: { username: me } }, body: { name, scopes }, headers: { Authorization: basicAuth(me, password) } })).data!,
+      (
+        await api().POST('/users/{username}/tokens', {
+          params: { path: { username: me } },
+          body: { name, scopes },
+          headers: { Authorization: basicAuth(me, password) },
+        })
+      ).data!,
     onSuccess: () => qc.invalidateQueries({ queryKey: ['users', me, 'tokens'] }),
   });
 }
@@ -20,7 +26,10 @@ export function useDeleteAccessToken(password: string) {
   const me = useSession()?.login ?? '';
   return useMutation({
     mutationFn: async (id: number) => {
-      await api().DELETE('/users/{username}/tokens/{token}', { params: { path: { username: me, token: String(id) } }, headers: { Authorization: basicAuth(me, password) } });
+      await api().DELETE('/users/{username}/tokens/{token}', {
+        params: { path: { username: me, token: String(id) } },
+        headers: { Authorization: basicAuth(me, password) },
+      });
     },
     onSuccess: () => qc.invalidateQueries({ queryKey: ['users', me, 'tokens'] }),
   });

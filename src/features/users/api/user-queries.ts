@@ -68,8 +68,7 @@ export const userQueries = {
       },
     }),
   // The signed-in user's own settings, keys and tokens, keyed by their login.
-  settings: (login: string) =>
-    queryOptions({ queryKey: ['users', login, 'settings'], queryFn: async () => (await api().GET('/user/settings')).data! }),
+  settings: (login: string) => queryOptions({ queryKey: ['users', login, 'settings'], queryFn: async () => (await api().GET('/user/settings')).data! }),
   keys: (login: string) =>
     queryOptions({ queryKey: ['users', login, 'keys'], queryFn: async () => (await api().GET('/user/keys', { params: { query: { limit: 50 } } })).data! }),
   /**
@@ -80,7 +79,12 @@ export const userQueries = {
     queryOptions({
       queryKey: ['users', login, 'tokens'],
       queryFn: async () =>
-        (await api().GET('/users/{username}/tokens', { params: { path: { username: login }, query: { limit: 50 } }, headers: { Authorization: basicAuth(login, password) } })).data!,
+        (
+          await api().GET('/users/{username}/tokens', {
+            params: { path: { username: login }, query: { limit: 50 } },
+            headers: { Authorization: basicAuth(login, password) },
+          })
+        ).data!,
       enabled: !!password,
       staleTime: Infinity,
     }),

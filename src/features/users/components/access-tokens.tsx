@@ -45,7 +45,9 @@ export function AccessTokens({ login }: { login: string }) {
         <h2 id="tokens-title" className="text-lg font-semibold">
           Access tokens
         </h2>
-        <p className="text-sm text-gray-600 dark:text-gray-400">Tokens let scripts and tools use the API as you. Anyone with a token can do what its scopes allow.</p>
+        <p className="text-sm text-gray-600 dark:text-gray-400">
+          Tokens let scripts and tools use the API as you. Anyone with a token can do what its scopes allow.
+        </p>
         <ErrorNotice error={error} />
         {tokens ? <TokenList tokens={tokens} password={password} /> : !error && <Spinner label="Loading access tokens" />}
       </section>
@@ -135,7 +137,11 @@ function TokenList({ tokens, password }: { tokens: AccessToken[]; password: stri
         <>
           <p className="font-medium break-all">
             {t.name}
-            {mine(t) && <span className="ml-2 rounded-full border border-indigo-300 px-2 py-0.5 text-xs font-normal text-indigo-700 dark:border-indigo-700 dark:text-indigo-300">This browser</span>}
+            {mine(t) && (
+              <span className="ml-2 rounded-full border border-indigo-300 px-2 py-0.5 text-xs font-normal text-indigo-700 dark:border-indigo-700 dark:text-indigo-300">
+                This browser
+              </span>
+            )}
           </p>
           <p className="text-xs text-gray-600 dark:text-gray-400">
             <span className="font-mono">…{t.token_last_eight}</span> · {(t.scopes ?? []).join(', ') || 'no scopes'}
@@ -204,11 +210,7 @@ function CreateTokenForm({ password, onCreated }: { password: string; onCreated:
             {CATEGORIES.map(([id, label, canWrite]) => (
               <label key={id} className="flex items-center justify-between gap-2 text-sm">
                 {label}
-                <select
-                  value={levels[id] ?? ''}
-                  onChange={(e) => setLevels((l) => ({ ...l, [id]: e.target.value as Level }))}
-                  className={`${inputClass} w-40`}
-                >
+                <select value={levels[id] ?? ''} onChange={(e) => setLevels((l) => ({ ...l, [id]: e.target.value as Level }))} className={`${inputClass} w-40`}>
                   <option value="">No access</option>
                   <option value="read">Read</option>
                   {canWrite && <option value="write">Read and write</option>}

@@ -127,7 +127,13 @@ export function ContributionHeatmap({ username, today = new Date() }: { username
                   const label = cellLabel(cell.count, cell.day);
                   return (
                     <td key={w} className="p-0">
-                      <span role="img" aria-label={label} title={label} data-level={level(cell.count, grid.max)} className={`block h-2.5 w-2.5 rounded-sm ${levels[level(cell.count, grid.max)]}`} />
+                      <span
+                        role="img"
+                        aria-label={label}
+                        title={label}
+                        data-level={level(cell.count, grid.max)}
+                        className={`block h-2.5 w-2.5 rounded-sm ${levels[level(cell.count, grid.max)]}`}
+                      />
                     </td>
                   );
                 })}

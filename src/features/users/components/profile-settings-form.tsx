@@ -27,7 +27,13 @@ export function ProfileSettingsForm({ settings, user }: { settings: UserSettings
   const submit = (e: FormEvent) => {
     e.preventDefault();
     edit.mutate(
-      { full_name: values.full_name.trim(), description: values.description, website: values.website.trim(), location: values.location.trim(), visibility: values.visibility },
+      {
+        full_name: values.full_name.trim(),
+        description: values.description,
+        website: values.website.trim(),
+        location: values.location.trim(),
+        visibility: values.visibility,
+      },
       { onSuccess: () => toast.success('Your profile has been updated') },
     );
   };
@@ -38,8 +44,24 @@ export function ProfileSettingsForm({ settings, user }: { settings: UserSettings
       </h2>
       <form onSubmit={submit} className="max-w-xl space-y-4" noValidate>
         <TextField label="Full name" name="full_name" maxLength={100} value={values.full_name} onChange={set('full_name')} error={errors.fields.full_name} />
-        <TextArea label="Biography" name="description" rows={3} maxLength={255} value={values.description} onChange={set('description')} error={errors.fields.description} />
-        <TextField label="Website" name="website" type="url" placeholder="https://example.com" value={values.website} onChange={set('website')} error={errors.fields.website} />
+        <TextArea
+          label="Biography"
+          name="description"
+          rows={3}
+          maxLength={255}
+          value={values.description}
+          onChange={set('description')}
+          error={errors.fields.description}
+        />
+        <TextField
+          label="Website"
+          name="website"
+          type="url"
+          placeholder="https://example.com"
+          value={values.website}
+          onChange={set('website')}
+          error={errors.fields.website}
+        />
         <TextField label="Location" name="location" maxLength={50} value={values.location} onChange={set('location')} error={errors.fields.location} />
         <SelectField
           label="Visibility"

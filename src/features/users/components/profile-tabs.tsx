@@ -9,8 +9,16 @@ export function profileTab(params: URLSearchParams): ProfileTab {
   return (profileTabs as readonly string[]).includes(t ?? '') ? (t as ProfileTab) : 'repositories';
 }
 
-const labels: Record<ProfileTab, string> = { repositories: 'Repositories', stars: 'Stars', followers: 'Followers', following: 'Following', activity: 'Activity' };
+const labels: Record<ProfileTab, string> = {
+  repositories: 'Repositories',
+  stars: 'Stars',
+  followers: 'Followers',
+  following: 'Following',
+  activity: 'Activity',
+};
 
 export function ProfileTabs({ current }: { current: ProfileTab }) {
-  return <TabLinks label="Profile" current={current} tabs={profileTabs.map((t) => ({ key: t, label: labels[t], to: t === 'repositories' ? '?' : `?tab=${t}` }))} />;
+  return (
+    <TabLinks label="Profile" current={current} tabs={profileTabs.map((t) => ({ key: t, label: labels[t], to: t === 'repositories' ? '?' : `?tab=${t}` }))} />
+  );
 }

@@ -15,7 +15,12 @@ export function UserOrgs({ username }: { username: string }) {
       <ul aria-label={`Organizations of ${username}`} className="flex flex-wrap gap-1.5">
         {orgs.map((o) => (
           <li key={o.id}>
-            <Link to={paths.user.href(o.name)} aria-label={o.full_name || o.name} title={o.full_name || o.name} className="block rounded-md hover:ring-2 hover:ring-indigo-400">
+            <Link
+              to={paths.user.href(o.name)}
+              aria-label={o.full_name || o.name}
+              title={o.full_name || o.name}
+              className="block rounded-md hover:ring-2 hover:ring-indigo-400"
+            >
               <Avatar src={o.avatar_url} name={o.name} size={32} />
             </Link>
           </li>
