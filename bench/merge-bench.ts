@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { createApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { nowUnix, openDb } from '../server/src/db/index.ts';
-import type { Db } from '../server/src/db/index.ts';
+import type { Db } from '../server/src/db/types.ts';
 import { createToken, createUser } from '../server/src/services/users.ts';
 import { allocateIndex } from '../server/src/services/conversation.ts';
 import { gitEnv } from '../server/src/git/run-git.ts';

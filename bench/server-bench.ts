@@ -15,7 +15,8 @@ import { Hono } from 'hono';
 import { createApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { sql } from 'kysely';
-import { openDb, type Db } from '../server/src/db/index.ts';
+import { openDb } from '../server/src/db/index.ts';
+import type { Db } from '../server/src/db/types.ts';
 import { closeDb, isPostgres } from '../server/src/db/dialect.ts';
 import type { Deps } from '../server/src/context.ts';
 import type { UserRow } from '../server/src/db/schema.ts';
@@ -24,7 +25,8 @@ import { createRepository } from '../server/src/services/repos.ts';
 import { recountRepo } from '../server/src/services/conversation.ts';
 import { applyPushEffects, snapshotRefs, writeCommitGraph } from '../server/src/services/push.ts';
 import { logArgs } from '../server/src/git/log.ts';
-import { gitEnv, runGit } from '../server/src/git/run-git.ts';
+import { gitEnv } from '../server/src/git/run-git.ts';
+import { gitCli } from '../server/test/git-cli.ts';
 import { createFixtureRepo, syntheticHistory } from '../server/test/git-fixtures.ts';
 import { benchPostgres, type BenchPostgres } from './bench-postgres.ts';
 
@@ -126,7 +128,7 @@ async function pushOneCommit(deps: Deps, repoId: number, dir: string, pusher: Us
   const msg = 'Pushed change\n';
   const file = `pushed at ${(clock += 60)}\n`;
   const stream = `commit refs/heads/main\ncommitter Bench Owner <bench@example.com> ${clock} +0000\ndata ${Buffer.byteLength(msg)}\n${msg}from ${parent}\nM 100644 inline pushed.txt\ndata ${Buffer.byteLength(file)}\n${file}\n`;
-  await runGit(['fast-import', '--quiet'], { cwd: dir, input: stream });
+  await gitCli(['fast-import', '--quiet'], { cwd: dir, input: stream });
   const after = await snapshotRefs(dir);
   const repo = await deps.db.selectFrom('repository').selectAll().where('id', '=', repoId).executeTakeFirstOrThrow();
   await applyPushEffects(deps, repo, before, after, pusher);
@@ -425,7 +427,7 @@ export async function benchServer(): Promise<Record<string, number | string>> {
         let t = performance.now();
         await apiCommits(repoName);
         pushes.push(performance.now() - t);
-        const newHead = (await runGit(['rev-parse', 'refs/heads/main'], { cwd: fx.dir })).trim();
+        const newHead = (await gitCli(['rev-parse', 'refs/heads/main'], { cwd: fx.dir })).trim();
         t = performance.now();
         await gitLog50(fx.dir, newHead);
         logs.push(performance.now() - t);

@@ -12,7 +12,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDb } from '../src/db/index.ts';
-import { runGit } from '../src/git/run-git.ts';
+import { gitCli } from '../test/git-cli.ts';
 import { createToken, createUser } from '../src/services/users.ts';
 import type { Deps } from '../src/context.ts';
 
@@ -184,8 +184,8 @@ export async function snapshot(dataDir: string): Promise<Map<string, string>> {
   const dirs = repoDirs(dataDir);
   await Promise.all(
     dirs.map(async (dir) => {
-      const refs = await runGit(['for-each-ref', '--format=%(objectname) %(refname)'], { cwd: dir }).catch((e: Error) => `error ${e.message}`);
-      const head = await runGit(['symbolic-ref', '-q', 'HEAD'], { cwd: dir }).catch(() => '');
+      const refs = await gitCli(['for-each-ref', '--format=%(objectname) %(refname)'], { cwd: dir }).catch((e: Error) => `error ${e.message}`);
+      const head = await gitCli(['symbolic-ref', '-q', 'HEAD'], { cwd: dir }).catch(() => '');
       out.set(
         `refs ${path.relative(dataDir, dir)}`,
         createHash('sha256')

@@ -14,15 +14,15 @@ import { createApi } from './api/index.ts';
 import { conditionalGet } from './api/conditional.ts';
 import { apiCompress } from './api/compression.ts';
 import { answerMemo, commitListInputs } from './api/answer-memo.ts';
-import { gitHttp } from './git-http.ts';
-import { avatars } from './avatars.ts';
-import { attachmentsHttp } from './attachments-http.ts';
-import { pullsHttp } from './pulls-http.ts';
-import { codeHttp } from './code-http.ts';
+import { gitHttp } from './http/git-http.ts';
+import { avatars } from './http/avatars.ts';
+import { attachmentsHttp } from './http/attachments-http.ts';
+import { pullsHttp } from './http/pulls-http.ts';
+import { codeHttp } from './http/code-http.ts';
 import { GitError, GitInputError } from './git/run-git.ts';
 import { LoginThrottle, setRequestAuthContext } from './auth/throttle.ts';
-import { appSecurityPolicy, securityHeaders } from './security-headers.ts';
-import { precompressedAssets } from './static.ts';
+import { appSecurityPolicy, securityHeaders } from './http/security-headers.ts';
+import { precompressedAssets } from './http/static.ts';
 import { hasNumberPastInt32, invalidValue, isUniqueViolation } from './db/dialect.ts';
 
 export function createApp(deps: Deps) {

@@ -1,7 +1,7 @@
 // What every route handler can reach: dependencies and the signed-in user.
 import path from 'node:path';
 import type { Config } from './config.ts';
-import type { Db } from './db/index.ts';
+import type { Db } from './db/types.ts';
 import type { UserRow } from './db/schema.ts';
 
 export interface Deps {

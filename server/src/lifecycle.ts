@@ -4,7 +4,8 @@
 // at once.
 import fs from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { checkpointAndClose, type Db } from './db/index.ts';
+import { checkpointAndClose } from './db/index.ts';
+import type { Db } from './db/types.ts';
 
 export interface CleanStopOptions {
   server: Server;

@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { createTestForge, uniq } from './helpers.ts';
 import { createFixtureRepo } from './git-fixtures.ts';
+import { git } from '../src/git/command.ts';
 import { GitInputError, runGit } from '../src/git/run-git.ts';
 
 const forge = await createTestForge();
@@ -73,13 +74,15 @@ describe('valid values still work', () => {
 
 describe('the git wrapper refuses NUL bytes once for every caller', () => {
   it('in an argument, and in text input, with a typed error', async () => {
-    await expect(runGit(['rev-parse', '--verify', 'main\0x'], { cwd: dir })).rejects.toBeInstanceOf(GitInputError);
-    await expect(runGit(['update-ref', '--stdin'], { cwd: dir, input: 'update refs/heads/x\0y ' + shas.c1 + '\n' })).rejects.toBeInstanceOf(GitInputError);
-    await expect(runGit(['commit-tree', 'HEAD^{tree}'], { cwd: dir, input: 'message with a \0 byte\n' })).rejects.toBeInstanceOf(GitInputError);
+    await expect((async () => runGit(git('rev-parse').flag('--verify').value('main\0x'), { cwd: dir }))()).rejects.toBeInstanceOf(GitInputError);
+    await expect(runGit(git('update-ref').flag('--stdin'), { cwd: dir, input: 'update refs/heads/x\0y ' + shas.c1 + '\n' })).rejects.toBeInstanceOf(
+      GitInputError,
+    );
+    await expect(runGit(git('commit-tree').word('HEAD^{tree}'), { cwd: dir, input: 'message with a \0 byte\n' })).rejects.toBeInstanceOf(GitInputError);
   });
 
   it('but binary input (file contents) may hold NUL bytes', async () => {
-    const sha = (await runGit(['hash-object', '--stdin'], { cwd: dir, input: Buffer.from([1, 0, 2]) })).trim();
+    const sha = (await runGit(git('hash-object').flag('--stdin'), { cwd: dir, input: Buffer.from([1, 0, 2]) })).trim();
     expect(sha).toMatch(/^[0-9a-f]{40}$/);
   });
 

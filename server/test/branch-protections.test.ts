@@ -316,8 +316,8 @@ async function makeBranchyRepo() {
 }
 
 const headOf = async (dir: string, branch: string) => {
-  const { runGit } = await import('../src/git/run-git.ts');
-  return (await runGit(['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`], { cwd: dir }).catch(() => '')).trim();
+  const { gitCli } = await import('./git-cli.ts');
+  return (await gitCli(['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`], { cwd: dir }).catch(() => '')).trim();
 };
 
 describe('branch objects answer their protection for the caller', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runGit } from '../src/git/run-git.ts';
+import { gitCli } from './git-cli.ts';
 import { createTestForge, uniq } from './helpers.ts';
 import { createFixtureRepo, type FixtureCommit } from './git-fixtures.ts';
 
@@ -28,7 +28,7 @@ async function makeRepo(opts: Parameters<typeof createFixtureRepo>[4] = {}) {
   return { ...r, name, base: `/repos/${owner.name}/${name}` };
 }
 
-const headOf = async (dir: string, branch: string) => (await runGit(['rev-parse', `refs/heads/${branch}`], { cwd: dir })).trim();
+const headOf = async (dir: string, branch: string) => (await gitCli(['rev-parse', `refs/heads/${branch}`], { cwd: dir })).trim();
 
 describe('branch listing and reading', () => {
   it('lists branches newest tip first with Gitea Branch fields and paging headers', async () => {
@@ -232,7 +232,7 @@ describe('renaming a branch (PATCH)', () => {
   it('renaming the default branch moves HEAD and the repository’s default_branch', async () => {
     const { base, dir, repo } = await makeRepo();
     expect((await forge.req('PATCH', `${base}/branches/main`, { token: owner.token, body: { name: 'trunk' } })).status).toBe(204);
-    expect((await runGit(['symbolic-ref', 'HEAD'], { cwd: dir })).trim()).toBe('refs/heads/trunk');
+    expect((await gitCli(['symbolic-ref', 'HEAD'], { cwd: dir })).trim()).toBe('refs/heads/trunk');
     const row = await forge.deps.db.selectFrom('repository').select('default_branch').where('id', '=', repo.id).executeTakeFirstOrThrow();
     expect(row.default_branch).toBe('trunk');
     // The default branch is protected from deletion under its new name.
@@ -258,7 +258,7 @@ describe('deleting a branch', () => {
     const { base, repo, dir } = await makeRepo();
     const r = await forge.req('DELETE', `${base}/branches/feature/x`, { token: owner.token });
     expect(r.status).toBe(204);
-    expect((await runGit(['for-each-ref', 'refs/heads/'], { cwd: dir })).includes('feature/x')).toBe(false);
+    expect((await gitCli(['for-each-ref', 'refs/heads/'], { cwd: dir })).includes('feature/x')).toBe(false);
     const actions = await forge.deps.db.selectFrom('action').selectAll().where('repo_id', '=', repo.id).execute();
     expect(actions.map((a) => [a.op_type, a.ref_name, a.act_user_id])).toContainEqual(['delete_branch', 'feature/x', owner.id]);
     expect((await forge.req('DELETE', `${base}/branches/feature/x`, { token: owner.token })).status).toBe(404);

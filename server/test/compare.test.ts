@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestForge, uniq } from './helpers.ts';
 import { createFixtureRepo, ALICE, type FixtureCommit } from './git-fixtures.ts';
-import { runGit } from '../src/git/run-git.ts';
+import { gitCli } from './git-cli.ts';
 
 const forge = await createTestForge();
 const owner = await forge.user('owner');
@@ -76,7 +76,7 @@ describe('compare', () => {
 
   it('names the conflicting files when head cannot be merged automatically, and moves no ref', async () => {
     const { base, shas, dir } = await makeRepo();
-    const refs = () => runGit(['for-each-ref', '--format=%(refname) %(objectname)'], { cwd: dir });
+    const refs = () => gitCli(['for-each-ref', '--format=%(refname) %(objectname)'], { cwd: dir });
     const before = await refs();
     const r = await forge.req('GET', `${base}/compare/main...clash`);
     expect(r.status).toBe(200);

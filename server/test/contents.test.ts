@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTestForge, uniq } from './helpers.ts';
 import { repoDir } from '../src/context.ts';
-import { runGit } from '../src/git/run-git.ts';
+import { gitCli } from './git-cli.ts';
 
 const forge = await createTestForge();
 
@@ -22,22 +22,22 @@ async function commit(
 ) {
   const index = path.join(os.tmpdir(), `idx-${uniq('i')}`);
   const env = { ...ident, GIT_INDEX_FILE: index, GIT_AUTHOR_DATE: `${time} +0000`, GIT_COMMITTER_DATE: `${time} +0000` };
-  const parent = (await runGit(['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`], { cwd: dir }).catch(() => '')).trim();
-  if (parent) await runGit(['read-tree', parent], { cwd: dir, env });
+  const parent = (await gitCli(['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`], { cwd: dir }).catch(() => '')).trim();
+  if (parent) await gitCli(['read-tree', parent], { cwd: dir, env });
   for (const [p, v] of Object.entries(files)) {
     let mode = '100644';
     let sha: string;
     if (typeof v === 'object' && !Buffer.isBuffer(v)) {
       mode = v.mode;
-      sha = v.sha ?? (await runGit(['hash-object', '-w', '--stdin'], { cwd: dir, input: v.content ?? '' })).trim();
-    } else sha = (await runGit(['hash-object', '-w', '--stdin'], { cwd: dir, input: v })).trim();
-    await runGit(['update-index', '--add', '--cacheinfo', `${mode},${sha},${p}`], { cwd: dir, env });
+      sha = v.sha ?? (await gitCli(['hash-object', '-w', '--stdin'], { cwd: dir, input: v.content ?? '' })).trim();
+    } else sha = (await gitCli(['hash-object', '-w', '--stdin'], { cwd: dir, input: v })).trim();
+    await gitCli(['update-index', '--add', '--cacheinfo', `${mode},${sha},${p}`], { cwd: dir, env });
   }
-  const tree = (await runGit(['write-tree'], { cwd: dir, env })).trim();
+  const tree = (await gitCli(['write-tree'], { cwd: dir, env })).trim();
   const args = ['commit-tree', tree, '-m', message];
   if (parent) args.push('-p', parent);
-  const sha = (await runGit(args, { cwd: dir, env })).trim();
-  await runGit(['update-ref', `refs/heads/${branch}`, sha], { cwd: dir });
+  const sha = (await gitCli(args, { cwd: dir, env })).trim();
+  await gitCli(['update-ref', `refs/heads/${branch}`, sha], { cwd: dir });
   return sha;
 }
 
@@ -66,7 +66,7 @@ async function setup(opts: { private?: boolean } = {}) {
     },
     t0 + 100,
   );
-  await runGit(['tag', 'v1', first], { cwd: dir });
+  await gitCli(['tag', 'v1', first], { cwd: dir });
   return { u, name, dir, first, second, base: `/repos/${u.name}/${name}` };
 }
 
@@ -200,7 +200,7 @@ describe('GET /repos/{owner}/{repo}/raw/{filepath}', () => {
 
   it('also takes the ref as the first path segments, as Gitea does', async () => {
     const s = await setup();
-    await runGit(['branch', 'feature/x', s.first], { cwd: s.dir });
+    await gitCli(['branch', 'feature/x', s.first], { cwd: s.dir });
     expect(await (await raw(`${s.base}/raw/v1/src/a.ts`)).text()).toBe('export const a = 1;\n');
     expect(await (await raw(`${s.base}/raw/feature/x/src/a.ts`)).text()).toBe('export const a = 1;\n');
     expect(await (await raw(`${s.base}/raw/${s.first}/src/a.ts`)).text()).toBe('export const a = 1;\n');

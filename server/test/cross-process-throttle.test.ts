@@ -10,7 +10,8 @@ import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs,
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
-import { nowUnix, type Db } from '../src/db/index.ts';
+import { nowUnix } from '../src/db/index.ts';
+import type { Db } from '../src/db/types.ts';
 import { isPostgres } from '../src/db/dialect.ts';
 import { withRepoLock } from '../src/services/merge.ts';
 import { appCaller, createTestForge, uniq, type AppCallOptions } from './helpers.ts';

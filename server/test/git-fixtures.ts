@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { initBare } from '../src/git/repo.ts';
-import { runGit } from '../src/git/run-git.ts';
+import { gitCli } from './git-cli.ts';
 import { repoDir } from '../src/context.ts';
 import type { Deps } from '../src/context.ts';
 import type { RepoRow } from '../src/db/schema.ts';
@@ -81,7 +81,7 @@ export async function importHistory(dir: string, commits: FixtureCommit[], tags:
     else out.push(`tag ${tag.name}\nfrom :${mark}\ntagger ${ident(ALICE, tag.date ?? (clock += 60))}\n${data(tag.message)}`);
   }
   const exportMarks = `marks-${process.pid}-${Date.now()}`;
-  await runGit(['fast-import', '--quiet', `--export-marks=${exportMarks}`], { cwd: dir, input: out.join('') });
+  await gitCli(['fast-import', '--quiet', `--export-marks=${exportMarks}`], { cwd: dir, input: out.join('') });
   const marksPath = path.join(dir, exportMarks);
   const shaByMark = new Map<number, string>();
   for (const line of fs.readFileSync(marksPath, 'utf8').split('\n')) {

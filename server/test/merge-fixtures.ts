@@ -3,7 +3,7 @@
 // merge area is tested on its own.
 import fs from 'node:fs';
 import path from 'node:path';
-import { runGit } from '../src/git/run-git.ts';
+import { gitCli } from './git-cli.ts';
 import { nowUnix } from '../src/db/index.ts';
 import { allocateIndex, recountRepo } from '../src/services/conversation.ts';
 import type { RepoRow } from '../src/db/schema.ts';
@@ -13,19 +13,19 @@ import { createFixtureRepo, type FixtureCommit, type Person } from './git-fixtur
 
 export type ForgeUser = Awaited<ReturnType<TestForge['user']>>;
 
-export const git = async (dir: string, ...args: string[]) => (await runGit(args, { cwd: dir })).trim();
+export const git = async (dir: string, ...args: string[]) => (await gitCli(args, { cwd: dir })).trim();
 export const tipOf = (dir: string, branch: string) => git(dir, 'rev-parse', `refs/heads/${branch}`);
 export const parentsOf = async (dir: string, rev: string) => (await git(dir, 'rev-list', '--parents', '-n', '1', rev)).split(' ').slice(1);
 /** The commit message exactly as stored (log's %B adds a newline of its own). */
 export const messageOf = async (dir: string, rev: string) => {
-  const raw = await runGit(['cat-file', 'commit', rev], { cwd: dir });
+  const raw = await gitCli(['cat-file', 'commit', rev], { cwd: dir });
   return raw.slice(raw.indexOf('\n\n') + 2);
 };
 export const authorOf = (dir: string, rev: string) => git(dir, 'log', '-1', '--format=%an <%ae>', rev);
 export const committerOf = (dir: string, rev: string) => git(dir, 'log', '-1', '--format=%cn <%ce>', rev);
-export const fileAt = (dir: string, rev: string, file: string) => runGit(['show', `${rev}:${file}`], { cwd: dir });
+export const fileAt = (dir: string, rev: string, file: string) => gitCli(['show', `${rev}:${file}`], { cwd: dir });
 export const branchExists = async (dir: string, branch: string) =>
-  (await runGit(['for-each-ref', '--format=%(refname)', `refs/heads/${branch}`], { cwd: dir })).trim() === `refs/heads/${branch}`;
+  (await gitCli(['for-each-ref', '--format=%(refname)', `refs/heads/${branch}`], { cwd: dir })).trim() === `refs/heads/${branch}`;
 
 export const personOf = (u: ForgeUser): Person => ({ name: u.name, email: `${u.name}@example.com` });
 
@@ -67,7 +67,7 @@ export async function openPull(
   const mergeBase = await git(dir, 'merge-base', baseSha, headSha);
   let status = 1;
   try {
-    await runGit(['merge-tree', '--write-tree', baseSha, headSha], { cwd: dir });
+    await gitCli(['merge-tree', '--write-tree', baseSha, headSha], { cwd: dir });
   } catch {
     status = 2;
   }

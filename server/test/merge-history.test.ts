@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runGit } from '../src/git/run-git.ts';
+import { gitCli } from './git-cli.ts';
 import { createTestForge } from './helpers.ts';
 import {
   authorOf,
@@ -44,12 +44,12 @@ async function setup() {
 async function treeGitMakes(dir: string, base: string, head: string, mode: '--no-ff' | '--squash'): Promise<string> {
   const clone = fs.mkdtempSync(path.join(os.tmpdir(), 'merge-ref-'));
   try {
-    await runGit(['clone', '--quiet', '--shared', dir, clone], { cwd: os.tmpdir() });
+    await gitCli(['clone', '--quiet', '--shared', dir, clone], { cwd: os.tmpdir() });
     const env = { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' };
-    await runGit(['checkout', '--quiet', '--detach', base], { cwd: clone });
-    await runGit(['merge', '--quiet', mode, ...(mode === '--no-ff' ? ['--no-edit'] : []), head], { cwd: clone, env });
-    if (mode === '--squash') return (await runGit(['write-tree'], { cwd: clone })).trim();
-    return (await runGit(['rev-parse', 'HEAD^{tree}'], { cwd: clone })).trim();
+    await gitCli(['checkout', '--quiet', '--detach', base], { cwd: clone });
+    await gitCli(['merge', '--quiet', mode, ...(mode === '--no-ff' ? ['--no-edit'] : []), head], { cwd: clone, env });
+    if (mode === '--squash') return (await gitCli(['write-tree'], { cwd: clone })).trim();
+    return (await gitCli(['rev-parse', 'HEAD^{tree}'], { cwd: clone })).trim();
   } finally {
     fs.rmSync(clone, { recursive: true, force: true });
   }
@@ -175,9 +175,9 @@ describe('merge styles make the history git makes', () => {
 
     const clone = fs.mkdtempSync(path.join(os.tmpdir(), 'rebase-ref-'));
     try {
-      await runGit(['clone', '--quiet', '--shared', dir, clone], { cwd: os.tmpdir() });
-      await runGit(['checkout', '--quiet', '--detach', shas.t2!], { cwd: clone });
-      await runGit(['rebase', '--quiet', shas.m1!], { cwd: clone, env: { GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' } });
+      await gitCli(['clone', '--quiet', '--shared', dir, clone], { cwd: os.tmpdir() });
+      await gitCli(['checkout', '--quiet', '--detach', shas.t2!], { cwd: clone });
+      await gitCli(['rebase', '--quiet', shas.m1!], { cwd: clone, env: { GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' } });
       const theirs = (await git(clone, 'rev-list', '--reverse', `${shas.m1}..HEAD`)).split('\n');
       expect(ours).toHaveLength(theirs.length);
       for (const [i, c] of ours.entries()) expect(await treeOf(dir, c)).toBe(await treeOf(clone, theirs[i]!));

@@ -469,10 +469,10 @@ describe('merge_blockers on the pull request', () => {
 
 /** A commit with `files` changed on top of `parent`, on no branch (the caller moves a branch to it). */
 async function commitOnto(dir: string, parent: string, files: Record<string, string>): Promise<string> {
-  const { runGit } = await import('../src/git/run-git.ts');
+  const { gitCli } = await import('./git-cli.ts');
   const tmp = `tmp-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  await runGit(['update-ref', `refs/heads/${tmp}`, parent], { cwd: dir });
+  await gitCli(['update-ref', `refs/heads/${tmp}`, parent], { cwd: dir });
   const sha = await commitTo(dir, tmp, files, 'Another change');
-  await runGit(['update-ref', '-d', `refs/heads/${tmp}`], { cwd: dir });
+  await gitCli(['update-ref', '-d', `refs/heads/${tmp}`], { cwd: dir });
   return sha;
 }

@@ -12,7 +12,7 @@ import { serve } from '@hono/node-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestForge, uniq } from './helpers.ts';
 import { pullRepo, writeCommit } from './pulls-helpers.ts';
-import { runGit } from '../src/git/run-git.ts';
+import { gitCli } from './git-cli.ts';
 
 const forge = await createTestForge();
 const owner = await forge.user('owner');
@@ -382,8 +382,8 @@ describe('.diff and .patch (DownloadDiffOrPatch: git diff / git format-patch of 
     const { base, dir } = await pullRepo(forge, owner);
     const pr = await open(base, { title: 'F', head: 'feature', base: 'main' });
     const range = `${pr.body.merge_base}...refs/pull/${pr.body.number}/head`;
-    const gitDiff = await runGit(['diff', '-p', range], { cwd: dir });
-    const gitPatch = await runGit(['format-patch', '--binary', '--stdout', range], { cwd: dir });
+    const gitDiff = await gitCli(['diff', '-p', range], { cwd: dir });
+    const gitPatch = await gitCli(['format-patch', '--binary', '--stdout', range], { cwd: dir });
     const diff = await forge.req('GET', `${base}/pulls/${pr.body.number}.diff`);
     const patch = await forge.req('GET', `${base}/pulls/${pr.body.number}.patch`);
     expect(diff.text).toBe(gitDiff);
@@ -419,7 +419,7 @@ describe('a merged pull request (convert.ToAPIPullRequest, EditPullRequest, IsPu
     const merged = await forge.req('POST', `${base}/pulls/${n}/merge`, { token: owner.token, body: { Do: 'merge', delete_branch_after_merge: true } });
     expect(merged.status).toBe(200);
     expect((await forge.req('GET', `${base}/pulls/${n}/merge`)).status).toBe(204);
-    const mainTip = (await runGit(['rev-parse', 'refs/heads/main'], { cwd: dir })).trim();
+    const mainTip = (await gitCli(['rev-parse', 'refs/heads/main'], { cwd: dir })).trim();
     const got = (await forge.req('GET', `${base}/pulls/${n}`)).body;
     expect(got).toMatchObject({
       state: 'closed',

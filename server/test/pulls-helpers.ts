@@ -3,7 +3,7 @@
 import type { TestForge } from './helpers.ts';
 import { uniq } from './helpers.ts';
 import { ALICE, createFixtureRepo, type FixtureCommit } from './git-fixtures.ts';
-import { runGit } from '../src/git/run-git.ts';
+import { gitCli } from './git-cli.ts';
 import { applyPushEffects, snapshotRefs } from '../src/services/push.ts';
 
 /**
@@ -41,8 +41,8 @@ export async function writeCommit(dir: string, branch: string, parent: string, f
   const t = (clock += 60);
   let stream = `commit refs/heads/${branch}\ncommitter ${ident(t)}\n${data(message)}from ${parent}\n`;
   for (const [path, content] of Object.entries(files)) stream += content === null ? `D ${path}\n` : `M 100644 inline ${path}\n${data(content)}`;
-  await runGit(['fast-import', '--quiet', '--force'], { cwd: dir, input: `${stream}\n` });
-  return (await runGit(['rev-parse', `refs/heads/${branch}`], { cwd: dir })).trim();
+  await gitCli(['fast-import', '--quiet', '--force'], { cwd: dir, input: `${stream}\n` });
+  return (await gitCli(['rev-parse', `refs/heads/${branch}`], { cwd: dir })).trim();
 }
 
 /** Moves refs like a push and runs the push hook as git receive-pack does (snapshot before and after). */
@@ -55,7 +55,7 @@ export async function pushLike(forge: TestForge, repoId: number, dir: string, pu
   return applyPushEffects(forge.deps, repo, before, after, pusher);
 }
 
-export const refSha = async (dir: string, ref: string) => (await runGit(['rev-parse', '--verify', '--quiet', ref], { cwd: dir }).catch(() => '')).trim();
+export const refSha = async (dir: string, ref: string) => (await gitCli(['rev-parse', '--verify', '--quiet', ref], { cwd: dir }).catch(() => '')).trim();
 
 /** Events of one kind on a pull request's timeline, straight from the comment table. */
 export async function events(forge: TestForge, repoId: number, index: number, type: number) {

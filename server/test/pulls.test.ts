@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestForge } from './helpers.ts';
 import { events, pullRepo, refSha, writeCommit } from './pulls-helpers.ts';
-import { runGit } from '../src/git/run-git.ts';
+import { gitCli } from './git-cli.ts';
 import { CommentType } from '../src/services/conversation.ts';
 
 const forge = await createTestForge();
@@ -117,7 +117,7 @@ describe('opening a pull request', () => {
 
   it('refuses a tag or a commit as head or base (422: pull requests are between branches)', async () => {
     const { base, dir, shas } = await pullRepo(forge, owner);
-    await runGit(['tag', 'v1', shas.f2], { cwd: dir });
+    await gitCli(['tag', 'v1', shas.f2], { cwd: dir });
     const tag = await open(base, { title: 'x', head: 'v1', base: 'main' });
     expect(tag.status).toBe(422);
     expect(tag.body.message).toBe('Invalid PullRequest: base and head must be branches');

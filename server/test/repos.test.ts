@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createTestForge, uniq } from './helpers.ts';
 import { repoDir } from '../src/context.ts';
-import { runGit } from '../src/git/run-git.ts';
+import { gitCli } from './git-cli.ts';
 
 const forge = await createTestForge();
 const dirOf = (owner: string, name: string) => repoDir(forge.deps.config, owner, name);
-const git = (dir: string, ...args: string[]) => runGit(args, { cwd: dir }).then((s) => s.trim());
+const git = (dir: string, ...args: string[]) => gitCli(args, { cwd: dir }).then((s) => s.trim());
 
 async function create(token: string, body: Record<string, unknown>) {
   return forge.req('POST', '/user/repos', { token, body });
@@ -285,7 +285,7 @@ describe('POST /repos/{template_owner}/{template_repo}/generate', () => {
     await create(u.token, { name: tpl, auto_init: true, license: 'MIT', template: true, default_branch: 'base' });
     const tdir = dirOf(u.name, tpl);
     // A second commit in the template: the new repository gets the tree, not the history.
-    const second = await runGit(['commit-tree', 'base^{tree}', '-p', 'base', '-m', 'second'], {
+    const second = await gitCli(['commit-tree', 'base^{tree}', '-p', 'base', '-m', 'second'], {
       cwd: tdir,
       env: { GIT_AUTHOR_NAME: 'a', GIT_AUTHOR_EMAIL: 'a@x', GIT_COMMITTER_NAME: 'a', GIT_COMMITTER_EMAIL: 'a@x' },
     });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { TestForge } from './helpers.ts';
 import { uniq } from './helpers.ts';
 import { createFixtureRepo } from './git-fixtures.ts';
-import { runGit } from '../src/git/run-git.ts';
+import { gitCli } from './git-cli.ts';
 import { nowUnix } from '../src/db/index.ts';
 import { allocateIndex, recountRepo } from '../src/services/conversation.ts';
 
@@ -100,14 +100,14 @@ export async function createPull(forge: TestForge, opts: { private?: boolean; ow
     await recountRepo(trx, repo.id);
     return { index, issueId: issue.id };
   });
-  await runGit(['update-ref', `refs/pull/${index}/head`, shas.f1!], { cwd: dir });
+  await gitCli(['update-ref', `refs/pull/${index}/head`, shas.f1!], { cwd: dir });
   const base = `/repos/${owner.name}/${name}`;
   return { owner, author, repo, dir, base, pull: `${base}/pulls/${index}`, index, issueId, mergeBase: shas.base!, head: shas.f1! };
 }
 
 /** Commits `files` (path → content, null deletes) on top of `branch` with git plumbing and moves the branch. */
 export async function commitTo(dir: string, branch: string, files: Record<string, string | null>, message = 'More'): Promise<string> {
-  const parent = (await runGit(['rev-parse', '--verify', `refs/heads/${branch}`], { cwd: dir })).trim();
+  const parent = (await gitCli(['rev-parse', '--verify', `refs/heads/${branch}`], { cwd: dir })).trim();
   const indexFile = path.join(dir, `index-${uniq()}`);
   const env = {
     GIT_INDEX_FILE: indexFile,
@@ -117,17 +117,17 @@ export async function commitTo(dir: string, branch: string, files: Record<string
     GIT_COMMITTER_EMAIL: 't@example.com',
   };
   try {
-    await runGit(['read-tree', parent], { cwd: dir, env });
+    await gitCli(['read-tree', parent], { cwd: dir, env });
     // --index-info works without a work tree: mode 0 removes a path.
     const info: string[] = [];
     for (const [p, content] of Object.entries(files)) {
       if (content === null) info.push(`0 ${'0'.repeat(40)}\t${p}`);
-      else info.push(`100644 ${(await runGit(['hash-object', '-w', '--stdin'], { cwd: dir, input: content })).trim()}\t${p}`);
+      else info.push(`100644 ${(await gitCli(['hash-object', '-w', '--stdin'], { cwd: dir, input: content })).trim()}\t${p}`);
     }
-    await runGit(['update-index', '--index-info'], { cwd: dir, env, input: `${info.join('\n')}\n` });
-    const tree = (await runGit(['write-tree'], { cwd: dir, env })).trim();
-    const sha = (await runGit(['commit-tree', tree, '-p', parent, '-m', message], { cwd: dir, env })).trim();
-    await runGit(['update-ref', `refs/heads/${branch}`, sha], { cwd: dir });
+    await gitCli(['update-index', '--index-info'], { cwd: dir, env, input: `${info.join('\n')}\n` });
+    const tree = (await gitCli(['write-tree'], { cwd: dir, env })).trim();
+    const sha = (await gitCli(['commit-tree', tree, '-p', parent, '-m', message], { cwd: dir, env })).trim();
+    await gitCli(['update-ref', `refs/heads/${branch}`, sha], { cwd: dir });
     return sha;
   } finally {
     fs.rmSync(indexFile, { force: true });
@@ -136,6 +136,6 @@ export async function commitTo(dir: string, branch: string, files: Record<string
 
 /** What S1's push hook does for the review area: moves refs/pull/N/head and the recorded head. */
 export async function moveHead(forge: TestForge, pr: TestPull, sha: string) {
-  await runGit(['update-ref', `refs/pull/${pr.index}/head`, sha], { cwd: pr.dir });
+  await gitCli(['update-ref', `refs/pull/${pr.index}/head`, sha], { cwd: pr.dir });
   await forge.deps.db.updateTable('pull_request').set({ head_commit_id: sha }).where('issue_id', '=', pr.issueId).execute();
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestForge, uniq } from './helpers.ts';
 import { createFixtureRepo } from './git-fixtures.ts';
 import { commitTo, lines } from './reviews-fixtures.ts';
-import { runGit } from '../src/git/run-git.ts';
+import { gitCli } from './git-cli.ts';
 
 const forge = await createTestForge();
 
@@ -48,7 +48,7 @@ describe('reviewing a pull request end to end', () => {
 
     // The author pushes a fix of line 25 (the branch API moves the branch; the pull request follows).
     const head = open.body.head.sha;
-    await runGit(['update-ref', 'refs/heads/scratch', head], { cwd: dir });
+    await gitCli(['update-ref', 'refs/heads/scratch', head], { cwd: dir });
     const fix = await commitTo(dir, 'scratch', { 'a.txt': lines(30, { 5: 'changed 5', 25: 'fixed 25' }) }, 'Fix');
     const moved = await forge.req('PUT', `${base}/branches/feature`, { token: owner.token, body: { new_commit_id: fix } });
     expect(moved.status).toBe(204);

@@ -547,11 +547,11 @@ describe('after the head moves', () => {
 
     // main changes line 25 and is merged into feature: the merge base moves past that line.
     const mainSha = await commitTo(pr.dir, 'main', { 'a.txt': lines(30, { 25: 'base 25' }) });
-    const { runGit } = await import('../src/git/run-git.ts');
+    const { gitCli } = await import('./git-cli.ts');
     const env = { GIT_AUTHOR_NAME: 'T', GIT_AUTHOR_EMAIL: 't@e.com', GIT_COMMITTER_NAME: 'T', GIT_COMMITTER_EMAIL: 't@e.com' };
-    const tree = (await runGit(['rev-parse', `${first}^{tree}`], { cwd: pr.dir })).trim();
-    const merge = (await runGit(['commit-tree', tree, '-p', first, '-p', mainSha, '-m', 'Merge main'], { cwd: pr.dir, env })).trim();
-    await runGit(['update-ref', 'refs/heads/feature', merge], { cwd: pr.dir });
+    const tree = (await gitCli(['rev-parse', `${first}^{tree}`], { cwd: pr.dir })).trim();
+    const merge = (await gitCli(['commit-tree', tree, '-p', first, '-p', mainSha, '-m', 'Merge main'], { cwd: pr.dir, env })).trim();
+    await gitCli(['update-ref', 'refs/heads/feature', merge], { cwd: pr.dir });
     await moveHead(forge, pr, merge);
     await afterPullHeadChange(forge.deps, repo, issue, first, merge);
     const [o5, o25] = (await forge.req('GET', `${pr.pull}/reviews/${r.body.id}/comments`)).body;

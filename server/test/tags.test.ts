@@ -1,7 +1,7 @@
 // Tags API as Gitea answers it: read one, create (lightweight or annotated by the caller), delete,
 // the annotated tag object, permissions, and the tags as a git client sees them over HTTP.
 import { afterAll, describe, expect, it } from 'vitest';
-import { runGit } from '../src/git/run-git.ts';
+import { gitCli } from './git-cli.ts';
 import { createTestForge, uniq } from './helpers.ts';
 import { createFixtureRepo, type FixtureCommit } from './git-fixtures.ts';
 import { gitClient, gitUrl, listenForge } from './git-over-http.ts';
@@ -36,7 +36,7 @@ async function makeRepo(opts: Parameters<typeof createFixtureRepo>[4] = {}) {
 
 const tagRef = async (dir: string, name: string) => {
   try {
-    return (await runGit(['rev-parse', '--verify', `refs/tags/${name}`], { cwd: dir })).trim();
+    return (await gitCli(['rev-parse', '--verify', `refs/tags/${name}`], { cwd: dir })).trim();
   } catch {
     return null;
   }
@@ -113,8 +113,8 @@ describe('creating tags', () => {
     expect(r.body.message).toBe('nice!\nand some text\n');
     expect(r.body.commit.sha).toBe(shas.f1);
     expect(r.body.id).not.toBe(shas.f1);
-    expect(await runGit(['cat-file', '-t', r.body.id], { cwd: dir })).toBe('tag\n');
-    const raw = await runGit(['cat-file', 'tag', r.body.id], { cwd: dir });
+    expect(await gitCli(['cat-file', '-t', r.body.id], { cwd: dir })).toBe('tag\n');
+    const raw = await gitCli(['cat-file', 'tag', r.body.id], { cwd: dir });
     expect(raw).toMatch(
       new RegExp(`^object ${shas.f1}\ntype commit\ntag v3\ntagger Owner Person <${owner.name}@example.com> \\d+ \\+0000\n\nnice!\nand some text\n$`),
     );
@@ -156,7 +156,7 @@ describe('creating tags', () => {
     }
     expect((await post({ tag_name: '' })).status).toBe(422);
     expect((await post({})).status).toBe(422);
-    expect((await runGit(['tag', '-l'], { cwd: dir })).split('\n').filter(Boolean).sort()).toEqual(['v1', 'v2']);
+    expect((await gitCli(['tag', '-l'], { cwd: dir })).split('\n').filter(Boolean).sort()).toEqual(['v1', 'v2']);
   });
 
   it('answers NUL and control characters in a name, target, message or path with a 4xx, never a 500', async () => {
@@ -172,7 +172,7 @@ describe('creating tags', () => {
       expect((await forge.req('DELETE', `${base}/tags/${path}`, { token: owner.token })).status, path).toBe(404);
     }
     expect([400, 404]).toContain((await forge.req('GET', `${base}/git/tags/%00`)).status);
-    expect((await runGit(['tag', '-l'], { cwd: dir })).split('\n').filter(Boolean).sort()).toEqual(['v1', 'v2']);
+    expect((await gitCli(['tag', '-l'], { cwd: dir })).split('\n').filter(Boolean).sort()).toEqual(['v1', 'v2']);
   });
 
   it('answers 404 in an empty repository, as there is nothing to tag', async () => {

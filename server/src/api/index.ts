@@ -1,7 +1,7 @@
 // The /api/v1 router: every area's routes, and the OpenAPI document built from them.
 import { createRouter } from './openapi.ts';
 import { usersRoutes } from '../routes/users.ts';
-import { redirectOldUserName } from '../services/redirects.ts';
+import { redirectOldUserName } from '../http/redirects.ts';
 import { userAccountRoutes } from '../routes/user-account.ts';
 import { userSocialRoutes } from '../routes/user-social.ts';
 import { reposRoutes } from '../routes/repos.ts';

@@ -1,7 +1,7 @@
 // Turns an Authorization header into a user. Shared by the API middleware and git over HTTP so
 // both accept exactly the same credentials: `token T`, `Bearer T`, and Basic with the user's
 // password or an access token as the password (or as the user name, as git clients send it).
-import type { Db } from '../db/index.ts';
+import type { Db } from '../db/types.ts';
 import type { UserRow } from '../db/schema.ts';
 import { unauthorized } from '../errors.ts';
 import { hashToken } from './tokens.ts';

@@ -2,7 +2,8 @@
 // routes that allow anonymous reads, as Gitea does.
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context.ts';
-import { dbVersion, type Db } from '../db/index.ts';
+import { dbVersion } from '../db/index.ts';
+import type { Db } from '../db/types.ts';
 import { unauthorized } from '../errors.ts';
 import { authenticate, type Authenticated } from './credentials.ts';
 import { requestAuthContext } from './throttle.ts';

@@ -9,7 +9,7 @@
 // a failure writes (one upsert per key, and the sweep of expired rows); a success writes only when
 // its account had a count.
 import type { Config } from '../config.ts';
-import type { Db } from '../db/index.ts';
+import type { Db } from '../db/types.ts';
 import { ApiError } from '../errors.ts';
 
 // Keys are cut to KEY_CHARS (no real name or address is that long) and every failure deletes the

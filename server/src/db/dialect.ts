@@ -8,7 +8,7 @@
 //     requests: db/index.ts dbVersion()).
 import type { PoolClient } from 'pg';
 import { PostgresAdapter, sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import type { Db } from './index.ts';
+import type { Db } from './types.ts';
 import type { PgHandles } from './postgres.ts';
 
 export type DialectInfo = { kind: 'sqlite' } | { kind: 'postgres'; pg: PgHandles };

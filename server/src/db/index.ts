@@ -9,7 +9,9 @@ import { openSqlite, type SqliteDb, type SqliteStatement } from './sqlite.ts';
 import { isPostgresUrl, openPostgres } from './postgres.ts';
 import { registerDialect, closeDialect, isPostgres } from './dialect.ts';
 
-export type Db = Kysely<Database>;
+import type { Db } from './types.ts';
+
+export type { Db };
 
 // The SQLite handle behind each Kysely instance, so a clean stop can checkpoint it before closing.
 const handles = new WeakMap<Db, SqliteDb>();

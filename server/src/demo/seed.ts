@@ -5,7 +5,7 @@ import type { Deps } from '../context.ts';
 import { repoDir } from '../context.ts';
 import { nowUnix } from '../db/index.ts';
 import type { UserRow } from '../db/schema.ts';
-import { runGit } from '../git/run-git.ts';
+import { legacyRunGit } from '../git/run-git.ts';
 import { createUser } from '../services/users.ts';
 import { createRepository } from '../services/repos.ts';
 import { applyPushEffects, snapshotRefs } from '../services/push.ts';
@@ -198,9 +198,9 @@ export async function seedDemo(deps: Deps, _admin: UserRow, opts: { strict?: boo
     const { days, ...history } = spec.history;
     const stream = buildFastImport({ ...history, mainBranch: repo.default_branch, startUnix: end - days * DAY, endUnix: end });
     const before = await snapshotRefs(dir);
-    await runGit(['fast-import', '--quiet'], { cwd: dir, input: stream });
+    await legacyRunGit(['fast-import', '--quiet'], { cwd: dir, input: stream });
     await applyPushEffects(deps, repo, before, await snapshotRefs(dir), owner);
-    commits += Number((await runGit(['rev-list', '--count', '--all'], { cwd: dir })).trim());
+    commits += Number((await legacyRunGit(['rev-list', '--count', '--all'], { cwd: dir })).trim());
   }
   await seedIssues(deps);
   try {

@@ -3,7 +3,7 @@
 // same questions, so the plumbing is pull-diff.ts's; this module keeps only the compare API's own
 // answers (a yes/no merge check, and file statuses as our Compare schema names them). Every
 // revision passed in is a full SHA the caller resolved, and still goes after --end-of-options.
-import { runGit } from './run-git.ts';
+import { legacyRunGit } from './run-git.ts';
 import { mergeBaseOf, parseNumstat, pullRawDiff, runGitExit01, whitespaceFlags, type WhitespaceMode } from './pull-diff.ts';
 
 export type { WhitespaceMode };
@@ -49,8 +49,8 @@ const STATUS: Record<string, FileStatus> = { A: 'added', D: 'deleted', M: 'modif
 export async function changedFiles(dir: string, from: string, to: string, whitespace?: WhitespaceMode): Promise<ChangedFileStat[]> {
   const common = ['-z', '-M', ...whitespaceFlags(whitespace), '--end-of-options', from, to, '--'];
   const [names, stats] = await Promise.all([
-    runGit(['diff', '--name-status', ...common], { cwd: dir }),
-    runGit(['diff', '--numstat', ...common], { cwd: dir }),
+    legacyRunGit(['diff', '--name-status', ...common], { cwd: dir }),
+    legacyRunGit(['diff', '--numstat', ...common], { cwd: dir }),
   ]);
   const counts = parseNumstat(stats);
   // --name-status -z: "M\0path\0", or "R100\0old\0new\0".

@@ -1,7 +1,7 @@
 // Diff hunks for inline review comments: the hunk a comment was made on (Gitea's CutDiffAroundLine)
 // and where commented lines went after a push. Revisions are full SHAs the caller resolved; paths go
 // after `--` as literal pathspecs, so no user value is read as an option or a glob.
-import { runGit } from './run-git.ts';
+import { legacyRunGit } from './run-git.ts';
 
 /** Lines of context kept above a commented line (Gitea's setting.UI.CodeCommentLines default). */
 export const CODE_COMMENT_LINES = 4;
@@ -11,7 +11,7 @@ const DIFF_FLAGS = ['-c', 'core.quotePath=false', 'diff', '--no-color', '--no-ex
 
 /** The unified diff (3 lines of context) of one file from `from` to `to`; empty when it did not change. */
 export function fileDiff(dir: string, from: string, to: string, path: string): Promise<string> {
-  return runGit([...DIFF_FLAGS, '-M', '--end-of-options', from, to, '--', path], { cwd: dir, env: literal });
+  return legacyRunGit([...DIFF_FLAGS, '-M', '--end-of-options', from, to, '--', path], { cwd: dir, env: literal });
 }
 
 export interface HunkRange {
@@ -115,7 +115,7 @@ export async function changedRanges(dir: string, from: string, to: string, paths
   const out = new Map<string, FileChanges>();
   for (let i = 0; i < paths.length; i += 200) {
     const chunk = paths.slice(i, i + 200);
-    const diff = await runGit([...DIFF_FLAGS, '-U0', '--no-renames', '--end-of-options', from, to, '--', ...chunk], { cwd: dir, env: literal });
+    const diff = await legacyRunGit([...DIFF_FLAGS, '-U0', '--no-renames', '--end-of-options', from, to, '--', ...chunk], { cwd: dir, env: literal });
     parseRangesInto(diff, out);
   }
   return out;

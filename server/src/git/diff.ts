@@ -1,5 +1,5 @@
 // Raw diff and patch text of one commit, as Gitea's GetRawDiff produces them.
-import { runGitBuffer } from './run-git.ts';
+import { legacyRunGitBuffer } from './run-git.ts';
 
 /**
  * `sha` must be a full commit SHA we resolved; `firstParent` its first parent or null for a root
@@ -14,5 +14,5 @@ export function rawCommitDiff(dir: string, sha: string, firstParent: string | nu
   } else {
     args = ['format-patch', '--no-signature', '--stdout', '--root', '--end-of-options', sha];
   }
-  return runGitBuffer(args, { cwd: dir });
+  return legacyRunGitBuffer(args, { cwd: dir });
 }

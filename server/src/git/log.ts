@@ -1,7 +1,7 @@
 // Commit history: one `git log` call per page (headers, changed files and line counts together)
 // and one `git rev-list --count` with the same filters for the total (remembered, and counted
 // incrementally from the previous head after a push).
-import { runGit } from './run-git.ts';
+import { legacyRunGit } from './run-git.ts';
 import type { Signature } from './refs.ts';
 
 export interface CommitFile {
@@ -77,7 +77,7 @@ export function logArgs(o: LogOptions): string[] {
 }
 
 export async function logCommits(dir: string, o: LogOptions): Promise<LogCommit[]> {
-  return parseLog(await runGit(logArgs(o), { cwd: dir }), o);
+  return parseLog(await legacyRunGit(logArgs(o), { cwd: dir }), o);
 }
 
 // Counting walks the whole history (tens of ms at 10,000 commits) and is the costliest part of a
@@ -107,11 +107,13 @@ export async function countCommits(dir: string, f: LogFilter): Promise<number> {
   if (prev && prev.head !== f.revs[0]) {
     // "<new only> TAB <old only>": with nothing only in the old head, count = old + new only.
     // The old head may be gone (a force push, then gc): then count from scratch.
-    const out = await runGit(['rev-list', '--count', '--left-right', '--end-of-options', `${f.revs[0]}...${prev.head}`, '--'], { cwd: dir }).catch(() => '');
+    const out = await legacyRunGit(['rev-list', '--count', '--left-right', '--end-of-options', `${f.revs[0]}...${prev.head}`, '--'], { cwd: dir }).catch(
+      () => '',
+    );
     const [added, lost] = out.trim().split('\t').map(Number);
     if (lost === 0 && Number.isFinite(added)) n = prev.n + added!;
   }
-  if (n === undefined) n = Number((await runGit(args, { cwd: dir })).trim()) || 0;
+  if (n === undefined) n = Number((await legacyRunGit(args, { cwd: dir })).trim()) || 0;
   remember(countCache, key, n, COUNT_CACHE_SIZE);
   if (whole) remember(lastHeadCount, dir, { head: f.revs[0]!, n }, COUNT_CACHE_SIZE);
   return n;

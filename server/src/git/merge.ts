@@ -5,7 +5,7 @@
 // data folder's tmp/, removed in every case.
 import fs from 'node:fs';
 import path from 'node:path';
-import { GitError, runGit, spawnGit } from './run-git.ts';
+import { GitError, legacyRunGit, legacySpawnGit } from './run-git.ts';
 import { updateRefs } from './refs.ts';
 
 export interface GitIdentity {
@@ -46,7 +46,7 @@ function runGitStatus(
   opts: { cwd: string; env?: NodeJS.ProcessEnv; input?: string },
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawnGit(args, { cwd: opts.cwd, env: opts.env });
+    const child = legacySpawnGit(args, { cwd: opts.cwd, env: opts.env });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (d: Buffer) => out.push(d));
@@ -93,7 +93,7 @@ export async function resolveCommit(dir: string, rev: string): Promise<string | 
 }
 
 export async function treeOf(dir: string, commit: string): Promise<string> {
-  return (await runGit(['rev-parse', '--verify', `${commit}^{tree}`], { cwd: dir })).trim();
+  return (await legacyRunGit(['rev-parse', '--verify', `${commit}^{tree}`], { cwd: dir })).trim();
 }
 
 export async function mergeBaseOf(dir: string, a: string, b: string): Promise<string | null> {
@@ -116,7 +116,7 @@ export async function mergeTree(dir: string, ours: string, theirs: string): Prom
 /** Writes a commit object; the message is cleaned as `git commit -m` would. */
 export async function commitTree(dir: string, tree: string, parents: string[], message: string, env: NodeJS.ProcessEnv): Promise<string> {
   const args = ['commit-tree', tree, ...parents.flatMap((p) => ['-p', p])];
-  return (await runGit(args, { cwd: dir, env, input: cleanupMessage(message) })).trim();
+  return (await legacyRunGit(args, { cwd: dir, env, input: cleanupMessage(message) })).trim();
 }
 
 /** Moves refs/heads/<branch> from `oldSha` to `newSha`, or throws RefMovedError if it is elsewhere now. */
@@ -142,7 +142,7 @@ export async function deleteBranchRef(dir: string, branch: string, oldSha: strin
 
 /** Authors of the commits `head` has and `base` lacks, newest first: [name, email]. */
 export async function commitAuthors(dir: string, base: string, head: string): Promise<GitIdentity[]> {
-  const out = await runGit(['log', '--format=%an%x1f%ae', `${base}..${head}`], { cwd: dir });
+  const out = await legacyRunGit(['log', '--format=%an%x1f%ae', `${base}..${head}`], { cwd: dir });
   return out
     .split('\n')
     .filter(Boolean)
@@ -170,14 +170,14 @@ export async function withWorktree<T>(
   const worktree = await fs.promises.mkdtemp(path.join(tmpRoot, 'merge-'));
   try {
     if (!opts.sparse) {
-      await runGit(['worktree', 'add', '--detach', '--quiet', '--end-of-options', worktree, at], { cwd: dir });
+      await legacyRunGit(['worktree', 'add', '--detach', '--quiet', '--end-of-options', worktree, at], { cwd: dir });
     } else {
-      await runGit(['worktree', 'add', '--no-checkout', '--detach', '--quiet', '--end-of-options', worktree, at], { cwd: dir });
+      await legacyRunGit(['worktree', 'add', '--no-checkout', '--detach', '--quiet', '--end-of-options', worktree, at], { cwd: dir });
       // info/sparse-checkout is per work tree, so the repository's shared config stays untouched.
-      const file = path.resolve(worktree, (await runGit(['rev-parse', '--git-path', 'info/sparse-checkout'], { cwd: worktree })).trim());
+      const file = path.resolve(worktree, (await legacyRunGit(['rev-parse', '--git-path', 'info/sparse-checkout'], { cwd: worktree })).trim());
       await fs.promises.mkdir(path.dirname(file), { recursive: true });
       await fs.promises.writeFile(file, opts.sparse.map((p) => `/${p.replace(/([*?[\]! \\#])/g, '\\$1')}\n`).join(''));
-      await runGit([...SPARSE, 'read-tree', '-mu', 'HEAD'], { cwd: worktree });
+      await legacyRunGit([...SPARSE, 'read-tree', '-mu', 'HEAD'], { cwd: worktree });
     }
     return await fn(worktree);
   } finally {
@@ -192,8 +192,8 @@ const SPARSE = ['-c', 'core.sparseCheckout=true'];
 /** Every path that differs between `base` and `head` or that a commit of base..head touches. */
 async function pathsInPlay(dir: string, base: string, head: string): Promise<string[]> {
   const [diff, touched] = await Promise.all([
-    runGit(['diff', '--no-renames', '--name-only', '-z', base, head], { cwd: dir }),
-    runGit(['log', '--no-renames', '--name-only', '-z', '--format=', `${base}..${head}`], { cwd: dir }),
+    legacyRunGit(['diff', '--no-renames', '--name-only', '-z', base, head], { cwd: dir }),
+    legacyRunGit(['log', '--no-renames', '--name-only', '-z', '--format=', `${base}..${head}`], { cwd: dir }),
   ]);
   return [...new Set(`${diff}\0${touched}`.split('\0').filter(Boolean))];
 }
@@ -220,7 +220,7 @@ export async function rebaseOnto(dir: string, tmpRoot: string, base: string, hea
         if (stopped.code === 0) throw new RebaseConflictError(stopped.stdout.trim());
         throw new GitError(`git rebase failed: ${r.stderr.trim() || r.stdout.trim()}`, r.code, r.stderr);
       }
-      return (await runGit(['rev-parse', '--verify', 'HEAD'], { cwd: wt })).trim();
+      return (await legacyRunGit(['rev-parse', '--verify', 'HEAD'], { cwd: wt })).trim();
     },
     { sparse },
   );

@@ -3,7 +3,7 @@
 // refs/pull/{index}/head ref that keeps a pull request's commits, its changed files, and its raw
 // diff and patch. Every revision passed in is a full SHA the caller resolved; they still go after
 // --end-of-options.
-import { GitError, runGit, runGitBuffer, spawnGit } from './run-git.ts';
+import { GitError, legacyRunGit, legacyRunGitBuffer, legacySpawnGit } from './run-git.ts';
 
 export type WhitespaceMode = 'show-all' | 'ignore-all' | 'ignore-change' | 'ignore-eol';
 
@@ -32,7 +32,7 @@ export interface PullGitState {
 /** Runs git and hands back stdout for exit 0 and 1 (merge-tree's "conflicts"), which execFile drops on failure. */
 export function runGitExit01(args: string[], cwd: string): Promise<{ code: 0 | 1; stdout: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawnGit(args, { cwd, timeoutMs: 60_000 });
+    const child = legacySpawnGit(args, { cwd, timeoutMs: 60_000 });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (b: Buffer) => out.push(b));
@@ -49,7 +49,7 @@ export function runGitExit01(args: string[], cwd: string): Promise<{ code: 0 | 1
 /** The best common ancestor of two commits, or null when their histories are unrelated. */
 export async function mergeBaseOf(dir: string, a: string, b: string): Promise<string | null> {
   try {
-    return (await runGit(['merge-base', '--end-of-options', a, b], { cwd: dir })).trim() || null;
+    return (await legacyRunGit(['merge-base', '--end-of-options', a, b], { cwd: dir })).trim() || null;
   } catch (e) {
     if (e instanceof GitError && e.code === 1) return null;
     throw e;
@@ -81,7 +81,7 @@ export function parseNumstat(out: string): Map<string, [number, number]> {
  */
 export async function pullGitState(dir: string, base: string, head: string): Promise<PullGitState> {
   const mb = await mergeBaseOf(dir, base, head);
-  const countsP = runGit(['rev-list', '--left-right', '--count', '--end-of-options', `${base}...${head}`], { cwd: dir });
+  const countsP = legacyRunGit(['rev-list', '--left-right', '--count', '--end-of-options', `${base}...${head}`], { cwd: dir });
   if (!mb) {
     // Unrelated histories cannot be merged (git refuses without --allow-unrelated-histories).
     const [behind = 0, ahead = 0] = (await countsP).trim().split(/\s+/).map(Number);
@@ -90,7 +90,7 @@ export async function pullGitState(dir: string, base: string, head: string): Pro
   const [merge, counts, numstat] = await Promise.all([
     runGitExit01(['merge-tree', '--write-tree', '--name-only', '--no-messages', '-z', '--end-of-options', base, head], dir),
     countsP,
-    runGit(['diff', '--numstat', '-z', '-M', '--end-of-options', mb, head, '--'], { cwd: dir }),
+    legacyRunGit(['diff', '--numstat', '-z', '-M', '--end-of-options', mb, head, '--'], { cwd: dir }),
   ]);
   const [behind = 0, ahead = 0] = counts.trim().split(/\s+/).map(Number);
   const files = parseNumstat(numstat);
@@ -110,16 +110,16 @@ export const pullHeadRef = (index: number) => `refs/pull/${index}/head`;
 
 /** Points refs/pull/{index}/head at `sha`, so the commits stay when the head branch is deleted. */
 export async function setPullHeadRef(dir: string, index: number, sha: string): Promise<void> {
-  await runGit(['update-ref', pullHeadRef(Math.trunc(index)), sha], { cwd: dir });
+  await legacyRunGit(['update-ref', pullHeadRef(Math.trunc(index)), sha], { cwd: dir });
 }
 
 export async function deletePullHeadRef(dir: string, index: number): Promise<void> {
-  await runGit(['update-ref', '-d', pullHeadRef(Math.trunc(index))], { cwd: dir });
+  await legacyRunGit(['update-ref', '-d', pullHeadRef(Math.trunc(index))], { cwd: dir });
 }
 
 /** Commits reachable from `head` and from none of `exclude`, oldest first (full SHAs). */
 export async function commitIdsBetween(dir: string, head: string, exclude: string[]): Promise<string[]> {
-  const out = await runGit(['rev-list', '--reverse', '--end-of-options', head, ...exclude.filter(Boolean).map((e) => `^${e}`), '--'], { cwd: dir });
+  const out = await legacyRunGit(['rev-list', '--reverse', '--end-of-options', head, ...exclude.filter(Boolean).map((e) => `^${e}`), '--'], { cwd: dir });
   return out.split('\n').filter(Boolean);
 }
 
@@ -139,8 +139,8 @@ export interface PullFile {
 export async function pullFiles(dir: string, from: string, to: string, whitespace?: WhitespaceMode): Promise<PullFile[]> {
   const common = ['-z', '-M', ...whitespaceFlags(whitespace), '--end-of-options', from, to, '--'];
   const [names, stats] = await Promise.all([
-    runGit(['diff', '--name-status', ...common], { cwd: dir }),
-    runGit(['diff', '--numstat', ...common], { cwd: dir }),
+    legacyRunGit(['diff', '--name-status', ...common], { cwd: dir }),
+    legacyRunGit(['diff', '--numstat', ...common], { cwd: dir }),
   ]);
   const counts = parseNumstat(stats);
   const files: PullFile[] = [];
@@ -173,7 +173,7 @@ export async function pullFiles(dir: string, from: string, to: string, whitespac
 export function pullRawDiff(dir: string, from: string, to: string, opts: { whitespace?: WhitespaceMode; binary?: boolean } = {}): Promise<Buffer> {
   const args = ['diff', '-p', '-M', ...whitespaceFlags(opts.whitespace)];
   if (opts.binary) args.push('--binary', '--histogram');
-  return runGitBuffer([...args, '--end-of-options', from, to, '--'], { cwd: dir });
+  return legacyRunGitBuffer([...args, '--end-of-options', from, to, '--'], { cwd: dir });
 }
 
 /**
@@ -181,12 +181,12 @@ export function pullRawDiff(dir: string, from: string, to: string, opts: { white
  * (`format-patch --binary --stdout`): "[PATCH n/m]" subjects and git's "-- \n<version>" signature.
  */
 export function pullRawPatch(dir: string, from: string, to: string): Promise<Buffer> {
-  return runGitBuffer(['format-patch', '--binary', '--stdout', '--end-of-options', `${from}..${to}`], { cwd: dir });
+  return legacyRunGitBuffer(['format-patch', '--binary', '--stdout', '--end-of-options', `${from}..${to}`], { cwd: dir });
 }
 
 /** Branch name → commit SHA for every branch of the repository (one git call). */
 export async function branchHeads(dir: string): Promise<Map<string, string>> {
-  const out = await runGit(['for-each-ref', '--format=%(objectname) %(refname)', 'refs/heads/'], { cwd: dir });
+  const out = await legacyRunGit(['for-each-ref', '--format=%(objectname) %(refname)', 'refs/heads/'], { cwd: dir });
   const map = new Map<string, string>();
   for (const line of out.split('\n')) {
     const i = line.indexOf(' ');
@@ -204,11 +204,11 @@ export async function branchHeads(dir: string): Promise<Map<string, string>> {
 export async function fetchCommit(dir: string, fromDir: string, sha: string): Promise<void> {
   if (!/^[0-9a-f]{40}$/.test(sha)) throw new GitError('invalid commit id', null, '');
   try {
-    await runGit(['cat-file', '-e', `${sha}^{commit}`], { cwd: dir });
+    await legacyRunGit(['cat-file', '-e', `${sha}^{commit}`], { cwd: dir });
     return;
   } catch (e) {
     if (!(e instanceof GitError)) throw e;
   }
   // A local path (absolute, never a user value) and a full SHA: nothing here can be read as an option.
-  await runGit(['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--no-auto-gc', '--end-of-options', fromDir, sha], { cwd: dir });
+  await legacyRunGit(['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--no-auto-gc', '--end-of-options', fromDir, sha], { cwd: dir });
 }

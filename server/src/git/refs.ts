@@ -2,7 +2,7 @@
 // and moving refs atomically (update-ref with the expected old value).
 import fs from 'node:fs';
 import path from 'node:path';
-import { GitError, runGit } from './run-git.ts';
+import { GitError, legacyRunGit } from './run-git.ts';
 
 export const ZERO_SHA = '0000000000000000000000000000000000000000';
 
@@ -66,7 +66,7 @@ const toBranch = (r: string[]): BranchRef => ({
 
 /** Every branch, newest tip commit first (ties by name), as Gitea lists them. */
 export async function listBranches(dir: string): Promise<BranchRef[]> {
-  const out = await runGit(['for-each-ref', '--sort=refname', '--sort=-committerdate', `--format=${BRANCH_FIELDS.join('%00')}%00`, 'refs/heads/'], {
+  const out = await legacyRunGit(['for-each-ref', '--sort=refname', '--sort=-committerdate', `--format=${BRANCH_FIELDS.join('%00')}%00`, 'refs/heads/'], {
     cwd: dir,
   });
   return splitRecords(out, BRANCH_FIELDS.length).map(toBranch);
@@ -77,7 +77,7 @@ export async function getBranch(dir: string, name: string): Promise<BranchRef | 
   if (!name || name.startsWith('-')) return null;
   const ref = `refs/heads/${name}`;
   // for-each-ref patterns match whole path components, so refs/heads/a also lists refs/heads/a/b.
-  const out = await runGit(['for-each-ref', `--format=${BRANCH_FIELDS.join('%00')}%00`, ref], { cwd: dir });
+  const out = await legacyRunGit(['for-each-ref', `--format=${BRANCH_FIELDS.join('%00')}%00`, ref], { cwd: dir });
   const rec = splitRecords(out, BRANCH_FIELDS.length).find((r) => r[0] === ref);
   return rec ? toBranch(rec) : null;
 }
@@ -86,7 +86,7 @@ const TAG_FIELDS = ['%(refname)', '%(objectname)', '%(*objectname)', '%(creatord
 
 /** Every tag, newest first. Lightweight tags carry their commit's message, as in Gitea. */
 export async function listTags(dir: string): Promise<TagRef[]> {
-  const out = await runGit(['for-each-ref', '--sort=refname', '--sort=-creatordate', `--format=${TAG_FIELDS.join('%00')}%00`, 'refs/tags/'], {
+  const out = await legacyRunGit(['for-each-ref', '--sort=refname', '--sort=-creatordate', `--format=${TAG_FIELDS.join('%00')}%00`, 'refs/tags/'], {
     cwd: dir,
   });
   return splitRecords(out, TAG_FIELDS.length).map((r) => ({
@@ -100,7 +100,7 @@ export async function listTags(dir: string): Promise<TagRef[]> {
 
 export async function refExists(dir: string, ref: string): Promise<boolean> {
   try {
-    await runGit(['show-ref', '--verify', '--quiet', ref], { cwd: dir });
+    await legacyRunGit(['show-ref', '--verify', '--quiet', ref], { cwd: dir });
     return true;
   } catch (e) {
     if (e instanceof GitError) return false;
@@ -115,7 +115,7 @@ export async function refExists(dir: string, ref: string): Promise<boolean> {
 export async function isValidBranchName(dir: string, name: string): Promise<boolean> {
   if (!name || name.length > 100 || name.startsWith('-') || name === 'HEAD' || /[\0-\x20\x7f]/.test(name)) return false;
   try {
-    await runGit(['check-ref-format', `refs/heads/${name}`], { cwd: dir });
+    await legacyRunGit(['check-ref-format', `refs/heads/${name}`], { cwd: dir });
     return true;
   } catch (e) {
     if (e instanceof GitError) return false;
@@ -136,7 +136,7 @@ export async function updateRefs(dir: string, updates: RefUpdate[]): Promise<voi
     u.kind === 'create' ? `create ${u.ref} ${u.sha}` : u.kind === 'update' ? `update ${u.ref} ${u.sha} ${u.oldSha}` : `delete ${u.ref} ${u.oldSha}`,
   );
   try {
-    await runGit(['update-ref', '--stdin'], { cwd: dir, input: `${lines.join('\n')}\n` });
+    await legacyRunGit(['update-ref', '--stdin'], { cwd: dir, input: `${lines.join('\n')}\n` });
   } finally {
     invalidateRepoRefs(dir);
   }
@@ -145,7 +145,7 @@ export async function updateRefs(dir: string, updates: RefUpdate[]): Promise<voi
 /** Whether `ancestor` is reachable from `descendant` (a fast-forward from one to the other). */
 export async function isAncestor(dir: string, ancestor: string, descendant: string): Promise<boolean> {
   try {
-    await runGit(['merge-base', '--is-ancestor', ancestor, descendant], { cwd: dir });
+    await legacyRunGit(['merge-base', '--is-ancestor', ancestor, descendant], { cwd: dir });
     return true;
   } catch (e) {
     if (e instanceof GitError && e.code === 1) return false;
@@ -156,7 +156,7 @@ export async function isAncestor(dir: string, ancestor: string, descendant: stri
 /** The branch HEAD points at, or null when HEAD is detached or dangling. */
 export async function headBranch(dir: string): Promise<string | null> {
   try {
-    const out = await runGit(['symbolic-ref', '--quiet', 'HEAD'], { cwd: dir });
+    const out = await legacyRunGit(['symbolic-ref', '--quiet', 'HEAD'], { cwd: dir });
     const ref = out.trim();
     return ref.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : null;
   } catch (e) {

@@ -1,16 +1,16 @@
 // Basic operations on bare repositories shared by every area.
 import fs from 'node:fs';
 import path from 'node:path';
-import { GitError, runGit, userArg } from './run-git.ts';
+import { GitError, legacyRunGit, userArg } from './run-git.ts';
 import { resolveBranchFast } from './refs.ts';
 
 /** Creates an empty bare repository whose HEAD points at `defaultBranch`. */
 export async function initBare(dir: string, defaultBranch: string): Promise<void> {
   fs.mkdirSync(path.dirname(dir), { recursive: true });
-  await runGit(['init', '--bare', '--quiet', `--initial-branch=${userArg(defaultBranch, 'branch name')}`, dir], { cwd: path.dirname(dir) });
+  await legacyRunGit(['init', '--bare', '--quiet', `--initial-branch=${userArg(defaultBranch, 'branch name')}`, dir], { cwd: path.dirname(dir) });
   // Allow http.receivepack for git http-backend; we authenticate in front of it.
-  await runGit(['config', 'http.receivepack', 'true'], { cwd: dir });
-  await runGit(['config', 'uploadpack.allowFilter', 'true'], { cwd: dir });
+  await legacyRunGit(['config', 'http.receivepack', 'true'], { cwd: dir });
+  await legacyRunGit(['config', 'uploadpack.allowFilter', 'true'], { cwd: dir });
 }
 
 /** The commit SHA a branch, tag or (abbreviated) SHA names, or null. */
@@ -20,7 +20,7 @@ export async function resolveCommit(dir: string, ref: string): Promise<string | 
   const fast = resolveBranchFast(dir, ref);
   if (fast) return fast;
   try {
-    const out = await runGit(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`], { cwd: dir });
+    const out = await legacyRunGit(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`], { cwd: dir });
     return out.trim() || null;
   } catch (e) {
     if (e instanceof GitError) return null;
@@ -30,11 +30,11 @@ export async function resolveCommit(dir: string, ref: string): Promise<string | 
 
 /** Whether the repository has any branch at all. */
 export async function hasAnyBranch(dir: string): Promise<boolean> {
-  const out = await runGit(['for-each-ref', '--count=1', '--format=%(refname)', 'refs/heads/'], { cwd: dir });
+  const out = await legacyRunGit(['for-each-ref', '--count=1', '--format=%(refname)', 'refs/heads/'], { cwd: dir });
   return out.trim().length > 0;
 }
 
 /** Points HEAD (the default branch) at refs/heads/<branch>. */
 export async function setHead(dir: string, branch: string): Promise<void> {
-  await runGit(['symbolic-ref', 'HEAD', `refs/heads/${userArg(branch, 'branch name')}`], { cwd: dir });
+  await legacyRunGit(['symbolic-ref', 'HEAD', `refs/heads/${userArg(branch, 'branch name')}`], { cwd: dir });
 }

@@ -1,35 +1,18 @@
 // The one way the server runs git: execFile with an argument array (never a shell), a fixed
 // environment, a timeout, and a check that no user value can be read as an option.
 import { execFile, spawn } from 'node:child_process';
+import type { GitCommand } from './command.ts';
+import { GitError, GitInputError } from './run-git-errors.ts';
 
-export class GitError extends Error {
-  constructor(
-    message: string,
-    readonly code: number | null,
-    readonly stderr: string,
-  ) {
-    super(message);
-  }
-}
-
-/**
- * A user value git can never accept (a NUL byte in an argument or in a line of text input). The
- * error handler answers it 404 on reads (no such ref or path can exist) and 422 on writes, so bad
- * input from anywhere is refused here once, before git or Node's process spawning sees it.
- */
-export class GitInputError extends GitError {
-  constructor(message: string) {
-    super(message, null, '');
-  }
-}
+export { GitError, GitInputError };
 
 // Commands whose standard input is binary data (file contents, packs, fast-import streams) and may
 // hold NUL bytes; every other command reads lines of text (refs, SHAs, messages).
 const BINARY_INPUT = new Set(['hash-object', 'fast-import', 'index-pack', 'pack-objects', 'unpack-objects', 'http-backend', 'upload-pack', 'receive-pack']);
 
-function checkInput(args: string[], input: string | Buffer | undefined): void {
+function checkInput(args: readonly string[], input: string | Buffer | undefined, subcommand = args[0] ?? ''): void {
   if (args.some((a) => a.includes('\0'))) throw new GitInputError('invalid value: contains a NUL byte');
-  if (input === undefined || args.includes('-z') || BINARY_INPUT.has(args[0] ?? '')) return;
+  if (input === undefined || args.includes('-z') || BINARY_INPUT.has(subcommand)) return;
   if (typeof input === 'string' ? input.includes('\0') : input.includes(0)) throw new GitInputError('invalid value: contains a NUL byte');
 }
 
@@ -62,9 +45,41 @@ export function userArg(value: string, what = 'value'): string {
   return value;
 }
 
-export function runGitBuffer(args: string[], opts: RunGitOptions): Promise<Buffer> {
+/** Runs a built command and gives its standard output as bytes. */
+export function runGitBuffer(cmd: GitCommand, opts: RunGitOptions): Promise<Buffer> {
+  return execGit([...cmd.args], opts, cmd.subcommand);
+}
+
+/** Runs a built command and gives its standard output as UTF-8 text. */
+export async function runGit(cmd: GitCommand, opts: RunGitOptions): Promise<string> {
+  return (await runGitBuffer(cmd, opts)).toString('utf8');
+}
+
+/** Streams a built command's output (git http-backend, large blobs, archives). */
+export function spawnGit(cmd: GitCommand, opts: Omit<RunGitOptions, 'input' | 'maxBuffer'>) {
+  checkInput(cmd.args, undefined, cmd.subcommand);
+  return spawn('git', [...cmd.args], { cwd: opts.cwd, env: { ...gitEnv, ...opts.env }, timeout: opts.timeoutMs ?? 10 * 60_000 });
+}
+
+// TRANSITIONAL (issue #18): argument arrays from before the command builder; every caller moves
+// to GitCommand and these three go.
+export function legacyRunGitBuffer(args: string[], opts: RunGitOptions): Promise<Buffer> {
+  return execGit(args, opts, args[0] ?? '');
+}
+
+export async function legacyRunGit(args: string[], opts: RunGitOptions): Promise<string> {
+  return (await legacyRunGitBuffer(args, opts)).toString('utf8');
+}
+
+export function legacySpawnGit(args: string[], opts: Omit<RunGitOptions, 'input' | 'maxBuffer'>) {
+  checkInput(args, undefined);
+  return spawn('git', args, { cwd: opts.cwd, env: { ...gitEnv, ...opts.env }, timeout: opts.timeoutMs ?? 10 * 60_000 });
+}
+
+function execGit(args: string[], opts: RunGitOptions, subcommand: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    checkInput(args, opts.input);
+    // Inside the executor, so a refused value rejects the promise like any failure of git.
+    checkInput(args, opts.input, subcommand);
     const child = execFile(
       'git',
       args,
@@ -78,7 +93,7 @@ export function runGitBuffer(args: string[], opts: RunGitOptions): Promise<Buffe
       (err, stdout, stderr) => {
         if (err) {
           const code = typeof (err as any).code === 'number' ? (err as any).code : null;
-          reject(new GitError(`git ${args[0]} failed: ${stderr.toString().trim() || err.message}`, code, stderr.toString()));
+          reject(new GitError(`git ${subcommand} failed: ${stderr.toString().trim() || err.message}`, code, stderr.toString()));
         } else resolve(stdout);
       },
     );
@@ -87,14 +102,4 @@ export function runGitBuffer(args: string[], opts: RunGitOptions): Promise<Buffe
     child.stdin?.on('error', () => {});
     child.stdin?.end(opts.input ?? '');
   });
-}
-
-export async function runGit(args: string[], opts: RunGitOptions): Promise<string> {
-  return (await runGitBuffer(args, opts)).toString('utf8');
-}
-
-/** Streams git's output (for git http-backend and large blobs). */
-export function spawnGit(args: string[], opts: Omit<RunGitOptions, 'input' | 'maxBuffer'>) {
-  checkInput(args, undefined);
-  return spawn('git', args, { cwd: opts.cwd, env: { ...gitEnv, ...opts.env }, timeout: opts.timeoutMs ?? 10 * 60_000 });
 }

@@ -1,6 +1,6 @@
 // Tags of a bare repository one at a time: reading a tag ref, checking a new tag's name, writing an
 // annotated tag object, and reading an annotated tag object by its id. Listing lives in refs.ts.
-import { GitError, runGit, userArg } from './run-git.ts';
+import { GitError, legacyRunGit, userArg } from './run-git.ts';
 import type { Signature, TagRef } from './refs.ts';
 
 // NUL-separated, the free-text message last (a message cannot hold a NUL).
@@ -11,7 +11,7 @@ export async function getTag(dir: string, name: string): Promise<TagRef | null> 
   if (!name || name.startsWith('-') || /[\0\n]/.test(name)) return null;
   const ref = `refs/tags/${name}`;
   // for-each-ref patterns are globs matching whole path components; keep the exact name only.
-  const out = await runGit(['for-each-ref', `--format=${TAG_FIELDS.join('%00')}%00`, ref], { cwd: dir });
+  const out = await legacyRunGit(['for-each-ref', `--format=${TAG_FIELDS.join('%00')}%00`, ref], { cwd: dir });
   const parts = out.split('\0');
   for (let i = 0; i + TAG_FIELDS.length <= parts.length; i += TAG_FIELDS.length) {
     const r = parts.slice(i, i + TAG_FIELDS.length);
@@ -31,7 +31,7 @@ export const MAX_TAG_NAME = 255;
 export async function isValidTagName(dir: string, name: string): Promise<boolean> {
   if (!name || name.length > MAX_TAG_NAME || name.startsWith('-') || name === 'HEAD' || /[\0-\x20\x7f]/.test(name)) return false;
   try {
-    await runGit(['check-ref-format', `refs/tags/${name}`], { cwd: dir });
+    await legacyRunGit(['check-ref-format', `refs/tags/${name}`], { cwd: dir });
     return true;
   } catch (e) {
     if (e instanceof GitError) return false;
@@ -54,7 +54,7 @@ export async function writeTagObject(
   t: { name: string; commit: string; tagger: { name: string; email: string }; message: string; date?: Date },
 ): Promise<string> {
   const text = `object ${t.commit}\ntype commit\ntag ${t.name}\ntagger ${t.tagger.name} <${t.tagger.email}> ${gitTime(t.date ?? new Date())}\n\n${t.message}`;
-  return (await runGit(['mktag'], { cwd: dir, input: text })).trim();
+  return (await legacyRunGit(['mktag'], { cwd: dir, input: text })).trim();
 }
 
 export interface AnnotatedTagObject {
@@ -84,7 +84,7 @@ export function parseSignatureLine(line: string): Signature {
  * of the message is left out, as Gitea does.
  */
 export async function readTagObject(dir: string, sha: string): Promise<AnnotatedTagObject | null> {
-  const out = await runGit(['cat-file', '--batch'], { cwd: dir, input: `${userArg(sha, 'sha')}\n` });
+  const out = await legacyRunGit(['cat-file', '--batch'], { cwd: dir, input: `${userArg(sha, 'sha')}\n` });
   const nl = out.indexOf('\n');
   const [id, type, size] = out.slice(0, nl).split(' ');
   if (type !== 'tag' || !id || !size) return null;

@@ -1,7 +1,7 @@
 // Trees and blobs of bare repositories: listing (ls-tree), reading blobs, the last commit of each
 // entry of a directory, and building commits without a work tree (hash-object, mktree, commit-tree).
 import { processStream } from './process-stream.ts';
-import { GitError, runGit, runGitBuffer, spawnGit } from './run-git.ts';
+import { GitError, legacyRunGit, legacyRunGitBuffer, legacySpawnGit } from './run-git.ts';
 
 /** Paths given to git are file names, never glob patterns. */
 const LITERAL = { GIT_LITERAL_PATHSPECS: '1' };
@@ -42,10 +42,10 @@ function parseLsTree(out: string): TreeEntry[] {
 /** The entry at `path` in the tree of `commit` (a full SHA), or null. Empty path = the root tree. */
 export async function treeEntry(dir: string, commit: string, path: string): Promise<TreeEntry | null> {
   if (!path) {
-    const sha = (await runGit(['rev-parse', '--verify', '--end-of-options', `${commit}^{tree}`], { cwd: dir })).trim();
+    const sha = (await legacyRunGit(['rev-parse', '--verify', '--end-of-options', `${commit}^{tree}`], { cwd: dir })).trim();
     return { mode: '040000', kind: 'tree', sha, size: 0, path: '', name: '' };
   }
-  const out = await runGit(['ls-tree', '-z', '--long', '--full-tree', commit, '--', path], { cwd: dir, env: LITERAL });
+  const out = await legacyRunGit(['ls-tree', '-z', '--long', '--full-tree', commit, '--', path], { cwd: dir, env: LITERAL });
   return parseLsTree(out).find((e) => e.path === path) ?? null;
 }
 
@@ -53,18 +53,18 @@ export async function treeEntry(dir: string, commit: string, path: string): Prom
 export async function listTree(dir: string, commit: string, path: string): Promise<TreeEntry[]> {
   const args = ['ls-tree', '-z', '--long', '--full-tree', commit];
   if (path) args.push('--', `${path}/`);
-  return parseLsTree(await runGit(args, { cwd: dir, env: LITERAL }));
+  return parseLsTree(await legacyRunGit(args, { cwd: dir, env: LITERAL }));
 }
 
 export async function readBlob(dir: string, sha: string): Promise<Buffer> {
-  return runGitBuffer(['cat-file', 'blob', sha], { cwd: dir });
+  return legacyRunGitBuffer(['cat-file', 'blob', sha], { cwd: dir });
 }
 
 /** A blob as a web stream, for large files. */
 export function streamBlob(dir: string, sha: string): ReadableStream<Uint8Array> {
   // processStream never touches the stream after the client has gone (a late chunk would throw
   // outside any request and stop the server).
-  return processStream(spawnGit(['cat-file', 'blob', sha], { cwd: dir }));
+  return processStream(legacySpawnGit(['cat-file', 'blob', sha], { cwd: dir }));
 }
 
 export interface LastCommit {
@@ -86,7 +86,7 @@ export async function lastCommitsForEntries(dir: string, commit: string, path: s
   const prefix = path ? `${path}/` : '';
   const args = ['log', '-z', '--name-only', '--no-renames', '--format=%x01%H %ct %s', `--max-count=${maxCommits}`, commit];
   if (path) args.push('--', prefix);
-  const child = spawnGit(args, { cwd: dir, env: LITERAL, timeoutMs: 30_000 });
+  const child = legacySpawnGit(args, { cwd: dir, env: LITERAL, timeoutMs: 30_000 });
   let buf = '';
   let current: LastCommit | null = null;
   let done = false;
@@ -135,7 +135,7 @@ export async function lastCommitsForEntries(dir: string, commit: string, path: s
 // ---- Building commits without a work tree ----
 
 export async function writeBlob(dir: string, content: string | Buffer): Promise<string> {
-  return (await runGit(['hash-object', '-w', '--stdin'], { cwd: dir, input: content })).trim();
+  return (await legacyRunGit(['hash-object', '-w', '--stdin'], { cwd: dir, input: content })).trim();
 }
 
 export interface NewTreeEntry {
@@ -151,7 +151,7 @@ export async function writeTree(dir: string, entries: NewTreeEntry[]): Promise<s
     if (!e.name || e.name.includes('/') || e.name.includes('\0')) throw new GitError(`invalid tree entry name ${e.name}`, null, '');
   }
   const input = entries.map((e) => `${e.mode} ${e.kind} ${e.sha}\t${e.name}\0`).join('');
-  return (await runGit(['mktree', '-z'], { cwd: dir, input })).trim();
+  return (await legacyRunGit(['mktree', '-z'], { cwd: dir, input })).trim();
 }
 
 export interface Signature {
@@ -174,17 +174,17 @@ export async function commitTree(dir: string, tree: string, message: string, aut
   const args = ['commit-tree', tree];
   for (const p of parents) args.push('-p', p);
   // The message goes through stdin so it can never be read as an option.
-  return (await runGit(args, { cwd: dir, input: message, env })).trim();
+  return (await legacyRunGit(args, { cwd: dir, input: message, env })).trim();
 }
 
 /** Creates refs/heads/<branch> at `sha`, failing if it already exists. */
 export async function createBranchRef(dir: string, branch: string, sha: string): Promise<void> {
-  await runGit(['update-ref', `refs/heads/${branch}`, sha, ''], { cwd: dir });
+  await legacyRunGit(['update-ref', `refs/heads/${branch}`, sha, ''], { cwd: dir });
 }
 
 /** Copies every object reachable from `treeish` in `fromDir` into `toDir` (one pack, in memory). */
 export async function copyObjects(fromDir: string, toDir: string, treeish: string): Promise<void> {
-  const list = await runGitBuffer(['rev-list', '--objects', '--no-object-names', treeish], { cwd: fromDir });
-  const pack = await runGitBuffer(['pack-objects', '--stdout', '-q'], { cwd: fromDir, input: list });
-  await runGitBuffer(['index-pack', '--stdin'], { cwd: toDir, input: pack });
+  const list = await legacyRunGitBuffer(['rev-list', '--objects', '--no-object-names', treeish], { cwd: fromDir });
+  const pack = await legacyRunGitBuffer(['pack-objects', '--stdout', '-q'], { cwd: fromDir, input: list });
+  await legacyRunGitBuffer(['index-pack', '--stdin'], { cwd: toDir, input: pack });
 }

@@ -1,7 +1,7 @@
 // Gitea's GET /repos/{owner}/{repo}/archive/{archive}: the repository at a ref as .zip or .tar.gz.
 import { createRoute } from '@hono/zod-openapi';
 import { createRouter, errorResponses, z } from '../api/openapi.ts';
-import { loadRepo } from '../services/repo-context.ts';
+import { loadRepo } from '../http/repo-context.ts';
 import { archiveHeaders, archiveRequest, streamArchive } from '../services/archive.ts';
 
 export const archiveRoutes = createRouter();

@@ -3,7 +3,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { createRouter, errorResponses, z } from '../api/openapi.ts';
 import { notFound, unprocessable } from '../errors.ts';
-import { loadRepo } from '../services/repo-context.ts';
+import { loadRepo } from '../http/repo-context.ts';
 import { resolveRefPath } from '../services/ref-path.ts';
 import { treeEntry } from '../git/tree.ts';
 import { blameFile } from '../services/blame.ts';

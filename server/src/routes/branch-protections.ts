@@ -2,7 +2,7 @@
 // only (Gitea's reqToken + reqAdmin on the whole group).
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import { createRouter, errorResponses, z } from '../api/openapi.ts';
-import { loadRepo } from '../services/repo-context.ts';
+import { loadRepo } from '../http/repo-context.ts';
 import { createRule, deleteRule, editRule, getRuleByName, listRules, setRulePriorities, toApiBranchProtection } from '../services/branch-protections.ts';
 import { notFound } from '../errors.ts';
 

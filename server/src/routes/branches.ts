@@ -3,7 +3,7 @@ import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import { createRouter, errorResponses, z, zLimit, zPage } from '../api/openapi.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
 import { requireUser } from '../auth/middleware.ts';
-import { loadRepo } from '../services/repo-context.ts';
+import { loadRepo } from '../http/repo-context.ts';
 import { createBranch, deleteBranch, getBranchApi, listBranchesPage, renameBranch, updateBranch } from '../services/branches.ts';
 import { PayloadCommitVerificationSchema } from './commits.ts';
 import { refreshPullsForBranches, renamePullBranches } from '../services/pulls.ts';

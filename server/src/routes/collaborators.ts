@@ -10,7 +10,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
 import { forbidden, notFound, unprocessable } from '../errors.ts';
-import { loadRepo } from '../services/repo-context.ts';
+import { loadRepo } from '../http/repo-context.ts';
 import { Access, accessModeName, repoPermission } from '../services/permissions.ts';
 import { addOrUpdateCollaborator, collaboration, deleteCollaborator, listAssignees, listCollaborators } from '../services/collaborators.ts';
 

@@ -16,7 +16,7 @@ import { commentsQuery, createComment, deleteComment, editComment, getComment } 
 import { timelineQuery, toTimeline } from '../services/timeline.ts';
 import { toApiAttachment, toApiComments, type RepoRef } from '../services/issues-convert.ts';
 import { MAX_ATTACHMENT_SIZE, deleteAttachment, getAttachment, listAttachments, renameAttachment, saveAttachment, tooLarge } from '../services/attachments.ts';
-import type { RepoContext } from '../services/repo-context.ts';
+import type { RepoContext } from '../http/repo-context.ts';
 
 export const commentsRoutes = createRouter();
 

@@ -6,7 +6,7 @@ import { paging, setPageHeaders } from '../api/paging.ts';
 import { UserSchema } from '../api/schemas.ts';
 import { PullRequestSchema } from '../api/pull-schemas.ts';
 import { notFound, unprocessable } from '../errors.ts';
-import { loadRepo } from '../services/repo-context.ts';
+import { loadRepo } from '../http/repo-context.ts';
 import { commitDiff, getCommit, listCommits } from '../services/commits.ts';
 import { resolveCommit } from '../git/repo.ts';
 import { findPullByCommit } from '../services/pulls.ts';

@@ -7,13 +7,13 @@ import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import { createRouter, errorResponses, z, zQueryBool } from '../api/openapi.ts';
 import { CommitSchema } from './commits.ts';
 import { notFound } from '../errors.ts';
-import { loadRepo } from '../services/repo-context.ts';
+import { loadRepo } from '../http/repo-context.ts';
 import { isRepoEmpty, toApiCommit, usersByEmail } from '../services/commits.ts';
 import { resolveBranchFast } from '../git/refs.ts';
-import { runGit } from '../git/run-git.ts';
+import { legacyRunGit } from '../git/run-git.ts';
 import { logCommits } from '../git/log.ts';
 import { changedFiles, mergeBase, mergeCheck, rangeDiff } from '../git/compare.ts';
-import type { RepoContext } from '../services/repo-context.ts';
+import type { RepoContext } from '../http/repo-context.ts';
 import { resolveNetworkHead } from '../services/forks.ts';
 import { fetchCommit } from '../git/pull-diff.ts';
 import type { Context } from 'hono';
@@ -106,7 +106,7 @@ export async function guessRef(dir: string, name: string): Promise<GuessedRef | 
   if (hex) candidates.push({ rev: name.toLowerCase(), type: 'commit' });
   // Names go on standard input, never on the command line; cat-file prints "<rev> missing" (or
   // "ambiguous") for what does not resolve to a commit.
-  const out = await runGit(['cat-file', '--batch-check=%(objectname)'], { cwd: dir, input: candidates.map((c) => `${c.rev}^{commit}\n`).join('') });
+  const out = await legacyRunGit(['cat-file', '--batch-check=%(objectname)'], { cwd: dir, input: candidates.map((c) => `${c.rev}^{commit}\n`).join('') });
   const lines = out.split('\n');
   for (const [i, c] of candidates.entries()) {
     const sha = lines[i]?.trim() ?? '';

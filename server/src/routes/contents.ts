@@ -5,11 +5,11 @@ import { createRouter, errorResponses, z } from '../api/openapi.ts';
 import type { AppEnv } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { resolveCommit } from '../git/repo.ts';
-import { runGit } from '../git/run-git.ts';
+import { legacyRunGit } from '../git/run-git.ts';
 import { lastCommitsForEntries, listTree, readBlob, treeEntry, type TreeEntry } from '../git/tree.ts';
 import { unixToIso } from '../db/index.ts';
-import { loadRepo, type RepoContext } from '../services/repo-context.ts';
-import { serveRawBlob } from '../services/raw-serve.ts';
+import { loadRepo, type RepoContext } from '../http/repo-context.ts';
+import { serveRawBlob } from '../http/raw-serve.ts';
 
 export const contentsRoutes = createRouter();
 
@@ -95,7 +95,7 @@ async function resolveRef(rc: RepoContext, ref: string | undefined): Promise<Res
 async function submoduleUrls(dir: string, commit: string): Promise<Map<string, string>> {
   const urls = new Map<string, string>();
   try {
-    const out = await runGit(['config', '-z', '--blob', `${commit}:.gitmodules`, '--list'], { cwd: dir });
+    const out = await legacyRunGit(['config', '-z', '--blob', `${commit}:.gitmodules`, '--list'], { cwd: dir });
     const byName = new Map<string, { path?: string; url?: string }>();
     for (const rec of out.split('\0')) {
       const nl = rec.indexOf('\n');

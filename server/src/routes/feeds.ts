@@ -11,7 +11,7 @@ import type { AppEnv } from '../context.ts';
 import type { Database } from '../db/schema.ts';
 import { unixToIso } from '../db/index.ts';
 import { badRequest, notFound } from '../errors.ts';
-import { loadRepo } from '../services/repo-context.ts';
+import { loadRepo } from '../http/repo-context.ts';
 import { isOrgMember } from '../services/orgs.ts';
 import { loadOrg } from './orgs.ts';
 import { loadTeam } from './teams.ts';

@@ -10,7 +10,7 @@ import { forkRepository, toApiRepoWithParent } from '../services/forks.ts';
 import { mergeUpstream } from '../services/merge-upstream.ts';
 import { canCreateOrgRepo, isOrgMember, orgByName, orgVisibleTo } from '../services/orgs.ts';
 import { ownerPermission } from '../services/permissions.ts';
-import { loadRepo } from '../services/repo-context.ts';
+import { loadRepo } from '../http/repo-context.ts';
 import { readableRepo } from '../services/repos.ts';
 
 export const forksRoutes = createRouter();

@@ -3,8 +3,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { createRouter, errorResponses, z, zPage, zQueryBool } from '../api/openapi.ts';
 import { badRequest, notFound } from '../errors.ts';
-import { loadRepo } from '../services/repo-context.ts';
-import { GitError, runGit } from '../git/run-git.ts';
+import { loadRepo } from '../http/repo-context.ts';
+import { GitError, legacyRunGit } from '../git/run-git.ts';
 
 export const gitTreesRoutes = createRouter();
 
@@ -61,7 +61,7 @@ gitTreesRoutes.openapi(
     // A tree SHA, a commit SHA or a ref name, as Gitea's gitRepo.GetTree accepts.
     let tree: string;
     try {
-      tree = (await runGit(['rev-parse', '--verify', '--quiet', '--end-of-options', `${sha}^{tree}`], { cwd: rc.dir })).trim();
+      tree = (await legacyRunGit(['rev-parse', '--verify', '--quiet', '--end-of-options', `${sha}^{tree}`], { cwd: rc.dir })).trim();
     } catch (e) {
       if (e instanceof GitError) throw notFound('sha not found');
       throw e;
@@ -71,7 +71,7 @@ gitTreesRoutes.openapi(
     // -t lists the folders too, as Gitea's ListEntriesRecursiveWithSize.
     if (q.recursive) args.push('-r', '-t');
     args.push(tree);
-    const out = await runGit(args, { cwd: rc.dir, maxBuffer: 512 * 1024 * 1024 });
+    const out = await legacyRunGit(args, { cwd: rc.dir, maxBuffer: 512 * 1024 * 1024 });
     const records = out.split('\0').filter(Boolean);
     const page = q.page && q.page > 0 ? q.page : 1;
     const perPage = q.per_page && q.per_page > 0 && q.per_page <= TREES_PER_PAGE ? q.per_page : TREES_PER_PAGE;

@@ -13,7 +13,7 @@ import { createIssue, deleteIssue, editIssue } from '../services/issues.ts';
 import { canWrite, deadlineFromIso, getIssueByIndex, loadIssueRepo, setDeadline, setLocked } from '../services/conversation.ts';
 import { issuesQuery, sortedIssues, splitList, userIdFor, type IssueFilter } from '../services/issues-search.ts';
 import { toApiIssue, toApiIssues, type RepoRef } from '../services/issues-convert.ts';
-import type { RepoContext } from '../services/repo-context.ts';
+import type { RepoContext } from '../http/repo-context.ts';
 
 export const issuesRoutes = createRouter();
 /** Mounted before the repository routes so /repos/issues/search is not read as /repos/{owner}/{repo}. */

@@ -6,7 +6,7 @@ import { paging, setPageHeaders } from '../api/paging.ts';
 import { loadIssueRepo } from '../services/conversation.ts';
 import { createMilestone, deleteMilestone, editMilestone, getMilestone, listMilestones } from '../services/milestones.ts';
 import { milestoneCounts, toApiMilestone } from '../services/issues-convert.ts';
-import type { Db } from '../db/index.ts';
+import type { Db } from '../db/types.ts';
 import type { MilestoneRow } from '../db/schema.ts';
 
 export const milestonesRoutes = createRouter();

@@ -7,7 +7,7 @@ import { createRouter, errorResponses, z } from '../api/openapi.ts';
 import { MergePullRequestSchema, zIndex } from '../api/pull-schemas.ts';
 import type { AppEnv } from '../context.ts';
 import { requireUser } from '../auth/middleware.ts';
-import { loadPull } from '../services/pull-context.ts';
+import { loadPull } from '../http/pull-context.ts';
 import { cancelScheduledMerge } from '../services/auto-merge.ts';
 import { mergePullRequestApi } from '../services/merge.ts';
 import { updatePullRequest } from '../services/pull-update.ts';

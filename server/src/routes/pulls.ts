@@ -11,7 +11,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { int32OrNone } from '../db/dialect.ts';
 import { loadIssueRepo } from '../services/conversation.ts';
-import { loadPull } from '../services/pull-context.ts';
+import { loadPull } from '../http/pull-context.ts';
 import { resolveNetworkHead } from '../services/forks.ts';
 import { issuesQuery, sortedIssues } from '../services/issues-search.ts';
 import { createPull, editPull, findPullByBaseHead, pullDiffOrPatch, pullRange } from '../services/pulls.ts';

@@ -14,7 +14,7 @@ import type { RepoRow, UserRow } from '../db/schema.ts';
 import { int32OrNone } from '../db/dialect.ts';
 import { forbidden, notFound, unprocessable } from '../errors.ts';
 import { afterOrgRepoCreated, canCreateOrgRepo, orgByName, orgVisibleTo } from '../services/orgs.ts';
-import { checkRepo, loadRepo } from '../services/repo-context.ts';
+import { checkRepo, loadRepo } from '../http/repo-context.ts';
 import { apiRepoMode, repoPermissions } from '../services/permissions.ts';
 import { assertCanCreateFor, createRepository, deleteRepository, editRepository, generateRepository, readableRepo, userByName } from '../services/repos.ts';
 

@@ -18,7 +18,7 @@ import { requireUser } from '../auth/middleware.ts';
 import type { AppEnv } from '../context.ts';
 import type { ReviewRow, UserRow } from '../db/schema.ts';
 import { forbidden } from '../errors.ts';
-import { loadPull } from '../services/pull-context.ts';
+import { loadPull } from '../http/pull-context.ts';
 import { toApiReviewComments, toApiReviews } from '../services/review-convert.ts';
 import {
   changeReviewRequests,

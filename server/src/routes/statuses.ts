@@ -9,7 +9,7 @@ import { toApiRepo } from '../api/convert.ts';
 import { apiRepoMode } from '../services/permissions.ts';
 import { type ApiCombinedStatus, CombinedStatusSchema, CommitStatusSchema, CreateStatusSchema, COMMIT_STATES } from '../api/pull-schemas.ts';
 import { requireUser } from '../auth/middleware.ts';
-import { loadRepo } from '../services/repo-context.ts';
+import { loadRepo } from '../http/repo-context.ts';
 import { combineStates, createStatus, latestStatuses, listStatuses, resolveRefCommit, shaOrInput, toApiStatuses } from '../services/statuses.ts';
 
 export const statusesRoutes = createRouter();

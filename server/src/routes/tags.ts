@@ -4,7 +4,7 @@ import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import { createRouter, errorResponses, z, zLimit, zPage } from '../api/openapi.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
 import { requireUser } from '../auth/middleware.ts';
-import { loadRepo } from '../services/repo-context.ts';
+import { loadRepo } from '../http/repo-context.ts';
 import { createTag, deleteTag, getAnnotatedTagApi, getTagApi, listTagsPage } from '../services/tags.ts';
 import { CommitMetaSchema, CommitUserSchema, PayloadCommitVerificationSchema } from './commits.ts';
 

@@ -11,11 +11,11 @@ import { paging, setPageHeaders } from '../api/paging.ts';
 import { requireUser } from '../auth/middleware.ts';
 import type { AppEnv } from '../context.ts';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/index.ts';
+import type { Db } from '../db/types.ts';
 import type { TeamRow, UserRow } from '../db/schema.ts';
 import { ApiError, forbidden, notFound, unprocessable } from '../errors.ts';
 import { apiRepoMode, repoAccess, repoPermission } from '../services/permissions.ts';
-import { loadRepo } from '../services/repo-context.ts';
+import { loadRepo } from '../http/repo-context.ts';
 import { isOrgMember, isOrgOwner, repoAdminChangeTeamAccess } from '../services/orgs.ts';
 import {
   MODE_NAMES,

@@ -12,7 +12,7 @@ import type { AppEnv } from '../context.ts';
 import { unixToIso } from '../db/index.ts';
 import type { Database, RepoRow, UserRow } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
-import { loadRepo } from '../services/repo-context.ts';
+import { loadRepo } from '../http/repo-context.ts';
 import { readableRepo } from '../services/repos.ts';
 import { followUser, getWatch, isFollowing, isStarring, setStar, setWatch, unfollowUser } from '../services/user-social.ts';
 import { visibleUser } from '../services/permissions.ts';

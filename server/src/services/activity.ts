@@ -1,6 +1,6 @@
 // Activity feed records. As in Gitea, one row per feed that shows the action: the actor's and the
 // repository owner's. A repository's feed is the owner's rows for that repository.
-import type { Db } from '../db/index.ts';
+import type { Db } from '../db/types.ts';
 import { nowUnix } from '../db/index.ts';
 import type { RepoRow } from '../db/schema.ts';
 

@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/index.ts';
+import type { Db } from '../db/types.ts';
 import { nowUnix } from '../db/index.ts';
 import type { AttachmentRow } from '../db/schema.ts';
 import { ApiError, notFound, unprocessable } from '../errors.ts';

@@ -15,7 +15,7 @@ import { forbidden, notFound } from '../errors.ts';
 import { CommentType, insertEvent } from './conversation.ts';
 import { mergeScheduled, withRepoLock } from './merge.ts';
 import { pullHeadSha } from './merge-checks.ts';
-import type { PullContext } from './pull-context.ts';
+import type { PullContext } from '../http/pull-context.ts';
 
 /**
  * Merges, as the user who scheduled it, each scheduled pull request of `repo` whose head is `sha`

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openSqlite } from '../db/sqlite.ts';
 import * as tar from 'tar';
-import { runGit } from '../git/run-git.ts';
+import { legacyRunGit } from '../git/run-git.ts';
 
 /**
  * A forge on PostgreSQL (FORGE_DATABASE_URL) keeps its database outside the data folder: a dump
@@ -122,7 +122,7 @@ export async function dumpForge(opts: DumpOptions): Promise<DumpSummary> {
       missing.push(`${r.owner}/${r.name} (${error})`);
       fs.rmSync(dst, { recursive: true, force: true });
       fs.mkdirSync(path.dirname(dst), { recursive: true });
-      await runGit(['init', '--bare', '--quiet', `--initial-branch=${r.default_branch || 'main'}`, '--', dst], { cwd: path.dirname(dst) });
+      await legacyRunGit(['init', '--bare', '--quiet', `--initial-branch=${r.default_branch || 'main'}`, '--', dst], { cwd: path.dirname(dst) });
     }
     log(`  repositories: ${copied} copied`);
     if (missing.length)
@@ -295,7 +295,7 @@ function listRepositories(dbFile: string): RepoEntry[] {
 async function alignEmptyFlags(dbFile: string, repos: RepoEntry[], dirOf: (r: RepoEntry) => string): Promise<string[]> {
   const changes: { id: number; empty: number; name: string }[] = [];
   for (const r of repos) {
-    const branches = await runGit(['for-each-ref', '--count=1', '--format=%(refname)', 'refs/heads/'], { cwd: dirOf(r) });
+    const branches = await legacyRunGit(['for-each-ref', '--count=1', '--format=%(refname)', 'refs/heads/'], { cwd: dirOf(r) });
     const empty = branches.trim() ? 0 : 1;
     if (empty !== r.is_empty) changes.push({ id: r.id, empty, name: `${r.owner}/${r.name}` });
   }
@@ -357,7 +357,7 @@ async function copyRepository(src: string, dst: string): Promise<void> {
     copyTree(path.join(src, entry.name), path.join(dst, entry.name), entry, null);
   }
   for (const d of ['objects/info', 'objects/pack', 'refs/heads', 'refs/tags']) fs.mkdirSync(path.join(dst, d), { recursive: true });
-  await runGit(['-c', 'gc.auto=0', 'fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--no-auto-gc', '--end-of-options', src, '+refs/*:refs/*'], {
+  await legacyRunGit(['-c', 'gc.auto=0', 'fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--no-auto-gc', '--end-of-options', src, '+refs/*:refs/*'], {
     cwd: dst,
     timeoutMs: 6 * 60 * 60_000,
   });

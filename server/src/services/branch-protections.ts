@@ -1,14 +1,14 @@
 // Branch protection rules through the API (Gitea's routers/api/v1/repo/branch.go
 // Create/Edit/Get/List/DeleteBranchProtection and convert.ToBranchProtection): whitelists are
 // given as user and team names and stored as ids; which rule applies where is protection-rules.ts.
-import type { Db } from '../db/index.ts';
+import type { Db } from '../db/types.ts';
 import { nowUnix, unixToIso } from '../db/index.ts';
 import { isUniqueViolation } from '../db/dialect.ts';
 import type { ProtectedBranchRow } from '../db/schema.ts';
 import { ApiError, badRequest, forbidden, notFound, unprocessable } from '../errors.ts';
 import { repoPermission } from './permissions.ts';
 import { isPlainRuleName, sortRules, toRule } from './protection-rules.ts';
-import type { RepoContext } from './repo-context.ts';
+import type { RepoContext } from '../http/repo-context.ts';
 
 /** The fields a client sends on create (Gitea's CreateBranchProtectionOption); edit sends any subset. */
 export interface BranchProtectionInput {

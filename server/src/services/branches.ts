@@ -2,7 +2,7 @@
 // branches with atomic ref updates. Branch protection (protection-rules.ts) decides what a
 // branch answers for the caller and which moves the branch API refuses.
 import type { Config } from '../config.ts';
-import type { Db } from '../db/index.ts';
+import type { Db } from '../db/types.ts';
 import { nowUnix } from '../db/index.ts';
 import type { UserRow } from '../db/schema.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../errors.ts';
@@ -10,7 +10,7 @@ import { resolveCommit, setHead } from '../git/repo.ts';
 import { type BranchRef, getBranch, headBranch, isAncestor, isValidBranchName, listBranches, refExists, updateRefs } from '../git/refs.ts';
 import type { Paging } from '../api/paging.ts';
 import { recordAction } from './activity.ts';
-import type { RepoContext } from './repo-context.ts';
+import type { RepoContext } from '../http/repo-context.ts';
 import { isRepoEmpty, repoHtmlUrl, UNSIGNED, usersByEmail } from './commits.ts';
 import { canUserForcePush, canUserMerge, canUserPush, effectiveRule, firstMatch, loadRules, type ProtectionRule } from './protection-rules.ts';
 import { renameRuleWithBranch } from './branch-protections.ts';

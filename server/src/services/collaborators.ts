@@ -1,6 +1,6 @@
 // Repository collaborators (Gitea's collaboration table and services/repository/collaboration.go)
 // and the people who can be assigned (Gitea's GetRepoAssignees).
-import type { Db } from '../db/index.ts';
+import type { Db } from '../db/types.ts';
 import { nowUnix } from '../db/index.ts';
 import type { RepoRow, UserRow } from '../db/schema.ts';
 import type { Paging } from '../api/paging.ts';

@@ -1,11 +1,11 @@
 // Comments on issues and pull requests and who may write, change or remove them.
 import type { Deps } from '../context.ts';
-import type { Db } from '../db/index.ts';
+import type { Db } from '../db/types.ts';
 import { nowUnix } from '../db/index.ts';
 import type { CommentRow, IssueRow, UserRow } from '../db/schema.ts';
 import { forbidden, notFound, unprocessable } from '../errors.ts';
 import { unitEnabled } from './permissions.ts';
-import type { RepoContext } from './repo-context.ts';
+import type { RepoContext } from '../http/repo-context.ts';
 import { recordAction } from './activity.ts';
 import { COMMENT_DEFAULTS, CommentType, canWrite, recountComments } from './conversation.ts';
 import { recordMentions, recordReferences } from './mentions.ts';

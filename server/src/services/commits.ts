@@ -2,14 +2,14 @@
 // SHA and query), one count, and one database query per page to find the users behind author and
 // committer e-mails.
 import type { Config } from '../config.ts';
-import type { Db } from '../db/index.ts';
+import type { Db } from '../db/types.ts';
 import type { UserRow } from '../db/schema.ts';
 import { toApiUser } from '../api/convert.ts';
 import { conflict, notFound } from '../errors.ts';
 import { hasAnyBranch, resolveCommit } from '../git/repo.ts';
 import { countCommits, countFromFirstPage, logCommits, mayCountFromFirstPage, type LogCommit, type LogOptions } from '../git/log.ts';
 import { rawCommitDiff } from '../git/diff.ts';
-import type { RepoContext } from './repo-context.ts';
+import type { RepoContext } from '../http/repo-context.ts';
 import type { ApiUser } from '../api/schemas.ts';
 
 export interface CommitOptions {

@@ -4,12 +4,12 @@
 // pulls.ts imports the other; both build on this.
 import type { Context } from 'hono';
 import type { AppEnv, Deps } from '../context.ts';
-import type { Db } from '../db/index.ts';
+import type { Db } from '../db/types.ts';
 import { nowUnix } from '../db/index.ts';
 import { lockRow } from '../db/dialect.ts';
 import type { IssueRow, NewComment, UserRow } from '../db/schema.ts';
 import { forbidden, locked, notFound, unauthorized, unprocessable } from '../errors.ts';
-import { loadRepo, type RepoContext } from './repo-context.ts';
+import { loadRepo, type RepoContext } from '../http/repo-context.ts';
 import { isAssignable, repoPermission } from './permissions.ts';
 import { recordAction } from './activity.ts';
 import { attachmentUuidsOfIssues } from './attachments.ts';

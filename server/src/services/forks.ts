@@ -10,13 +10,13 @@ import { toApiRepo } from '../api/convert.ts';
 import type { ApiRepository } from '../api/schemas.ts';
 import type { Deps } from '../context.ts';
 import { repoDir } from '../context.ts';
-import type { Db } from '../db/index.ts';
+import type { Db } from '../db/types.ts';
 import { nowUnix } from '../db/index.ts';
 import { lockRow } from '../db/dialect.ts';
 import type { RepoRow, UserRow } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
 import { setHead } from '../git/repo.ts';
-import { runGit } from '../git/run-git.ts';
+import { legacyRunGit } from '../git/run-git.ts';
 import { recordAction } from './activity.ts';
 import { ORG_TYPE, afterOrgRepoCreated } from './orgs.ts';
 import { apiRepoMode, repoPermission, type RepoPermission } from './permissions.ts';
@@ -75,11 +75,11 @@ export async function forkRepository(deps: Deps, doer: UserRow, owner: UserRow, 
   let row: RepoRow;
   try {
     // Branches and tags, not the parent's refs/pull/*: those belong to the parent's pull requests.
-    await runGit(['clone', '--bare', '--quiet', '--end-of-options', base.dir, tmp], { cwd: path.dirname(tmp) });
+    await legacyRunGit(['clone', '--bare', '--quiet', '--end-of-options', base.dir, tmp], { cwd: path.dirname(tmp) });
     // The copy must not point back at the parent's folder; and it serves pushes as initBare's do.
-    await runGit(['config', '--remove-section', 'remote.origin'], { cwd: tmp }).catch(() => {});
-    await runGit(['config', 'http.receivepack', 'true'], { cwd: tmp });
-    await runGit(['config', 'uploadpack.allowFilter', 'true'], { cwd: tmp });
+    await legacyRunGit(['config', '--remove-section', 'remote.origin'], { cwd: tmp }).catch(() => {});
+    await legacyRunGit(['config', 'http.receivepack', 'true'], { cwd: tmp });
+    await legacyRunGit(['config', 'uploadpack.allowFilter', 'true'], { cwd: tmp });
     await setHead(tmp, base.repo.default_branch);
     const size = folderSize(tmp);
     const t = nowUnix();

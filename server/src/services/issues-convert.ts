@@ -1,7 +1,7 @@
 // Issue, label, milestone, comment and attachment rows to their API shapes. Lists are converted in
 // batches (one query per related table, not per row) so a page of 50 issues costs a few queries.
 import type { Config } from '../config.ts';
-import type { Db } from '../db/index.ts';
+import type { Db } from '../db/types.ts';
 import { unixToIso } from '../db/index.ts';
 import type { AttachmentRow, CommentRow, IssueRow, LabelRow, MilestoneRow, RepoRow, UserRow } from '../db/schema.ts';
 import { toApiUser } from '../api/convert.ts';

@@ -1,6 +1,6 @@
 // The issue list query behind GET /repos/{o}/{r}/issues and /repos/issues/search: every filter, the
 // sort orders and the count, over one repository or every repository the viewer may read.
-import type { Db } from '../db/index.ts';
+import type { Db } from '../db/types.ts';
 import { int32OrNone, likeContains, MAX_INT32 } from '../db/dialect.ts';
 import type { UserRow } from '../db/schema.ts';
 import { notFound } from '../errors.ts';

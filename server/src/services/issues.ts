@@ -4,7 +4,7 @@ import type { Deps } from '../context.ts';
 import { nowUnix } from '../db/index.ts';
 import type { IssueRow, UserRow } from '../db/schema.ts';
 import { forbidden, unprocessable } from '../errors.ts';
-import type { RepoContext } from './repo-context.ts';
+import type { RepoContext } from '../http/repo-context.ts';
 import { recordAction } from './activity.ts';
 import { recordMentions, recordReferences } from './mentions.ts';
 import { removeAttachmentFiles, attachmentUuidsOfIssues } from './attachments.ts';

@@ -1,6 +1,6 @@
 // Repository labels and the labels on an issue. Every label added to or removed from an issue leaves a
 // `label` event (content "1" added, "" removed, as Gitea).
-import type { Db } from '../db/index.ts';
+import type { Db } from '../db/types.ts';
 import { nowUnix } from '../db/index.ts';
 import { lockRow } from '../db/dialect.ts';
 import type { IssueRow, LabelRow, UserRow } from '../db/schema.ts';

@@ -1,6 +1,6 @@
 // `@user` mentions and `#N` / `owner/repo#N` references in Markdown, outside code. Mentions are kept
 // in issue_user (for the mentioned filters); references leave an event on the referenced issue.
-import type { Db } from '../db/index.ts';
+import type { Db } from '../db/types.ts';
 import { nowUnix } from '../db/index.ts';
 import type { IssueRow, RepoRow, UserRow } from '../db/schema.ts';
 import { repoPermission } from './permissions.ts';

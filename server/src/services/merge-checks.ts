@@ -7,12 +7,12 @@
 // so what the pull request shows and what a merge answers never disagree.
 import type { Deps } from '../context.ts';
 import { repoDir } from '../context.ts';
-import type { Db } from '../db/index.ts';
+import type { Db } from '../db/types.ts';
 import type { IssueRow, PullRequestRow, RepoRow, UserRow } from '../db/schema.ts';
 import { isAncestor } from '../git/refs.ts';
 import { mergeBaseOf } from '../git/merge.ts';
 import { resolveCommit } from '../git/repo.ts';
-import { runGit } from '../git/run-git.ts';
+import { legacyRunGit } from '../git/run-git.ts';
 import { repoPermission } from './permissions.ts';
 import { canUserMerge, contextMatches, effectiveRule, type ProtectionRule } from './protection-rules.ts';
 import { filePatterns } from './push-protection.ts';
@@ -122,7 +122,7 @@ async function statusVerdict(db: Db, repoId: number, sha: string | null, require
 async function commitsBehind(dir: string, baseSha: string, headSha: string, recorded: number): Promise<number> {
   try {
     if (await isAncestor(dir, baseSha, headSha)) return 0;
-    return Number((await runGit(['rev-list', '--count', `${headSha}..${baseSha}`], { cwd: dir })).trim()) || 0;
+    return Number((await legacyRunGit(['rev-list', '--count', `${headSha}..${baseSha}`], { cwd: dir })).trim()) || 0;
   } catch {
     return recorded; // the head is not in the base repository: what the last refresh counted
   }
@@ -149,7 +149,7 @@ async function changedProtectedFiles(dir: string, pr: PullRequestRow, baseRepoId
   if (!from) return [];
   let names: string[];
   try {
-    names = (await runGit(['diff', '--name-only', '-z', from, head, '--'], { cwd: dir })).split('\0').filter(Boolean);
+    names = (await legacyRunGit(['diff', '--name-only', '-z', from, head, '--'], { cwd: dir })).split('\0').filter(Boolean);
   } catch {
     return [];
   }

@@ -16,7 +16,7 @@ import { gitSignature, withRepoLock } from './merge.ts';
 import { repoPermission } from './permissions.ts';
 import { canUserPush, effectiveRule } from './protection-rules.ts';
 import { applyPushEffects, snapshotRefs } from './push.ts';
-import type { RepoContext } from './repo-context.ts';
+import type { RepoContext } from '../http/repo-context.ts';
 
 export type MergeUpstreamType = 'already-up-to-date' | 'fast-forward' | 'merge';
 

@@ -8,7 +8,8 @@ import type { z } from '@hono/zod-openapi';
 import type { MergePullRequestSchema, MergeStyle } from '../api/pull-schemas.ts';
 import { repoMergeSettings } from '../api/convert.ts';
 import type { Deps } from '../context.ts';
-import { nowUnix, type Db } from '../db/index.ts';
+import { nowUnix } from '../db/index.ts';
+import type { Db } from '../db/types.ts';
 import { withRepoLock as withScopedRepoLock } from '../db/dialect.ts';
 import type { IssueRow, PullRequestRow, RepoRow, UserRow } from '../db/schema.ts';
 import { ApiError, conflict, notFound } from '../errors.ts';
@@ -31,17 +32,17 @@ import {
   type GitIdentity,
 } from '../git/merge.ts';
 import { PullStatus } from '../git/pull-diff.ts';
-import { runGit } from '../git/run-git.ts';
+import { legacyRunGit } from '../git/run-git.ts';
 import { recordAction } from './activity.ts';
 import { type MergeProtection, isOverridable, mergeProtection } from './merge-checks.ts';
 import { CommentType, changeState, insertEvent, recountRepo } from './conversation.ts';
 import { stripCode } from './mentions.ts';
 import { repoPermission } from './permissions.ts';
-import type { PullContext } from './pull-context.ts';
+import type { PullContext } from '../http/pull-context.ts';
 import { applyPushEffects, snapshotRefs } from './push.ts';
 import { networkRepoById } from './forks.ts';
 import { pullHeadCommit } from './pulls.ts';
-import { type RepoContext, repoContextFor } from './repo-context.ts';
+import { type RepoContext, repoContextFor } from '../http/repo-context.ts';
 
 export type MergeForm = z.infer<typeof MergePullRequestSchema>;
 
@@ -395,7 +396,7 @@ async function markManuallyMerged(deps: Deps, rc: RepoContext, issue: IssueRow, 
   const commit = await resolveCommit(rc.dir, commitId.toLowerCase());
   const baseSha = await resolveCommit(rc.dir, `refs/heads/${pr.base_branch}`);
   if (!commit || !baseSha || !(await isAncestor(rc.dir, commit, baseSha))) throw wrong();
-  const authorTime = Number((await runGit(['show', '-s', '--format=%at', commit], { cwd: rc.dir })).trim()) || nowUnix();
+  const authorTime = Number((await legacyRunGit(['show', '-s', '--format=%at', commit], { cwd: rc.dir })).trim()) || nowUnix();
   await setMerged(deps, rc, issue, pr, doer, { commit, when: authorTime, auto: false });
   await closeReferencedIssues(deps, rc, issue, doer);
 }

@@ -10,7 +10,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { openDb, type Db } from '../db/index.ts';
+import { openDb } from '../db/index.ts';
+import type { Db } from '../db/types.ts';
 import { isPostgresUrl } from '../db/postgres.ts';
 import { openSqlite } from '../db/sqlite.ts';
 import { closeDb, resetIdSequences, tableColumns } from '../db/dialect.ts';

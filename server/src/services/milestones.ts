@@ -1,5 +1,5 @@
 // Repository milestones. Issue counts are counted from `issue` when shown (see milestoneCounts).
-import type { Db } from '../db/index.ts';
+import type { Db } from '../db/types.ts';
 import { nowUnix } from '../db/index.ts';
 import { likeContains } from '../db/dialect.ts';
 import type { MilestoneRow } from '../db/schema.ts';

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { Deps } from '../context.ts';
-import type { Db } from '../db/index.ts';
+import type { Db } from '../db/types.ts';
 import { nowUnix } from '../db/index.ts';
 import { isUniqueViolation, lockRow } from '../db/dialect.ts';
 import type { RepoRow, UserRow } from '../db/schema.ts';

@@ -5,7 +5,7 @@
 // change both together. Routes ask the named checks (canRead(unit), canWrite(unit), canAdmin(),
 // canParticipate(), isOwner()) instead of comparing numbers.
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
-import type { Db } from '../db/index.ts';
+import type { Db } from '../db/types.ts';
 import type { Database, RepoRow, UserRow } from '../db/schema.ts';
 
 /** 0 none, 1 read, 2 write, 3 admin, 4 owner (as Gitea's perm.AccessMode). */

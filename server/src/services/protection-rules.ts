@@ -1,7 +1,7 @@
 // Branch protection rules (Gitea's models/git/protected_branch*.go): loading a repository's
 // rules, which rule applies to a branch, and who the rule's whitelists name. Every path that
 // moves a branch (git push, branch API, merges) asks here, so they all agree.
-import type { Db } from '../db/index.ts';
+import type { Db } from '../db/types.ts';
 import type { ProtectedBranchRow, UserRow } from '../db/schema.ts';
 import type { RepoPermission } from './permissions.ts';
 

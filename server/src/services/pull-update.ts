@@ -24,7 +24,7 @@ import { fetchCommit } from '../git/pull-diff.ts';
 import { networkRepoById, type NetworkRepo } from './forks.ts';
 import { gitSignature, withRepoLock } from './merge.ts';
 import { repoPermission } from './permissions.ts';
-import type { PullContext } from './pull-context.ts';
+import type { PullContext } from '../http/pull-context.ts';
 import { canUserForcePush, canUserMerge, canUserPush, effectiveRule } from './protection-rules.ts';
 import { applyPushEffects, snapshotRefs } from './push.ts';
 

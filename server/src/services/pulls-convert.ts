@@ -1,7 +1,7 @@
 // Pull request rows (issue + pull_request) to Gitea's PullRequest shape (services/convert/pull.go).
 // Batched like toApiIssues: a page of 50 costs a few queries and one git call for the branch tips.
 import type { Config } from '../config.ts';
-import type { Db } from '../db/index.ts';
+import type { Db } from '../db/types.ts';
 import { unixToIso } from '../db/index.ts';
 import type { IssueRow, PullRequestRow, UserRow } from '../db/schema.ts';
 import { toApiRepo, toApiUser } from '../api/convert.ts';
@@ -10,7 +10,7 @@ import { branchHeads, PullStatus, pullHeadRef } from '../git/pull-diff.ts';
 import { fullName, ghostUser, isWorkInProgress, toApiIssues, usersByIds } from './issues-convert.ts';
 import { listedReviewerIds, requestedTeamIds, reviewCommentCounts } from './reviews.ts';
 import { toApiTeamsById } from './review-teams.ts';
-import type { RepoContext } from './repo-context.ts';
+import type { RepoContext } from '../http/repo-context.ts';
 import { apiRepoMode, repoPermission } from './permissions.ts';
 import { networkRepoById } from './forks.ts';
 import type { ApiRepository } from '../api/schemas.ts';

@@ -4,7 +4,7 @@
 // base branch moves, and records the push on the pull request's timeline.
 // What pull requests share with issues (numbering, events, state, assignees, milestone) is conversation.ts.
 import type { Deps } from '../context.ts';
-import type { Db } from '../db/index.ts';
+import type { Db } from '../db/types.ts';
 import { nowUnix } from '../db/index.ts';
 import type { IssueRow, PullRequestRow, RepoRow, UserRow } from '../db/schema.ts';
 import { ApiError, conflict, forbidden, notFound, unprocessable } from '../errors.ts';
@@ -45,7 +45,7 @@ import {
   setDeadline,
   setMilestone,
 } from './conversation.ts';
-import type { RepoContext } from './repo-context.ts';
+import type { RepoContext } from '../http/repo-context.ts';
 import type { PullRow } from './pulls-convert.ts';
 import type { RefChange } from './push.ts';
 import { dropScheduledMerge } from './auto-merge.ts';

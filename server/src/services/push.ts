@@ -7,7 +7,7 @@ import type { Deps } from '../context.ts';
 import { repoDir } from '../context.ts';
 import { nowUnix } from '../db/index.ts';
 import type { RepoRow, RepoUpdate, UserRow } from '../db/schema.ts';
-import { GitError, runGit } from '../git/run-git.ts';
+import { GitError, legacyRunGit } from '../git/run-git.ts';
 import { setHead } from '../git/repo.ts';
 import { invalidateRepoRefs } from '../git/refs.ts';
 import { recordAction } from './activity.ts';
@@ -25,7 +25,7 @@ const FEED_MAX_COMMITS = 5;
 const ZERO = '0000000000000000000000000000000000000000';
 
 export async function snapshotRefs(dir: string): Promise<RefSnapshot> {
-  const out = await runGit(['for-each-ref', '--format=%(objectname) %(refname)', HEADS, TAGS], { cwd: dir });
+  const out = await legacyRunGit(['for-each-ref', '--format=%(objectname) %(refname)', HEADS, TAGS], { cwd: dir });
   const refs: RefSnapshot = new Map();
   for (const line of out.split('\n')) {
     const i = line.indexOf(' ');
@@ -97,9 +97,9 @@ async function pushCommits(dir: string, change: RefChange, before: RefSnapshot, 
   // Git 2.39 takes no options on --stdin, but ^<id> lines exclude just as well.
   const input = [change.newId, ...excluded.map((id) => `^${id}`), ''].join('\n');
   const [logOut, countOut, headOut] = await Promise.all([
-    runGit(['log', `--max-count=${FEED_MAX_COMMITS}`, `--format=${LOG_FORMAT}`, '--stdin'], { cwd: dir, input }),
-    runGit(['rev-list', '--count', '--stdin'], { cwd: dir, input }),
-    runGit(['log', '-1', `--format=${LOG_FORMAT}`, change.newId], { cwd: dir }),
+    legacyRunGit(['log', `--max-count=${FEED_MAX_COMMITS}`, `--format=${LOG_FORMAT}`, '--stdin'], { cwd: dir, input }),
+    legacyRunGit(['rev-list', '--count', '--stdin'], { cwd: dir, input }),
+    legacyRunGit(['log', '-1', `--format=${LOG_FORMAT}`, change.newId], { cwd: dir }),
   ]);
   return {
     Commits: parseCommits(logOut),
@@ -197,7 +197,7 @@ export function writeCommitGraph(dir: string): Promise<boolean> {
     let busy = false;
     try {
       removeStaleGraphLock(dir);
-      await runGit(['commit-graph', 'write', '--reachable'], { cwd: dir, timeoutMs: 300_000 });
+      await legacyRunGit(['commit-graph', 'write', '--reachable'], { cwd: dir, timeoutMs: 300_000 });
     } catch (e) {
       // The repository may have been deleted meanwhile, or another process is writing its graph.
       busy = e instanceof GitError && /\.lock'?: File exists/.test(e.stderr);

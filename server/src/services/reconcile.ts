@@ -44,7 +44,7 @@ import { holdProcessLock, isPostgres, processAlive, withDatabaseLock, withRepoLo
 import { nowUnix } from '../db/index.ts';
 import type { RepoUpdate } from '../db/schema.ts';
 import { initBare, setHead } from '../git/repo.ts';
-import { runGit } from '../git/run-git.ts';
+import { legacyRunGit } from '../git/run-git.ts';
 import { folderSize } from './repos.ts';
 import { MOVE_PREFIX, TRASH_PREFIX, asidePath, placeRepository, processTag, processTagOf, tmpRoot, type MoveIntent } from './repo-folders.ts';
 
@@ -104,7 +104,7 @@ export function hasBranchOnDisk(dir: string): boolean {
 
 /** The branch names of a repository (only for the few that need a default branch picked). */
 async function branchNames(dir: string): Promise<string[]> {
-  const out = await runGit(['for-each-ref', '--format=%(refname:strip=2)', HEADS], { cwd: dir });
+  const out = await legacyRunGit(['for-each-ref', '--format=%(refname:strip=2)', HEADS], { cwd: dir });
   return out.split('\n').filter(Boolean);
 }
 
@@ -266,9 +266,9 @@ async function reconcile(deps: Deps, log: (line: string) => void, opts: Reconcil
       s.reinitialised++;
       say(`${label}: its folder was missing; re-initialised as an empty repository`);
     } else if (!isWholeRepository(dir)) {
-      await runGit(['init', '--bare', '--quiet', '.'], { cwd: dir });
-      await runGit(['config', 'http.receivepack', 'true'], { cwd: dir });
-      await runGit(['config', 'uploadpack.allowFilter', 'true'], { cwd: dir });
+      await legacyRunGit(['init', '--bare', '--quiet', '.'], { cwd: dir });
+      await legacyRunGit(['config', 'http.receivepack', 'true'], { cwd: dir });
+      await legacyRunGit(['config', 'uploadpack.allowFilter', 'true'], { cwd: dir });
       await setHead(dir, r.default_branch);
       headReset = true;
       s.repaired++;

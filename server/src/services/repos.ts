@@ -5,20 +5,20 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import type { Deps } from '../context.ts';
 import { repoDir } from '../context.ts';
-import type { Db } from '../db/index.ts';
+import type { Db } from '../db/types.ts';
 import { nowUnix } from '../db/index.ts';
 import { isUniqueViolation, lockRow } from '../db/dialect.ts';
 import type { NewRepo, RepoRow, RepoUpdate, UserRow } from '../db/schema.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../errors.ts';
 import { hasAnyBranch, initBare, resolveCommit, setHead } from '../git/repo.ts';
-import { runGit } from '../git/run-git.ts';
+import { legacyRunGit } from '../git/run-git.ts';
 import { commitTree, copyObjects, createBranchRef, type NewTreeEntry, type Signature, writeBlob, writeTree } from '../git/tree.ts';
 import { recordAction } from './activity.ts';
 import { GITIGNORES, LICENSES, READMES, gitignoreText, licenseText, readmeText } from './repo-init-files.ts';
 import { deleteRepoIssueRows, repoIssueAttachmentUuids } from './conversation.ts';
 import { removeAttachmentFiles } from './attachments.ts';
 import { forgetRepoSocial } from './user-social.ts';
-import { forgetRedirectsOf, forgetRepoRedirect, recordRepoRedirect } from './redirects.ts';
+import { forgetRedirectsOf, forgetRepoRedirect, recordRepoRedirect } from '../http/redirects.ts';
 import { asidePath, beginMove, crashPoint, endMove, moveToTrash, placeRepository } from './repo-folders.ts';
 
 export interface CreateRepoOptions {
@@ -280,7 +280,7 @@ export async function generateRepository(
       if (opts.git_content === false || template.is_empty) return false;
       const head = await resolveCommit(templateDir, `refs/heads/${template.default_branch}`);
       if (!head) return false;
-      const tree = (await runGit(['rev-parse', '--verify', `${head}^{tree}`], { cwd: templateDir })).trim();
+      const tree = (await legacyRunGit(['rev-parse', '--verify', `${head}^{tree}`], { cwd: templateDir })).trim();
       await copyObjects(templateDir, dir, tree);
       const commit = await commitTree(dir, tree, 'Initial commit\n', signatureOf(doer));
       await createBranchRef(dir, branch, commit);

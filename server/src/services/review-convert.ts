@@ -1,7 +1,7 @@
 // Review and review comment rows to Gitea's PullReview and PullReviewComment shapes (services/convert/
 // pull_review.go), converted in batches: a page of reviews costs three queries, not three per review.
 import type { Config } from '../config.ts';
-import type { Db } from '../db/index.ts';
+import type { Db } from '../db/types.ts';
 import { unixToIso } from '../db/index.ts';
 import type { CommentRow, IssueRow, ReviewRow, UserRow } from '../db/schema.ts';
 import { toApiUser } from '../api/convert.ts';

@@ -1,7 +1,7 @@
 // Teams asked for a review, in Gitea's Team shape (convert.ToTeam with its organization), for the
 // pull request's requested_reviewers_teams and a team request's `team`.
 import type { Config } from '../config.ts';
-import type { Db } from '../db/index.ts';
+import type { Db } from '../db/types.ts';
 import type { ApiPullRequest } from '../api/pull-schemas.ts';
 import { toApiTeam } from '../routes/teams.ts';
 

@@ -10,7 +10,7 @@
 // (the merge base the old-side line is counted in); new_ref keeps the head they were first made on.
 import type { Deps } from '../context.ts';
 import { repoDir } from '../context.ts';
-import type { Db } from '../db/index.ts';
+import type { Db } from '../db/types.ts';
 import { nowUnix } from '../db/index.ts';
 import { lockRow } from '../db/dialect.ts';
 import type { CommentRow, IssueRow, PullRequestRow, RepoRow, ReviewRow, TeamRow, UserRow } from '../db/schema.ts';
@@ -19,7 +19,7 @@ import type { ReviewState } from '../api/pull-schemas.ts';
 import { mergeBase } from '../git/compare.ts';
 import { changedRanges, cutDiffAroundLine, fileDiff, mapLine } from '../git/diff-hunk.ts';
 import { resolveCommit } from '../git/repo.ts';
-import { runGit } from '../git/run-git.ts';
+import { legacyRunGit } from '../git/run-git.ts';
 import { recordAction, type OpType } from './activity.ts';
 import { COMMENT_DEFAULTS, CommentType, canWrite, insertEvent } from './conversation.ts';
 import { afterPullApproval } from './auto-merge.ts';
@@ -27,7 +27,7 @@ import { recordMentions } from './mentions.ts';
 import { approvalCounts, effectiveRule } from './protection-rules.ts';
 import { repoPermission } from './permissions.ts';
 import { hasTeamRepo, UNIT_KEYS } from './teams.ts';
-import type { RepoContext } from './repo-context.ts';
+import type { RepoContext } from '../http/repo-context.ts';
 
 /** Gitea's ReviewType numbers. */
 export const ReviewType = { pending: 0, approve: 1, comment: 2, reject: 3, request: 4 } as const;
@@ -896,7 +896,7 @@ async function contentChanged(dir: string, baseBranch: string, oldHead: string, 
     const baseSha = await resolveCommit(dir, `refs/heads/${baseBranch}`);
     const base = baseSha && (await mergeBase(dir, baseSha, newHead));
     if (!base) return true;
-    const out = await runGit(['diff', '--name-only', '-z', newHead, oldHead, base, '--'], { cwd: dir });
+    const out = await legacyRunGit(['diff', '--name-only', '-z', newHead, oldHead, base, '--'], { cwd: dir });
     return out.length > 0;
   } catch {
     return true; // a head git cannot read (force push and gc): treat it as changed

@@ -3,7 +3,8 @@
 // app's checks read combinedState().
 import type { Config } from '../config.ts';
 import type { Deps } from '../context.ts';
-import { nowUnix, unixToIso, type Db } from '../db/index.ts';
+import { nowUnix, unixToIso } from '../db/index.ts';
+import type { Db } from '../db/types.ts';
 import type { CommitStatusRow, RepoRow, UserRow } from '../db/schema.ts';
 import { toApiUser } from '../api/convert.ts';
 import type { ApiCommitStatus } from '../api/pull-schemas.ts';
@@ -12,7 +13,7 @@ import { notFound } from '../errors.ts';
 import { resolveCommit } from '../git/repo.ts';
 import { afterCommitStatus } from './auto-merge.ts';
 import { lockRow } from '../db/dialect.ts';
-import type { RepoContext } from './repo-context.ts';
+import type { RepoContext } from '../http/repo-context.ts';
 
 export type CommitState = (typeof COMMIT_STATES)[number];
 export type CombinedState = 'pending' | 'success' | 'error' | 'failure' | 'warning';

@@ -2,7 +2,7 @@
 // annotated by the caller when there is a message) and deleting tags with atomic ref updates, each
 // recorded in the activity feeds as a push of that tag would be.
 import type { Config } from '../config.ts';
-import type { Db } from '../db/index.ts';
+import type { Db } from '../db/types.ts';
 import type { UserRow } from '../db/schema.ts';
 import { badRequest, conflict, notFound, unprocessable } from '../errors.ts';
 import { resolveCommit } from '../git/repo.ts';
@@ -13,7 +13,7 @@ import type { Paging } from '../api/paging.ts';
 import { recordAction } from './activity.ts';
 import { repoApiUrl, repoHtmlUrl, UNSIGNED } from './commits.ts';
 import { gitSignature } from './merge.ts';
-import type { RepoContext } from './repo-context.ts';
+import type { RepoContext } from '../http/repo-context.ts';
 
 /** Gitea's convert.ToTag. */
 export function toApiTag(config: Config, rc: RepoContext, t: TagRef) {

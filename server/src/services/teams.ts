@@ -1,6 +1,6 @@
 // Teams of an organization: their access mode (authorize) and per-unit modes (team_unit), members
 // and repositories, with the num_members / num_repos counters kept in the same transaction.
-import type { Db } from '../db/index.ts';
+import type { Db } from '../db/types.ts';
 import { isUniqueViolation, lockRow } from '../db/dialect.ts';
 import type { TeamRow } from '../db/schema.ts';
 import { unprocessable } from '../errors.ts';

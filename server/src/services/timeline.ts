@@ -2,7 +2,7 @@
 // server names close/reopen `state_change` (body "closed"/"open") as the spec asks. On a pull request
 // it also holds `review` (body = the review's text), `review_request` and `dismiss_review` rows.
 import type { Config } from '../config.ts';
-import type { Db } from '../db/index.ts';
+import type { Db } from '../db/types.ts';
 import { unixToIso } from '../db/index.ts';
 import type { CommentRow, IssueRow, UserRow } from '../db/schema.ts';
 import { toApiUser } from '../api/convert.ts';

@@ -4,7 +4,7 @@
 // its own time zone, even +5:30 or +12:45). Nothing when the user keeps activity private. For an
 // organization, every action in its feed counts (Gitea's OnlyPerformedBy: !IsOrganization()).
 import { sql } from 'kysely';
-import type { Db } from '../db/index.ts';
+import type { Db } from '../db/types.ts';
 import { nowUnix } from '../db/index.ts';
 import type { UserRow } from '../db/schema.ts';
 import { readableRepo } from './repos.ts';

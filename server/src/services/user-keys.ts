@@ -1,7 +1,7 @@
 // SSH public keys: parse and check an OpenSSH "type base64 [comment]" line, fingerprint it as
 // `ssh-keygen -lf` does (SHA256 of the key blob, unpadded base64), and store it as Gitea's public_key.
 import { createHash } from 'node:crypto';
-import type { Db } from '../db/index.ts';
+import type { Db } from '../db/types.ts';
 import { nowUnix } from '../db/index.ts';
 import { withDatabaseLock } from '../db/dialect.ts';
 import type { PublicKeyRow } from '../db/schema.ts';

@@ -3,7 +3,7 @@
 // transaction, so the counts in User and Repository objects are always the number of rows.
 // As Gitea's StarRepo/WatchRepo, starring and watching add no activity feed record.
 import { sql } from 'kysely';
-import type { Db } from '../db/index.ts';
+import type { Db } from '../db/types.ts';
 import { nowUnix } from '../db/index.ts';
 
 export async function isFollowing(db: Db, userId: number, followId: number) {

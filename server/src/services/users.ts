@@ -1,5 +1,5 @@
 // Creating users and tokens: shared by the admin API, the CLI and the demo seed.
-import type { Db } from '../db/index.ts';
+import type { Db } from '../db/types.ts';
 import { nowUnix } from '../db/index.ts';
 import { isUniqueViolation, withDatabaseLock } from '../db/dialect.ts';
 import type { UserRow } from '../db/schema.ts';

@@ -2,14 +2,14 @@
 // tarball_url of tags ({root}{owner}/{repo}/archive/{ref}.zip|.tar.gz) and raw bytes at
 // /{owner}/{repo}/raw/{branch|tag|commit}/{ref}/{path}. Same access rules as the API.
 import { Hono } from 'hono';
-import type { AppEnv } from './context.ts';
-import { authMiddleware } from './auth/middleware.ts';
-import { loadRepo } from './services/repo-context.ts';
-import { archiveHeaders, archiveRequest, streamArchive } from './services/archive.ts';
-import { resolveRefPath, type RefKind } from './services/ref-path.ts';
-import { serveRawBlob } from './services/raw-serve.ts';
-import { treeEntry } from './git/tree.ts';
-import { notFound } from './errors.ts';
+import type { AppEnv } from '../context.ts';
+import { authMiddleware } from '../auth/middleware.ts';
+import { loadRepo } from './repo-context.ts';
+import { archiveHeaders, archiveRequest, streamArchive } from '../services/archive.ts';
+import { resolveRefPath, type RefKind } from '../services/ref-path.ts';
+import { serveRawBlob } from './raw-serve.ts';
+import { treeEntry } from '../git/tree.ts';
+import { notFound } from '../errors.ts';
 
 export const codeHttp = new Hono<AppEnv>();
 

@@ -2,10 +2,10 @@
 // paths Gitea serves the raw diff and patch at, and that clients fetch straight from the pull request
 // object. Same text and access rules as the API's /pulls/{index}.{diffType}.
 import { Hono } from 'hono';
-import type { AppEnv } from './context.ts';
-import { authMiddleware } from './auth/middleware.ts';
-import { loadPull } from './services/pull-context.ts';
-import { pullDiffOrPatch } from './services/pulls.ts';
+import type { AppEnv } from '../context.ts';
+import { authMiddleware } from '../auth/middleware.ts';
+import { loadPull } from './pull-context.ts';
+import { pullDiffOrPatch } from '../services/pulls.ts';
 
 export const pullsHttp = new Hono<AppEnv>();
 

@@ -5,11 +5,11 @@
 import type { Context } from 'hono';
 import type { Transaction } from 'kysely';
 import type { AppEnv } from '../context.ts';
-import type { Db } from '../db/index.ts';
+import type { Db } from '../db/types.ts';
 import type { Database, RepoRow, UserRow } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
-import { redirectedUser } from './orgs.ts';
-import { repoPermission } from './permissions.ts';
+import { redirectedUser } from '../services/orgs.ts';
+import { repoPermission } from '../services/permissions.ts';
 
 type Q = Db | Transaction<Database>;
 

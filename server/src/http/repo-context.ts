@@ -4,12 +4,13 @@
 import type { Context } from 'hono';
 import { sql } from 'kysely';
 import type { AppEnv, Deps } from '../context.ts';
-import { dbVersion, type Db } from '../db/index.ts';
+import { dbVersion } from '../db/index.ts';
+import type { Db } from '../db/types.ts';
 import { tableColumns } from '../db/dialect.ts';
 import { repoDir } from '../context.ts';
 import type { RepoRow, UserRow } from '../db/schema.ts';
 import { forbidden, locked, notFound, unauthorized } from '../errors.ts';
-import { type AccessMode, type RepoPermission, type Unit, repoPermission, unitEnabled } from './permissions.ts';
+import { type AccessMode, type RepoPermission, type Unit, repoPermission, unitEnabled } from '../services/permissions.ts';
 import { readableRepoRedirect, redirectLocation, repoRedirectError } from './redirects.ts';
 
 export interface RepoContext {

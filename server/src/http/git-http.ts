@@ -5,19 +5,19 @@ import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import type { ReadableStream as NodeWebStream } from 'node:stream/web';
 import { Hono, type Context } from 'hono';
-import type { AppEnv, Deps } from './context.ts';
-import { repoDir } from './context.ts';
-import type { RepoRow, UserRow } from './db/schema.ts';
-import { ApiError } from './errors.ts';
-import { lockRepo } from './db/dialect.ts';
-import { authenticate } from './auth/credentials.ts';
-import { requestAuthContext } from './auth/throttle.ts';
-import { noPermission, repoPermission, type RepoPermission } from './services/permissions.ts';
-import { applyPushEffects, snapshotRefs, type RefSnapshot } from './services/push.ts';
-import { spawnGit } from './git/run-git.ts';
-import { ensureHooksDir } from './git/hooks.ts';
-import { preparePushPolicy } from './services/push-protection.ts';
-import { readableRepoRedirect, redirectLocation } from './services/redirects.ts';
+import type { AppEnv, Deps } from '../context.ts';
+import { repoDir } from '../context.ts';
+import type { RepoRow, UserRow } from '../db/schema.ts';
+import { ApiError } from '../errors.ts';
+import { lockRepo } from '../db/dialect.ts';
+import { authenticate } from '../auth/credentials.ts';
+import { requestAuthContext } from '../auth/throttle.ts';
+import { noPermission, repoPermission, type RepoPermission } from '../services/permissions.ts';
+import { applyPushEffects, snapshotRefs, type RefSnapshot } from '../services/push.ts';
+import { legacySpawnGit } from '../git/run-git.ts';
+import { ensureHooksDir } from '../git/hooks.ts';
+import { preparePushPolicy } from '../services/push-protection.ts';
+import { readableRepoRedirect, redirectLocation } from './redirects.ts';
 
 export const gitHttp = new Hono<AppEnv>();
 
@@ -140,7 +140,7 @@ async function runBackend(
 
   // core.hooksPath: only the server's hooks run, never one inside a repository.
   const hooksPath = ensureHooksDir(deps.config.dataDir);
-  const child = spawnGit(['-c', 'http.receivepack=true', '-c', 'uploadpack.allowFilter=true', '-c', `core.hooksPath=${hooksPath}`, 'http-backend'], {
+  const child = legacySpawnGit(['-c', 'http.receivepack=true', '-c', 'uploadpack.allowFilter=true', '-c', `core.hooksPath=${hooksPath}`, 'http-backend'], {
     cwd: dir,
     env,
   });

@@ -3,12 +3,12 @@
 // a download, so an uploaded HTML or SVG file can never run in the forge's origin.
 import fs from 'node:fs';
 import { Hono } from 'hono';
-import type { AppEnv } from './context.ts';
-import { authenticate } from './auth/credentials.ts';
-import { requestAuthContext } from './auth/throttle.ts';
-import { errorBody } from './api/errors-body.ts';
-import { attachmentPath } from './services/attachments.ts';
-import { repoPermission } from './services/permissions.ts';
+import type { AppEnv } from '../context.ts';
+import { authenticate } from '../auth/credentials.ts';
+import { requestAuthContext } from '../auth/throttle.ts';
+import { errorBody } from '../api/errors-body.ts';
+import { attachmentPath } from '../services/attachments.ts';
+import { repoPermission } from '../services/permissions.ts';
 
 export const attachmentsHttp = new Hono<AppEnv>();
 

@@ -2,10 +2,10 @@
 // access rules as its repository. Every pull request area (pulls, merge, reviews) starts here.
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
-import type { Db } from '../db/index.ts';
+import type { Db } from '../db/types.ts';
 import type { IssueRow, PullRequestRow } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
-import { loadIssueRepo } from './conversation.ts';
+import { loadIssueRepo } from '../services/conversation.ts';
 import type { RepoContext } from './repo-context.ts';
 
 export interface PullContext {

@@ -4,8 +4,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Hono } from 'hono';
-import type { AppEnv } from './context.ts';
-import { avatarDir, CUSTOM_AVATAR_RE, imageType } from './services/user-avatar.ts';
+import type { AppEnv } from '../context.ts';
+import { avatarDir, CUSTOM_AVATAR_RE, imageType } from '../services/user-avatar.ts';
 
 export const avatars = new Hono<AppEnv>();
 
