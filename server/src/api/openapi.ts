@@ -61,3 +61,9 @@ export const ApiErrorSchema = z.object({ message: z.string(), url: z.string(), e
  * which openapi-typescript turns into `X & (Record<string, never> | null)`; a union stays `X | null`.
  */
 export const nullableRef = <T extends z.ZodTypeAny>(schema: T) => z.union([schema, z.null()]);
+
+/** A JSON response of a route declaration. */
+export const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
+
+/** A required JSON request body of a route declaration: `request: { body: jsonBody(Schema) }`. */
+export const jsonBody = <T extends z.ZodTypeAny>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });

@@ -1,15 +1,12 @@
 // Branch protection rules: /repos/{owner}/{repo}/branch_protections[/{name}], repository admins
 // only (Gitea's reqToken + reqAdmin on the whole group).
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
-import { createRouter, errorResponses, z } from '../api/openapi.ts';
+import { createRouter, errorResponses, z, json, jsonBody } from '../api/openapi.ts';
 import { loadRepo } from '../http/repo-context.ts';
 import { createRule, deleteRule, editRule, getRuleByName, listRules, setRulePriorities, toApiBranchProtection } from '../services/branch-protections.ts';
 import { notFound } from '../errors.ts';
 
 export const branchProtectionsRoutes = createRouter();
-
-const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
-const body = <T extends z.ZodTypeAny>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
 
 const names = z.array(z.string());
 
@@ -134,7 +131,7 @@ branchProtectionsRoutes.openapi(
     operationId: 'repoCreateBranchProtection',
     tags: ['repository'],
     summary: 'Create a branch protection rule (a duplicate rule name is 403, as Gitea)',
-    request: { params: RepoParams, body: body(CreateBranchProtectionSchema) },
+    request: { params: RepoParams, body: jsonBody(CreateBranchProtectionSchema) },
     responses: { 201: json(BranchProtectionSchema, 'Created'), ...errorResponses(400, 401, 403, 404, 422, 423) },
   }),
   async (c) => {
@@ -153,7 +150,7 @@ branchProtectionsRoutes.openapi(
     operationId: 'repoUpdateBranchProtectionPriories',
     tags: ['repository'],
     summary: 'Update the priorities of branch protections: ids in matching order, the first first (unknown ids are ignored, as Gitea)',
-    request: { params: RepoParams, body: body(UpdateBranchProtectionPrioritiesSchema) },
+    request: { params: RepoParams, body: jsonBody(UpdateBranchProtectionPrioritiesSchema) },
     responses: { 204: { description: 'Updated' }, ...errorResponses(401, 403, 404, 422, 423) },
   }),
   async (c) => {
@@ -191,7 +188,7 @@ openapiRestParam(
     operationId: 'repoEditBranchProtection',
     tags: ['repository'],
     summary: 'Edit a branch protection rule; only the fields sent change',
-    request: { params: RuleParams, body: body(EditBranchProtectionSchema) },
+    request: { params: RuleParams, body: jsonBody(EditBranchProtectionSchema) },
     responses: { 200: json(BranchProtectionSchema), ...errorResponses(401, 403, 404, 422, 423) },
   }),
   async (c) => {

@@ -1,6 +1,6 @@
 // Branches: /repos/{owner}/{repo}/branches[/{branch}] (tags are in tags.ts).
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
-import { createRouter, errorResponses, z, zLimit, zPage } from '../api/openapi.ts';
+import { createRouter, errorResponses, z, zLimit, zPage, json, jsonBody } from '../api/openapi.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
 import { requireUser } from '../auth/middleware.ts';
 import { loadRepo } from '../http/repo-context.ts';
@@ -9,9 +9,6 @@ import { PayloadCommitVerificationSchema } from './commits.ts';
 import { refreshPullsForBranches, renamePullBranches } from '../services/pulls.ts';
 
 export const branchesRoutes = createRouter();
-
-const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
-const body = <T extends z.ZodTypeAny>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
 
 const PayloadUserSchema = z.object({ name: z.string(), email: z.string(), username: z.string() }).openapi('PayloadUser');
 
@@ -99,7 +96,7 @@ branchesRoutes.openapi(
     operationId: 'repoCreateBranch',
     tags: ['repository'],
     summary: 'Create a branch from a branch, tag or commit',
-    request: { params: RepoParams, body: body(CreateBranchSchema) },
+    request: { params: RepoParams, body: jsonBody(CreateBranchSchema) },
     responses: { 201: json(BranchSchema, 'Created'), ...errorResponses(401, 403, 404, 409, 422, 423) },
   }),
   async (c) => {
@@ -140,7 +137,7 @@ openapiRestParam(
     operationId: 'repoUpdateBranch',
     tags: ['repository'],
     summary: 'Move a branch to another commit (fast-forward unless force); a protected branch only for those its rule lets push',
-    request: { params: BranchParams, body: body(UpdateBranchSchema) },
+    request: { params: BranchParams, body: jsonBody(UpdateBranchSchema) },
     responses: { 204: { description: 'Updated' }, ...errorResponses(401, 403, 404, 409, 422, 423) },
   }),
   'branch',
@@ -161,7 +158,7 @@ openapiRestParam(
     operationId: 'repoRenameBranch',
     tags: ['repository'],
     summary: 'Rename a branch (the default or a protected branch needs admin access; a rule named after it follows)',
-    request: { params: BranchParams, body: body(RenameBranchSchema) },
+    request: { params: BranchParams, body: jsonBody(RenameBranchSchema) },
     responses: { 204: { description: 'Renamed' }, ...errorResponses(401, 403, 404, 422, 423) },
   }),
   'branch',

@@ -1,7 +1,7 @@
 // Repository collaborators and assignees, as Gitea's routers/api/v1/repo/collaborators.go: every
 // route needs a token; listing and checking need read access, adding and removing repository admin.
 import { createRoute } from '@hono/zod-openapi';
-import { createRouter, errorResponses, z, zLimit, zPage } from '../api/openapi.ts';
+import { createRouter, errorResponses, z, zLimit, zPage, json } from '../api/openapi.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
 import { UserSchema } from '../api/schemas.ts';
 import { toApiUser } from '../api/convert.ts';
@@ -16,7 +16,6 @@ import { addOrUpdateCollaborator, collaboration, deleteCollaborator, listAssigne
 
 export const collaboratorsRoutes = createRouter();
 
-const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
 const RepoParams = z.object({ owner: z.string(), repo: z.string() });
 const CollaboratorParams = RepoParams.extend({ collaborator: z.string() });
 /** The declaration of a route on one collaborator (`suffix` after its name); the caller adds the responses. */

@@ -3,7 +3,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { createRouter, errorResponses, z, zLimit, zPage } from '../api/openapi.ts';
+import { createRouter, errorResponses, z, zLimit, zPage, json, jsonBody } from '../api/openapi.ts';
 import { AttachmentSchema, CommentSchema, TimelineCommentSchema } from '../api/issue-schemas.ts';
 import { errorBody } from '../api/errors-body.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
@@ -20,8 +20,6 @@ import type { RepoContext } from '../http/repo-context.ts';
 
 export const commentsRoutes = createRouter();
 
-const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
-const jsonBody = <T extends z.ZodTypeAny>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
 const RepoParams = z.object({ owner: z.string(), repo: z.string() });
 const IssueParams = RepoParams.extend({
   index: z.coerce
@@ -94,7 +92,7 @@ commentsRoutes.openapi(
     path: '/repos/{owner}/{repo}/issues/comments/{id}',
     operationId: 'issueEditComment',
     tags: ['issue'],
-    request: { params: CommentParams, ...jsonBody(CommentBody.openapi('EditIssueCommentOption')) },
+    request: { params: CommentParams, body: jsonBody(CommentBody.openapi('EditIssueCommentOption')) },
     responses: { 200: json(CommentSchema), ...errorResponses(401, 403, 404, 422, 423) },
   }),
   async (c) => {
@@ -161,7 +159,7 @@ commentsRoutes.openapi(
     path: '/repos/{owner}/{repo}/issues/{index}/comments',
     operationId: 'issueCreateComment',
     tags: ['issue'],
-    request: { params: IssueParams, ...jsonBody(CommentBody.openapi('CreateIssueCommentOption')) },
+    request: { params: IssueParams, body: jsonBody(CommentBody.openapi('CreateIssueCommentOption')) },
     responses: { 201: json(CommentSchema, 'Created'), ...errorResponses(401, 403, 404, 422, 423) },
   }),
   async (c) => {
@@ -328,7 +326,7 @@ function attachmentRoutes(kind: 'issue' | 'comment') {
       path: `${base}/{attachment_id}`,
       operationId: `issueEdit${op}`,
       tags: ['issue'],
-      request: { params: withId, ...EditAttachmentBody },
+      request: { params: withId, body: EditAttachmentBody },
       responses: { 201: json(AttachmentSchema, 'Updated'), ...errorResponses(401, 403, 404, 422, 423) },
     }),
     async (c) => {

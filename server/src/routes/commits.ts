@@ -1,5 +1,5 @@
 // Commits: the history list, one commit, its raw diff/patch, and the pull request that merged it.
-import { nullableRef } from '../api/openapi.ts';
+import { nullableRef, json } from '../api/openapi.ts';
 import { createRoute } from '@hono/zod-openapi';
 import { createRouter, errorResponses, z, zLimit, zPage, zQueryBool } from '../api/openapi.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
@@ -13,8 +13,6 @@ import { findPullByCommit } from '../services/pulls.ts';
 import { toApiPull } from '../services/pulls-convert.ts';
 
 export const commitsRoutes = createRouter();
-
-const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
 
 export const PayloadCommitVerificationSchema = z
   .object({

@@ -1,7 +1,7 @@
 // Repository contents (Gitea's ContentsResponse for directories and files) and raw file bytes.
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { createRouter, errorResponses, z } from '../api/openapi.ts';
+import { createRouter, errorResponses, z, json } from '../api/openapi.ts';
 import type { AppEnv } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { resolveCommit } from '../git/repo.ts';
@@ -12,8 +12,6 @@ import { loadRepo, type RepoContext } from '../http/repo-context.ts';
 import { serveRawBlob } from '../http/raw-serve.ts';
 
 export const contentsRoutes = createRouter();
-
-const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
 
 /** Files up to this size carry their content in the contents API (Gitea's API.DefaultMaxBlobSize). */
 const MAX_INLINE_BLOB = 10 * 1024 * 1024;

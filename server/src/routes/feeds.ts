@@ -3,7 +3,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { SelectQueryBuilder } from 'kysely';
-import { createRouter, errorResponses, z, zLimit, zPage, zQueryBool } from '../api/openapi.ts';
+import { createRouter, errorResponses, z, zLimit, zPage, zQueryBool, json } from '../api/openapi.ts';
 import { ActivitySchema, type ApiActivity } from '../api/schemas.ts';
 import { toApiRepo, toApiUser } from '../api/convert.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
@@ -20,7 +20,6 @@ import { readableRepo } from '../services/repos.ts';
 
 export const feedsRoutes = createRouter();
 
-const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
 const zDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)

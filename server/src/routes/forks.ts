@@ -1,7 +1,7 @@
 // Forks (Gitea's routers/api/v1/repo/fork.go) and merge-upstream (repo.go MergeUpstream). The rules
 // live in services/forks.ts and services/merge-upstream.ts.
 import { createRoute } from '@hono/zod-openapi';
-import { createRouter, errorResponses, z, zLimit, zPage } from '../api/openapi.ts';
+import { createRouter, errorResponses, z, zLimit, zPage, json, jsonBody } from '../api/openapi.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
 import { RepositorySchema } from '../api/schemas.ts';
 import { requireUser } from '../auth/middleware.ts';
@@ -15,8 +15,6 @@ import { readableRepo } from '../services/repos.ts';
 
 export const forksRoutes = createRouter();
 
-const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
-const body = <T extends z.ZodTypeAny>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
 const RepoParams = z.object({ owner: z.string(), repo: z.string() });
 
 const CreateForkSchema = z
@@ -69,7 +67,7 @@ forksRoutes.openapi(
     operationId: 'createFork',
     tags: ['repository'],
     summary: 'Fork a repository (answers 202, as Gitea)',
-    request: { params: RepoParams, ...body(CreateForkSchema) },
+    request: { params: RepoParams, body: jsonBody(CreateForkSchema) },
     responses: { 202: json(RepositorySchema, 'Accepted'), ...errorResponses(401, 403, 404, 409, 422) },
   }),
   async (c) => {
@@ -103,7 +101,7 @@ forksRoutes.openapi(
     operationId: 'repoMergeUpstream',
     tags: ['repository'],
     summary: "Merge a branch from the fork's parent (already-up-to-date, fast-forward or merge)",
-    request: { params: RepoParams, ...body(MergeUpstreamRequestSchema) },
+    request: { params: RepoParams, body: jsonBody(MergeUpstreamRequestSchema) },
     responses: { 200: json(MergeUpstreamResponseSchema), ...errorResponses(400, 401, 403, 404, 409, 423) },
   }),
   async (c) => {

@@ -1,14 +1,12 @@
 // Gitea's GET /repos/{owner}/{repo}/git/trees/{sha} (routers/api/v1/repo/tree.go, services/repository/
 // files/tree.go): a tree's entries, the whole tree with ?recursive=1, paged by entries.
 import { createRoute } from '@hono/zod-openapi';
-import { createRouter, errorResponses, z, zPage, zQueryBool } from '../api/openapi.ts';
+import { createRouter, errorResponses, z, zPage, zQueryBool, json } from '../api/openapi.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { loadRepo } from '../http/repo-context.ts';
 import { GitError, legacyRunGit } from '../git/run-git.ts';
 
 export const gitTreesRoutes = createRouter();
-
-const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
 
 const GitEntrySchema = z
   .object({ path: z.string(), mode: z.string(), type: z.string(), size: z.number().int(), sha: z.string(), url: z.string() })

@@ -1,7 +1,7 @@
 // Issues: list and search with every filter, get, create, edit, delete, deadline, lock.
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { createRouter, errorResponses, z, zLimit, zPage } from '../api/openapi.ts';
+import { createRouter, errorResponses, z, zLimit, zPage, json, jsonBody } from '../api/openapi.ts';
 import { IssueDeadlineSchema, IssueSchema } from '../api/issue-schemas.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
 import { requireUser } from '../auth/middleware.ts';
@@ -19,8 +19,6 @@ export const issuesRoutes = createRouter();
 /** Mounted before the repository routes so /repos/issues/search is not read as /repos/{owner}/{repo}. */
 export const issueSearchRoutes = createRouter();
 
-const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
-const body = <T extends z.ZodTypeAny>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
 const RepoParams = z.object({ owner: z.string(), repo: z.string() });
 export const IssueParams = RepoParams.extend({
   index: z.coerce
@@ -227,7 +225,7 @@ issuesRoutes.openapi(
     path: '/repos/{owner}/{repo}/issues',
     operationId: 'issueCreateIssue',
     tags: ['issue'],
-    request: { params: RepoParams, ...body(CreateIssueSchema) },
+    request: { params: RepoParams, body: jsonBody(CreateIssueSchema) },
     responses: { 201: json(IssueSchema, 'Created'), ...errorResponses(401, 403, 404, 422, 423) },
   }),
   async (c) => {
@@ -259,7 +257,7 @@ issuesRoutes.openapi(
     path: '/repos/{owner}/{repo}/issues/{index}',
     operationId: 'issueEditIssue',
     tags: ['issue'],
-    request: { params: IssueParams, ...body(EditIssueSchema) },
+    request: { params: IssueParams, body: jsonBody(EditIssueSchema) },
     responses: { 201: json(IssueSchema, 'Updated'), ...errorResponses(401, 403, 404, 422, 423) },
   }),
   async (c) => {
@@ -296,7 +294,7 @@ issuesRoutes.openapi(
     path: '/repos/{owner}/{repo}/issues/{index}/deadline',
     operationId: 'issueEditIssueDeadline',
     tags: ['issue'],
-    request: { params: IssueParams, ...body(z.object({ due_date: z.string().nullable() }).openapi('EditDeadlineOption')) },
+    request: { params: IssueParams, body: jsonBody(z.object({ due_date: z.string().nullable() }).openapi('EditDeadlineOption')) },
     responses: { 201: json(IssueDeadlineSchema, 'Updated'), ...errorResponses(401, 403, 404, 422, 423) },
   }),
   async (c) => {

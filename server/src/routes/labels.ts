@@ -1,6 +1,6 @@
 // Repository labels (CRUD) and the labels of an issue (add, replace, remove one, clear).
 import { createRoute } from '@hono/zod-openapi';
-import { createRouter, errorResponses, z, zLimit, zPage } from '../api/openapi.ts';
+import { createRouter, errorResponses, z, zLimit, zPage, json, jsonBody } from '../api/openapi.ts';
 import { LabelSchema } from '../api/issue-schemas.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
 import { requireUser } from '../auth/middleware.ts';
@@ -11,8 +11,6 @@ import { toApiLabel } from '../services/issues-convert.ts';
 
 export const labelsRoutes = createRouter();
 
-const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
-const jsonBody = <T extends z.ZodTypeAny>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
 const RepoParams = z.object({ owner: z.string(), repo: z.string() });
 const LabelParams = RepoParams.extend({
   id: z.coerce
@@ -68,7 +66,7 @@ labelsRoutes.openapi(
     path: '/repos/{owner}/{repo}/labels',
     operationId: 'issueCreateLabel',
     tags: ['issue'],
-    request: { params: RepoParams, ...jsonBody(CreateLabelSchema) },
+    request: { params: RepoParams, body: jsonBody(CreateLabelSchema) },
     responses: { 201: json(LabelSchema, 'Created'), ...errorResponses(401, 403, 404, 422, 423) },
   }),
   async (c) => {
@@ -101,7 +99,7 @@ labelsRoutes.openapi(
     path: '/repos/{owner}/{repo}/labels/{id}',
     operationId: 'issueEditLabel',
     tags: ['issue'],
-    request: { params: LabelParams, ...jsonBody(EditLabelSchema) },
+    request: { params: LabelParams, body: jsonBody(EditLabelSchema) },
     responses: { 200: json(LabelSchema), ...errorResponses(401, 403, 404, 422, 423) },
   }),
   async (c) => {
@@ -163,7 +161,7 @@ for (const [method, operationId, mode] of [
       path: '/repos/{owner}/{repo}/issues/{index}/labels',
       operationId,
       tags: ['issue'],
-      request: { params: IssueParams, ...jsonBody(IssueLabelsSchema) },
+      request: { params: IssueParams, body: jsonBody(IssueLabelsSchema) },
       responses: { 200: json(z.array(LabelSchema)), ...errorResponses(401, 403, 404, 422, 423) },
     }),
     async (c) => {

@@ -1,6 +1,6 @@
 // Repository milestones (CRUD) with their open and closed issue counts.
 import { createRoute } from '@hono/zod-openapi';
-import { createRouter, errorResponses, z, zLimit, zPage } from '../api/openapi.ts';
+import { createRouter, errorResponses, z, zLimit, zPage, json, jsonBody } from '../api/openapi.ts';
 import { MilestoneSchema } from '../api/issue-schemas.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
 import { loadIssueRepo } from '../services/conversation.ts';
@@ -11,8 +11,6 @@ import type { MilestoneRow } from '../db/schema.ts';
 
 export const milestonesRoutes = createRouter();
 
-const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
-const jsonBody = <T extends z.ZodTypeAny>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
 const RepoParams = z.object({ owner: z.string(), repo: z.string() });
 const MilestoneParams = RepoParams.extend({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, description: 'milestone id or title' }) });
 
@@ -64,7 +62,7 @@ milestonesRoutes.openapi(
     path: '/repos/{owner}/{repo}/milestones',
     operationId: 'issueCreateMilestone',
     tags: ['issue'],
-    request: { params: RepoParams, ...jsonBody(CreateMilestoneSchema) },
+    request: { params: RepoParams, body: jsonBody(CreateMilestoneSchema) },
     responses: { 201: json(MilestoneSchema, 'Created'), ...errorResponses(401, 403, 404, 422, 423) },
   }),
   async (c) => {
@@ -98,7 +96,7 @@ milestonesRoutes.openapi(
     path: '/repos/{owner}/{repo}/milestones/{id}',
     operationId: 'issueEditMilestone',
     tags: ['issue'],
-    request: { params: MilestoneParams, ...jsonBody(EditMilestoneSchema) },
+    request: { params: MilestoneParams, body: jsonBody(EditMilestoneSchema) },
     responses: { 200: json(MilestoneSchema), ...errorResponses(401, 403, 404, 422, 423) },
   }),
   async (c) => {

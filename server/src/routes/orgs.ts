@@ -2,7 +2,7 @@
 // members, a user's organizations and permissions, and the organization's repositories.
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { createRouter, errorResponses, z, zLimit, zPage } from '../api/openapi.ts';
+import { createRouter, errorResponses, z, zLimit, zPage, json, jsonBody } from '../api/openapi.ts';
 import { RepositorySchema, UserSchema } from '../api/schemas.ts';
 import { toApiUser } from '../api/convert.ts';
 import { type Paging, paging, setPageHeaders } from '../api/paging.ts';
@@ -33,8 +33,6 @@ import { toApiRepos } from './repos.ts';
 
 export const orgsRoutes = createRouter();
 
-const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
-const body = <T extends z.ZodTypeAny>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
 const OrgParam = z.object({ org: z.string() });
 const OrgUserParams = z.object({ org: z.string(), username: z.string() });
 const PageQuery = z.object({ page: zPage, limit: zLimit });
@@ -194,7 +192,7 @@ orgsRoutes.openapi(
     operationId: 'orgCreate',
     tags: ['organization'],
     summary: 'Create an organization',
-    request: { body: body(CreateOrgSchema) },
+    request: { body: jsonBody(CreateOrgSchema) },
     responses: { 201: json(OrganizationSchema, 'Organization'), ...errorResponses(401, 403, 422) },
   }),
   async (c) => {
@@ -234,7 +232,7 @@ orgsRoutes.openapi(
     operationId: 'orgEdit',
     tags: ['organization'],
     summary: 'Edit an organization',
-    request: { params: OrgParam, body: body(EditOrgSchema) },
+    request: { params: OrgParam, body: jsonBody(EditOrgSchema) },
     responses: { 200: json(OrganizationSchema, 'Organization'), ...errorResponses(401, 403, 404, 422) },
   }),
   async (c) => {
@@ -252,7 +250,7 @@ orgsRoutes.openapi(
     operationId: 'renameOrg',
     tags: ['organization'],
     summary: 'Rename an organization',
-    request: { params: OrgParam, body: body(RenameOrgSchema) },
+    request: { params: OrgParam, body: jsonBody(RenameOrgSchema) },
     responses: { 204: { description: 'APIEmpty' }, ...errorResponses(401, 403, 404, 422) },
   }),
   async (c) => {

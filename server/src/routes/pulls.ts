@@ -1,7 +1,7 @@
 // Pull requests: list, get, create, edit, get by base/head, commits, changed files, raw diff/patch
 // (Gitea's routers/api/v1/repo/pull.go). The rules live in services/pulls.ts.
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
-import { createRouter, errorResponses, z, zLimit, zPage, zQueryBool } from '../api/openapi.ts';
+import { createRouter, errorResponses, z, zLimit, zPage, zQueryBool, json, jsonBody } from '../api/openapi.ts';
 import { ChangedFileSchema, CreatePullRequestSchema, EditPullRequestSchema, PullRequestSchema, withoutNulls, zIndex } from '../api/pull-schemas.ts';
 import { CommitSchema } from './commits.ts';
 import { badRequest, notFound } from '../errors.ts';
@@ -23,8 +23,6 @@ import { pullFiles } from '../git/pull-diff.ts';
 
 export const pullsRoutes = createRouter();
 
-const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
-const body = <T extends z.ZodTypeAny>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
 const RepoParams = z.object({ owner: z.string(), repo: z.string() });
 const PullParams = RepoParams.extend({ index: zIndex('index') });
 
@@ -101,7 +99,7 @@ export const createPullRoute = createRoute({
   operationId: 'repoCreatePullRequest',
   tags: ['repository'],
   summary: 'Create a pull request',
-  request: { params: RepoParams, ...body(CreatePullRequestSchema) },
+  request: { params: RepoParams, body: jsonBody(CreatePullRequestSchema) },
   responses: { 201: json(PullRequestSchema, 'Created'), ...errorResponses(401, 403, 404, 409, 422, 423) },
 });
 
@@ -111,7 +109,7 @@ export const editPullRoute = createRoute({
   operationId: 'repoEditPullRequest',
   tags: ['repository'],
   summary: 'Update a pull request (answers 201, as Gitea)',
-  request: { params: PullParams, ...body(EditPullRequestSchema) },
+  request: { params: PullParams, body: jsonBody(EditPullRequestSchema) },
   responses: { 201: json(PullRequestSchema, 'Updated'), ...errorResponses(401, 403, 404, 409, 412, 422, 423) },
 });
 

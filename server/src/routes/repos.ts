@@ -2,7 +2,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { sql, type SqlBool } from 'kysely';
-import { createRouter, errorResponses, z, zLimit, zPage, zQueryBool } from '../api/openapi.ts';
+import { createRouter, errorResponses, z, zLimit, zPage, zQueryBool, json, jsonBody } from '../api/openapi.ts';
 import { RepositorySchema, SearchResultsRepoSchema } from '../api/schemas.ts';
 import { toApiRepo } from '../api/convert.ts';
 import { toApiRepoWithParent } from '../services/forks.ts';
@@ -20,8 +20,6 @@ import { assertCanCreateFor, createRepository, deleteRepository, editRepository,
 
 export const reposRoutes = createRouter();
 
-const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
-const body = <T extends z.ZodTypeAny>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
 const RepoParams = z.object({ owner: z.string(), repo: z.string() });
 
 /** Repository rows to API objects for the current viewer, loading owners in one query. */
@@ -166,7 +164,7 @@ reposRoutes.openapi(
     operationId: 'createCurrentUserRepo',
     tags: ['repository', 'user'],
     summary: 'Create a repository',
-    request: { body: body(CreateRepoSchema) },
+    request: { body: jsonBody(CreateRepoSchema) },
     responses: { 201: json(RepositorySchema, 'Repository'), ...errorResponses(400, 401, 409, 422) },
   }),
   async (c) => {
@@ -184,7 +182,7 @@ reposRoutes.openapi(
     operationId: 'createOrgRepo',
     tags: ['organization'],
     summary: 'Create a repository in an organization',
-    request: { params: z.object({ org: z.string() }), body: body(CreateRepoSchema) },
+    request: { params: z.object({ org: z.string() }), body: jsonBody(CreateRepoSchema) },
     responses: { 201: json(RepositorySchema, 'Repository'), ...errorResponses(400, 401, 403, 404, 409, 422) },
   }),
   async (c) => {
@@ -281,7 +279,7 @@ reposRoutes.openapi(
     operationId: 'repoEdit',
     tags: ['repository'],
     summary: "Edit a repository's properties. Only fields that are set will be changed.",
-    request: { params: RepoParams, body: body(EditRepoSchema) },
+    request: { params: RepoParams, body: jsonBody(EditRepoSchema) },
     responses: { 200: json(RepositorySchema, 'Repository'), ...errorResponses(401, 403, 404, 409, 422) },
   }),
   async (c) => {
@@ -338,7 +336,7 @@ reposRoutes.openapi(
     operationId: 'generateRepo',
     tags: ['repository'],
     summary: 'Create a repository using a template',
-    request: { params: z.object({ template_owner: z.string(), template_repo: z.string() }), body: body(GenerateRepoSchema) },
+    request: { params: z.object({ template_owner: z.string(), template_repo: z.string() }), body: jsonBody(GenerateRepoSchema) },
     responses: { 201: json(RepositorySchema, 'Repository'), ...errorResponses(401, 403, 404, 409, 422) },
   }),
   async (c) => {

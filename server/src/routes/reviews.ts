@@ -2,7 +2,7 @@
 // routers/api/v1/repo/pull_review.go. Thin handlers: the rules live in services/reviews.ts.
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { createRouter, errorResponses, z, zLimit, zPage } from '../api/openapi.ts';
+import { createRouter, errorResponses, z, zLimit, zPage, json, jsonBody } from '../api/openapi.ts';
 import {
   CreatePullReviewSchema,
   DismissPullReviewSchema,
@@ -34,8 +34,6 @@ import {
 
 export const reviewsRoutes = createRouter();
 
-const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
-const jsonBody = <T extends z.ZodTypeAny>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
 // Not-a-number ids read as 0 and so answer 404, as Gitea's PathParamInt64.
 const PullParams = z.object({ owner: z.string(), repo: z.string(), index: zIndex('index') });
 const ReviewParams = PullParams.extend({ id: zIndex('id') });
@@ -97,7 +95,7 @@ reviewsRoutes.openapi(
 reviewsRoutes.openapi(
   createRoute({
     ...onPull('post', '/reviews', 'repoCreatePullReview', 'Create a review to a pull request'),
-    request: { params: PullParams, ...jsonBody(CreatePullReviewSchema) },
+    request: { params: PullParams, body: jsonBody(CreatePullReviewSchema) },
     responses: oneReviewWritten,
   }),
   async (c) => {
@@ -124,7 +122,7 @@ reviewsRoutes.openapi(
 reviewsRoutes.openapi(
   createRoute({
     ...onPull('post', '/reviews/{id}', 'repoSubmitPullReview', 'Submit a pending review to a pull request'),
-    request: { params: ReviewParams, ...jsonBody(SubmitPullReviewSchema) },
+    request: { params: ReviewParams, body: jsonBody(SubmitPullReviewSchema) },
     responses: oneReviewWritten,
   }),
   async (c) => {
@@ -165,7 +163,7 @@ reviewsRoutes.openapi(
 reviewsRoutes.openapi(
   createRoute({
     ...onPull('post', '/reviews/{id}/dismissals', 'repoDismissPullReview', 'Dismiss a review for a pull request'),
-    request: { params: ReviewParams, ...jsonBody(DismissPullReviewSchema) },
+    request: { params: ReviewParams, body: jsonBody(DismissPullReviewSchema) },
     responses: oneReviewWritten,
   }),
   async (c) => {
@@ -192,7 +190,7 @@ reviewsRoutes.openapi(
 reviewsRoutes.openapi(
   createRoute({
     ...onPull('post', '/requested_reviewers', 'repoCreatePullReviewRequests', 'Create review requests for a pull request'),
-    request: { params: PullParams, ...jsonBody(PullReviewRequestSchema) },
+    request: { params: PullParams, body: jsonBody(PullReviewRequestSchema) },
     responses: { 201: json(z.array(PullReviewSchema), 'Created'), ...errorResponses(401, 403, 404, 422, 423) },
   }),
   async (c) => {
@@ -208,7 +206,7 @@ reviewsRoutes.openapi(
 reviewsRoutes.openapi(
   createRoute({
     ...onPull('delete', '/requested_reviewers', 'repoDeletePullReviewRequests', 'Cancel review requests for a pull request'),
-    request: { params: PullParams, ...jsonBody(PullReviewRequestSchema) },
+    request: { params: PullParams, body: jsonBody(PullReviewRequestSchema) },
     responses: { 204: { description: 'Deleted' }, ...errorResponses(401, 403, 404, 422, 423) },
   }),
   async (c) => {

@@ -3,7 +3,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
-import { createRouter, errorResponses, z, zLimit, zPage } from '../api/openapi.ts';
+import { createRouter, errorResponses, z, zLimit, zPage, json, jsonBody } from '../api/openapi.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
 import { toApiRepo } from '../api/convert.ts';
 import { apiRepoMode } from '../services/permissions.ts';
@@ -13,9 +13,6 @@ import { loadRepo } from '../http/repo-context.ts';
 import { combineStates, createStatus, latestStatuses, listStatuses, resolveRefCommit, shaOrInput, toApiStatuses } from '../services/statuses.ts';
 
 export const statusesRoutes = createRouter();
-
-const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
-const body = <T extends z.ZodTypeAny>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
 
 const RepoParams = z.object({ owner: z.string(), repo: z.string() });
 
@@ -46,7 +43,7 @@ statusesRoutes.openapi(
     summary: 'Create a commit status',
     description:
       'Needs write access. `sha` may be a full or short SHA (or a branch or tag); the status is stored on the full SHA. `context` defaults to "default". Statuses are numbered per commit: `id` is that number.',
-    request: { params: RepoParams.extend({ sha: z.string() }), body: body(CreateStatusSchema) },
+    request: { params: RepoParams.extend({ sha: z.string() }), body: jsonBody(CreateStatusSchema) },
     responses: { 201: json(CommitStatusSchema, 'Created'), ...errorResponses(400, 401, 403, 404, 422) },
   }),
   async (c) => {

@@ -1,7 +1,7 @@
 // Tags: /repos/{owner}/{repo}/tags[/{tag}] (list, read, create, delete) and the annotated tag
 // object at /repos/{owner}/{repo}/git/tags/{sha}, as Gitea's routers/api/v1/repo/tag.go.
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
-import { createRouter, errorResponses, z, zLimit, zPage } from '../api/openapi.ts';
+import { createRouter, errorResponses, z, zLimit, zPage, json } from '../api/openapi.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
 import { requireUser } from '../auth/middleware.ts';
 import { loadRepo } from '../http/repo-context.ts';
@@ -9,8 +9,6 @@ import { createTag, deleteTag, getAnnotatedTagApi, getTagApi, listTagsPage } fro
 import { CommitMetaSchema, CommitUserSchema, PayloadCommitVerificationSchema } from './commits.ts';
 
 export const tagsRoutes = createRouter();
-
-const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
 
 export const TagSchema = z
   .object({

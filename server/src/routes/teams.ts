@@ -4,7 +4,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { createRouter, errorResponses, z, zLimit, zPage, zQueryBool } from '../api/openapi.ts';
+import { createRouter, errorResponses, z, zLimit, zPage, zQueryBool, json, jsonBody } from '../api/openapi.ts';
 import { RepositorySchema, UserSchema } from '../api/schemas.ts';
 import { toApiRepo, toApiUser } from '../api/convert.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
@@ -35,8 +35,6 @@ import { toApiRepos } from './repos.ts';
 
 export const teamsRoutes = createRouter();
 
-const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
-const body = <T extends z.ZodTypeAny>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
 /** Gitea's empty 204 answer of an add or remove, with the errors the route can give. */
 const apiEmpty = (...errors: number[]) => ({ 204: { description: 'APIEmpty' }, ...errorResponses(...errors) });
 const PageQuery = z.object({ page: zPage, limit: zLimit });
@@ -232,7 +230,7 @@ teamsRoutes.openapi(
     operationId: 'orgCreateTeam',
     tags: ['organization'],
     summary: 'Create a team (owners only)',
-    request: { params: z.object({ org: z.string() }), body: body(CreateTeamSchema) },
+    request: { params: z.object({ org: z.string() }), body: jsonBody(CreateTeamSchema) },
     responses: { 201: json(TeamSchema, 'Team'), ...errorResponses(401, 403, 404, 422) },
   }),
   async (c) => {
@@ -289,7 +287,7 @@ teamsRoutes.openapi(
     operationId: 'orgEditTeam',
     tags: ['organization'],
     summary: 'Edit a team (owners only)',
-    request: { params: TeamParam, body: body(EditTeamSchema) },
+    request: { params: TeamParam, body: jsonBody(EditTeamSchema) },
     responses: { 200: json(TeamSchema, 'Team'), ...errorResponses(401, 403, 404, 422) },
   }),
   async (c) => {

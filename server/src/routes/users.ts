@@ -2,7 +2,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
-import { createRouter, errorResponses, z, zLimit, zPage } from '../api/openapi.ts';
+import { createRouter, errorResponses, z, zLimit, zPage, json } from '../api/openapi.ts';
 import { UserSchema } from '../api/schemas.ts';
 import { toApiUser } from '../api/convert.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
@@ -14,8 +14,6 @@ import { unixToIso } from '../db/index.ts';
 import { int32OrNone, likeContains } from '../db/dialect.ts';
 
 export const usersRoutes = createRouter();
-
-const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
 
 usersRoutes.openapi(
   createRoute({
