@@ -5,6 +5,7 @@ import { createRouter, errorResponses, z, zLimit, zPage, json, jsonBody } from '
 import { paging, setPageHeaders } from '../api/paging.ts';
 import { RepositorySchema } from '../api/schemas.ts';
 import { requireUser } from '../auth/middleware.ts';
+import { listForksPage, listOwnersByIds } from '../db/repos.ts';
 import { forbidden, notFound, unprocessable } from '../errors.ts';
 import { forkRepository, toApiRepoWithParent } from '../services/forks.ts';
 import { mergeUpstream } from '../services/merge-upstream.ts';
@@ -44,18 +45,10 @@ forksRoutes.openapi(
     const { db } = c.var.deps;
     const viewer = c.var.user;
     const p = paging(c.req.valid('query'));
-    const query = db.selectFrom('repository').where('repository.fork_id', '=', rc.repo.id).where(readableRepo(viewer));
-    const { n } = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const rows = await query.selectAll('repository').orderBy('repository.id').limit(p.limit).offset(p.offset).execute();
-    const owners = rows.length
-      ? await db
-          .selectFrom('user')
-          .selectAll()
-          .where('id', 'in', [...new Set(rows.map((r) => r.owner_id))])
-          .execute()
-      : [];
+    const { total, rows } = await listForksPage(db, rc.repo.id, readableRepo(viewer), p.limit, p.offset);
+    const owners = rows.length ? await listOwnersByIds(db, [...new Set(rows.map((r) => r.owner_id))]) : [];
     const byId = new Map(owners.map((u) => [u.id, u]));
-    setPageHeaders(c, Number(n), p);
+    setPageHeaders(c, total, p);
     return c.json(await Promise.all(rows.map((r) => toApiRepoWithParent(c.var.deps, r, byId.get(r.owner_id)!, viewer))), 200);
   },
 );

@@ -1,7 +1,6 @@
 // Repositories: search, create, get (by name and id), edit, delete, generate from a template.
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { sql, type SqlBool } from 'kysely';
 import { createRouter, errorResponses, z, zLimit, zPage, zQueryBool, json, jsonBody } from '../api/openapi.ts';
 import { RepositorySchema, SearchResultsRepoSchema } from '../api/schemas.ts';
 import { toApiRepo } from '../api/convert.ts';
@@ -11,12 +10,15 @@ import { requireUser } from '../auth/middleware.ts';
 import type { AppEnv } from '../context.ts';
 import { repoDir } from '../context.ts';
 import type { RepoRow, UserRow } from '../db/schema.ts';
-import { int32OrNone } from '../db/dialect.ts';
+import { findRepoById, listOwnersByIds, searchRepos } from '../db/repos.ts';
+import { findUserById } from '../db/users.ts';
 import { forbidden, notFound, unprocessable } from '../errors.ts';
 import { afterOrgRepoCreated, canCreateOrgRepo, orgByName, orgVisibleTo } from '../services/orgs.ts';
 import { checkRepo, loadRepo } from '../http/repo-context.ts';
 import { apiRepoMode, repoPermissions } from '../services/permissions.ts';
-import { assertCanCreateFor, createRepository, deleteRepository, editRepository, generateRepository, readableRepo, userByName } from '../services/repos.ts';
+import { assertCanCreateFor, createRepository, generateRepository, readableRepo, userByName } from '../services/repos.ts';
+import { editRepository } from '../services/repo-edit.ts';
+import { deleteRepository } from '../services/repo-delete.ts';
 
 export const reposRoutes = createRouter();
 
@@ -27,7 +29,7 @@ export async function toApiRepos(c: Context<AppEnv>, rows: RepoRow[]) {
   const { db } = c.var.deps;
   const viewer = c.var.user;
   const ownerIds = [...new Set(rows.map((r) => r.owner_id))];
-  const owners = ownerIds.length ? await db.selectFrom('user').selectAll().where('id', 'in', ownerIds).execute() : [];
+  const owners = ownerIds.length ? await listOwnersByIds(db, ownerIds) : [];
   const byId = new Map(owners.map((u) => [u.id, u]));
   // The viewer's access to all of them at once; a fork also shows its parent (services/forks.ts).
   const perms = await repoPermissions(
@@ -102,38 +104,8 @@ reposRoutes.openapi(
     if (order !== 'asc' && order !== 'desc') throw unprocessable(`Invalid sort order: "${order}"`);
     if (q.mode && !['fork', 'source', 'mirror', 'collaborative'].includes(q.mode)) throw unprocessable(`Invalid search mode: "${q.mode}"`);
 
-    let query = db.selectFrom('repository').where(readableRepo(c.var.user));
-    if (q.private === false || q.is_private === false) query = query.where('repository.is_private', '=', 0);
-    if (q.is_private === true) query = query.where('repository.is_private', '=', 1);
-    if (q.template === false) query = query.where('repository.is_template', '=', 0);
-    if (q.archived !== undefined) query = query.where('repository.is_archived', '=', q.archived ? 1 : 0);
-    // Collaborations do not exist yet, so "owns or contributes to" is "owns" for now.
-    if (q.uid) query = query.where('repository.owner_id', '=', int32OrNone(q.uid));
-    if (q.mode === 'fork') query = query.where('repository.is_fork', '=', 1);
-    if (q.mode === 'source') query = query.where('repository.is_fork', '=', 0);
-    if (q.starredBy) query = query.where('repository.id', 'in', db.selectFrom('star').select('star.repo_id').where('star.uid', '=', int32OrNone(q.starredBy!)));
-    // No mirrors or teams yet: these filters match nothing.
-    if (q.mode === 'mirror' || q.mode === 'collaborative' || q.team_id) query = query.where('repository.id', '<', 0);
-    if (q.q) {
-      const kw = q.q.toLowerCase();
-      // Topics are not stored yet, so a topic search finds nothing.
-      if (q.topic) query = query.where('repository.id', '<', 0);
-      else {
-        const like = `%${kw.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-        // ESCAPE makes % and _ in the keyword literal on SQLite and PostgreSQL alike.
-        query = query.where((eb) => {
-          const terms = [sql<SqlBool>`${eb.ref('repository.lower_name')} like ${like} escape '\\'`];
-          if (q.includeDesc) terms.push(sql<SqlBool>`lower(${eb.ref('repository.description')}) like ${like} escape '\\'`);
-          return eb.or(terms);
-        });
-      }
-    }
-    const { n } = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    let rowsQ = query.selectAll('repository');
-    if (q.priority_owner_id) rowsQ = rowsQ.orderBy((eb) => eb.case().when('repository.owner_id', '=', int32OrNone(q.priority_owner_id!)).then(0).else(1).end());
-    rowsQ = rowsQ.orderBy(`repository.${SORTS[sort as keyof typeof SORTS]}`, order).orderBy('repository.id', order);
-    const rows = await rowsQ.limit(p.limit).offset(p.offset).execute();
-    setPageHeaders(c, Number(n), p);
+    const { total, rows } = await searchRepos(db, readableRepo(c.var.user), { ...q, sort: SORTS[sort as keyof typeof SORTS], order }, p.limit, p.offset);
+    setPageHeaders(c, total, p);
     return c.json({ ok: true, data: await toApiRepos(c, rows) }, 200);
   },
 );
@@ -237,8 +209,8 @@ reposRoutes.openapi(
   async (c) => {
     const { id } = c.req.valid('param');
     const { db, config } = c.var.deps;
-    const repo = await db.selectFrom('repository').selectAll().where('id', '=', id).executeTakeFirst();
-    const owner = repo && (await db.selectFrom('user').selectAll().where('id', '=', repo.owner_id).executeTakeFirst());
+    const repo = await findRepoById(db, id);
+    const owner = repo && (await findUserById(db, repo.owner_id));
     if (!repo || !owner) throw notFound();
     const rc = await checkRepo(c, { repo, owner, dir: repoDir(config, owner.name, repo.name) }, 'read');
     return c.json(await toApiRepoWithParent(c.var.deps, rc.repo, rc.owner, c.var.user, rc.perm), 200);

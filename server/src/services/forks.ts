@@ -4,19 +4,18 @@
 // Also: a fork's `parent` as the viewer may see it, and finding a repository of a fork network from
 // a head written `owner:branch` or `owner/repo:branch` (pull requests and comparisons across forks).
 import fs from 'node:fs';
-import path from 'node:path';
-import { sql } from 'kysely';
 import { toApiRepo } from '../api/convert.ts';
 import type { ApiRepository } from '../api/schemas.ts';
 import type { Deps } from '../context.ts';
 import { repoDir } from '../context.ts';
 import type { Db } from '../db/types.ts';
 import { nowUnix } from '../db/index.ts';
-import { lockRow } from '../db/dialect.ts';
+import { findRepoById, findRepoByOwnerAndName, findRepoIdByOwnerAndName, findUserFork, insertRepo, recountRepoForks } from '../db/repos.ts';
+import { findUserById, findUserByName } from '../db/users.ts';
 import type { RepoRow, UserRow } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
 import { setHead } from '../git/repo.ts';
-import { legacyRunGit } from '../git/run-git.ts';
+import { allowHttpPushAndFilter, cloneBare, removeOriginRemote } from '../git/repo-admin.ts';
 import { recordAction } from './activity.ts';
 import { ORG_TYPE, afterOrgRepoCreated } from './orgs.ts';
 import { apiRepoMode, repoPermission, type RepoPermission } from './permissions.ts';
@@ -30,20 +29,10 @@ export interface NetworkRepo {
   dir: string;
 }
 
-/** The fork `owner` has of repository `baseId`, if any (Gitea's GetUserFork). */
-export function userFork(db: Db, baseId: number, ownerId: number): Promise<RepoRow | undefined> {
-  return db.selectFrom('repository').selectAll().where('fork_id', '=', baseId).where('owner_id', '=', ownerId).executeTakeFirst();
-}
-
 /** repository.num_forks recounted from the rows, so creating and deleting forks can never make it drift. */
 export async function recountForks(db: Db, repoId: number): Promise<void> {
   if (!repoId) return;
-  await lockRow(db, 'repository', repoId);
-  await db
-    .updateTable('repository')
-    .set({ num_forks: sql<number>`(SELECT COUNT(*) FROM repository AS f WHERE f.fork_id = ${repoId})` })
-    .where('id', '=', repoId)
-    .execute();
+  await recountRepoForks(db, repoId);
 }
 
 export interface ForkOptions {
@@ -59,14 +48,13 @@ export interface ForkOptions {
 export async function forkRepository(deps: Deps, doer: UserRow, owner: UserRow, base: NetworkRepo, opts: ForkOptions): Promise<RepoRow> {
   const { db, config } = deps;
   validateRepoName(opts.name);
-  const existing = await userFork(db, base.repo.id, owner.id);
+  const existing = await findUserFork(db, base.repo.id, owner.id);
   if (existing) {
     throw conflict(
       `repository is already forked by user [uname: ${owner.name}, repo path: ${base.owner.name}/${base.repo.name}, fork path: ${owner.name}/${existing.name}]`,
     );
   }
-  const nameTaken = (q: Pick<Db, 'selectFrom'>) =>
-    q.selectFrom('repository').select('id').where('owner_id', '=', owner.id).where('lower_name', '=', opts.name.toLowerCase()).executeTakeFirst();
+  const nameTaken = (q: Db) => findRepoIdByOwnerAndName(q, owner.id, opts.name);
   if (await nameTaken(db)) throw conflict(ALREADY_EXISTS);
 
   const dir = repoDir(config, owner.name, opts.name);
@@ -75,11 +63,10 @@ export async function forkRepository(deps: Deps, doer: UserRow, owner: UserRow, 
   let row: RepoRow;
   try {
     // Branches and tags, not the parent's refs/pull/*: those belong to the parent's pull requests.
-    await legacyRunGit(['clone', '--bare', '--quiet', '--end-of-options', base.dir, tmp], { cwd: path.dirname(tmp) });
+    await cloneBare(base.dir, tmp);
     // The copy must not point back at the parent's folder; and it serves pushes as initBare's do.
-    await legacyRunGit(['config', '--remove-section', 'remote.origin'], { cwd: tmp }).catch(() => {});
-    await legacyRunGit(['config', 'http.receivepack', 'true'], { cwd: tmp });
-    await legacyRunGit(['config', 'uploadpack.allowFilter', 'true'], { cwd: tmp });
+    await removeOriginRemote(tmp).catch(() => {});
+    await allowHttpPushAndFilter(tmp);
     await setHead(tmp, base.repo.default_branch);
     const size = folderSize(tmp);
     const t = nowUnix();
@@ -87,31 +74,27 @@ export async function forkRepository(deps: Deps, doer: UserRow, owner: UserRow, 
     // crash leaves either no fork or a whole one (see repo-folders.ts).
     row = await db.transaction().execute(async (trx) => {
       if (await nameTaken(trx)) throw conflict(ALREADY_EXISTS);
-      const inserted = await trx
-        .insertInto('repository')
-        .values(
-          newRepoRow(
-            owner,
-            {
-              name: opts.name,
-              description: opts.description,
-              is_private: base.repo.is_private === 1 || base.owner.visibility === 'private' ? 1 : 0,
-              is_empty: base.repo.is_empty,
-              is_fork: 1,
-              fork_id: base.repo.id,
-              default_branch: base.repo.default_branch,
-              size,
-            },
-            t,
-          ),
-        )
-        .returningAll()
-        .executeTakeFirstOrThrow()
-        .catch((e: unknown) => {
-          // Two forks racing past the check above meet the unique index.
-          if (String((e as Error)?.message).includes('UNIQUE')) throw conflict(ALREADY_EXISTS);
-          throw e;
-        });
+      const inserted = await insertRepo(
+        trx,
+        newRepoRow(
+          owner,
+          {
+            name: opts.name,
+            description: opts.description,
+            is_private: base.repo.is_private === 1 || base.owner.visibility === 'private' ? 1 : 0,
+            is_empty: base.repo.is_empty,
+            is_fork: 1,
+            fork_id: base.repo.id,
+            default_branch: base.repo.default_branch,
+            size,
+          },
+          t,
+        ),
+      ).catch((e: unknown) => {
+        // Two forks racing past the check above meet the unique index.
+        if (String((e as Error)?.message).includes('UNIQUE')) throw conflict(ALREADY_EXISTS);
+        throw e;
+      });
       await recountForks(trx, base.repo.id);
       await recordAction(trx as unknown as Db, { op_type: 'create_repo', act_user_id: doer.id, repo: inserted });
       placeRepository(tmp, dir);
@@ -132,8 +115,8 @@ export async function forkRepository(deps: Deps, doer: UserRow, owner: UserRow, 
 /** The repository `id` with its owner, or undefined when it is gone. */
 export async function networkRepoById(deps: Deps, id: number): Promise<NetworkRepo | undefined> {
   if (!id) return undefined;
-  const repo = await deps.db.selectFrom('repository').selectAll().where('id', '=', id).executeTakeFirst();
-  const owner = repo && (await deps.db.selectFrom('user').selectAll().where('id', '=', repo.owner_id).executeTakeFirst());
+  const repo = await findRepoById(deps.db, id);
+  const owner = repo && (await findUserById(deps.db, repo.owner_id));
   return repo && owner ? { repo, owner, dir: repoDir(deps.config, owner.name, repo.name) } : undefined;
 }
 
@@ -175,24 +158,19 @@ export async function resolveNetworkHead(deps: Deps, base: NetworkRepo, viewer: 
   const branch = head.slice(colon + 1);
   const slash = spec.indexOf('/');
   const ownerName = slash < 0 ? spec : spec.slice(0, slash);
-  const headOwner = await db.selectFrom('user').selectAll().where('lower_name', '=', ownerName.toLowerCase()).executeTakeFirst();
+  const headOwner = await findUserByName(db, ownerName);
   if (!headOwner) throw notFound(`user does not exist [name: ${ownerName}]`);
   let repo: RepoRow | undefined;
   if (slash >= 0) {
-    const found = await db
-      .selectFrom('repository')
-      .selectAll()
-      .where('owner_id', '=', headOwner.id)
-      .where('lower_name', '=', spec.slice(slash + 1).toLowerCase())
-      .executeTakeFirst();
+    const found = await findRepoByOwnerAndName(db, headOwner.id, spec.slice(slash + 1));
     repo = found && sameNetwork(base.repo, found) ? found : undefined;
   } else if (headOwner.id === base.repo.owner_id) {
     repo = base.repo;
   } else {
-    repo = await userFork(db, base.repo.id, headOwner.id);
+    repo = await findUserFork(db, base.repo.id, headOwner.id);
     if (!repo && base.repo.fork_id) {
-      const parent = await db.selectFrom('repository').selectAll().where('id', '=', base.repo.fork_id).executeTakeFirst();
-      repo = parent?.owner_id === headOwner.id ? parent : await userFork(db, base.repo.fork_id, headOwner.id);
+      const parent = await findRepoById(db, base.repo.fork_id);
+      repo = parent?.owner_id === headOwner.id ? parent : await findUserFork(db, base.repo.fork_id, headOwner.id);
     }
   }
   const missing = () => notFound(`${headOwner.name} has no fork of ${base.owner.name}/${base.repo.name}`);

@@ -1,25 +1,23 @@
-// Repository lifecycle: create (with auto_init), generate from a template, edit, rename, delete,
-// and the query filter that says which repositories a viewer may read.
+// Repository creation: the name rules, a new repository (with auto_init) or one generated from a
+// template, and the query filter that says which repositories a viewer may read. Editing and
+// renaming live in repo-edit.ts, deletion in repo-delete.ts.
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'kysely';
 import type { Deps } from '../context.ts';
 import { repoDir } from '../context.ts';
 import type { Db } from '../db/types.ts';
 import { nowUnix } from '../db/index.ts';
-import { isUniqueViolation, lockRow } from '../db/dialect.ts';
-import type { NewRepo, RepoRow, RepoUpdate, UserRow } from '../db/schema.ts';
+import { findRepoIdByOwnerAndName, insertRepo } from '../db/repos.ts';
+import { findUserByName } from '../db/users.ts';
+import type { NewRepo, RepoRow, UserRow } from '../db/schema.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../errors.ts';
-import { hasAnyBranch, initBare, resolveCommit, setHead } from '../git/repo.ts';
-import { legacyRunGit } from '../git/run-git.ts';
+import { initBare, resolveCommit } from '../git/repo.ts';
+import { treeOfCommit } from '../git/repo-admin.ts';
 import { commitTree, copyObjects, createBranchRef, type NewTreeEntry, type Signature, writeBlob, writeTree } from '../git/tree.ts';
 import { recordAction } from './activity.ts';
 import { GITIGNORES, LICENSES, READMES, gitignoreText, licenseText, readmeText } from './repo-init-files.ts';
-import { deleteRepoIssueRows, repoIssueAttachmentUuids } from './conversation.ts';
-import { removeAttachmentFiles } from './attachments.ts';
-import { forgetRepoSocial } from './user-social.ts';
-import { forgetRedirectsOf, forgetRepoRedirect, recordRepoRedirect } from '../http/redirects.ts';
-import { asidePath, beginMove, crashPoint, endMove, moveToTrash, placeRepository } from './repo-folders.ts';
+import { forgetRepoRedirect } from '../http/redirects.ts';
+import { asidePath, crashPoint, placeRepository } from './repo-folders.ts';
 
 export interface CreateRepoOptions {
   name: string;
@@ -141,8 +139,7 @@ export function newRepoRow(owner: { id: number; name: string }, fields: Pick<New
 async function createRepoWith(deps: Deps, doer: UserRow, owner: UserRow, fields: NewRepoFields, populate: (dir: string) => Promise<boolean>): Promise<RepoRow> {
   const { db, config } = deps;
   const dir = repoDir(config, owner.name, fields.name);
-  const nameTaken = (q: Pick<Db, 'selectFrom'>) =>
-    q.selectFrom('repository').select('id').where('owner_id', '=', owner.id).where('lower_name', '=', fields.name.toLowerCase()).executeTakeFirst();
+  const nameTaken = (q: Db) => findRepoIdByOwnerAndName(q, owner.id, fields.name);
   // Answer 409 before doing any git work; the transaction below checks again.
   if (await nameTaken(db)) throw conflict(ALREADY_EXISTS);
   const prepared = asidePath(config, 'create', '.git');
@@ -155,32 +152,28 @@ async function createRepoWith(deps: Deps, doer: UserRow, owner: UserRow, fields:
     const t = nowUnix();
     return await db.transaction().execute(async (trx) => {
       if (await nameTaken(trx)) throw conflict(ALREADY_EXISTS);
-      const row = await trx
-        .insertInto('repository')
-        .values(
-          newRepoRow(
-            owner,
-            {
-              name: fields.name,
-              description: fields.description,
-              is_private: fields.is_private ? 1 : 0,
-              is_empty: hasContent ? 0 : 1,
-              is_template: fields.is_template ? 1 : 0,
-              template_id: fields.template_id ?? 0,
-              default_branch: fields.default_branch,
-              size,
-              trust_model: fields.trust_model,
-            },
-            t,
-          ),
-        )
-        .returningAll()
-        .executeTakeFirstOrThrow()
-        .catch((e: unknown) => {
-          // Two creations racing past the check above meet the unique index.
-          if (String((e as Error)?.message).includes('UNIQUE')) throw conflict(ALREADY_EXISTS);
-          throw e;
-        });
+      const row = await insertRepo(
+        trx,
+        newRepoRow(
+          owner,
+          {
+            name: fields.name,
+            description: fields.description,
+            is_private: fields.is_private ? 1 : 0,
+            is_empty: hasContent ? 0 : 1,
+            is_template: fields.is_template ? 1 : 0,
+            template_id: fields.template_id ?? 0,
+            default_branch: fields.default_branch,
+            size,
+            trust_model: fields.trust_model,
+          },
+          t,
+        ),
+      ).catch((e: unknown) => {
+        // Two creations racing past the check above meet the unique index.
+        if (String((e as Error)?.message).includes('UNIQUE')) throw conflict(ALREADY_EXISTS);
+        throw e;
+      });
       await recordAction(trx as unknown as Db, { op_type: 'create_repo', act_user_id: doer.id, repo: row });
       // The name is in use again: an old repository's redirect from it ends (Gitea's DeleteRedirect).
       await forgetRepoRedirect(trx, owner.id, row.name);
@@ -280,7 +273,7 @@ export async function generateRepository(
       if (opts.git_content === false || template.is_empty) return false;
       const head = await resolveCommit(templateDir, `refs/heads/${template.default_branch}`);
       if (!head) return false;
-      const tree = (await legacyRunGit(['rev-parse', '--verify', `${head}^{tree}`], { cwd: templateDir })).trim();
+      const tree = await treeOfCommit(templateDir, head);
       await copyObjects(templateDir, dir, tree);
       const commit = await commitTree(dir, tree, 'Initial commit\n', signatureOf(doer));
       await createBranchRef(dir, branch, commit);
@@ -289,185 +282,13 @@ export async function generateRepository(
   );
 }
 
-export interface EditRepoOptions {
-  name?: string;
-  description?: string;
-  website?: string;
-  private?: boolean;
-  template?: boolean;
-  archived?: boolean;
-  default_branch?: string;
-  has_issues?: boolean;
-  has_wiki?: boolean;
-  has_pull_requests?: boolean;
-  has_projects?: boolean;
-  has_releases?: boolean;
-  allow_merge_commits?: boolean;
-  allow_rebase?: boolean;
-  allow_rebase_explicit?: boolean;
-  allow_squash_merge?: boolean;
-  allow_fast_forward_only_merge?: boolean;
-  allow_manual_merge?: boolean;
-  default_delete_branch_after_merge?: boolean;
-  default_merge_style?: string;
-}
-
-const MERGE_FLAGS = [
-  'allow_merge_commits',
-  'allow_rebase',
-  'allow_rebase_explicit',
-  'allow_squash_merge',
-  'allow_fast_forward_only_merge',
-  'allow_manual_merge',
-  'default_delete_branch_after_merge',
-] as const;
-
-const flag = (b: boolean) => (b ? 1 : 0);
-
-/** PATCH /repos/{owner}/{repo}: only provided fields change. Returns the updated row. */
-export async function editRepository(deps: Deps, doer: UserRow, owner: UserRow, repo: RepoRow, opts: EditRepoOptions): Promise<RepoRow> {
-  const { db, config } = deps;
-  const update: RepoUpdate = {};
-  if (opts.description !== undefined) {
-    if (opts.description.length > 2048) throw unprocessable('description: must be at most 2048 characters');
-    update.description = opts.description;
-  }
-  if (opts.website !== undefined) {
-    if (opts.website.length > 1024) throw unprocessable('website: must be at most 1024 characters');
-    if (opts.website && !/^https?:\/\//i.test(opts.website)) throw unprocessable('website: must be a valid http or https URL');
-    update.website = opts.website;
-  }
-  if (opts.private !== undefined) update.is_private = flag(opts.private);
-  if (opts.template !== undefined) update.is_template = flag(opts.template);
-  if (opts.has_issues !== undefined) update.has_issues = flag(opts.has_issues);
-  if (opts.has_wiki !== undefined) update.has_wiki = flag(opts.has_wiki);
-  if (opts.has_pull_requests !== undefined) update.has_pull_requests = flag(opts.has_pull_requests);
-  if (opts.has_projects !== undefined) update.has_projects = flag(opts.has_projects);
-  if (opts.has_releases !== undefined) update.has_releases = flag(opts.has_releases);
-  for (const key of MERGE_FLAGS) if (opts[key] !== undefined) update[key] = flag(opts[key]);
-  if (opts.default_merge_style !== undefined) update.default_merge_style = opts.default_merge_style;
-  if (opts.archived !== undefined && opts.archived !== (repo.is_archived === 1)) {
-    update.is_archived = flag(opts.archived);
-    update.archived_unix = opts.archived ? nowUnix() : 0;
-  }
-
-  const dir = repoDir(config, owner.name, repo.name);
-  const newName = opts.name !== undefined && opts.name !== repo.name ? opts.name : undefined;
-  if (newName !== undefined) {
-    validateRepoName(newName);
-    if (newName.toLowerCase() !== repo.lower_name) {
-      const taken = await db
-        .selectFrom('repository')
-        .select('id')
-        .where('owner_id', '=', owner.id)
-        .where('lower_name', '=', newName.toLowerCase())
-        .executeTakeFirst();
-      if (taken) throw unprocessable(`repo name is already taken [name: ${newName}]`);
-    }
-  }
-
-  if (opts.default_branch !== undefined && opts.default_branch !== repo.default_branch) {
-    const branch = opts.default_branch;
-    if (!isValidBranchName(branch)) throw unprocessable(`default_branch: invalid branch name "${branch}"`);
-    const empty = repo.is_empty === 1 || !(await hasAnyBranch(dir));
-    if (!empty && !(await resolveCommit(dir, `refs/heads/${branch}`))) throw unprocessable(`default_branch: branch "${branch}" does not exist`);
-    await setHead(dir, branch);
-    update.default_branch = branch;
-  }
-
-  if (newName !== undefined) {
-    update.name = newName;
-    update.lower_name = newName.toLowerCase();
-    const newDir = repoDir(config, owner.name, newName);
-    // Folders are lower-case, so a change of case only is a row update. Otherwise the folder moves
-    // with one rename as the transaction's last step, an intent file beside it for reconciliation.
-    if (newDir === dir) return applyUpdate(db, doer, repo, update, repo.name);
-    if (fs.existsSync(newDir)) throw conflict(`${ALREADY_EXISTS} (its files exist on disk)`);
-    let intent: string | undefined;
-    let moved = false;
-    try {
-      const row = await applyUpdate(db, doer, repo, update, repo.name, () => {
-        intent = beginMove(config, { kind: 'repo', id: repo.id, from: dir, to: newDir });
-        fs.renameSync(dir, newDir);
-        moved = true;
-        crashPoint('rename:moved');
-      });
-      endMove(intent);
-      return row;
-    } catch (e) {
-      // The row kept its old name: put the folder back so row and disk keep agreeing.
-      if (moved) fs.renameSync(newDir, dir);
-      endMove(intent);
-      // Another repository took the name at the same time, past the check above: Gitea's 422.
-      throw isUniqueViolation(e) ? unprocessable(`repo name is already taken [name: ${newName}]`) : e;
-    }
-  }
-  return applyUpdate(db, doer, repo, update);
-}
-
-/** Applies `update` in one transaction; `lastStep` runs inside it just before the commit. */
-async function applyUpdate(db: Db, doer: UserRow, repo: RepoRow, update: RepoUpdate, oldName?: string, lastStep?: () => void): Promise<RepoRow> {
-  if (!Object.keys(update).length) return repo;
-  update.updated_unix = nowUnix();
-  return db.transaction().execute(async (trx) => {
-    const row = await trx.updateTable('repository').set(update).where('id', '=', repo.id).returningAll().executeTakeFirstOrThrow();
-    if (update.is_private !== undefined) await trx.updateTable('action').set({ is_private: update.is_private }).where('repo_id', '=', repo.id).execute();
-    if (oldName !== undefined) await recordAction(trx as unknown as Db, { op_type: 'rename_repo', act_user_id: doer.id, repo: row, content: oldName });
-    if (oldName !== undefined) {
-      // The old name now redirects here; the new one redirects nowhere else (Gitea's NewRedirect).
-      await forgetRepoRedirect(trx, repo.owner_id, row.name);
-      if (oldName.toLowerCase() !== row.lower_name) await recordRepoRedirect(trx, repo.owner_id, oldName, repo.id);
-    }
-    lastStep?.();
-    return row;
-  });
-}
-
-/**
- * Removes the row, its actions and the git folder: the folder is renamed aside (tmp/trash-<id>-…)
- * as the transaction's last step and removed once it has committed.
- */
-export async function deleteRepository(deps: Deps, owner: UserRow, repo: RepoRow): Promise<void> {
-  const { db, config } = deps;
-  const dir = repoDir(config, owner.name, repo.name);
-  const attachments = await repoIssueAttachmentUuids(db, repo.id);
-  let trash: string | null = null;
-  try {
-    await db.transaction().execute(async (trx) => {
-      await deleteRepoIssueRows(trx, repo.id);
-      await forgetRepoSocial(trx, repo.id);
-      await trx.deleteFrom('action').where('repo_id', '=', repo.id).execute();
-      await trx.deleteFrom('repository').where('id', '=', repo.id).execute();
-      await forgetRedirectsOf(trx, repo);
-      // As Gitea's DeleteRepositoryDirectly: its forks become ordinary repositories, and its parent
-      // counts one fork less (recounted, so the number cannot drift).
-      await trx.updateTable('repository').set({ is_fork: 0, fork_id: 0 }).where('fork_id', '=', repo.id).execute();
-      if (repo.fork_id) {
-        await lockRow(trx, 'repository', repo.fork_id);
-        await trx
-          .updateTable('repository')
-          .set({ num_forks: sql<number>`(SELECT COUNT(*) FROM repository AS f WHERE f.fork_id = ${repo.fork_id})` })
-          .where('id', '=', repo.fork_id)
-          .execute();
-      }
-      trash = moveToTrash(config, dir, repo.id);
-      crashPoint('delete:trashed');
-    });
-  } catch (e) {
-    if (trash) fs.renameSync(trash, dir);
-    throw e;
-  }
-  removeAttachmentFiles(config, attachments);
-  if (trash) fs.rmSync(trash, { recursive: true, force: true });
-}
-
 /** Who may create repositories owned by `owner` (organizations will extend this). */
 export function assertCanCreateFor(doer: UserRow, owner: UserRow): void {
   if (doer.id !== owner.id && doer.is_admin !== 1) throw forbidden('Only admin can create repositories for other users.');
 }
 
 export async function userByName(db: Db, name: string): Promise<UserRow> {
-  const u = await db.selectFrom('user').selectAll().where('lower_name', '=', name.toLowerCase()).executeTakeFirst();
+  const u = await findUserByName(db, name);
   if (!u) throw notFound(`user redirect does not exist [name: ${name}]`);
   return u;
 }

@@ -1,0 +1,135 @@
+// Repository rows: lookups by id and name, creation, edits, deletion, forks and the search and
+// fork lists. Which repositories a viewer may read is a rule (services/permissions.ts readableRepo):
+// the lists take it as a filter.
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { Db } from './types.ts';
+import type { Database, NewRepo, RepoRow, RepoUpdate, UserRow } from './schema.ts';
+import { int32OrNone, lockRow } from './dialect.ts';
+
+/** A condition on `repository` rows, such as readableRepo(viewer). */
+export type RepoFilter = (eb: ExpressionBuilder<Database, 'repository'>) => Expression<SqlBool>;
+
+export function findRepoById(db: Db, id: number): Promise<RepoRow | undefined> {
+  return db.selectFrom('repository').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The repository `ownerId` has under this name (any case). */
+export function findRepoByOwnerAndName(db: Db, ownerId: number, name: string): Promise<RepoRow | undefined> {
+  return db.selectFrom('repository').selectAll().where('owner_id', '=', ownerId).where('lower_name', '=', name.toLowerCase()).executeTakeFirst();
+}
+
+/** The id of the repository `ownerId` has under this name (any case): whether the name is taken. */
+export function findRepoIdByOwnerAndName(db: Db, ownerId: number, name: string): Promise<{ id: number } | undefined> {
+  return db.selectFrom('repository').select('id').where('owner_id', '=', ownerId).where('lower_name', '=', name.toLowerCase()).executeTakeFirst();
+}
+
+/** The owners of a list of repositories (users and organizations by id). */
+export function listOwnersByIds(db: Db, ids: number[]): Promise<UserRow[]> {
+  return db.selectFrom('user').selectAll().where('id', 'in', ids).execute();
+}
+
+export function insertRepo(db: Db, row: NewRepo): Promise<RepoRow> {
+  return db.insertInto('repository').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updateRepo(db: Db, id: number, update: RepoUpdate): Promise<RepoRow> {
+  return db.updateTable('repository').set(update).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+/** The repository's feed entries follow its visibility. */
+export async function updateRepoActionsPrivacy(db: Db, repoId: number, isPrivate: number): Promise<void> {
+  await db.updateTable('action').set({ is_private: isPrivate }).where('repo_id', '=', repoId).execute();
+}
+
+export async function deleteRepoActions(db: Db, repoId: number): Promise<void> {
+  await db.deleteFrom('action').where('repo_id', '=', repoId).execute();
+}
+
+export async function deleteRepoRow(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('repository').where('id', '=', id).execute();
+}
+
+/** The forks of `repoId` become ordinary repositories. */
+export async function detachForksOf(db: Db, repoId: number): Promise<void> {
+  await db.updateTable('repository').set({ is_fork: 0, fork_id: 0 }).where('fork_id', '=', repoId).execute();
+}
+
+/** The fork `ownerId` has of repository `baseId`, if any (Gitea's GetUserFork). */
+export function findUserFork(db: Db, baseId: number, ownerId: number): Promise<RepoRow | undefined> {
+  return db.selectFrom('repository').selectAll().where('fork_id', '=', baseId).where('owner_id', '=', ownerId).executeTakeFirst();
+}
+
+/** repository.num_forks recounted from the rows (the row locked first), so it can never drift. */
+export async function recountRepoForks(db: Db, repoId: number): Promise<void> {
+  await lockRow(db, 'repository', repoId);
+  await db
+    .updateTable('repository')
+    .set({ num_forks: sql<number>`(SELECT COUNT(*) FROM repository AS f WHERE f.fork_id = ${repoId})` })
+    .where('id', '=', repoId)
+    .execute();
+}
+
+/** One page of the forks of `repoId` that pass `readable`, by id, and how many there are in all. */
+export async function listForksPage(db: Db, repoId: number, readable: RepoFilter, limit: number, offset: number): Promise<{ total: number; rows: RepoRow[] }> {
+  const query = db.selectFrom('repository').where('repository.fork_id', '=', repoId).where(readable);
+  const { n } = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const rows = await query.selectAll('repository').orderBy('repository.id').limit(limit).offset(offset).execute();
+  return { total: Number(n), rows };
+}
+
+/** Columns GET /repos/search sorts by (then by id). */
+export type RepoSortColumn = 'lower_name' | 'created_unix' | 'updated_unix' | 'size' | 'num_stars' | 'num_forks' | 'id';
+
+/** GET /repos/search's filters, already checked. */
+export interface RepoSearch {
+  q?: string;
+  topic?: boolean;
+  includeDesc?: boolean;
+  uid?: number;
+  priority_owner_id?: number;
+  team_id?: number;
+  starredBy?: number;
+  private?: boolean;
+  is_private?: boolean;
+  template?: boolean;
+  archived?: boolean;
+  mode?: string;
+  sort: RepoSortColumn;
+  order: 'asc' | 'desc';
+}
+
+/** One page of the repositories that pass `readable` and the search's filters, and how many match in all. */
+export async function searchRepos(db: Db, readable: RepoFilter, q: RepoSearch, limit: number, offset: number): Promise<{ total: number; rows: RepoRow[] }> {
+  let query = db.selectFrom('repository').where(readable);
+  if (q.private === false || q.is_private === false) query = query.where('repository.is_private', '=', 0);
+  if (q.is_private === true) query = query.where('repository.is_private', '=', 1);
+  if (q.template === false) query = query.where('repository.is_template', '=', 0);
+  if (q.archived !== undefined) query = query.where('repository.is_archived', '=', q.archived ? 1 : 0);
+  // Collaborations do not exist yet, so "owns or contributes to" is "owns" for now.
+  if (q.uid) query = query.where('repository.owner_id', '=', int32OrNone(q.uid));
+  if (q.mode === 'fork') query = query.where('repository.is_fork', '=', 1);
+  if (q.mode === 'source') query = query.where('repository.is_fork', '=', 0);
+  if (q.starredBy) query = query.where('repository.id', 'in', db.selectFrom('star').select('star.repo_id').where('star.uid', '=', int32OrNone(q.starredBy!)));
+  // No mirrors or teams yet: these filters match nothing.
+  if (q.mode === 'mirror' || q.mode === 'collaborative' || q.team_id) query = query.where('repository.id', '<', 0);
+  if (q.q) {
+    const kw = q.q.toLowerCase();
+    // Topics are not stored yet, so a topic search finds nothing.
+    if (q.topic) query = query.where('repository.id', '<', 0);
+    else {
+      const like = `%${kw.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+      // ESCAPE makes % and _ in the keyword literal on SQLite and PostgreSQL alike.
+      query = query.where((eb) => {
+        const terms = [sql<SqlBool>`${eb.ref('repository.lower_name')} like ${like} escape '\\'`];
+        if (q.includeDesc) terms.push(sql<SqlBool>`lower(${eb.ref('repository.description')}) like ${like} escape '\\'`);
+        return eb.or(terms);
+      });
+    }
+  }
+  const { n } = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  let rowsQ = query.selectAll('repository');
+  if (q.priority_owner_id) rowsQ = rowsQ.orderBy((eb) => eb.case().when('repository.owner_id', '=', int32OrNone(q.priority_owner_id!)).then(0).else(1).end());
+  rowsQ = rowsQ.orderBy(`repository.${q.sort}`, q.order).orderBy('repository.id', q.order);
+  const rows = await rowsQ.limit(limit).offset(offset).execute();
+  return { total: Number(n), rows };
+}
