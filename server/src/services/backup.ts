@@ -4,32 +4,19 @@
 // beside one: the database is copied with SQLite's own `VACUUM INTO` (one read transaction: a
 // consistent snapshot, never a raw copy of a live WAL database), and each repository through git's
 // own transport (`git fetch` from it into a fresh copy), which takes the refs at one moment and
-// then exactly the objects they reach, so no copied ref points to a missing object.
+// then exactly the objects they reach, so no copied ref points to a missing object. This file writes
+// dumps; backup-restore.ts reads them back.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openSqlite } from '../db/sqlite.ts';
 import * as tar from 'tar';
-import { legacyRunGit } from '../git/run-git.ts';
+import { listRepositories, snapshotDatabase, updateEmptyFlags, type RepoEntry } from '../db/backup.ts';
+import { hasAnyBranch } from '../git/repo.ts';
+import { fetchAllRefs, initEmptyBare } from '../git/repo-admin.ts';
+import { FORMAT, MANIFEST, type Manifest, refuseOnPostgres } from './backup-format.ts';
 
-/**
- * A forge on PostgreSQL (FORGE_DATABASE_URL) keeps its database outside the data folder: a dump
- * would copy a forge.db that is not the forge's, and a restore would bring back one it never reads.
- */
-function refuseOnPostgres(command: 'dump' | 'restore', databaseUrl: string | undefined): void {
-  if (!databaseUrl) return;
-  throw new Error(
-    `forge ${command} works on a forge whose database is the SQLite file in its data folder; this one uses PostgreSQL (FORGE_DATABASE_URL is set). ` +
-      (command === 'dump'
-        ? "Back up the database with PostgreSQL's own tools (pg_dump -Fc -f forge.pgdump DATABASE) and copy the data folder (FORGE_DATA_DIR: repositories, attachments, avatars) beside it, e.g. with the forge stopped or the folder on a snapshotting file system."
-        : 'Restore the database with pg_restore (into an empty database: pg_restore -d DATABASE forge.pgdump) and copy the data folder back into FORGE_DATA_DIR.'),
-  );
-}
-
-/** Version of the archive layout, in forge-dump.json. */
-const FORMAT = 1;
-const MANIFEST = 'forge-dump.json';
+export { restoreForge, type RestoreOptions, type RestoreSummary } from './backup-restore.ts';
 
 // Entries of the data folder a dump leaves out: the live database files (copied by SQLite
 // instead), repositories (copied by git), scratch space, and the hooks folder, which the server
@@ -56,14 +43,6 @@ export interface DumpSummary {
   missing: string[];
   files: number;
   bytes: number;
-}
-
-interface Manifest {
-  format: number;
-  created: string;
-  tables: Record<string, number>;
-  repositories: number;
-  files: number;
 }
 
 export async function dumpForge(opts: DumpOptions): Promise<DumpSummary> {
@@ -122,7 +101,7 @@ export async function dumpForge(opts: DumpOptions): Promise<DumpSummary> {
       missing.push(`${r.owner}/${r.name} (${error})`);
       fs.rmSync(dst, { recursive: true, force: true });
       fs.mkdirSync(path.dirname(dst), { recursive: true });
-      await legacyRunGit(['init', '--bare', '--quiet', `--initial-branch=${r.default_branch || 'main'}`, '--', dst], { cwd: path.dirname(dst) });
+      await initEmptyBare(dst, r.default_branch || 'main');
     }
     log(`  repositories: ${copied} copied`);
     if (missing.length)
@@ -158,162 +137,15 @@ export async function dumpForge(opts: DumpOptions): Promise<DumpSummary> {
   }
 }
 
-export interface RestoreOptions {
-  archive: string;
-  /** Must be empty or absent. */
-  dataDir: string;
-  /** FORGE_DATABASE_URL: set, a restore (which brings back forge.db) is refused. */
-  databaseUrl?: string;
-  log?: (message: string) => void;
-}
-
-export interface RestoreSummary {
-  dataDir: string;
-  repositories: number;
-  files: number;
-}
-
-export async function restoreForge(opts: RestoreOptions): Promise<RestoreSummary> {
-  refuseOnPostgres('restore', opts.databaseUrl);
-  const log = opts.log ?? ((m: string) => console.log(m));
-  const archive = path.resolve(opts.archive);
-  const dataDir = path.resolve(opts.dataDir);
-  if (!fs.statSync(archive, { throwIfNoEntry: false })?.isFile()) throw new Error(`No such dump: ${archive}`);
-  const existing = fs.existsSync(dataDir) ? fs.readdirSync(dataDir) : [];
-  if (existing.length > 0) {
-    throw new Error(
-      `Refusing to restore into ${dataDir}: the folder is not empty (${existing.length} entr${existing.length === 1 ? 'y' : 'ies'}, e.g. ${existing.slice(0, 3).join(', ')}). ` +
-        'Restore into an empty or new folder (FORGE_DATA_DIR), then point the forge at it.',
-    );
-  }
-  log(`Restoring ${archive} into ${dataDir}.`);
-
-  // Unpacked beside the target and renamed into place, so a failed restore leaves no half forge.
-  const parent = path.dirname(dataDir);
-  fs.mkdirSync(parent, { recursive: true });
-  const stage = fs.mkdtempSync(path.join(parent, `.${path.basename(dataDir)}.restore-`));
-  try {
-    let files = 0;
-    await tar
-      .x({
-        file: archive,
-        cwd: stage,
-        strict: true,
-        // Plain files and folders only (no links, devices): nothing in a dump may point outside it.
-        filter: (p, entry) => {
-          const type = 'type' in entry ? entry.type : entry.isDirectory() ? 'Directory' : 'File';
-          const ok = (type === 'File' || type === 'OldFile' || type === 'Directory') && (p === MANIFEST || p === 'data' || p.startsWith('data/'));
-          if (ok && type !== 'Directory') files++;
-          return ok;
-        },
-      })
-      .catch((e: unknown) => {
-        throw new Error(`${archive} is not a readable forge dump: ${e instanceof Error ? e.message : String(e)}`);
-      });
-    const manifest = readManifest(path.join(stage, MANIFEST));
-    if (!manifest || !fs.existsSync(path.join(stage, 'data', 'forge.db')))
-      throw new Error(`${archive} is not a forge dump (no ${MANIFEST} or database in it).`);
-    if (manifest.format > FORMAT) throw new Error(`${archive} was written by a newer forge (format ${manifest.format}); this one reads format ${FORMAT}.`);
-
-    const check = checkDatabase(path.join(stage, 'data', 'forge.db'));
-    if (check.integrity !== 'ok') throw new Error(`The database in ${archive} is damaged: ${check.integrity}`);
-    const repos = listRepositories(path.join(stage, 'data', 'forge.db'));
-    const absent = repos.filter((r) => !fs.existsSync(path.join(stage, 'data', 'repositories', r.owner.toLowerCase(), `${r.name.toLowerCase()}.git`, 'HEAD')));
-
-    if (fs.existsSync(dataDir)) fs.rmdirSync(dataDir); // empty, checked above
-    fs.renameSync(path.join(stage, 'data'), dataDir);
-    log(`  dump written ${manifest.created}`);
-    log(
-      `  database: integrity ok (${Object.entries(check.tables)
-        .map(([t, n]) => `${n} ${t}`)
-        .join(', ')})`,
-    );
-    log(
-      `  repositories: ${repos.length - absent.length} restored${absent.length ? `; ${absent.length} had no copy in the dump: ${absent.map((r) => `${r.owner}/${r.name}`).join(', ')}` : ''}`,
-    );
-    log(`  files: ${files} unpacked`);
-    log(`Restored. Start the forge with FORGE_DATA_DIR=${dataDir}.`);
-    return { dataDir, repositories: repos.length - absent.length, files };
-  } finally {
-    fs.rmSync(stage, { recursive: true, force: true });
-  }
-}
-
-/** `VACUUM INTO`: a compact copy of the database as one read transaction saw it. */
-function snapshotDatabase(dbFile: string, target: string): Record<string, number> {
-  const db = openSqlite(dbFile, { fileMustExist: true });
-  try {
-    // A writer holding the lock briefly must not fail the dump.
-    db.pragma('busy_timeout = 30000');
-    db.prepare('VACUUM INTO ?').run(target);
-  } finally {
-    db.close();
-  }
-  return checkDatabase(target).tables;
-}
-
-const COUNTED = ['user', 'repository', 'issue', 'pull_request', 'comment', 'attachment'];
-
-function checkDatabase(file: string): { integrity: string; tables: Record<string, number> } {
-  const db = openSqlite(file, { readonly: true, fileMustExist: true });
-  try {
-    const rows = db.pragma('integrity_check') as { integrity_check: string }[];
-    const integrity = rows.map((r) => r.integrity_check).join('; ');
-    const present = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((r) => r.name));
-    const tables: Record<string, number> = {};
-    for (const t of COUNTED) {
-      if (present.has(t)) tables[t] = (db.prepare(`SELECT count(*) AS n FROM "${t}"`).get() as { n: number }).n;
-    }
-    return { integrity, tables };
-  } finally {
-    db.close();
-  }
-}
-
-interface RepoEntry {
-  id: number;
-  owner: string;
-  name: string;
-  default_branch: string;
-  is_empty: number;
-}
-
-function listRepositories(dbFile: string): RepoEntry[] {
-  const db = openSqlite(dbFile, { readonly: true, fileMustExist: true });
-  try {
-    return db
-      .prepare(
-        'SELECT r.id AS id, u.name AS owner, r.name AS name, r.default_branch AS default_branch, r.is_empty AS is_empty FROM repository r JOIN "user" u ON u.id = r.owner_id ORDER BY r.id',
-      )
-      .all() as RepoEntry[];
-  } finally {
-    db.close();
-  }
-}
-
 /** Sets is_empty in the snapshot from whether each copied repository has a branch; returns the names it changed. */
 async function alignEmptyFlags(dbFile: string, repos: RepoEntry[], dirOf: (r: RepoEntry) => string): Promise<string[]> {
   const changes: { id: number; empty: number; name: string }[] = [];
   for (const r of repos) {
-    const branches = await legacyRunGit(['for-each-ref', '--count=1', '--format=%(refname)', 'refs/heads/'], { cwd: dirOf(r) });
-    const empty = branches.trim() ? 0 : 1;
+    const empty = (await hasAnyBranch(dirOf(r))) ? 0 : 1;
     if (empty !== r.is_empty) changes.push({ id: r.id, empty, name: `${r.owner}/${r.name}` });
   }
   if (changes.length === 0) return [];
-  const db = openSqlite(dbFile, { fileMustExist: true });
-  try {
-    const update = db.prepare('UPDATE repository SET is_empty = ? WHERE id = ?');
-    db.exec('BEGIN');
-    try {
-      for (const c of changes) update.run(c.empty, c.id);
-      db.exec('COMMIT');
-    } catch (e) {
-      db.exec('ROLLBACK');
-      throw e;
-    }
-  } finally {
-    db.close();
-  }
+  updateEmptyFlags(dbFile, changes);
   return changes.map((c) => c.name);
 }
 
@@ -357,10 +189,7 @@ async function copyRepository(src: string, dst: string): Promise<void> {
     copyTree(path.join(src, entry.name), path.join(dst, entry.name), entry, null);
   }
   for (const d of ['objects/info', 'objects/pack', 'refs/heads', 'refs/tags']) fs.mkdirSync(path.join(dst, d), { recursive: true });
-  await legacyRunGit(['-c', 'gc.auto=0', 'fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--no-auto-gc', '--end-of-options', src, '+refs/*:refs/*'], {
-    cwd: dst,
-    timeoutMs: 6 * 60 * 60_000,
-  });
+  await fetchAllRefs(dst, src, 6 * 60 * 60_000);
 }
 
 /** Copies the data folder's other entries into `out` (see copyTree for `changedSince`). */
@@ -409,15 +238,6 @@ function safeReaddir(dir: string, withTypes?: boolean): string[] | fs.Dirent[] {
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw e;
-  }
-}
-
-function readManifest(file: string): Manifest | null {
-  try {
-    const m = JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
-    return typeof m?.format === 'number' ? m : null;
-  } catch {
-    return null;
   }
 }
 
