@@ -9,12 +9,20 @@
 // a failure (a value PostgreSQL cannot hold, a lost connection) leaves it as empty as it was.
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'kysely';
 import { openDb } from '../db/index.ts';
 import type { Db } from '../db/types.ts';
 import { isPostgresUrl } from '../db/postgres.ts';
-import { openSqlite } from '../db/sqlite.ts';
 import { closeDb, resetIdSequences, tableColumns } from '../db/dialect.ts';
+import {
+  countRows,
+  insertRows,
+  listPostgresColumns,
+  listSqliteTables,
+  readRowsAfterRowid,
+  sqliteFileTableNames,
+  sqliteForeignKeyTables,
+  tableHasRows,
+} from '../db/migrate-data.ts';
 
 export interface MigrateDataOptions {
   /** `sqlite:PATH` or a plain path to forge.db. */
@@ -84,14 +92,16 @@ export async function migrateData(opts: MigrateDataOptions): Promise<MigrateData
           let rows = 0;
           for (;;) {
             // Keyset pages by rowid: every table here is a rowid table (no WITHOUT ROWID).
-            const page = await sql<
-              Record<string, unknown>
-            >`select rowid as "__rowid", ${sql.join(cols.map((c) => sql.ref(c.name)))} from ${sql.table(table)} where rowid > ${last === -Infinity ? Number.MIN_SAFE_INTEGER : last} order by rowid limit ${batch}`.execute(
+            const page = await readRowsAfterRowid(
               src,
+              table,
+              cols.map((c) => c.name),
+              last === -Infinity ? Number.MIN_SAFE_INTEGER : last,
+              batch,
             );
-            if (page.rows.length === 0) break;
-            last = Number(page.rows[page.rows.length - 1]!.__rowid);
-            const values = page.rows.map((r) => {
+            if (page.length === 0) break;
+            last = Number(page[page.length - 1]!.__rowid);
+            const values = page.map((r) => {
               const { __rowid, ...row } = r;
               for (const c of cols) {
                 const why = refusal(row[c.name], c);
@@ -107,10 +117,7 @@ export async function migrateData(opts: MigrateDataOptions): Promise<MigrateData
             // Once one value cannot go in, nothing will be kept: only look for more of them.
             if (problemCount > 0) continue;
             try {
-              await trx
-                .insertInto(table as never)
-                .values(values as never)
-                .execute();
+              await insertRows(trx, table, values);
             } catch (e) {
               const ids = key ? ` (ids ${String(values[0]![key])}…${String(values[values.length - 1]![key])})` : '';
               throw new Error(`Copying table "${table}"${ids} failed: ${scrub(messageOf(e))}. Nothing was copied.`);
@@ -165,12 +172,7 @@ function checkSource(file: string): void {
   if (!stat.isFile()) throw new Error(`${file} is not a file. Give the forge's database with --from sqlite:PATH (it is forge.db in the data folder).`);
   let names: string[];
   try {
-    const db = openSqlite(file, { readonly: true, fileMustExist: true });
-    try {
-      names = (db.prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[]).map((r) => r.name);
-    } finally {
-      db.close();
-    }
+    names = sqliteFileTableNames(file);
   } catch (e) {
     throw new Error(`${file} is not a readable SQLite database: ${messageOf(e)}`);
   }
@@ -180,15 +182,9 @@ function checkSource(file: string): void {
 
 /** The forge's tables in the source, referenced tables before the tables referring to them, else by name. */
 async function sourceTables(db: Db): Promise<string[]> {
-  const { rows } = await sql<{
-    name: string;
-  }>`select name from sqlite_master where type = 'table' and name not like 'sqlite\_%' escape '\\' order by name`.execute(db);
-  const names = rows.map((r) => r.name).filter((n) => !MIGRATOR_TABLES.has(n));
+  const names = (await listSqliteTables(db)).filter((n) => !MIGRATOR_TABLES.has(n));
   const refs = new Map<string, string[]>();
-  for (const n of names) {
-    const fk = await sql<{ table: string }>`select "table" from pragma_foreign_key_list(${n})`.execute(db);
-    refs.set(n, fk.rows.map((r) => r.table).sort());
-  }
+  for (const n of names) refs.set(n, (await sqliteForeignKeyTables(db, n)).sort());
   const out: string[] = [];
   const done = new Set<string>();
   const visit = (t: string, path: Set<string>) => {
@@ -210,11 +206,7 @@ async function sourceColumnsOf(db: Db, tables: string[]): Promise<Map<string, st
 }
 
 async function targetColumns(db: Db): Promise<Map<string, TargetColumn[]>> {
-  const { rows } = await sql<{ table: string; name: string; type: string; max: number | null }>`
-    select c.table_name as "table", c.column_name as name, c.data_type as type, c.character_maximum_length as max
-    from information_schema.columns c join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
-    where c.table_schema = current_schema() and t.table_type = 'BASE TABLE'
-    order by c.table_name, c.ordinal_position`.execute(db);
+  const rows = await listPostgresColumns(db);
   const out = new Map<string, TargetColumn[]>();
   for (const r of rows) {
     if (MIGRATOR_TABLES.has(r.table)) continue;
@@ -247,8 +239,7 @@ function checkSameSchema(tables: string[], target: Map<string, TargetColumn[]>, 
 async function refuseUnlessEmpty(db: Db, tables: string[], target: string): Promise<void> {
   const full: string[] = [];
   for (const t of tables) {
-    const { rows } = await sql`select 1 from ${sql.table(t)} limit 1`.execute(db);
-    if (rows.length) full.push(t);
+    if (await tableHasRows(db, t)) full.push(t);
   }
   if (full.length) {
     throw new Error(
@@ -256,11 +247,6 @@ async function refuseUnlessEmpty(db: Db, tables: string[], target: string): Prom
         'Nothing was copied. Use an empty database (createdb NAME, then --to postgres://…/NAME).',
     );
   }
-}
-
-async function countRows(db: Db, table: string): Promise<number> {
-  const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}`.execute(db);
-  return Number(rows[0]!.n);
 }
 
 const INT4 = 2 ** 31;
