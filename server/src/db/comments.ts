@@ -66,3 +66,26 @@ export function listComments(
   if (page) rows = rows.limit(page.limit).offset(page.offset);
   return rows.execute();
 }
+
+/** Gitea's CommentType.code: inline review comments show under their review, not in the timeline. */
+const CODE_COMMENT = 21;
+
+/** Comments and events of an issue but its inline review comments, filtered by update time. */
+function timelineRows(db: Db, issueId: number, f: CommentTimes) {
+  let q = db.selectFrom('comment').where('issue_id', '=', issueId).where('type', '!=', CODE_COMMENT);
+  if (f.since !== undefined) q = q.where('updated_unix', '>=', f.since);
+  if (f.before !== undefined) q = q.where('updated_unix', '<=', f.before);
+  return q;
+}
+
+export async function countTimeline(db: Db, issueId: number, f: CommentTimes): Promise<number> {
+  const { n } = await timelineRows(db, issueId, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return n;
+}
+
+/** One page of the timeline, oldest first. */
+export function listTimeline(db: Db, issueId: number, f: CommentTimes, p: { limit: number; offset: number }): Promise<CommentRow[]> {
+  return timelineRows(db, issueId, f).selectAll().orderBy('created_unix').orderBy('id').limit(p.limit).offset(p.offset).execute();
+}
