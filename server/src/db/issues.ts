@@ -159,3 +159,7 @@ export async function deleteRepoIssueLeftovers(trx: Db, repoId: number): Promise
   await trx.deleteFrom('attachment').where('repo_id', '=', repoId).execute();
   await trx.deleteFrom('issue_index').where('repo_id', '=', repoId).execute();
 }
+
+export function insertIssue(trx: Db, values: Omit<IssueRow, 'id'>): Promise<IssueRow> {
+  return trx.insertInto('issue').values(values).returningAll().executeTakeFirstOrThrow();
+}

@@ -18,7 +18,7 @@ import { GITIGNORES, LICENSES, READMES, gitignoreText, licenseText, readmeText }
 import { deleteRepoIssueRows, repoIssueAttachmentUuids } from './conversation.ts';
 import { removeAttachmentFiles } from './attachments.ts';
 import { forgetRepoSocial } from './user-social.ts';
-import { forgetRedirectsOf, forgetRepoRedirect, recordRepoRedirect } from '../http/redirects.ts';
+import { forgetRedirectsOf, forgetRepoRedirect, recordRepoRedirect } from '../db/redirects.ts';
 import { asidePath, beginMove, crashPoint, endMove, moveToTrash, placeRepository } from './repo-folders.ts';
 
 export interface CreateRepoOptions {
