@@ -9,6 +9,8 @@ import { requestAuthContext } from '../auth/throttle.ts';
 import { errorBody } from '../api/errors-body.ts';
 import { attachmentPath } from '../services/attachments.ts';
 import { repoPermission } from '../services/permissions.ts';
+import { countAttachmentDownload, findAttachmentByUuid } from '../db/attachments.ts';
+import { findRepoById } from '../db/repo-lookup.ts';
 
 export const attachmentsHttp = new Hono<AppEnv>();
 
@@ -27,16 +29,12 @@ attachmentsHttp.get('/attachments/:uuid', async (c) => {
   const uuid = c.req.param('uuid');
   if (!/^[0-9a-f-]{36}$/.test(uuid)) return notFound();
   const auth = await authenticate(db, c.req.header('authorization'), requestAuthContext(c.req.raw));
-  const a = await db.selectFrom('attachment').selectAll().where('uuid', '=', uuid).executeTakeFirst();
-  const repo = a && (await db.selectFrom('repository').selectAll().where('id', '=', a.repo_id).executeTakeFirst());
+  const a = await findAttachmentByUuid(db, uuid);
+  const repo = a && (await findRepoById(db, a.repo_id));
   if (!a || !repo || !(await repoPermission(db, auth?.user ?? null, repo)).canReadAny()) return notFound();
   const file = attachmentPath(config, uuid);
   if (!fs.existsSync(file)) return notFound();
-  await db
-    .updateTable('attachment')
-    .set((eb) => ({ download_count: eb('download_count', '+', 1) }))
-    .where('id', '=', a.id)
-    .execute();
+  await countAttachmentDownload(db, a.id);
   const ext = a.name.split('.').pop()?.toLowerCase() ?? '';
   const type = INLINE_TYPES[ext];
   const disposition = `${type ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(a.name)}`;

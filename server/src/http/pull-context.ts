@@ -5,7 +5,7 @@ import type { AppEnv } from '../context.ts';
 import type { Db } from '../db/types.ts';
 import type { IssueRow, PullRequestRow } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
-import { loadIssueRepo } from '../services/conversation.ts';
+import { loadIssueRepo } from './issue-context.ts';
 import type { RepoContext } from './repo-context.ts';
 
 export interface PullContext {

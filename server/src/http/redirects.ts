@@ -3,36 +3,14 @@
 // {owner}/{name}, for the API, the web app (through the API) and git clone URLs, until the old
 // name is used again. A redirect never reveals a repository the caller cannot read (404 then).
 import type { Context } from 'hono';
-import type { Transaction } from 'kysely';
 import type { AppEnv } from '../context.ts';
 import type { Db } from '../db/types.ts';
-import type { Database, RepoRow, UserRow } from '../db/schema.ts';
+import type { RepoRow, UserRow } from '../db/schema.ts';
+import { findUserById, findUserByName } from '../db/users.ts';
+import { findRedirectedRepo, findRepoOfOwner } from '../db/redirects.ts';
 import { ApiError } from '../errors.ts';
 import { redirectedUser } from '../services/orgs.ts';
 import { repoPermission } from '../services/permissions.ts';
-
-type Q = Db | Transaction<Database>;
-
-/** Records that `oldName` under `ownerId` now means `repoId` (Gitea's NewRedirect), replacing any older redirect of that name. */
-export async function recordRepoRedirect(q: Q, ownerId: number, oldName: string, repoId: number): Promise<void> {
-  const lower = oldName.toLowerCase();
-  await q.deleteFrom('repo_redirect').where('owner_id', '=', ownerId).where('lower_name', '=', lower).execute();
-  await q.insertInto('repo_redirect').values({ owner_id: ownerId, lower_name: lower, redirect_repo_id: repoId }).execute();
-}
-
-/** A repository now holds `name` under `ownerId`: the name no longer redirects (Gitea's DeleteRedirect). */
-export async function forgetRepoRedirect(q: Q, ownerId: number, name: string): Promise<void> {
-  await q.deleteFrom('repo_redirect').where('owner_id', '=', ownerId).where('lower_name', '=', name.toLowerCase()).execute();
-}
-
-/**
- * A repository is deleted: nothing redirects to it any more, and its own name stops redirecting
- * (a name a fork took over while an old redirect waited would otherwise come back).
- */
-export async function forgetRedirectsOf(q: Q, repo: Pick<RepoRow, 'id' | 'owner_id' | 'lower_name'>): Promise<void> {
-  await q.deleteFrom('repo_redirect').where('redirect_repo_id', '=', repo.id).execute();
-  await forgetRepoRedirect(q, repo.owner_id, repo.lower_name);
-}
 
 /**
  * Where {ownerName}/{repoName} went, for a name that names no repository: the owner by its name
@@ -41,22 +19,16 @@ export async function forgetRedirectsOf(q: Q, repo: Pick<RepoRow, 'id' | 'owner_
  */
 export async function lookupRepoRedirect(db: Db, ownerName: string, repoName: string): Promise<{ repo: RepoRow; owner: UserRow } | undefined> {
   const lowerOwner = ownerName.toLowerCase();
-  const owner = (await db.selectFrom('user').selectAll().where('lower_name', '=', lowerOwner).executeTakeFirst()) ?? (await redirectedUser(db, ownerName));
+  const owner = (await findUserByName(db, lowerOwner)) ?? (await redirectedUser(db, ownerName));
   if (!owner) return undefined;
   const lowerRepo = repoName.toLowerCase();
-  let repo = await db
-    .selectFrom('repo_redirect')
-    .innerJoin('repository', 'repository.id', 'repo_redirect.redirect_repo_id')
-    .selectAll('repository')
-    .where('repo_redirect.owner_id', '=', owner.id)
-    .where('repo_redirect.lower_name', '=', lowerRepo)
-    .executeTakeFirst();
+  let repo = await findRedirectedRepo(db, owner.id, lowerRepo);
   // Only the owner was renamed: the repository still has this name under the new owner name.
   if (!repo && owner.lower_name !== lowerOwner) {
-    repo = await db.selectFrom('repository').selectAll().where('owner_id', '=', owner.id).where('lower_name', '=', lowerRepo).executeTakeFirst();
+    repo = await findRepoOfOwner(db, owner.id, lowerRepo);
   }
   if (!repo) return undefined;
-  const current = repo.owner_id === owner.id ? owner : await db.selectFrom('user').selectAll().where('id', '=', repo.owner_id).executeTakeFirst();
+  const current = repo.owner_id === owner.id ? owner : await findUserById(db, repo.owner_id);
   return current ? { repo, owner: current } : undefined;
 }
 
@@ -113,7 +85,7 @@ export async function redirectOldUserName(c: Context<AppEnv>, next: () => Promis
   const name = c.req.param('username');
   if (name) {
     const { db } = c.var.deps;
-    const exists = await db.selectFrom('user').select('id').where('lower_name', '=', name.toLowerCase()).executeTakeFirst();
+    const exists = await findUserByName(db, name);
     const target = exists ? undefined : await redirectedUser(db, name);
     if (target) {
       const url = new URL(c.req.url);

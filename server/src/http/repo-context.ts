@@ -2,11 +2,11 @@
 // 404 (never 403), too little access is 403, a write to an archived repository is 423. What the
 // user may do comes from services/permissions.ts (rc.perm); rc.mode is its overall mode.
 import type { Context } from 'hono';
-import { sql } from 'kysely';
 import type { AppEnv, Deps } from '../context.ts';
 import { dbVersion } from '../db/index.ts';
 import type { Db } from '../db/types.ts';
 import { tableColumns } from '../db/dialect.ts';
+import { queryRepoWithOwner } from '../db/repo-lookup.ts';
 import { repoDir } from '../context.ts';
 import type { RepoRow, UserRow } from '../db/schema.ts';
 import { forbidden, locked, notFound, unauthorized } from '../errors.ts';
@@ -104,31 +104,11 @@ export async function findRepoWithOwner(db: Db, ownerName: string, repoName: str
   const version = dbVersion(db);
   const hit = cache.get(key);
   if (hit?.version === version) return { repo: { ...hit.repo }, owner: { ...hit.owner } };
-  const found = await queryRepoWithOwner(db, ownerName, repoName);
+  const found = await queryRepoWithOwner(db, await userColumns(db), ownerName, repoName);
   if (found && dbVersion(db) === version) {
     cache.delete(key);
     if (cache.size >= MAX_FOUND) cache.delete(cache.keys().next().value!);
     cache.set(key, { version, repo: { ...found.repo }, owner: { ...found.owner } });
   }
   return found;
-}
-
-async function queryRepoWithOwner(db: Db, ownerName: string, repoName: string): Promise<{ repo: RepoRow; owner: UserRow } | undefined> {
-  const cols = await userColumns(db);
-  const row = (await db
-    .selectFrom('repository')
-    .innerJoin('user as o', 'o.id', 'repository.owner_id')
-    .selectAll('repository')
-    .select(cols.map((col) => sql.ref(`o.${col}`).as(`owner__${col}`)))
-    .where('o.lower_name', '=', ownerName.toLowerCase())
-    .where('repository.lower_name', '=', repoName.toLowerCase())
-    .executeTakeFirst()) as Record<string, unknown> | undefined;
-  if (!row) return undefined;
-  const repo: Record<string, unknown> = {};
-  const owner: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(row)) {
-    if (k.startsWith('owner__')) owner[k.slice(7)] = v;
-    else repo[k] = v;
-  }
-  return { repo: repo as unknown as RepoRow, owner: owner as unknown as UserRow };
 }

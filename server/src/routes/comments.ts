@@ -11,9 +11,11 @@ import { requireUser } from '../auth/middleware.ts';
 import type { AppEnv } from '../context.ts';
 import type { CommentRow, IssueRow, UserRow } from '../db/schema.ts';
 import { forbidden, unprocessable } from '../errors.ts';
-import { canWrite, getIssueByIndex, loadIssueRepo } from '../services/conversation.ts';
-import { commentsQuery, createComment, deleteComment, editComment, getComment } from '../services/comments.ts';
-import { timelineQuery, toTimeline } from '../services/timeline.ts';
+import { canWrite, getIssueByIndex } from '../services/conversation.ts';
+import { loadIssueRepo } from '../http/issue-context.ts';
+import { commentsCount, commentsList, createComment, deleteComment, editComment, getComment, timelinePage } from '../services/comments.ts';
+import { toTimeline } from '../services/timeline.ts';
+import { listIssuesByIds } from '../db/issues.ts';
 import { toApiAttachment, toApiComments, type RepoRef } from '../services/issues-convert.ts';
 import { MAX_ATTACHMENT_SIZE, deleteAttachment, getAttachment, listAttachments, renameAttachment, saveAttachment, tooLarge } from '../services/attachments.ts';
 import type { RepoContext } from '../http/repo-context.ts';
@@ -59,11 +61,10 @@ commentsRoutes.openapi(
     const rc = await loadIssueRepo(c, owner, repo, 'read');
     const { db } = c.var.deps;
     const p = paging(q);
-    const base = commentsQuery(db, { repoId: rc.repo.id }, q);
-    const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const rows = await base.selectAll('comment').orderBy('comment.created_unix').orderBy('comment.id').limit(p.limit).offset(p.offset).execute();
+    const n = await commentsCount(db, { repoId: rc.repo.id }, q);
+    const rows = await commentsList(db, { repoId: rc.repo.id }, q, { limit: p.limit, offset: p.offset });
     const issueIds = [...new Set(rows.map((r) => r.issue_id))];
-    const issues = issueIds.length ? await db.selectFrom('issue').selectAll().where('id', 'in', issueIds).execute() : [];
+    const issues = issueIds.length ? await listIssuesByIds(db, issueIds) : [];
     setPageHeaders(c, Number(n), p);
     return c.json(await convert(c, rc, rows, issues), 200);
   },
@@ -140,16 +141,15 @@ commentsRoutes.openapi(
     const rc = await loadIssueRepo(c, owner, repo, 'read');
     const { db } = c.var.deps;
     const issue = await getIssueByIndex(db, rc.repo.id, index);
-    const base = commentsQuery(db, { issueId: issue.id }, q);
-    const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    let rows = base.selectAll('comment').orderBy('comment.created_unix').orderBy('comment.id');
+    const n = await commentsCount(db, { issueId: issue.id }, q);
     // Gitea returns every comment here; paging applies only when the client asks for it.
+    let page: { limit: number; offset: number } | undefined;
     if (q.page || q.limit) {
       const p = paging(q);
-      rows = rows.limit(p.limit).offset(p.offset);
+      page = { limit: p.limit, offset: p.offset };
       setPageHeaders(c, Number(n), p);
     } else c.header('X-Total-Count', String(n));
-    return c.json(await convert(c, rc, await rows.execute(), [issue]), 200);
+    return c.json(await convert(c, rc, await commentsList(db, { issueId: issue.id }, q, page), [issue]), 200);
   },
 );
 
@@ -189,9 +189,7 @@ commentsRoutes.openapi(
     const { db, config } = c.var.deps;
     const issue = await getIssueByIndex(db, rc.repo.id, index);
     const p = paging(q);
-    const base = timelineQuery(db, issue.id, q);
-    const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const rows = await base.selectAll().orderBy('created_unix').orderBy('id').limit(p.limit).offset(p.offset).execute();
+    const { n, rows } = await timelinePage(db, issue.id, q, { limit: p.limit, offset: p.offset });
     setPageHeaders(c, Number(n), p);
     return c.json(await toTimeline(db, config, repoRef(rc), issue, rows, c.var.user), 200);
   },

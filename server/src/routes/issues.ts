@@ -10,8 +10,11 @@ import { unixToIso } from '../db/index.ts';
 import type { IssueRow, RepoRow } from '../db/schema.ts';
 import { forbidden, notFound } from '../errors.ts';
 import { createIssue, deleteIssue, editIssue } from '../services/issues.ts';
-import { canWrite, deadlineFromIso, getIssueByIndex, loadIssueRepo, setDeadline, setLocked } from '../services/conversation.ts';
-import { issuesQuery, sortedIssues, splitList, userIdFor, type IssueFilter } from '../services/issues-search.ts';
+import { canWrite, deadlineFromIso, getIssueByIndex, setDeadline, setLocked } from '../services/conversation.ts';
+import { loadIssueRepo } from '../http/issue-context.ts';
+import { issuesPage, splitList, userIdFor } from '../services/issues-search.ts';
+import type { IssueFilter } from '../db/issues-search.ts';
+import { listReposWithOwners } from '../db/repo-lookup.ts';
 import { toApiIssue, toApiIssues, type RepoRef } from '../services/issues-convert.ts';
 import type { RepoContext } from '../http/repo-context.ts';
 
@@ -53,12 +56,10 @@ async function listPage(
 ) {
   const { db, config } = c.var.deps;
   const p = paging(q);
-  const base = issuesQuery(db, f);
   // One repository, filtered by state and type only: the counts kept in its row (as Gitea does)
   // instead of counting the rows on every page.
   const counted = repoRow && countFromRepoRow(repoRow, f);
-  const n = counted ?? (await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
-  const rows = await sortedIssues(base, f.sort).limit(p.limit).offset(p.offset).execute();
+  const { n, rows } = await issuesPage(db, f, p, counted);
   setPageHeaders(c, Number(n), p);
   return toApiIssues(db, config, rows, await repos([...new Set(rows.map((r) => r.repo_id))]), c.var.user);
 }
@@ -169,16 +170,7 @@ issueSearchRoutes.openapi(
     };
     const issues = await listPage(c, f, q, async (ids) => {
       if (!ids.length) return new Map();
-      const repos = await db.selectFrom('repository').selectAll().where('id', 'in', ids).execute();
-      const owners = await db
-        .selectFrom('user')
-        .selectAll()
-        .where(
-          'id',
-          'in',
-          repos.map((r) => r.owner_id),
-        )
-        .execute();
+      const { repos, owners } = await listReposWithOwners(db, ids);
       return new Map(repos.map((r) => [r.id, { repo: r, owner: owners.find((o) => o.id === r.owner_id)! }]));
     });
     return c.json(issues, 200);

@@ -5,7 +5,8 @@ import { LabelSchema } from '../api/issue-schemas.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
 import { requireUser } from '../auth/middleware.ts';
 import { notFound } from '../errors.ts';
-import { getIssueByIndex, loadIssueRepo } from '../services/conversation.ts';
+import { getIssueByIndex } from '../services/conversation.ts';
+import { loadIssueRepo } from '../http/issue-context.ts';
 import { createLabel, deleteLabel, editLabel, getLabel, issueLabels, listLabels, resolveLabels, setIssueLabels } from '../services/labels.ts';
 import { toApiLabel } from '../services/issues-convert.ts';
 

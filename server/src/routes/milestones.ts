@@ -3,7 +3,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { createRouter, errorResponses, z, zLimit, zPage, json, jsonBody } from '../api/openapi.ts';
 import { MilestoneSchema } from '../api/issue-schemas.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
-import { loadIssueRepo } from '../services/conversation.ts';
+import { loadIssueRepo } from '../http/issue-context.ts';
 import { createMilestone, deleteMilestone, editMilestone, getMilestone, listMilestones } from '../services/milestones.ts';
 import { milestoneCounts, toApiMilestone } from '../services/issues-convert.ts';
 import type { Db } from '../db/types.ts';

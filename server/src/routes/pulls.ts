@@ -10,7 +10,7 @@ import { requireUser } from '../auth/middleware.ts';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { int32OrNone } from '../db/dialect.ts';
-import { loadIssueRepo } from '../services/conversation.ts';
+import { loadIssueRepo } from '../http/issue-context.ts';
 import { loadPull } from '../http/pull-context.ts';
 import { resolveNetworkHead } from '../services/forks.ts';
 import { issuesQuery, sortedIssues } from '../services/issues-search.ts';

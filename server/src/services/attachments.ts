@@ -7,6 +7,15 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/types.ts';
 import { nowUnix } from '../db/index.ts';
 import type { AttachmentRow } from '../db/schema.ts';
+import {
+  deleteAttachmentRow,
+  findAttachment,
+  insertAttachment,
+  listAttachmentUuidsOfComment,
+  listAttachmentUuidsOfIssues,
+  listAttachmentsOf,
+  updateAttachmentName,
+} from '../db/attachments.ts';
 import { ApiError, notFound, unprocessable } from '../errors.ts';
 
 export const MAX_ATTACHMENT_SIZE = 10 * 1024 * 1024;
@@ -39,21 +48,17 @@ export async function saveAttachment(
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, a.data);
   try {
-    return await db
-      .insertInto('attachment')
-      .values({
-        uuid,
-        repo_id: a.repoId,
-        issue_id: a.issueId,
-        comment_id: a.commentId,
-        uploader_id: a.uploaderId,
-        name,
-        download_count: 0,
-        size: a.data.byteLength,
-        created_unix: nowUnix(),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return await insertAttachment(db, {
+      uuid,
+      repo_id: a.repoId,
+      issue_id: a.issueId,
+      comment_id: a.commentId,
+      uploader_id: a.uploaderId,
+      name,
+      download_count: 0,
+      size: a.data.byteLength,
+      created_unix: nowUnix(),
+    });
   } catch (e) {
     fs.rmSync(file, { force: true });
     throw e;
@@ -61,42 +66,31 @@ export async function saveAttachment(
 }
 
 export async function listAttachments(db: Db, issueId: number, commentId: number): Promise<AttachmentRow[]> {
-  return db.selectFrom('attachment').selectAll().where('issue_id', '=', issueId).where('comment_id', '=', commentId).orderBy('id').execute();
+  return listAttachmentsOf(db, issueId, commentId);
 }
 
 export async function getAttachment(db: Db, issueId: number, commentId: number, id: number): Promise<AttachmentRow> {
-  const a = await db
-    .selectFrom('attachment')
-    .selectAll()
-    .where('id', '=', id)
-    .where('issue_id', '=', issueId)
-    .where('comment_id', '=', commentId)
-    .executeTakeFirst();
+  const a = await findAttachment(db, issueId, commentId, id);
   if (!a) throw notFound('attachment does not exist');
   return a;
 }
 
 export async function renameAttachment(db: Db, a: AttachmentRow, name: string): Promise<AttachmentRow> {
-  return db
-    .updateTable('attachment')
-    .set({ name: cleanFileName(name) })
-    .where('id', '=', a.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return updateAttachmentName(db, a.id, cleanFileName(name));
 }
 
 export async function deleteAttachment(db: Db, config: Config, a: AttachmentRow): Promise<void> {
-  await db.deleteFrom('attachment').where('id', '=', a.id).execute();
+  await deleteAttachmentRow(db, a.id);
   removeAttachmentFiles(config, [a.uuid]);
 }
 
 export async function attachmentUuidsOfIssues(db: Db, issueIds: number[]): Promise<string[]> {
   if (!issueIds.length) return [];
-  return (await db.selectFrom('attachment').select('uuid').where('issue_id', 'in', issueIds).execute()).map((r) => r.uuid);
+  return listAttachmentUuidsOfIssues(db, issueIds);
 }
 
 export async function attachmentUuidsOfComment(db: Db, commentId: number): Promise<string[]> {
-  return (await db.selectFrom('attachment').select('uuid').where('comment_id', '=', commentId).execute()).map((r) => r.uuid);
+  return listAttachmentUuidsOfComment(db, commentId);
 }
 
 export function removeAttachmentFiles(config: Config, uuids: string[]) {

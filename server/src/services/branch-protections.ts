@@ -5,6 +5,20 @@ import type { Db } from '../db/types.ts';
 import { nowUnix, unixToIso } from '../db/index.ts';
 import { isUniqueViolation } from '../db/dialect.ts';
 import type { ProtectedBranchRow } from '../db/schema.ts';
+import { findIndividualByName, findUserById } from '../db/users.ts';
+import {
+  deleteRuleRow,
+  findRuleByName,
+  findTeamIdByName,
+  getRuleById,
+  insertRule,
+  listLinkedTeamIds,
+  listNamesByIds,
+  listOrgTeamsIn,
+  listRepoRules,
+  updateRule,
+  updateRulePriority,
+} from '../db/branch-protections.ts';
 import { ApiError, badRequest, forbidden, notFound, unprocessable } from '../errors.ts';
 import { repoPermission } from './permissions.ts';
 import { isPlainRuleName, sortRules, toRule } from './protection-rules.ts';
@@ -67,7 +81,7 @@ const parseStrings = (json: string): string[] => {
 async function userIdsByNames(db: Db, names: string[] | undefined): Promise<number[]> {
   const out: number[] = [];
   for (const name of names ?? []) {
-    const u = await db.selectFrom('user').select('id').where('lower_name', '=', name.toLowerCase()).where('type', '=', 0).executeTakeFirst();
+    const u = await findIndividualByName(db, name);
     if (!u) throw unprocessable(`user does not exist [uid: 0, name: ${name}]`);
     if (!out.includes(u.id)) out.push(u.id);
   }
@@ -78,7 +92,7 @@ async function userIdsByNames(db: Db, names: string[] | undefined): Promise<numb
 async function teamIdsByNames(db: Db, orgId: number, names: string[] | undefined): Promise<number[]> {
   const out: number[] = [];
   for (const name of names ?? []) {
-    const t = await db.selectFrom('team').select('id').where('org_id', '=', orgId).where('lower_name', '=', name.toLowerCase()).executeTakeFirst();
+    const t = await findTeamIdByName(db, orgId, name);
     if (!t) throw unprocessable(`team does not exist [org_id ${orgId}, team_id 0, name: ${name}]`);
     if (!out.includes(t.id)) out.push(t.id);
   }
@@ -92,7 +106,7 @@ async function teamIdsByNames(db: Db, orgId: number, names: string[] | undefined
 async function keepUsers(db: Db, rc: RepoContext, ids: number[], need: 'write' | 'read'): Promise<number[]> {
   const out: number[] = [];
   for (const id of ids) {
-    const u = await db.selectFrom('user').selectAll().where('id', '=', id).executeTakeFirst();
+    const u = await findUserById(db, id);
     if (!u) continue;
     const perm = await repoPermission(db, u, rc.repo, rc.owner);
     // Read access for approvals means explicit access (IsRepoReader): a public repository's
@@ -106,10 +120,8 @@ async function keepUsers(db: Db, rc: RepoContext, ids: number[], need: 'write' |
 /** Gitea's updateTeamWhitelist: only teams that have access to this repository are kept. */
 async function keepTeams(db: Db, rc: RepoContext, ids: number[]): Promise<number[]> {
   if (!ids.length) return [];
-  const teams = await db.selectFrom('team').select(['id', 'includes_all_repositories']).where('id', 'in', ids).where('org_id', '=', rc.repo.owner_id).execute();
-  const linked = new Set(
-    (await db.selectFrom('team_repo').select('team_id').where('repo_id', '=', rc.repo.id).where('team_id', 'in', ids).execute()).map((r) => r.team_id),
-  );
+  const teams = await listOrgTeamsIn(db, rc.repo.owner_id, ids);
+  const linked = new Set(await listLinkedTeamIds(db, rc.repo.id, ids));
   const ok = new Set(teams.filter((t) => t.includes_all_repositories === 1 || linked.has(t.id)).map((t) => t.id));
   return ids.filter((id) => ok.has(id));
 }
@@ -117,7 +129,7 @@ async function keepTeams(db: Db, rc: RepoContext, ids: number[]): Promise<number
 const isOrgOwned = (rc: RepoContext) => rc.owner.type === 1;
 
 export async function getRuleByName(db: Db, repoId: number, name: string): Promise<ProtectedBranchRow | undefined> {
-  return db.selectFrom('protected_branch').selectAll().where('repo_id', '=', repoId).where('rule_name', '=', name).executeTakeFirst();
+  return findRuleByName(db, repoId, name);
 }
 
 /**
@@ -125,7 +137,7 @@ export async function getRuleByName(db: Db, repoId: number, name: string): Promi
  * priority (higher first, the spec's sense), then a plain branch name before a glob, then the older rule.
  */
 export async function listRules(db: Db, repoId: number): Promise<ProtectedBranchRow[]> {
-  const rows = await db.selectFrom('protected_branch').selectAll().where('repo_id', '=', repoId).execute();
+  const rows = await listRepoRules(db, repoId);
   return sortRules(rows.map(toRule)).map((r) => r.row);
 }
 
@@ -139,19 +151,14 @@ export async function listRules(db: Db, repoId: number): Promise<ProtectedBranch
 export async function setRulePriorities(db: Db, repoId: number, ids: number[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (const [i, id] of ids.entries()) {
-      await trx
-        .updateTable('protected_branch')
-        .set({ priority: ids.length - i })
-        .where('id', '=', id)
-        .where('repo_id', '=', repoId)
-        .execute();
+      await updateRulePriority(trx, repoId, id, ids.length - i);
     }
   });
 }
 
 async function namesOf(db: Db, table: 'user' | 'team', ids: number[]): Promise<string[]> {
   if (!ids.length) return [];
-  const rows = await db.selectFrom(table).select(['id', 'name']).where('id', 'in', ids).execute();
+  const rows = await listNamesByIds(db, table, ids);
   const byId = new Map(rows.map((r) => [r.id, r.name]));
   return ids.map((id) => byId.get(id)).filter((n): n is string => !!n);
 }
@@ -232,37 +239,33 @@ export async function createRule(db: Db, rc: RepoContext, input: BranchProtectio
   const force = push && !!input.enable_force_push;
   const now = nowUnix();
   try {
-    const { id } = await db
-      .insertInto('protected_branch')
-      .values({
-        repo_id: rc.repo.id,
-        rule_name: ruleName,
-        priority: input.priority ?? 0,
-        can_push: b(push),
-        enable_whitelist: b(push && input.enable_push_whitelist),
-        can_force_push: b(force),
-        enable_force_push_allowlist: b(force && input.enable_force_push_allowlist),
-        enable_merge_whitelist: b(input.enable_merge_whitelist),
-        enable_status_check: b(input.enable_status_check),
-        status_check_contexts: JSON.stringify(input.status_check_contexts ?? []),
-        enable_approvals_whitelist: b(input.enable_approvals_whitelist),
-        required_approvals: Math.max(0, input.required_approvals ?? 0),
-        block_on_rejected_reviews: b(input.block_on_rejected_reviews),
-        block_on_official_review_requests: b(input.block_on_official_review_requests),
-        block_on_outdated_branch: b(input.block_on_outdated_branch),
-        dismiss_stale_approvals: b(input.dismiss_stale_approvals),
-        ignore_stale_approvals: b(input.ignore_stale_approvals),
-        require_signed_commits: b(input.require_signed_commits),
-        protected_file_patterns: input.protected_file_patterns ?? '',
-        unprotected_file_patterns: input.unprotected_file_patterns ?? '',
-        block_admin_merge_override: b(input.block_admin_merge_override),
-        created_unix: now,
-        updated_unix: now,
-        ...lists,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return await db.selectFrom('protected_branch').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const id = await insertRule(db, {
+      repo_id: rc.repo.id,
+      rule_name: ruleName,
+      priority: input.priority ?? 0,
+      can_push: b(push),
+      enable_whitelist: b(push && input.enable_push_whitelist),
+      can_force_push: b(force),
+      enable_force_push_allowlist: b(force && input.enable_force_push_allowlist),
+      enable_merge_whitelist: b(input.enable_merge_whitelist),
+      enable_status_check: b(input.enable_status_check),
+      status_check_contexts: JSON.stringify(input.status_check_contexts ?? []),
+      enable_approvals_whitelist: b(input.enable_approvals_whitelist),
+      required_approvals: Math.max(0, input.required_approvals ?? 0),
+      block_on_rejected_reviews: b(input.block_on_rejected_reviews),
+      block_on_official_review_requests: b(input.block_on_official_review_requests),
+      block_on_outdated_branch: b(input.block_on_outdated_branch),
+      dismiss_stale_approvals: b(input.dismiss_stale_approvals),
+      ignore_stale_approvals: b(input.ignore_stale_approvals),
+      require_signed_commits: b(input.require_signed_commits),
+      protected_file_patterns: input.protected_file_patterns ?? '',
+      unprotected_file_patterns: input.unprotected_file_patterns ?? '',
+      block_admin_merge_override: b(input.block_admin_merge_override),
+      created_unix: now,
+      updated_unix: now,
+      ...lists,
+    });
+    return await getRuleById(db, id);
   } catch (e) {
     // Two creates racing for one name: the unique index answers as the check above would.
     if (!(e instanceof ApiError) && isUniqueViolation(e)) throw forbidden('Branch protection already exist');
@@ -301,18 +304,14 @@ export async function editRule(db: Db, rc: RepoContext, name: string, input: Bra
   if (input.unprotected_file_patterns !== undefined) set.unprotected_file_patterns = input.unprotected_file_patterns;
   if (input.block_admin_merge_override !== undefined) set.block_admin_merge_override = b(input.block_admin_merge_override);
   const lists = await resolveLists(db, rc, input, row);
-  await db
-    .updateTable('protected_branch')
-    .set({ ...set, ...lists, updated_unix: nowUnix() })
-    .where('id', '=', row.id)
-    .execute();
-  return db.selectFrom('protected_branch').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+  await updateRule(db, row.id, { ...set, ...lists, updated_unix: nowUnix() });
+  return getRuleById(db, row.id);
 }
 
 export async function deleteRule(db: Db, rc: RepoContext, name: string): Promise<void> {
   const row = await getRuleByName(db, rc.repo.id, name);
   if (!row) throw notFound();
-  await db.deleteFrom('protected_branch').where('id', '=', row.id).execute();
+  await deleteRuleRow(db, row.id);
 }
 
 /**
@@ -322,5 +321,5 @@ export async function deleteRule(db: Db, rc: RepoContext, name: string): Promise
 export async function renameRuleWithBranch(db: Db, repoId: number, from: string, to: string): Promise<void> {
   const row = await getRuleByName(db, repoId, from);
   if (!row || (await getRuleByName(db, repoId, to))) return;
-  await db.updateTable('protected_branch').set({ rule_name: to, updated_unix: nowUnix() }).where('id', '=', row.id).execute();
+  await updateRule(db, row.id, { rule_name: to, updated_unix: nowUnix() });
 }

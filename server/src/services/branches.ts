@@ -4,6 +4,8 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/types.ts';
 import { nowUnix } from '../db/index.ts';
+import { markRepoNotEmpty, updateRepoDefaultBranch } from '../db/branches.ts';
+import { findRuleIdByName } from '../db/branch-protections.ts';
 import type { UserRow } from '../db/schema.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../errors.ts';
 import { resolveCommit, setHead } from '../git/repo.ts';
@@ -94,7 +96,7 @@ async function assertValidName(rc: RepoContext, name: string, field: string) {
 }
 
 async function markNotEmpty(db: Db, rc: RepoContext) {
-  if (rc.repo.is_empty === 1) await db.updateTable('repository').set({ is_empty: 0, updated_unix: nowUnix() }).where('id', '=', rc.repo.id).execute();
+  if (rc.repo.is_empty === 1) await markRepoNotEmpty(db, rc.repo.id, nowUnix());
 }
 
 export async function createBranch(
@@ -184,9 +186,7 @@ export async function renameBranch(db: Db, rc: RepoContext, from: string, to: st
   }
   // Gitea's models/git RenameBranch: a rule named exactly after the branch follows it to the new
   // name; a branch protected only by a glob rule keeps its name.
-  const ownRule = rule
-    ? await db.selectFrom('protected_branch').select('id').where('repo_id', '=', rc.repo.id).where('rule_name', '=', from).executeTakeFirst()
-    : undefined;
+  const ownRule = rule ? await findRuleIdByName(db, rc.repo.id, from) : undefined;
   if (rule && !ownRule) throw forbidden('Branch is protected by glob-based protection rules.');
   try {
     await updateRefs(rc.dir, [
@@ -199,7 +199,7 @@ export async function renameBranch(db: Db, rc: RepoContext, from: string, to: st
   if (isDefault || (await headBranch(rc.dir)) === from) await setHead(rc.dir, to);
   if (isDefault || ownRule) {
     await db.transaction().execute(async (trx) => {
-      if (isDefault) await trx.updateTable('repository').set({ default_branch: to, updated_unix: nowUnix() }).where('id', '=', rc.repo.id).execute();
+      if (isDefault) await updateRepoDefaultBranch(trx, rc.repo.id, to, nowUnix());
       if (ownRule) await renameRuleWithBranch(trx, rc.repo.id, from, to);
     });
   }

@@ -3,6 +3,18 @@ import type { Deps } from '../context.ts';
 import type { Db } from '../db/types.ts';
 import { nowUnix } from '../db/index.ts';
 import type { CommentRow, IssueRow, UserRow } from '../db/schema.ts';
+import { findIssueById, touchIssue } from '../db/issues.ts';
+import {
+  countComments,
+  countTimeline,
+  deleteCommentRows,
+  findCommentById,
+  insertCommentReturning,
+  listComments,
+  listTimeline,
+  updateCommentContent,
+  type CommentTimes,
+} from '../db/comments.ts';
 import { forbidden, notFound, unprocessable } from '../errors.ts';
 import { unitEnabled } from './permissions.ts';
 import type { RepoContext } from '../http/repo-context.ts';
@@ -12,8 +24,8 @@ import { recordMentions, recordReferences } from './mentions.ts';
 import { attachmentUuidsOfComment, removeAttachmentFiles } from './attachments.ts';
 
 export async function getComment(db: Db, repoId: number, id: number): Promise<{ comment: CommentRow; issue: IssueRow }> {
-  const comment = await db.selectFrom('comment').selectAll().where('id', '=', id).executeTakeFirst();
-  const issue = comment && (await db.selectFrom('issue').selectAll().where('id', '=', comment.issue_id).executeTakeFirst());
+  const comment = await findCommentById(db, id);
+  const issue = comment && (await findIssueById(db, comment.issue_id));
   // A comment of another repository is as absent as one that does not exist.
   if (!comment || !issue || issue.repo_id !== repoId || comment.type !== CommentType.comment) throw notFound('comment does not exist');
   return { comment, issue };
@@ -35,12 +47,16 @@ export async function createComment(deps: Deps, rc: RepoContext, issue: IssueRow
   const { db } = deps;
   const now = nowUnix();
   const comment = await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('comment')
-      .values({ ...COMMENT_DEFAULTS, type: CommentType.comment, poster_id: doer.id, issue_id: issue.id, content, created_unix: now, updated_unix: now })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await trx.updateTable('issue').set({ updated_unix: now }).where('id', '=', issue.id).execute();
+    const row = await insertCommentReturning(trx, {
+      ...COMMENT_DEFAULTS,
+      type: CommentType.comment,
+      poster_id: doer.id,
+      issue_id: issue.id,
+      content,
+      created_unix: now,
+      updated_unix: now,
+    });
+    await touchIssue(trx, issue.id, now);
     await recountComments(trx, issue.id);
     return row;
   });
@@ -72,12 +88,7 @@ export async function editComment(
   assertCanChange(rc, issue, comment, doer);
   if (content === comment.content) return comment;
   const { db } = deps;
-  const updated = await db
-    .updateTable('comment')
-    .set({ content, updated_unix: nowUnix() })
-    .where('id', '=', comment.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const updated = await updateCommentContent(db, comment.id, content, nowUnix());
   await recordMentions(db, rc, issue, content);
   await recordReferences(db, { doer, source: rc, issue, commentId: comment.id, content });
   return updated;
@@ -88,10 +99,8 @@ export async function deleteComment(deps: Deps, rc: RepoContext, issue: IssueRow
   const { db, config } = deps;
   const uuids = await attachmentUuidsOfComment(db, comment.id);
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('attachment').where('comment_id', '=', comment.id).execute();
-    // The references this comment made go with it.
-    await trx.deleteFrom('comment').where('ref_comment_id', '=', comment.id).where('type', '=', CommentType.commentRef).execute();
-    await trx.deleteFrom('comment').where('id', '=', comment.id).execute();
+    // Its attachment rows and the references it made go with it.
+    await deleteCommentRows(trx, comment.id);
     await recountComments(trx, issue.id);
   });
   removeAttachmentFiles(config, uuids);
@@ -104,12 +113,34 @@ export interface CommentFilter {
 
 export const isoToUnix = (v: string) => Math.floor(new Date(v).getTime() / 1000);
 
-/** Plain comments of one issue or of a repository, oldest first, filtered by update time. */
-export function commentsQuery(db: Db, scope: { issueId: number } | { repoId: number }, f: CommentFilter) {
-  let q = db.selectFrom('comment').where('comment.type', '=', CommentType.comment);
-  if ('issueId' in scope) q = q.where('comment.issue_id', '=', scope.issueId);
-  else q = q.where('comment.issue_id', 'in', db.selectFrom('issue').select('id').where('repo_id', '=', scope.repoId));
-  if (f.since) q = q.where('comment.updated_unix', '>=', isoToUnix(f.since));
-  if (f.before) q = q.where('comment.updated_unix', '<=', isoToUnix(f.before));
-  return q;
+/** The filter's times as unix seconds; an absent (or empty) one does not filter. */
+export const commentTimes = (f: CommentFilter): CommentTimes => ({
+  since: f.since ? isoToUnix(f.since) : undefined,
+  before: f.before ? isoToUnix(f.before) : undefined,
+});
+
+/** How many plain comments one issue or a repository has, filtered by update time. */
+export function commentsCount(db: Db, scope: { issueId: number } | { repoId: number }, f: CommentFilter): Promise<number> {
+  return countComments(db, scope, commentTimes(f));
+}
+
+/** Plain comments of one issue or of a repository, oldest first, filtered by update time; one page when asked. */
+export function commentsList(
+  db: Db,
+  scope: { issueId: number } | { repoId: number },
+  f: CommentFilter,
+  page?: { limit: number; offset: number },
+): Promise<CommentRow[]> {
+  return listComments(db, scope, commentTimes(f), page);
+}
+
+/** The timeline's total and one page of it (every row but inline review comments), oldest first. */
+export async function timelinePage(
+  db: Db,
+  issueId: number,
+  f: CommentFilter,
+  p: { limit: number; offset: number },
+): Promise<{ n: number; rows: CommentRow[] }> {
+  const n = await countTimeline(db, issueId, commentTimes(f));
+  return { n, rows: await listTimeline(db, issueId, commentTimes(f), p) };
 }

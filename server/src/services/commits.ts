@@ -4,6 +4,7 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/types.ts';
 import type { UserRow } from '../db/schema.ts';
+import { listIndividualsByEmails } from '../db/commits.ts';
 import { toApiUser } from '../api/convert.ts';
 import { conflict, notFound } from '../errors.ts';
 import { hasAnyBranch, resolveCommit } from '../git/repo.ts';
@@ -35,7 +36,7 @@ export async function usersByEmail(db: Db, emails: Iterable<string>): Promise<Ma
   const map = new Map<string, UserRow>();
   if (!wanted.length) return map;
   // Stored e-mails are lower-cased on creation, so a plain IN works on every database.
-  const rows = await db.selectFrom('user').selectAll().where('email', 'in', wanted).where('type', '=', 0).execute();
+  const rows = await listIndividualsByEmails(db, wanted);
   for (const u of rows) map.set(u.email.toLowerCase(), u);
   return map;
 }

@@ -2,14 +2,35 @@
 // per-repository numbering, timeline events, counters, and the changes both kinds of conversation
 // make to their issue row (state, assignees, milestone, deadline, lock). Neither issues.ts nor
 // pulls.ts imports the other; both build on this.
-import type { Context } from 'hono';
-import type { AppEnv, Deps } from '../context.ts';
+import type { Deps } from '../context.ts';
 import type { Db } from '../db/types.ts';
 import { nowUnix } from '../db/index.ts';
 import { lockRow } from '../db/dialect.ts';
 import type { IssueRow, NewComment, UserRow } from '../db/schema.ts';
-import { forbidden, locked, notFound, unauthorized, unprocessable } from '../errors.ts';
-import { loadRepo, type RepoContext } from '../http/repo-context.ts';
+import { findUserByName } from '../db/users.ts';
+import { insertComment } from '../db/comments.ts';
+import { findLabelIdsIn } from '../db/labels.ts';
+import { findMilestoneId } from '../db/milestones.ts';
+import {
+  bumpIssueIndex,
+  deleteIssueAssignee,
+  deleteIssueRows,
+  deleteRepoCommitStatuses,
+  deleteRepoIssueLeftovers,
+  findIssueByIndex,
+  getIssueById,
+  insertIssueAssignee,
+  listIssueAssigneeIds,
+  listRepoIssueIds,
+  recountIssueComments,
+  recountRepoIssues,
+  touchIssue,
+  updateIssue,
+  updateIssueLocked,
+  updateIssueState,
+} from '../db/issues.ts';
+import { notFound, unprocessable } from '../errors.ts';
+import type { RepoContext } from '../http/repo-context.ts';
 import { isAssignable, repoPermission } from './permissions.ts';
 import { recordAction } from './activity.ts';
 import { attachmentUuidsOfIssues } from './attachments.ts';
@@ -93,34 +114,11 @@ export function timelineType(type: number): string {
   return TYPE_NAMES[type] ?? 'unknown';
 }
 
-/**
- * Loads the repository for an issue operation on `unit` (issues, pulls, or 'any' of the two when
- * the issue is not known yet, as Gitea's reqRepoWriter(TypeIssues, TypePullRequests) for labels
- * and milestones). 'participate' is what opening an issue or commenting needs: signed in, able to
- * read the unit, and the repository not archived (Gitea lets any reader do it).
- */
-export async function loadIssueRepo(
-  c: Context<AppEnv>,
-  owner: string,
-  repo: string,
-  need: 'read' | 'participate' | 'write' | 'admin',
-  unit: 'issues' | 'pulls' | 'any' = 'any',
-): Promise<RepoContext> {
-  if (need === 'admin') return loadRepo(c, owner, repo, 'admin');
-  if (need === 'write' && unit !== 'any') return loadRepo(c, owner, repo, `write:${unit}`);
-  if (need !== 'read' && !c.var.user) throw unauthorized();
-  const rc = await loadRepo(c, owner, repo, unit === 'any' ? 'read' : `read:${unit}`);
-  if (need === 'participate' && !rc.perm.canParticipate(unit === 'any' ? undefined : unit)) throw forbidden();
-  if (need === 'write' && !rc.perm.canWrite('issues') && !rc.perm.canWrite('pulls')) throw forbidden();
-  if (need !== 'read' && rc.repo.is_archived === 1) throw locked();
-  return rc;
-}
-
 /** May the user change what others wrote, labels, milestones and assignees: write on the issue's unit. */
 export const canWrite = (rc: RepoContext, isPull: boolean | number) => rc.perm.canWriteIssuesOrPulls(isPull);
 
 export async function getIssueByIndex(db: Db, repoId: number, index: number): Promise<IssueRow> {
-  const issue = await db.selectFrom('issue').selectAll().where('repo_id', '=', repoId).where('index', '=', index).executeTakeFirst();
+  const issue = await findIssueByIndex(db, repoId, index);
   if (!issue) throw notFound('issue does not exist');
   return issue;
 }
@@ -131,18 +129,7 @@ export async function getIssueByIndex(db: Db, repoId: number, index: number): Pr
  * lock, so concurrent creations never share or skip-and-reuse a number.
  */
 export async function allocateIndex(trx: Db, repoId: number): Promise<number> {
-  await trx
-    .insertInto('issue_index')
-    .values({ repo_id: repoId, max_index: 0 })
-    .onConflict((oc) => oc.column('repo_id').doNothing())
-    .execute();
-  const row = await trx
-    .updateTable('issue_index')
-    .set((eb) => ({ max_index: eb('max_index', '+', 1) }))
-    .where('repo_id', '=', repoId)
-    .returning('max_index')
-    .executeTakeFirstOrThrow();
-  return row.max_index;
+  return bumpIssueIndex(trx, repoId);
 }
 
 export const COMMENT_DEFAULTS = {
@@ -174,46 +161,18 @@ export const COMMENT_DEFAULTS = {
 
 export async function insertEvent(db: Db, v: Partial<NewComment> & { type: number; poster_id: number; issue_id: number }): Promise<number> {
   const now = v.created_unix ?? nowUnix();
-  const row = await db
-    .insertInto('comment')
-    .values({ ...COMMENT_DEFAULTS, ...v, created_unix: now, updated_unix: v.updated_unix ?? now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertComment(db, { ...COMMENT_DEFAULTS, ...v, created_unix: now, updated_unix: v.updated_unix ?? now });
 }
 
 /** repository.num_issues / num_closed_issues (and the pull counters) recounted from the rows. */
 export async function recountRepo(db: Db, repoId: number) {
   // Inside the caller's transaction: another one closing an issue at the same time has committed
   // before this count starts (db/dialect.ts lockRow).
-  await lockRow(db, 'repository', repoId);
-  const count = (isPull: number, closed?: number) =>
-    db
-      .selectFrom('issue')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('repo_id', '=', repoId)
-      .where('is_pull', '=', isPull)
-      .$if(closed !== undefined, (q) => q.where('is_closed', '=', closed!));
-  await db
-    .updateTable('repository')
-    .set({ num_issues: count(0), num_closed_issues: count(0, 1), num_pulls: count(1), num_closed_pulls: count(1, 1) })
-    .where('id', '=', repoId)
-    .execute();
+  await recountRepoIssues(db, repoId);
 }
 
 export async function recountComments(db: Db, issueId: number) {
-  await lockRow(db, 'issue', issueId);
-  await db
-    .updateTable('issue')
-    .set((eb) => ({
-      num_comments: eb
-        .selectFrom('comment')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .where('issue_id', '=', issueId)
-        .where('type', '=', CommentType.comment),
-    }))
-    .where('id', '=', issueId)
-    .execute();
+  await recountIssueComments(db, issueId);
 }
 
 /** Only the date of a due date counts; it is kept as the end of that day (UTC), as Gitea does. */
@@ -227,7 +186,7 @@ const dayOf = (unix: number) => new Date(unix * 1000).toISOString().slice(0, 10)
 export async function assertAssignable(db: Db, rc: RepoContext, names: string[]): Promise<number[]> {
   const ids: number[] = [];
   for (const name of [...new Set(names.filter(Boolean).map((n) => n.toLowerCase()))]) {
-    const u = await db.selectFrom('user').selectAll().where('lower_name', '=', name).executeTakeFirst();
+    const u = await findUserByName(db, name);
     if (!u) throw unprocessable(`assignees: user does not exist [name: ${name}]`);
     if (!isAssignable(await repoPermission(db, u, rc.repo, rc.owner))) throw unprocessable(`assignees: user ${u.name} cannot be assigned in this repository`);
     ids.push(u.id);
@@ -238,14 +197,14 @@ export async function assertAssignable(db: Db, rc: RepoContext, names: string[])
 export async function assertLabels(db: Db, repoId: number, ids: number[]): Promise<number[]> {
   const unique = [...new Set(ids)];
   if (!unique.length) return [];
-  const found = await db.selectFrom('label').select('id').where('repo_id', '=', repoId).where('id', 'in', unique).execute();
+  const found = await findLabelIdsIn(db, repoId, unique);
   if (found.length !== unique.length) throw unprocessable('labels: label does not exist in this repository');
   return unique;
 }
 
 export async function assertMilestone(db: Db, repoId: number, id: number): Promise<number> {
   if (!id) return 0;
-  const m = await db.selectFrom('milestone').select('id').where('repo_id', '=', repoId).where('id', '=', id).executeTakeFirst();
+  const m = await findMilestoneId(db, repoId, id);
   if (!m) throw unprocessable(`milestone: milestone does not exist [id: ${id}]`);
   return id;
 }
@@ -258,19 +217,13 @@ export async function changeState(deps: Deps, rc: RepoContext, issue: IssueRow, 
   const updated = await db.transaction().execute(async (trx) => {
     // Only from the other state: of two requests closing it at once, one closes it (one event, one
     // activity) and the other finds it closed.
-    const row = await trx
-      .updateTable('issue')
-      .set({ is_closed: close ? 1 : 0, closed_unix: close ? now : 0, updated_unix: now })
-      .where('id', '=', issue.id)
-      .where('is_closed', '=', close ? 0 : 1)
-      .returningAll()
-      .executeTakeFirst();
+    const row = await updateIssueState(trx, issue.id, close, now);
     if (!row) return undefined;
     await insertEvent(trx, { type: close ? CommentType.close : CommentType.reopen, poster_id: doer.id, issue_id: issue.id, created_unix: now });
     await recountRepo(trx, rc.repo.id);
     return row;
   });
-  if (!updated) return db.selectFrom('issue').selectAll().where('id', '=', issue.id).executeTakeFirstOrThrow();
+  if (!updated) return getIssueById(db, issue.id);
   const pull = issue.is_pull === 1;
   await recordAction(db, {
     op_type: close ? (pull ? 'close_pull_request' : 'close_issue') : pull ? 'reopen_pull_request' : 'reopen_issue',
@@ -289,7 +242,7 @@ export async function changeState(deps: Deps, rc: RepoContext, issue: IssueRow, 
 export async function withIssueLocked<T>(db: Db, issueId: number, fn: (trx: Db, issue: IssueRow) => Promise<T>): Promise<T> {
   const run = async (trx: Db) => {
     await lockRow(trx, 'issue', issueId);
-    return fn(trx, await trx.selectFrom('issue').selectAll().where('id', '=', issueId).executeTakeFirstOrThrow());
+    return fn(trx, await getIssueById(trx, issueId));
   };
   return db.isTransaction ? run(db) : db.transaction().execute(run);
 }
@@ -303,12 +256,7 @@ export async function setDeadline(db: Db, issue: IssueRow, doer: UserRow, deadli
     if (!now.deadline_unix) [type, content] = [CommentType.addedDeadline, dayOf(deadline)];
     else if (!deadline) [type, content] = [CommentType.removedDeadline, dayOf(now.deadline_unix)];
     await insertEvent(trx, { type, poster_id: doer.id, issue_id: issue.id, content });
-    return trx
-      .updateTable('issue')
-      .set({ deadline_unix: deadline, updated_unix: nowUnix() })
-      .where('id', '=', issue.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return updateIssue(trx, issue.id, { deadline_unix: deadline, updated_unix: nowUnix() });
   });
 }
 
@@ -318,19 +266,19 @@ export async function setAssignees(db: Db, issue: IssueRow, doer: UserRow, ids: 
   // its own: two requests assigning the same user at once both succeed, with one row and one event.
   const write = async (trx: Db) => {
     await lockRow(trx, 'issue', issue.id);
-    const current = (await trx.selectFrom('issue_assignees').select('assignee_id').where('issue_id', '=', issue.id).execute()).map((r) => r.assignee_id);
+    const current = await listIssueAssigneeIds(trx, issue.id);
     const add = ids.filter((id) => !current.includes(id));
     const remove = current.filter((id) => !ids.includes(id));
     if (!add.length && !remove.length) return;
     for (const id of remove) {
-      await trx.deleteFrom('issue_assignees').where('issue_id', '=', issue.id).where('assignee_id', '=', id).execute();
+      await deleteIssueAssignee(trx, issue.id, id);
       await insertEvent(trx, { type: CommentType.assignees, poster_id: doer.id, issue_id: issue.id, assignee_id: id, removed_assignee: 1 });
     }
     for (const id of add) {
-      await trx.insertInto('issue_assignees').values({ issue_id: issue.id, assignee_id: id }).execute();
+      await insertIssueAssignee(trx, issue.id, id);
       await insertEvent(trx, { type: CommentType.assignees, poster_id: doer.id, issue_id: issue.id, assignee_id: id, removed_assignee: 0 });
     }
-    await trx.updateTable('issue').set({ updated_unix: nowUnix() }).where('id', '=', issue.id).execute();
+    await touchIssue(trx, issue.id, nowUnix());
   };
   await (db.isTransaction ? write(db) : db.transaction().execute(write));
 }
@@ -346,12 +294,7 @@ export async function setMilestone(db: Db, _rc: RepoContext, issue: IssueRow, do
       old_milestone_id: now.milestone_id,
       milestone_id: milestoneId,
     });
-    return trx
-      .updateTable('issue')
-      .set({ milestone_id: milestoneId, updated_unix: nowUnix() })
-      .where('id', '=', issue.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return updateIssue(trx, issue.id, { milestone_id: milestoneId, updated_unix: nowUnix() });
   });
 }
 
@@ -359,11 +302,7 @@ export async function setLocked(db: Db, issue: IssueRow, doer: UserRow, lock: bo
   if ((issue.is_locked === 1) === lock) return;
   await withIssueLocked(db, issue.id, async (trx, now) => {
     if ((now.is_locked === 1) === lock) return;
-    await trx
-      .updateTable('issue')
-      .set({ is_locked: lock ? 1 : 0, updated_unix: nowUnix() })
-      .where('id', '=', issue.id)
-      .execute();
+    await updateIssueLocked(trx, issue.id, lock, nowUnix());
     await insertEvent(trx, { type: lock ? CommentType.lock : CommentType.unlock, poster_id: doer.id, issue_id: issue.id, content: lock ? reason : '' });
   });
 }
@@ -371,46 +310,21 @@ export async function setLocked(db: Db, issue: IssueRow, doer: UserRow, lock: bo
 /** Removes the issues' rows everywhere they are referenced; attachment files are the caller's. */
 export async function purgeIssues(db: Db, issueIds: number[]) {
   if (!issueIds.length) return;
-  const commentIds = db.selectFrom('comment').select('id').where('issue_id', 'in', issueIds);
-  await db
-    .deleteFrom('attachment')
-    .where((eb) => eb.or([eb('issue_id', 'in', issueIds), eb('comment_id', 'in', commentIds)]))
-    .execute();
-  // References these issues made elsewhere go with them.
-  await db.deleteFrom('comment').where('ref_issue_id', 'in', issueIds).execute();
-  await db.deleteFrom('comment').where('issue_id', 'in', issueIds).execute();
-  await db.deleteFrom('issue_label').where('issue_id', 'in', issueIds).execute();
-  await db.deleteFrom('issue_assignees').where('issue_id', 'in', issueIds).execute();
-  await db.deleteFrom('issue_user').where('issue_id', 'in', issueIds).execute();
-  // A pull request's own rows hang off its issue: its scheduled merge, its reviews, the pull row itself.
-  await db
-    .deleteFrom('pull_auto_merge')
-    .where('pull_id', 'in', db.selectFrom('pull_request').select('id').where('issue_id', 'in', issueIds))
-    .execute();
-  await db.deleteFrom('review').where('issue_id', 'in', issueIds).execute();
-  await db.deleteFrom('pull_request').where('issue_id', 'in', issueIds).execute();
-  await db.deleteFrom('issue').where('id', 'in', issueIds).execute();
+  await deleteIssueRows(db, issueIds);
 }
 
 /** For repository deletion: every issue, label, milestone and attachment of the repository. */
 /** Attachment files of a repository's issues and comments, to remove once its rows are gone. */
 export async function repoIssueAttachmentUuids(db: Db, repoId: number): Promise<string[]> {
-  const ids = (await db.selectFrom('issue').select('id').where('repo_id', '=', repoId).execute()).map((r) => r.id);
+  const ids = await listRepoIssueIds(db, repoId);
   return attachmentUuidsOfIssues(db, ids);
 }
 
 /** Removes every issue row of a repository; runs inside the caller's transaction (repository delete). */
 export async function deleteRepoIssueRows(trx: Db, repoId: number): Promise<void> {
-  const ids = (await trx.selectFrom('issue').select('id').where('repo_id', '=', repoId).execute()).map((r) => r.id);
+  const ids = await listRepoIssueIds(trx, repoId);
   // Pull request rows go with their issues (purgeIssues); statuses hang off the repository's commits.
-  await trx.deleteFrom('commit_status').where('repo_id', '=', repoId).execute();
+  await deleteRepoCommitStatuses(trx, repoId);
   await purgeIssues(trx, ids);
-  await trx
-    .deleteFrom('issue_label')
-    .where('label_id', 'in', trx.selectFrom('label').select('id').where('repo_id', '=', repoId))
-    .execute();
-  await trx.deleteFrom('label').where('repo_id', '=', repoId).execute();
-  await trx.deleteFrom('milestone').where('repo_id', '=', repoId).execute();
-  await trx.deleteFrom('attachment').where('repo_id', '=', repoId).execute();
-  await trx.deleteFrom('issue_index').where('repo_id', '=', repoId).execute();
+  await deleteRepoIssueLeftovers(trx, repoId);
 }

@@ -4,6 +4,15 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/types.ts';
 import { unixToIso } from '../db/index.ts';
 import type { AttachmentRow, CommentRow, IssueRow, LabelRow, MilestoneRow, RepoRow, UserRow } from '../db/schema.ts';
+import { listCommentAttachments, listIssueBodyAttachments } from '../db/attachments.ts';
+import {
+  countMilestoneIssues,
+  listAssigneesOfIssues,
+  listLabelsOfIssues,
+  listMilestonesByIds,
+  listPullMergeStates,
+  listUsersByIds,
+} from '../db/issue-views.ts';
 import { toApiUser } from '../api/convert.ts';
 import type { ApiAttachment, ApiComment, ApiIssue, ApiLabel, ApiMilestone } from '../api/issue-schemas.ts';
 
@@ -53,7 +62,7 @@ export function ghostUser(): UserRow {
 export async function usersByIds(db: Db, ids: Iterable<number>): Promise<Map<number, UserRow>> {
   const list = [...new Set(ids)].filter((id) => id > 0);
   if (!list.length) return new Map();
-  const rows = await db.selectFrom('user').selectAll().where('id', 'in', list).execute();
+  const rows = await listUsersByIds(db, list);
   return new Map(rows.map((u) => [u.id, u]));
 }
 
@@ -80,13 +89,7 @@ export type MilestoneCounts = Map<number, { open: number; closed: number }>;
 export async function milestoneCounts(db: Db, ids: number[]): Promise<MilestoneCounts> {
   const out: MilestoneCounts = new Map(ids.map((id) => [id, { open: 0, closed: 0 }]));
   if (!ids.length) return out;
-  const rows = await db
-    .selectFrom('issue')
-    .select(['milestone_id', 'is_closed', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('milestone_id', 'in', ids)
-    .where('is_pull', '=', 0)
-    .groupBy(['milestone_id', 'is_closed'])
-    .execute();
+  const rows = await countMilestoneIssues(db, ids);
   for (const r of rows) {
     const c = out.get(r.milestone_id)!;
     if (r.is_closed) c.closed = Number(r.n);
@@ -133,23 +136,11 @@ export async function toApiIssues(db: Db, config: Config, issues: IssueRow[], re
   const ids = issues.map((i) => i.id);
   const pullIds = issues.filter((i) => i.is_pull).map((i) => i.id);
   const [labelRows, assigneeRows, milestoneRows, assetRows, pullRows] = await Promise.all([
-    db
-      .selectFrom('issue_label')
-      .innerJoin('label', 'label.id', 'issue_label.label_id')
-      .selectAll('label')
-      .select('issue_label.issue_id')
-      .where('issue_label.issue_id', 'in', ids)
-      .orderBy('label.name')
-      .orderBy('label.id')
-      .execute(),
-    db.selectFrom('issue_assignees').select(['issue_id', 'assignee_id']).where('issue_id', 'in', ids).orderBy('id').execute(),
-    db
-      .selectFrom('milestone')
-      .selectAll()
-      .where('id', 'in', [0, ...new Set(issues.map((i) => i.milestone_id))])
-      .execute(),
-    db.selectFrom('attachment').selectAll().where('issue_id', 'in', ids).where('comment_id', '=', 0).orderBy('id').execute(),
-    pullIds.length ? db.selectFrom('pull_request').select(['issue_id', 'has_merged', 'merged_unix']).where('issue_id', 'in', pullIds).execute() : [],
+    listLabelsOfIssues(db, ids),
+    listAssigneesOfIssues(db, ids),
+    listMilestonesByIds(db, [0, ...new Set(issues.map((i) => i.milestone_id))]),
+    listIssueBodyAttachments(db, ids),
+    pullIds.length ? listPullMergeStates(db, pullIds) : [],
   ]);
   const pulls = new Map(pullRows.map((p) => [p.issue_id, p]));
   const users = await usersByIds(db, [...issues.map((i) => i.poster_id), ...assigneeRows.map((a) => a.assignee_id)]);
@@ -224,7 +215,7 @@ export function commentUrls(config: Config, r: RepoRef, issue: Pick<IssueRow, 'i
 export async function assetsByComment(db: Db, commentIds: number[]): Promise<Map<number, AttachmentRow[]>> {
   const out = new Map<number, AttachmentRow[]>();
   if (!commentIds.length) return out;
-  const rows = await db.selectFrom('attachment').selectAll().where('comment_id', 'in', commentIds).orderBy('id').execute();
+  const rows = await listCommentAttachments(db, commentIds);
   for (const a of rows) out.set(a.comment_id, [...(out.get(a.comment_id) ?? []), a]);
   return out;
 }

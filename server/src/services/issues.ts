@@ -3,6 +3,8 @@
 import type { Deps } from '../context.ts';
 import { nowUnix } from '../db/index.ts';
 import type { IssueRow, UserRow } from '../db/schema.ts';
+import { insertIssue, insertIssueAssignee, updateIssue } from '../db/issues.ts';
+import { insertIssueLabel } from '../db/labels.ts';
 import { forbidden, unprocessable } from '../errors.ts';
 import type { RepoContext } from '../http/repo-context.ts';
 import { recordAction } from './activity.ts';
@@ -53,39 +55,35 @@ export async function createIssue(deps: Deps, rc: RepoContext, doer: UserRow, in
 
   const issue = await db.transaction().execute(async (trx) => {
     const index = await allocateIndex(trx, rc.repo.id);
-    const row = await trx
-      .insertInto('issue')
-      .values({
-        repo_id: rc.repo.id,
-        index,
-        poster_id: doer.id,
-        original_author: '',
-        original_author_id: 0,
-        name: title,
-        content: input.body ?? '',
-        ref: input.ref ?? '',
-        milestone_id: milestoneId,
-        priority: 0,
-        is_closed: 0,
-        is_pull: 0,
-        is_locked: 0,
-        num_comments: 0,
-        deadline_unix: deadline,
-        created_unix: now,
-        updated_unix: now,
-        closed_unix: 0,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await insertIssue(trx, {
+      repo_id: rc.repo.id,
+      index,
+      poster_id: doer.id,
+      original_author: '',
+      original_author_id: 0,
+      name: title,
+      content: input.body ?? '',
+      ref: input.ref ?? '',
+      milestone_id: milestoneId,
+      priority: 0,
+      is_closed: 0,
+      is_pull: 0,
+      is_locked: 0,
+      num_comments: 0,
+      deadline_unix: deadline,
+      created_unix: now,
+      updated_unix: now,
+      closed_unix: 0,
+    });
     // As Gitea, what the issue starts with also shows in its timeline.
     const ev = { poster_id: doer.id, issue_id: row.id, created_unix: now };
     for (const label_id of labelIds) {
-      await trx.insertInto('issue_label').values({ issue_id: row.id, label_id }).execute();
+      await insertIssueLabel(trx, row.id, label_id);
       await insertEvent(trx, { ...ev, type: CommentType.label, label_id, content: '1' });
     }
     if (milestoneId) await insertEvent(trx, { ...ev, type: CommentType.milestone, milestone_id: milestoneId });
     for (const assignee_id of assigneeIds) {
-      await trx.insertInto('issue_assignees').values({ issue_id: row.id, assignee_id }).execute();
+      await insertIssueAssignee(trx, row.id, assignee_id);
       await insertEvent(trx, { ...ev, type: CommentType.assignees, assignee_id });
     }
     await recountRepo(trx, rc.repo.id);
@@ -133,12 +131,7 @@ export async function editIssue(deps: Deps, rc: RepoContext, issue: IssueRow, do
       if (changes.name !== undefined && changes.name !== stored.name) {
         await insertEvent(trx, { type: CommentType.changeTitle, poster_id: doer.id, issue_id: issue.id, old_title: stored.name, new_title: changes.name });
       }
-      return trx
-        .updateTable('issue')
-        .set({ ...changes, updated_unix: now })
-        .where('id', '=', issue.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return updateIssue(trx, issue.id, { ...changes, updated_unix: now });
     });
     if (changes.content !== undefined) {
       await recordMentions(db, rc, current, changes.content);

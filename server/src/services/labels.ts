@@ -3,6 +3,19 @@
 import type { Db } from '../db/types.ts';
 import { nowUnix } from '../db/index.ts';
 import { lockRow } from '../db/dialect.ts';
+import { touchIssue } from '../db/issues.ts';
+import {
+  deleteIssueLabel,
+  deleteLabelRows,
+  findLabel,
+  insertIssueLabel,
+  insertLabel,
+  listIssueLabelIds,
+  listIssueLabels,
+  listRepoLabels,
+  listRepoLabelsById,
+  updateLabel,
+} from '../db/labels.ts';
 import type { IssueRow, LabelRow, UserRow } from '../db/schema.ts';
 import { notFound, unprocessable } from '../errors.ts';
 import { CommentType, insertEvent } from './conversation.ts';
@@ -28,15 +41,12 @@ export interface LabelInput {
 }
 
 export async function listLabels(db: Db, repoId: number, p?: { limit: number; offset: number }) {
-  const base = db.selectFrom('label').where('repo_id', '=', repoId);
-  const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  let q = base.selectAll().orderBy('name').orderBy('id');
-  if (p) q = q.limit(p.limit).offset(p.offset);
-  return { total: Number(n), rows: await q.execute() };
+  const { n, rows } = await listRepoLabels(db, repoId, p);
+  return { total: Number(n), rows };
 }
 
 export async function getLabel(db: Db, repoId: number, id: number): Promise<LabelRow> {
-  const l = await db.selectFrom('label').selectAll().where('repo_id', '=', repoId).where('id', '=', id).executeTakeFirst();
+  const l = await findLabel(db, repoId, id);
   if (!l) throw notFound('label does not exist');
   return l;
 }
@@ -45,20 +55,16 @@ export async function createLabel(db: Db, repoId: number, input: LabelInput & { 
   const name = input.name.trim();
   if (!name) throw unprocessable('name: must not be empty');
   const now = nowUnix();
-  return db
-    .insertInto('label')
-    .values({
-      repo_id: repoId,
-      name,
-      color: normalizeColor(input.color),
-      description: input.description ?? '',
-      exclusive: input.exclusive ? 1 : 0,
-      archived_unix: input.is_archived ? now : 0,
-      created_unix: now,
-      updated_unix: now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return insertLabel(db, {
+    repo_id: repoId,
+    name,
+    color: normalizeColor(input.color),
+    description: input.description ?? '',
+    exclusive: input.exclusive ? 1 : 0,
+    archived_unix: input.is_archived ? now : 0,
+    created_unix: now,
+    updated_unix: now,
+  });
 }
 
 export async function editLabel(db: Db, label: LabelRow, input: LabelInput): Promise<LabelRow> {
@@ -71,26 +77,17 @@ export async function editLabel(db: Db, label: LabelRow, input: LabelInput): Pro
   if (input.description !== undefined) set.description = input.description;
   if (input.exclusive !== undefined) set.exclusive = input.exclusive ? 1 : 0;
   if (input.is_archived !== undefined) set.archived_unix = input.is_archived ? label.archived_unix || nowUnix() : 0;
-  return db.updateTable('label').set(set).where('id', '=', label.id).returningAll().executeTakeFirstOrThrow();
+  return updateLabel(db, label.id, set);
 }
 
 export async function deleteLabel(db: Db, label: LabelRow): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('issue_label').where('label_id', '=', label.id).execute();
-    await trx.deleteFrom('comment').where('type', '=', CommentType.label).where('label_id', '=', label.id).execute();
-    await trx.deleteFrom('label').where('id', '=', label.id).execute();
+    await deleteLabelRows(trx, label.id);
   });
 }
 
 export async function issueLabels(db: Db, issueId: number): Promise<LabelRow[]> {
-  return db
-    .selectFrom('issue_label')
-    .innerJoin('label', 'label.id', 'issue_label.label_id')
-    .selectAll('label')
-    .where('issue_label.issue_id', '=', issueId)
-    .orderBy('label.name')
-    .orderBy('label.id')
-    .execute();
+  return listIssueLabels(db, issueId);
 }
 
 /**
@@ -99,7 +96,7 @@ export async function issueLabels(db: Db, issueId: number): Promise<LabelRow[]> 
  */
 export async function resolveLabels(db: Db, repoId: number, refs: Array<number | string>): Promise<LabelRow[]> {
   // By id: of two labels with one name, the older is the one a name means, on both databases.
-  const all = await db.selectFrom('label').selectAll().where('repo_id', '=', repoId).orderBy('id').execute();
+  const all = await listRepoLabelsById(db, repoId);
   const out = new Map<number, LabelRow>();
   for (const ref of refs) {
     const asNumber = typeof ref === 'number' ? ref : /^\d+$/.test(ref) ? Number(ref) : NaN;
@@ -116,19 +113,19 @@ export async function setIssueLabels(db: Db, issue: IssueRow, doer: UserRow, wan
   // the same label at once both succeed, and the label and its event are added once.
   await db.transaction().execute(async (trx) => {
     await lockRow(trx, 'issue', issue.id);
-    const current = (await trx.selectFrom('issue_label').select('label_id').where('issue_id', '=', issue.id).execute()).map((r) => r.label_id);
+    const current = await listIssueLabelIds(trx, issue.id);
     const add = mode === 'remove' ? [] : want.filter((id) => !current.includes(id));
     const remove = mode === 'replace' ? current.filter((id) => !want.includes(id)) : mode === 'remove' ? want.filter((id) => current.includes(id)) : [];
     if (!add.length && !remove.length) return;
     const now = nowUnix();
     for (const id of remove) {
-      await trx.deleteFrom('issue_label').where('issue_id', '=', issue.id).where('label_id', '=', id).execute();
+      await deleteIssueLabel(trx, issue.id, id);
       await insertEvent(trx, { type: CommentType.label, poster_id: doer.id, issue_id: issue.id, label_id: id, content: '', created_unix: now });
     }
     for (const id of add) {
-      await trx.insertInto('issue_label').values({ issue_id: issue.id, label_id: id }).execute();
+      await insertIssueLabel(trx, issue.id, id);
       await insertEvent(trx, { type: CommentType.label, poster_id: doer.id, issue_id: issue.id, label_id: id, content: '1', created_unix: now });
     }
-    await trx.updateTable('issue').set({ updated_unix: now }).where('id', '=', issue.id).execute();
+    await touchIssue(trx, issue.id, now);
   });
 }

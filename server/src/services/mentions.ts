@@ -3,6 +3,8 @@
 import type { Db } from '../db/types.ts';
 import { nowUnix } from '../db/index.ts';
 import type { IssueRow, RepoRow, UserRow } from '../db/schema.ts';
+import { findIssueByIndex } from '../db/issues.ts';
+import { findReferenceEvent, findRepoByLowerNames, listIndividualsByLowerNames, upsertMention } from '../db/mentions.ts';
 import { repoPermission } from './permissions.ts';
 import { CommentType, insertEvent } from './conversation.ts';
 
@@ -66,17 +68,13 @@ export function findReferences(md: string): IssueReference[] {
 export async function recordMentions(db: Db, rc: { repo: RepoRow }, issue: IssueRow, content: string): Promise<number[]> {
   const names = findMentions(content);
   if (!names.length) return [];
-  const users = await db.selectFrom('user').selectAll().where('lower_name', 'in', names).where('type', '=', 0).execute();
+  const users = await listIndividualsByLowerNames(db, names);
   const ids: number[] = [];
   for (const u of users) {
     if (!(await repoPermission(db, u, rc.repo)).canReadIssuesOrPulls(issue.is_pull)) continue;
     ids.push(u.id);
     // One statement, so two comments mentioning the same user at once cannot both insert.
-    await db
-      .insertInto('issue_user')
-      .values({ uid: u.id, issue_id: issue.id, is_read: 0, is_mentioned: 1 })
-      .onConflict((oc) => oc.columns(['uid', 'issue_id']).doUpdateSet({ is_mentioned: 1 }))
-      .execute();
+    await upsertMention(db, u.id, issue.id);
   }
   return ids;
 }
@@ -93,26 +91,13 @@ export async function recordReferences(
   for (const ref of refs) {
     let repo: RepoRow | undefined = a.source.repo;
     if (ref.owner && ref.repo) {
-      repo = await db
-        .selectFrom('repository')
-        .innerJoin('user', 'user.id', 'repository.owner_id')
-        .selectAll('repository')
-        .where('user.lower_name', '=', ref.owner)
-        .where('repository.lower_name', '=', ref.repo)
-        .executeTakeFirst();
+      repo = await findRepoByLowerNames(db, ref.owner, ref.repo);
       if (!repo) continue;
       if (!(await repoPermission(db, a.doer, repo)).canReadAny()) continue;
     }
-    const target = await db.selectFrom('issue').selectAll().where('repo_id', '=', repo.id).where('index', '=', ref.index).executeTakeFirst();
+    const target = await findIssueByIndex(db, repo.id, ref.index);
     if (!target || target.id === a.issue.id) continue;
-    const exists = await db
-      .selectFrom('comment')
-      .select('id')
-      .where('issue_id', '=', target.id)
-      .where('ref_issue_id', '=', a.issue.id)
-      .where('ref_comment_id', '=', a.commentId)
-      .where('type', 'in', [CommentType.issueRef, CommentType.commentRef, CommentType.pullRef])
-      .executeTakeFirst();
+    const exists = await findReferenceEvent(db, target.id, a.issue.id, a.commentId, [CommentType.issueRef, CommentType.commentRef, CommentType.pullRef]);
     if (exists) continue;
     const type = a.commentId ? CommentType.commentRef : a.issue.is_pull ? CommentType.pullRef : CommentType.issueRef;
     await insertEvent(db, {

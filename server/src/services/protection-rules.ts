@@ -3,6 +3,7 @@
 // moves a branch (git push, branch API, merges) asks here, so they all agree.
 import type { Db } from '../db/types.ts';
 import type { ProtectedBranchRow, UserRow } from '../db/schema.ts';
+import { isInTeams, listRepoRules } from '../db/branch-protections.ts';
 import type { RepoPermission } from './permissions.ts';
 
 /** A rule row with its JSON columns parsed and its pattern compiled. */
@@ -139,7 +140,7 @@ export function sortRules(rules: ProtectionRule[]): ProtectionRule[] {
 
 /** All rules of a repository, in precedence order. */
 export async function loadRules(db: Db, repoId: number): Promise<ProtectionRule[]> {
-  const rows = await db.selectFrom('protected_branch').selectAll().where('repo_id', '=', repoId).execute();
+  const rows = await listRepoRules(db, repoId);
   return sortRules(rows.map(toRule));
 }
 
@@ -154,8 +155,7 @@ export async function effectiveRule(db: Db, repoId: number, branch: string): Pro
 export async function inWhitelist(db: Db, uid: number, userIds: number[], teamIds: number[]): Promise<boolean> {
   if (userIds.includes(uid)) return true;
   if (!teamIds.length) return false;
-  const hit = await db.selectFrom('team_user').select('id').where('uid', '=', uid).where('team_id', 'in', teamIds).executeTakeFirst();
-  return !!hit;
+  return isInTeams(db, uid, teamIds);
 }
 
 /**

@@ -8,7 +8,7 @@ import type { RepoRow, UserRow } from '../db/schema.ts';
 import { deleteRepoIssueRows, repoIssueAttachmentUuids } from './conversation.ts';
 import { removeAttachmentFiles } from './attachments.ts';
 import { forgetRepoSocial } from './user-social.ts';
-import { forgetRedirectsOf } from '../http/redirects.ts';
+import { forgetRedirectsOf } from '../db/redirects.ts';
 import { crashPoint, moveToTrash } from './repo-folders.ts';
 
 /**

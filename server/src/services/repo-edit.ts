@@ -12,7 +12,7 @@ import type { RepoRow, RepoUpdate, UserRow } from '../db/schema.ts';
 import { conflict, unprocessable } from '../errors.ts';
 import { hasAnyBranch, resolveCommit, setHead } from '../git/repo.ts';
 import { recordAction } from './activity.ts';
-import { forgetRepoRedirect, recordRepoRedirect } from '../http/redirects.ts';
+import { forgetRepoRedirect, recordRepoRedirect } from '../db/redirects.ts';
 import { beginMove, crashPoint, endMove } from './repo-folders.ts';
 import { ALREADY_EXISTS, isValidBranchName, validateRepoName } from './repos.ts';
 

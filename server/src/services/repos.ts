@@ -16,7 +16,7 @@ import { treeOfCommit } from '../git/repo-admin.ts';
 import { commitTree, copyObjects, createBranchRef, type NewTreeEntry, type Signature, writeBlob, writeTree } from '../git/tree.ts';
 import { recordAction } from './activity.ts';
 import { GITIGNORES, LICENSES, READMES, gitignoreText, licenseText, readmeText } from './repo-init-files.ts';
-import { forgetRepoRedirect } from '../http/redirects.ts';
+import { forgetRepoRedirect } from '../db/redirects.ts';
 import { asidePath, crashPoint, placeRepository } from './repo-folders.ts';
 
 export interface CreateRepoOptions {
