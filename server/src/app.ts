@@ -19,7 +19,7 @@ import { avatars } from './http/avatars.ts';
 import { attachmentsHttp } from './http/attachments-http.ts';
 import { pullsHttp } from './http/pulls-http.ts';
 import { codeHttp } from './http/code-http.ts';
-import { GitError, GitInputError } from './git/run-git.ts';
+import { GitError, GitInputError } from './git/run-git-errors.ts';
 import { LoginThrottle, setRequestAuthContext } from './auth/throttle.ts';
 import { appSecurityPolicy, securityHeaders } from './http/security-headers.ts';
 import { precompressedAssets } from './http/static.ts';

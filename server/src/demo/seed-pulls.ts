@@ -7,7 +7,9 @@ import type { Deps } from '../context.ts';
 import { repoDir } from '../context.ts';
 import { nowUnix } from '../db/index.ts';
 import type { UserRow } from '../db/schema.ts';
-import { legacyRunGit } from '../git/run-git.ts';
+import { fastImport } from '../git/fast-import.ts';
+import { verifyRev } from '../git/repo.ts';
+import { showFile } from '../git/tree.ts';
 import { applyPushEffects, snapshotRefs } from '../services/push.ts';
 import { createToken } from '../services/users.ts';
 import { createApp } from '../app.ts';
@@ -179,11 +181,11 @@ export async function seedPulls(deps: Deps, users: Record<Who, UserRow>): Promis
   const dir = repoDir(config, OWNER, REPO);
 
   // Topic branches: real commits, recorded as alice's push.
-  const mainSha = (await legacyRunGit(['rev-parse', '--verify', `refs/heads/${repo.default_branch}`], { cwd: dir })).trim();
-  const show = async (path: string) => legacyRunGit(['show', `${mainSha}:${path}`], { cwd: dir });
+  const mainSha = await verifyRev(dir, `refs/heads/${repo.default_branch}`);
+  const show = async (path: string) => showFile(dir, mainSha, path);
   const commits = topicCommits(await show('README.md'), await show('src/index.ts'));
   const before = await snapshotRefs(dir);
-  await legacyRunGit(['fast-import', '--quiet'], { cwd: dir, input: topicStream(mainSha, commits, nowUnix() - 100 * 60) });
+  await fastImport(dir, topicStream(mainSha, commits, nowUnix() - 100 * 60));
   await applyPushEffects(deps, repo, before, await snapshotRefs(dir), users.alice);
 
   // The rest through the API, as each user. Short-lived tokens: signing in with the password

@@ -5,7 +5,8 @@ import type { Deps } from '../context.ts';
 import { repoDir } from '../context.ts';
 import { nowUnix } from '../db/index.ts';
 import type { UserRow } from '../db/schema.ts';
-import { legacyRunGit } from '../git/run-git.ts';
+import { fastImport } from '../git/fast-import.ts';
+import { countAllCommits } from '../git/log.ts';
 import { createUser } from '../services/users.ts';
 import { createRepository } from '../services/repos.ts';
 import { applyPushEffects, snapshotRefs } from '../services/push.ts';
@@ -198,9 +199,9 @@ export async function seedDemo(deps: Deps, _admin: UserRow, opts: { strict?: boo
     const { days, ...history } = spec.history;
     const stream = buildFastImport({ ...history, mainBranch: repo.default_branch, startUnix: end - days * DAY, endUnix: end });
     const before = await snapshotRefs(dir);
-    await legacyRunGit(['fast-import', '--quiet'], { cwd: dir, input: stream });
+    await fastImport(dir, stream);
     await applyPushEffects(deps, repo, before, await snapshotRefs(dir), owner);
-    commits += Number((await legacyRunGit(['rev-list', '--count', '--all'], { cwd: dir })).trim());
+    commits += await countAllCommits(dir);
   }
   await seedIssues(deps);
   try {

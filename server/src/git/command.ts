@@ -1,7 +1,7 @@
 // A git command line that is safe by construction, after Gitea's modules/git/gitcmd: subcommands
 // and flags can only be string literals written in this code base (a value computed at run time
 // does not type-check as one), and every run-time value goes in through a method that refuses
-// what git could read as an option or what cannot be a value at all. legacyRunGit() takes only these.
+// what git could read as an option or what cannot be a value at all. runGit() takes only these.
 import { GitInputError } from './run-git-errors.ts';
 
 /** A string type only a literal satisfies: `string` itself (a computed value) becomes `never`. */
@@ -19,6 +19,8 @@ function refuse(what: string, why: string): never {
 /** A run-time value for a position git reads as a value (a ref, a SHA, a remote URL). */
 export function checkValue(value: string, what = 'value'): string {
   if (value === '') refuse(what, 'empty');
+  // A NUL first, with the runner's own wording: that refusal reads the same wherever it happens.
+  if (value.includes('\0')) refuse(what, 'contains a NUL byte');
   if (value.startsWith('-')) refuse(what, 'starts with "-"');
   if (CONTROL.test(value)) refuse(what, 'contains a control character');
   return value;
@@ -51,9 +53,14 @@ export class GitCommand {
     return new GitCommand([subcommand]);
   }
 
-  /** `-c key=value` before the subcommand (the key is a literal, the value joined to it). */
+  /**
+   * `-c key=value` before the subcommand (the key is a literal, the value joined to it). Several
+   * go in the order given: `git('x').config('a', '1').config('b', '2')` is `-c a=1 -c b=2 x`.
+   */
   config<K extends string>(key: Literal<K>, value: string): this {
-    this.#args.unshift('-c', `${key}=${checkStuck(value, key)}`);
+    let i = 0;
+    while (this.#args[i] === '-c') i += 2;
+    this.#args.splice(i, 0, '-c', `${key}=${checkStuck(value, key)}`);
     return this;
   }
 

@@ -3,8 +3,9 @@
 // same questions, so the plumbing is pull-diff.ts's; this module keeps only the compare API's own
 // answers (a yes/no merge check, and file statuses as our Compare schema names them). Every
 // revision passed in is a full SHA the caller resolved, and still goes after --end-of-options.
-import { legacyRunGit } from './run-git.ts';
-import { mergeBaseOf, parseNumstat, pullRawDiff, runGitExit01, whitespaceFlags, type WhitespaceMode } from './pull-diff.ts';
+import { git } from './command.ts';
+import { runGit } from './run-git.ts';
+import { diffFiles, mergeBaseOf, mergeTreeCheck, parseNumstat, pullRawDiff, runGitExit01, type WhitespaceMode } from './pull-diff.ts';
 
 export type { WhitespaceMode };
 
@@ -25,7 +26,7 @@ export interface MergeCheck {
  * merge and 1 for conflicts, printing the tree and then (with --name-only) each conflicted path.
  */
 export async function mergeCheck(dir: string, base: string, head: string): Promise<MergeCheck> {
-  const { code, stdout } = await runGitExit01(['merge-tree', '--write-tree', '--name-only', '--no-messages', '-z', '--end-of-options', base, head], dir);
+  const { code, stdout } = await runGitExit01(mergeTreeCheck(base, head), dir);
   if (code === 0) return { mergeable: true, conflictedFiles: [] };
   const [, ...names] = stdout.split('\0');
   return { mergeable: false, conflictedFiles: [...new Set(names.filter(Boolean))] };
@@ -47,10 +48,9 @@ const STATUS: Record<string, FileStatus> = { A: 'added', D: 'deleted', M: 'modif
 
 /** The files changed from `from` to `to` with line counts (binary files count 0), renames detected. */
 export async function changedFiles(dir: string, from: string, to: string, whitespace?: WhitespaceMode): Promise<ChangedFileStat[]> {
-  const common = ['-z', '-M', ...whitespaceFlags(whitespace), '--end-of-options', from, to, '--'];
   const [names, stats] = await Promise.all([
-    legacyRunGit(['diff', '--name-status', ...common], { cwd: dir }),
-    legacyRunGit(['diff', '--numstat', ...common], { cwd: dir }),
+    runGit(diffFiles(git('diff').flag('--name-status'), from, to, whitespace), { cwd: dir }),
+    runGit(diffFiles(git('diff').flag('--numstat'), from, to, whitespace), { cwd: dir }),
   ]);
   const counts = parseNumstat(stats);
   // --name-status -z: "M\0path\0", or "R100\0old\0new\0".

@@ -1,17 +1,18 @@
 // Diff hunks for inline review comments: the hunk a comment was made on (Gitea's CutDiffAroundLine)
 // and where commented lines went after a push. Revisions are full SHAs the caller resolved; paths go
 // after `--` as literal pathspecs, so no user value is read as an option or a glob.
-import { legacyRunGit } from './run-git.ts';
+import { git, type GitCommand } from './command.ts';
+import { runGit } from './run-git.ts';
 
 /** Lines of context kept above a commented line (Gitea's setting.UI.CodeCommentLines default). */
 export const CODE_COMMENT_LINES = 4;
 
 const literal = { GIT_LITERAL_PATHSPECS: '1' };
-const DIFF_FLAGS = ['-c', 'core.quotePath=false', 'diff', '--no-color', '--no-ext-diff'];
+const diff = (): GitCommand => git('diff').config('core.quotePath', 'false').flag('--no-color', '--no-ext-diff');
 
 /** The unified diff (3 lines of context) of one file from `from` to `to`; empty when it did not change. */
-export function fileDiff(dir: string, from: string, to: string, path: string): Promise<string> {
-  return legacyRunGit([...DIFF_FLAGS, '-M', '--end-of-options', from, to, '--', path], { cwd: dir, env: literal });
+export async function fileDiff(dir: string, from: string, to: string, path: string): Promise<string> {
+  return runGit(diff().flag('-M', '--end-of-options').value(from, to).paths([path]), { cwd: dir, env: literal });
 }
 
 export interface HunkRange {
@@ -115,8 +116,8 @@ export async function changedRanges(dir: string, from: string, to: string, paths
   const out = new Map<string, FileChanges>();
   for (let i = 0; i < paths.length; i += 200) {
     const chunk = paths.slice(i, i + 200);
-    const diff = await legacyRunGit([...DIFF_FLAGS, '-U0', '--no-renames', '--end-of-options', from, to, '--', ...chunk], { cwd: dir, env: literal });
-    parseRangesInto(diff, out);
+    const hunks = await runGit(diff().flag('-U0', '--no-renames', '--end-of-options').value(from, to).paths(chunk), { cwd: dir, env: literal });
+    parseRangesInto(hunks, out);
   }
   return out;
 }

@@ -1,18 +1,19 @@
 // Raw diff and patch text of one commit, as Gitea's GetRawDiff produces them.
-import { legacyRunGitBuffer } from './run-git.ts';
+import { git, type GitCommand } from './command.ts';
+import { runGitBuffer } from './run-git.ts';
 
 /**
  * `sha` must be a full commit SHA we resolved; `firstParent` its first parent or null for a root
  * commit. Merges diff against their first parent; a merge's patch is the series it brought in.
  */
-export function rawCommitDiff(dir: string, sha: string, firstParent: string | null, kind: 'diff' | 'patch'): Promise<Buffer> {
-  let args: string[];
+export async function rawCommitDiff(dir: string, sha: string, firstParent: string | null, kind: 'diff' | 'patch'): Promise<Buffer> {
+  let cmd: GitCommand;
   if (kind === 'diff') {
-    args = ['diff-tree', '-p', '-M', '--root', '--no-commit-id', '--diff-merges=first-parent', '--end-of-options', sha];
+    cmd = git('diff-tree').flag('-p', '-M', '--root', '--no-commit-id').option('--diff-merges', 'first-parent').flag('--end-of-options').value(sha);
   } else if (firstParent) {
-    args = ['format-patch', '--no-signature', '--stdout', '--end-of-options', `${firstParent}..${sha}`];
+    cmd = git('format-patch').flag('--no-signature', '--stdout', '--end-of-options').value(`${firstParent}..${sha}`);
   } else {
-    args = ['format-patch', '--no-signature', '--stdout', '--root', '--end-of-options', sha];
+    cmd = git('format-patch').flag('--no-signature', '--stdout', '--root', '--end-of-options').value(sha);
   }
-  return legacyRunGitBuffer(args, { cwd: dir });
+  return runGitBuffer(cmd, { cwd: dir });
 }

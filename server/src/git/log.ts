@@ -1,7 +1,8 @@
 // Commit history: one `git log` call per page (headers, changed files and line counts together)
 // and one `git rev-list --count` with the same filters for the total (remembered, and counted
 // incrementally from the previous head after a push).
-import { legacyRunGit } from './run-git.ts';
+import { git, type GitCommand } from './command.ts';
+import { runGit } from './run-git.ts';
 import type { Signature } from './refs.ts';
 
 export interface CommitFile {
@@ -49,35 +50,45 @@ export interface LogOptions extends LogFilter {
 const FORMAT = ['%H', '%T', '%P', '%an', '%ae', '%aI', '%cn', '%ce', '%cI', '%B'].join('%x00') + '%x00';
 const HEADER_FIELDS = 10;
 
-function filterArgs(f: LogFilter): string[] {
-  const args: string[] = [];
-  if (f.since) args.push(`--since=${f.since}`);
-  if (f.until) args.push(`--until=${f.until}`);
+function withFilter(cmd: GitCommand, f: LogFilter): GitCommand {
+  if (f.since) cmd.option('--since', f.since);
+  if (f.until) cmd.option('--until', f.until);
   // Revisions are SHAs we resolved ourselves; --end-of-options keeps them from ever being options.
-  args.push('--end-of-options', ...f.revs, '--');
-  if (f.path) args.push(f.path);
-  return args;
+  return cmd
+    .flag('--end-of-options')
+    .value(...f.revs)
+    .paths(f.path ? [f.path] : []);
 }
 
-export function logArgs(o: LogOptions): string[] {
-  const args = ['log', '-z', `--format=${FORMAT}`];
+export function logCommand(o: LogOptions): GitCommand {
+  const cmd = git('log').flag('-z').option('--format', FORMAT);
   if (o.files || o.stat) {
     // Renames count as delete + add. Merges diff against their first parent (as Gitea's stats
     // do); but with a path that mode would also list merges the path simplification drops, so
     // there we use the combined diff (Gitea's own mode for file lists) and rev-list agrees.
-    args.push('--no-renames', `--diff-merges=${o.path ? 'combined' : 'first-parent'}`);
-    if (o.files) args.push('--raw');
-    if (o.stat) args.push('--numstat');
+    cmd.flag('--no-renames').option('--diff-merges', o.path ? 'combined' : 'first-parent');
+    if (o.files) cmd.flag('--raw');
+    if (o.stat) cmd.flag('--numstat');
     // A path filter picks commits; their file lists should still be complete.
-    if (o.path) args.push('--full-diff');
+    if (o.path) cmd.flag('--full-diff');
   }
-  if (o.skip) args.push(`--skip=${o.skip}`);
-  if (o.max !== undefined) args.push(`--max-count=${o.max}`);
-  return [...args, ...filterArgs(o)];
+  if (o.skip) cmd.option('--skip', o.skip);
+  if (o.max !== undefined) cmd.option('--max-count', o.max);
+  return withFilter(cmd, o);
 }
 
+/** The argument vector of logCommand(), for running `git log` the same way elsewhere (benchmarks). */
+export const logArgs = (o: LogOptions): string[] => [...logCommand(o).args];
+
 export async function logCommits(dir: string, o: LogOptions): Promise<LogCommit[]> {
-  return parseLog(await legacyRunGit(logArgs(o), { cwd: dir }), o);
+  return parseLog(await runGit(logCommand(o), { cwd: dir }), o);
+}
+
+const countCommand = (f: LogFilter) => withFilter(git('rev-list').flag('--count'), f);
+
+/** How many commits all refs reach together (`rev-list --count --all`). */
+export async function countAllCommits(dir: string): Promise<number> {
+  return Number((await runGit(git('rev-list').flag('--count', '--all'), { cwd: dir })).trim());
 }
 
 // Counting walks the whole history (tens of ms at 10,000 commits) and is the costliest part of a
@@ -97,8 +108,8 @@ function remember<K, V>(map: Map<K, V>, key: K, value: V, size: number) {
 }
 
 export async function countCommits(dir: string, f: LogFilter): Promise<number> {
-  const args = ['rev-list', '--count', ...filterArgs(f)];
-  const key = `${dir}\0${args.join('\0')}`;
+  const cmd = countCommand(f);
+  const key = `${dir}\0${cmd.args.join('\0')}`;
   const hit = countCache.get(key);
   if (hit !== undefined) return hit;
   const whole = isWhole(f);
@@ -107,13 +118,13 @@ export async function countCommits(dir: string, f: LogFilter): Promise<number> {
   if (prev && prev.head !== f.revs[0]) {
     // "<new only> TAB <old only>": with nothing only in the old head, count = old + new only.
     // The old head may be gone (a force push, then gc): then count from scratch.
-    const out = await legacyRunGit(['rev-list', '--count', '--left-right', '--end-of-options', `${f.revs[0]}...${prev.head}`, '--'], { cwd: dir }).catch(
-      () => '',
-    );
+    const since = async () =>
+      runGit(git('rev-list').flag('--count', '--left-right', '--end-of-options').value(`${f.revs[0]}...${prev.head}`).paths([]), { cwd: dir });
+    const out = await since().catch(() => '');
     const [added, lost] = out.trim().split('\t').map(Number);
     if (lost === 0 && Number.isFinite(added)) n = prev.n + added!;
   }
-  if (n === undefined) n = Number((await legacyRunGit(args, { cwd: dir })).trim()) || 0;
+  if (n === undefined) n = Number((await runGit(cmd, { cwd: dir })).trim()) || 0;
   remember(countCache, key, n, COUNT_CACHE_SIZE);
   if (whole) remember(lastHeadCount, dir, { head: f.revs[0]!, n }, COUNT_CACHE_SIZE);
   return n;
@@ -128,7 +139,7 @@ const isWhole = (f: LogFilter) => f.revs.length === 1 && !f.path && !f.since && 
  */
 export function countFromFirstPage(dir: string, f: LogFilter, page: LogCommit[]): number | undefined {
   if (!isWhole(f)) return undefined;
-  const key = `${dir}\0${['rev-list', '--count', ...filterArgs(f)].join('\0')}`;
+  const key = `${dir}\0${countCommand(f).args.join('\0')}`;
   const hit = countCache.get(key);
   if (hit !== undefined) return hit;
   const prev = lastHeadCount.get(dir);

@@ -5,7 +5,8 @@
 // data folder's tmp/, removed in every case.
 import fs from 'node:fs';
 import path from 'node:path';
-import { GitError, legacyRunGit, legacySpawnGit } from './run-git.ts';
+import { git, type GitCommand } from './command.ts';
+import { GitError, runGit, spawnGit } from './run-git.ts';
 import { updateRefs } from './refs.ts';
 
 export interface GitIdentity {
@@ -42,11 +43,11 @@ export class RefMovedError extends Error {
 
 /** Runs git and reports its exit status instead of throwing on a non-zero one. */
 function runGitStatus(
-  args: string[],
+  cmd: GitCommand,
   opts: { cwd: string; env?: NodeJS.ProcessEnv; input?: string },
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = legacySpawnGit(args, { cwd: opts.cwd, env: opts.env });
+    const child = spawnGit(cmd, { cwd: opts.cwd, env: opts.env });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (d: Buffer) => out.push(d));
@@ -88,22 +89,30 @@ export function cleanupMessage(message: string): string {
 
 /** Full id of a commit, or null when `rev` names none. `rev` is ours (a ref or a sha), never raw user text. */
 export async function resolveCommit(dir: string, rev: string): Promise<string | null> {
-  const r = await runGitStatus(['rev-parse', '--verify', '--quiet', '--end-of-options', `${rev}^{commit}`], { cwd: dir });
+  let cmd: GitCommand;
+  try {
+    cmd = git('rev-parse').flag('--verify', '--quiet', '--end-of-options').value(`${rev}^{commit}`);
+  } catch (e) {
+    // What value() refuses names no commit, as git itself answered; a NUL byte stays refused.
+    if (rev.includes('\0')) throw e;
+    return null;
+  }
+  const r = await runGitStatus(cmd, { cwd: dir });
   return r.code === 0 ? r.stdout.trim() : null;
 }
 
 export async function treeOf(dir: string, commit: string): Promise<string> {
-  return (await legacyRunGit(['rev-parse', '--verify', `${commit}^{tree}`], { cwd: dir })).trim();
+  return (await runGit(git('rev-parse').flag('--verify').value(`${commit}^{tree}`), { cwd: dir })).trim();
 }
 
 export async function mergeBaseOf(dir: string, a: string, b: string): Promise<string | null> {
-  const r = await runGitStatus(['merge-base', a, b], { cwd: dir });
+  const r = await runGitStatus(git('merge-base').value(a, b), { cwd: dir });
   return r.code === 0 ? r.stdout.trim() : null;
 }
 
 /** The tree of merging `theirs` into `ours`, as `git merge` would write it; throws on conflict. */
 export async function mergeTree(dir: string, ours: string, theirs: string): Promise<string> {
-  const r = await runGitStatus(['merge-tree', '--write-tree', '--name-only', '--no-messages', '-z', ours, theirs], { cwd: dir });
+  const r = await runGitStatus(git('merge-tree').flag('--write-tree', '--name-only', '--no-messages', '-z').value(ours, theirs), { cwd: dir });
   if (r.code === 0) return r.stdout.split('\0')[0]!.trim();
   if (r.code === 1) {
     const [, ...files] = r.stdout.split('\0');
@@ -115,8 +124,9 @@ export async function mergeTree(dir: string, ours: string, theirs: string): Prom
 
 /** Writes a commit object; the message is cleaned as `git commit -m` would. */
 export async function commitTree(dir: string, tree: string, parents: string[], message: string, env: NodeJS.ProcessEnv): Promise<string> {
-  const args = ['commit-tree', tree, ...parents.flatMap((p) => ['-p', p])];
-  return (await legacyRunGit(args, { cwd: dir, env, input: cleanupMessage(message) })).trim();
+  const cmd = git('commit-tree').value(tree);
+  for (const p of parents) cmd.flag('-p').value(p);
+  return (await runGit(cmd, { cwd: dir, env, input: cleanupMessage(message) })).trim();
 }
 
 /** Moves refs/heads/<branch> from `oldSha` to `newSha`, or throws RefMovedError if it is elsewhere now. */
@@ -142,7 +152,7 @@ export async function deleteBranchRef(dir: string, branch: string, oldSha: strin
 
 /** Authors of the commits `head` has and `base` lacks, newest first: [name, email]. */
 export async function commitAuthors(dir: string, base: string, head: string): Promise<GitIdentity[]> {
-  const out = await legacyRunGit(['log', '--format=%an%x1f%ae', `${base}..${head}`], { cwd: dir });
+  const out = await runGit(git('log').option('--format', '%an%x1f%ae').value(`${base}..${head}`), { cwd: dir });
   return out
     .split('\n')
     .filter(Boolean)
@@ -156,7 +166,7 @@ export async function commitAuthors(dir: string, base: string, head: string): Pr
  * Runs `fn` in a temporary detached work tree of the bare repository `dir`, checked out at `at`,
  * under `tmpRoot`. With `sparse`, only those paths are written to disk (a per-work-tree sparse
  * checkout, as Gitea does for merges), so a large repository costs little to check out; commands
- * in it then need `-c core.sparseCheckout=true` (SPARSE). The work tree and git's record of it
+ * in it then need `-c core.sparseCheckout=true` (sparseCheckout()). The work tree and git's record of it
  * are removed afterwards, also on failure.
  */
 export async function withWorktree<T>(
@@ -170,30 +180,31 @@ export async function withWorktree<T>(
   const worktree = await fs.promises.mkdtemp(path.join(tmpRoot, 'merge-'));
   try {
     if (!opts.sparse) {
-      await legacyRunGit(['worktree', 'add', '--detach', '--quiet', '--end-of-options', worktree, at], { cwd: dir });
+      await runGit(git('worktree').word('add').flag('--detach', '--quiet', '--end-of-options').value(worktree, at), { cwd: dir });
     } else {
-      await legacyRunGit(['worktree', 'add', '--no-checkout', '--detach', '--quiet', '--end-of-options', worktree, at], { cwd: dir });
+      await runGit(git('worktree').word('add').flag('--no-checkout', '--detach', '--quiet', '--end-of-options').value(worktree, at), { cwd: dir });
       // info/sparse-checkout is per work tree, so the repository's shared config stays untouched.
-      const file = path.resolve(worktree, (await legacyRunGit(['rev-parse', '--git-path', 'info/sparse-checkout'], { cwd: worktree })).trim());
+      const file = path.resolve(worktree, (await runGit(git('rev-parse').flag('--git-path').word('info/sparse-checkout'), { cwd: worktree })).trim());
       await fs.promises.mkdir(path.dirname(file), { recursive: true });
       await fs.promises.writeFile(file, opts.sparse.map((p) => `/${p.replace(/([*?[\]! \\#])/g, '\\$1')}\n`).join(''));
-      await legacyRunGit([...SPARSE, 'read-tree', '-mu', 'HEAD'], { cwd: worktree });
+      await runGit(sparseCheckout(git('read-tree')).flag('-mu').word('HEAD'), { cwd: worktree });
     }
     return await fn(worktree);
   } finally {
-    await runGitStatus(['worktree', 'remove', '--force', '--force', worktree], { cwd: dir }).catch(() => undefined);
+    await (async () => runGitStatus(git('worktree').word('remove').flag('--force', '--force').value(worktree), { cwd: dir }))().catch(() => undefined);
     await fs.promises.rm(worktree, { recursive: true, force: true });
-    await runGitStatus(['worktree', 'prune'], { cwd: dir }).catch(() => undefined);
+    await runGitStatus(git('worktree').word('prune'), { cwd: dir }).catch(() => undefined);
   }
 }
 
-const SPARSE = ['-c', 'core.sparseCheckout=true'];
+/** `-c core.sparseCheckout=true`, for commands in a sparse work tree. */
+const sparseCheckout = (cmd: GitCommand): GitCommand => cmd.config('core.sparseCheckout', 'true');
 
 /** Every path that differs between `base` and `head` or that a commit of base..head touches. */
 async function pathsInPlay(dir: string, base: string, head: string): Promise<string[]> {
   const [diff, touched] = await Promise.all([
-    legacyRunGit(['diff', '--no-renames', '--name-only', '-z', base, head], { cwd: dir }),
-    legacyRunGit(['log', '--no-renames', '--name-only', '-z', '--format=', `${base}..${head}`], { cwd: dir }),
+    runGit(git('diff').flag('--no-renames', '--name-only', '-z').value(base, head), { cwd: dir }),
+    runGit(git('log').flag('--no-renames', '--name-only', '-z').option('--format', '').value(`${base}..${head}`), { cwd: dir }),
   ]);
   return [...new Set(`${diff}\0${touched}`.split('\0').filter(Boolean))];
 }
@@ -214,13 +225,16 @@ export async function rebaseOnto(dir: string, tmpRoot: string, base: string, hea
       const env = identityEnv(null, committer);
       // gc.auto=0: rebase ends with `gc --auto`, which can repack the whole repository inside a merge
       // request; housekeeping is for pushes (receive-pack runs it) and maintenance, not here.
-      const r = await runGitStatus([...SPARSE, '-c', 'gc.auto=0', 'rebase', '--quiet', '--no-autostash', '--no-verify', base], { cwd: wt, env });
+      const r = await runGitStatus(sparseCheckout(git('rebase')).config('gc.auto', '0').flag('--quiet', '--no-autostash', '--no-verify').value(base), {
+        cwd: wt,
+        env,
+      });
       if (r.code !== 0) {
-        const stopped = await runGitStatus(['rev-parse', '--verify', '--quiet', 'REBASE_HEAD'], { cwd: wt });
+        const stopped = await runGitStatus(git('rev-parse').flag('--verify', '--quiet').word('REBASE_HEAD'), { cwd: wt });
         if (stopped.code === 0) throw new RebaseConflictError(stopped.stdout.trim());
         throw new GitError(`git rebase failed: ${r.stderr.trim() || r.stdout.trim()}`, r.code, r.stderr);
       }
-      return (await legacyRunGit(['rev-parse', '--verify', 'HEAD'], { cwd: wt })).trim();
+      return (await runGit(git('rev-parse').flag('--verify').word('HEAD'), { cwd: wt })).trim();
     },
     { sparse },
   );

@@ -3,12 +3,13 @@
 // refs/pull/{index}/head ref that keeps a pull request's commits, its changed files, and its raw
 // diff and patch. Every revision passed in is a full SHA the caller resolved; they still go after
 // --end-of-options.
-import { GitError, legacyRunGit, legacyRunGitBuffer, legacySpawnGit } from './run-git.ts';
+import { git, type GitCommand } from './command.ts';
+import { GitError, runGit, runGitBuffer, spawnGit } from './run-git.ts';
 
 export type WhitespaceMode = 'show-all' | 'ignore-all' | 'ignore-change' | 'ignore-eol';
 
 /** git diff flags for Gitea's whitespace modes. */
-export const whitespaceFlags = (mode: WhitespaceMode | undefined): string[] =>
+export const whitespaceFlags = (mode: WhitespaceMode | undefined): ('-w' | '-b' | '--ignore-space-at-eol')[] =>
   mode === 'ignore-all' ? ['-w'] : mode === 'ignore-change' ? ['-b'] : mode === 'ignore-eol' ? ['--ignore-space-at-eol'] : [];
 
 /** pull_request.status, as Gitea's PullRequestStatus (simplified). */
@@ -30,9 +31,9 @@ export interface PullGitState {
 }
 
 /** Runs git and hands back stdout for exit 0 and 1 (merge-tree's "conflicts"), which execFile drops on failure. */
-export function runGitExit01(args: string[], cwd: string): Promise<{ code: 0 | 1; stdout: string }> {
+export function runGitExit01(cmd: GitCommand, cwd: string): Promise<{ code: 0 | 1; stdout: string }> {
   return new Promise((resolve, reject) => {
-    const child = legacySpawnGit(args, { cwd, timeoutMs: 60_000 });
+    const child = spawnGit(cmd, { cwd, timeoutMs: 60_000 });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (b: Buffer) => out.push(b));
@@ -41,15 +42,26 @@ export function runGitExit01(args: string[], cwd: string): Promise<{ code: 0 | 1
     child.on('close', (code) => {
       const stderr = Buffer.concat(err).toString();
       if (code === 0 || code === 1) resolve({ code, stdout: Buffer.concat(out).toString('utf8') });
-      else reject(new GitError(`git ${args[0]} failed: ${stderr.trim()}`, code, stderr));
+      else reject(new GitError(`git ${cmd.subcommand} failed: ${stderr.trim()}`, code, stderr));
     });
   });
 }
 
+/** `merge-tree --write-tree` of two commits: exit 0 merges cleanly, 1 lists the conflicted paths (NUL-separated, after the tree). */
+export const mergeTreeCheck = (base: string, head: string): GitCommand =>
+  git('merge-tree').flag('--write-tree', '--name-only', '--no-messages', '-z', '--end-of-options').value(base, head);
+
+/** `diff <flag> -z -M [whitespace] --end-of-options <from> <to> --`: the file lists of a comparison. */
+export const diffFiles = (cmd: GitCommand, from: string, to: string, whitespace?: WhitespaceMode): GitCommand =>
+  cmd
+    .flag('-z', '-M', ...whitespaceFlags(whitespace), '--end-of-options')
+    .value(from, to)
+    .paths([]);
+
 /** The best common ancestor of two commits, or null when their histories are unrelated. */
 export async function mergeBaseOf(dir: string, a: string, b: string): Promise<string | null> {
   try {
-    return (await legacyRunGit(['merge-base', '--end-of-options', a, b], { cwd: dir })).trim() || null;
+    return (await runGit(git('merge-base').flag('--end-of-options').value(a, b), { cwd: dir })).trim() || null;
   } catch (e) {
     if (e instanceof GitError && e.code === 1) return null;
     throw e;
@@ -81,16 +93,16 @@ export function parseNumstat(out: string): Map<string, [number, number]> {
  */
 export async function pullGitState(dir: string, base: string, head: string): Promise<PullGitState> {
   const mb = await mergeBaseOf(dir, base, head);
-  const countsP = legacyRunGit(['rev-list', '--left-right', '--count', '--end-of-options', `${base}...${head}`], { cwd: dir });
+  const countsP = runGit(git('rev-list').flag('--left-right', '--count', '--end-of-options').value(`${base}...${head}`), { cwd: dir });
   if (!mb) {
     // Unrelated histories cannot be merged (git refuses without --allow-unrelated-histories).
     const [behind = 0, ahead = 0] = (await countsP).trim().split(/\s+/).map(Number);
     return { mergeBase: '', status: PullStatus.error, conflictedFiles: [], ahead, behind, additions: 0, deletions: 0, changedFiles: 0 };
   }
   const [merge, counts, numstat] = await Promise.all([
-    runGitExit01(['merge-tree', '--write-tree', '--name-only', '--no-messages', '-z', '--end-of-options', base, head], dir),
+    runGitExit01(mergeTreeCheck(base, head), dir),
     countsP,
-    legacyRunGit(['diff', '--numstat', '-z', '-M', '--end-of-options', mb, head, '--'], { cwd: dir }),
+    runGit(git('diff').flag('--numstat', '-z', '-M', '--end-of-options').value(mb, head).paths([]), { cwd: dir }),
   ]);
   const [behind = 0, ahead = 0] = counts.trim().split(/\s+/).map(Number);
   const files = parseNumstat(numstat);
@@ -110,16 +122,24 @@ export const pullHeadRef = (index: number) => `refs/pull/${index}/head`;
 
 /** Points refs/pull/{index}/head at `sha`, so the commits stay when the head branch is deleted. */
 export async function setPullHeadRef(dir: string, index: number, sha: string): Promise<void> {
-  await legacyRunGit(['update-ref', pullHeadRef(Math.trunc(index)), sha], { cwd: dir });
+  await runGit(git('update-ref').value(pullHeadRef(Math.trunc(index)), sha), { cwd: dir });
 }
 
 export async function deletePullHeadRef(dir: string, index: number): Promise<void> {
-  await legacyRunGit(['update-ref', '-d', pullHeadRef(Math.trunc(index))], { cwd: dir });
+  await runGit(
+    git('update-ref')
+      .flag('-d')
+      .value(pullHeadRef(Math.trunc(index))),
+    { cwd: dir },
+  );
 }
 
 /** Commits reachable from `head` and from none of `exclude`, oldest first (full SHAs). */
 export async function commitIdsBetween(dir: string, head: string, exclude: string[]): Promise<string[]> {
-  const out = await legacyRunGit(['rev-list', '--reverse', '--end-of-options', head, ...exclude.filter(Boolean).map((e) => `^${e}`), '--'], { cwd: dir });
+  const cmd = git('rev-list')
+    .flag('--reverse', '--end-of-options')
+    .value(head, ...exclude.filter(Boolean).map((e) => `^${e}`));
+  const out = await runGit(cmd.paths([]), { cwd: dir });
   return out.split('\n').filter(Boolean);
 }
 
@@ -137,10 +157,9 @@ export interface PullFile {
 
 /** The files changed from `from` to `to` (in git's path order) with their line counts, renames detected. */
 export async function pullFiles(dir: string, from: string, to: string, whitespace?: WhitespaceMode): Promise<PullFile[]> {
-  const common = ['-z', '-M', ...whitespaceFlags(whitespace), '--end-of-options', from, to, '--'];
   const [names, stats] = await Promise.all([
-    legacyRunGit(['diff', '--name-status', ...common], { cwd: dir }),
-    legacyRunGit(['diff', '--numstat', ...common], { cwd: dir }),
+    runGit(diffFiles(git('diff').flag('--name-status'), from, to, whitespace), { cwd: dir }),
+    runGit(diffFiles(git('diff').flag('--numstat'), from, to, whitespace), { cwd: dir }),
   ]);
   const counts = parseNumstat(stats);
   const files: PullFile[] = [];
@@ -170,23 +189,23 @@ export async function pullFiles(dir: string, from: string, to: string, whitespac
 }
 
 /** The unified diff from `from` to `to` (Gitea's GetDiff / GetDiffBinary), as bytes. */
-export function pullRawDiff(dir: string, from: string, to: string, opts: { whitespace?: WhitespaceMode; binary?: boolean } = {}): Promise<Buffer> {
-  const args = ['diff', '-p', '-M', ...whitespaceFlags(opts.whitespace)];
-  if (opts.binary) args.push('--binary', '--histogram');
-  return legacyRunGitBuffer([...args, '--end-of-options', from, to, '--'], { cwd: dir });
+export async function pullRawDiff(dir: string, from: string, to: string, opts: { whitespace?: WhitespaceMode; binary?: boolean } = {}): Promise<Buffer> {
+  const cmd = git('diff').flag('-p', '-M', ...whitespaceFlags(opts.whitespace));
+  if (opts.binary) cmd.flag('--binary', '--histogram');
+  return runGitBuffer(cmd.flag('--end-of-options').value(from, to).paths([]), { cwd: dir });
 }
 
 /**
  * The commits from `from` to `to` as a mailbox of patches, exactly as Gitea's GetPatch runs it
  * (`format-patch --binary --stdout`): "[PATCH n/m]" subjects and git's "-- \n<version>" signature.
  */
-export function pullRawPatch(dir: string, from: string, to: string): Promise<Buffer> {
-  return legacyRunGitBuffer(['format-patch', '--binary', '--stdout', '--end-of-options', `${from}..${to}`], { cwd: dir });
+export async function pullRawPatch(dir: string, from: string, to: string): Promise<Buffer> {
+  return runGitBuffer(git('format-patch').flag('--binary', '--stdout', '--end-of-options').value(`${from}..${to}`), { cwd: dir });
 }
 
 /** Branch name → commit SHA for every branch of the repository (one git call). */
 export async function branchHeads(dir: string): Promise<Map<string, string>> {
-  const out = await legacyRunGit(['for-each-ref', '--format=%(objectname) %(refname)', 'refs/heads/'], { cwd: dir });
+  const out = await runGit(git('for-each-ref').option('--format', '%(objectname) %(refname)').word('refs/heads/'), { cwd: dir });
   const map = new Map<string, string>();
   for (const line of out.split('\n')) {
     const i = line.indexOf(' ');
@@ -204,11 +223,11 @@ export async function branchHeads(dir: string): Promise<Map<string, string>> {
 export async function fetchCommit(dir: string, fromDir: string, sha: string): Promise<void> {
   if (!/^[0-9a-f]{40}$/.test(sha)) throw new GitError('invalid commit id', null, '');
   try {
-    await legacyRunGit(['cat-file', '-e', `${sha}^{commit}`], { cwd: dir });
+    await runGit(git('cat-file').flag('-e').value(`${sha}^{commit}`), { cwd: dir });
     return;
   } catch (e) {
     if (!(e instanceof GitError)) throw e;
   }
   // A local path (absolute, never a user value) and a full SHA: nothing here can be read as an option.
-  await legacyRunGit(['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--no-auto-gc', '--end-of-options', fromDir, sha], { cwd: dir });
+  await runGit(git('fetch').flag('--quiet', '--no-tags', '--no-write-fetch-head', '--no-auto-gc', '--end-of-options').value(fromDir, sha), { cwd: dir });
 }

@@ -2,9 +2,13 @@
 // and moving refs atomically (update-ref with the expected old value).
 import fs from 'node:fs';
 import path from 'node:path';
-import { GitError, legacyRunGit } from './run-git.ts';
+import { git } from './command.ts';
+import { GitError, runGit } from './run-git.ts';
 
 export const ZERO_SHA = '0000000000000000000000000000000000000000';
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
 
 export interface Signature {
   name: string;
@@ -66,18 +70,34 @@ const toBranch = (r: string[]): BranchRef => ({
 
 /** Every branch, newest tip commit first (ties by name), as Gitea lists them. */
 export async function listBranches(dir: string): Promise<BranchRef[]> {
-  const out = await legacyRunGit(['for-each-ref', '--sort=refname', '--sort=-committerdate', `--format=${BRANCH_FIELDS.join('%00')}%00`, 'refs/heads/'], {
-    cwd: dir,
-  });
+  const cmd = git('for-each-ref')
+    .option('--sort', 'refname')
+    .option('--sort', '-committerdate')
+    .option('--format', `${BRANCH_FIELDS.join('%00')}%00`);
+  const out = await runGit(cmd.word('refs/heads/'), { cwd: dir });
   return splitRecords(out, BRANCH_FIELDS.length).map(toBranch);
+}
+
+/** The names of every branch, in refname order (one git call, no commit read). */
+export async function branchNames(dir: string): Promise<string[]> {
+  const out = await runGit(git('for-each-ref').option('--format', '%(refname:strip=2)').word('refs/heads/'), { cwd: dir });
+  return out.split('\n').filter(Boolean);
 }
 
 /** One branch by exact name, or null. */
 export async function getBranch(dir: string, name: string): Promise<BranchRef | null> {
   if (!name || name.startsWith('-')) return null;
+  // No ref holds a control character (git lists none for such a pattern); a NUL byte is refused
+  // by value() below, as the runner always refused it.
+  if (!name.includes('\0') && CONTROL.test(name)) return null;
   const ref = `refs/heads/${name}`;
   // for-each-ref patterns match whole path components, so refs/heads/a also lists refs/heads/a/b.
-  const out = await legacyRunGit(['for-each-ref', `--format=${BRANCH_FIELDS.join('%00')}%00`, ref], { cwd: dir });
+  const out = await runGit(
+    git('for-each-ref')
+      .option('--format', `${BRANCH_FIELDS.join('%00')}%00`)
+      .value(ref),
+    { cwd: dir },
+  );
   const rec = splitRecords(out, BRANCH_FIELDS.length).find((r) => r[0] === ref);
   return rec ? toBranch(rec) : null;
 }
@@ -86,9 +106,11 @@ const TAG_FIELDS = ['%(refname)', '%(objectname)', '%(*objectname)', '%(creatord
 
 /** Every tag, newest first. Lightweight tags carry their commit's message, as in Gitea. */
 export async function listTags(dir: string): Promise<TagRef[]> {
-  const out = await legacyRunGit(['for-each-ref', '--sort=refname', '--sort=-creatordate', `--format=${TAG_FIELDS.join('%00')}%00`, 'refs/tags/'], {
-    cwd: dir,
-  });
+  const cmd = git('for-each-ref')
+    .option('--sort', 'refname')
+    .option('--sort', '-creatordate')
+    .option('--format', `${TAG_FIELDS.join('%00')}%00`);
+  const out = await runGit(cmd.word('refs/tags/'), { cwd: dir });
   return splitRecords(out, TAG_FIELDS.length).map((r) => ({
     name: r[0]!.slice('refs/tags/'.length),
     id: r[1]!,
@@ -100,7 +122,8 @@ export async function listTags(dir: string): Promise<TagRef[]> {
 
 export async function refExists(dir: string, ref: string): Promise<boolean> {
   try {
-    await legacyRunGit(['show-ref', '--verify', '--quiet', ref], { cwd: dir });
+    // A value git could never take (a control character) is no ref either.
+    await runGit(git('show-ref').flag('--verify', '--quiet').value(ref), { cwd: dir });
     return true;
   } catch (e) {
     if (e instanceof GitError) return false;
@@ -115,7 +138,7 @@ export async function refExists(dir: string, ref: string): Promise<boolean> {
 export async function isValidBranchName(dir: string, name: string): Promise<boolean> {
   if (!name || name.length > 100 || name.startsWith('-') || name === 'HEAD' || /[\0-\x20\x7f]/.test(name)) return false;
   try {
-    await legacyRunGit(['check-ref-format', `refs/heads/${name}`], { cwd: dir });
+    await runGit(git('check-ref-format').value(`refs/heads/${name}`), { cwd: dir });
     return true;
   } catch (e) {
     if (e instanceof GitError) return false;
@@ -136,7 +159,7 @@ export async function updateRefs(dir: string, updates: RefUpdate[]): Promise<voi
     u.kind === 'create' ? `create ${u.ref} ${u.sha}` : u.kind === 'update' ? `update ${u.ref} ${u.sha} ${u.oldSha}` : `delete ${u.ref} ${u.oldSha}`,
   );
   try {
-    await legacyRunGit(['update-ref', '--stdin'], { cwd: dir, input: `${lines.join('\n')}\n` });
+    await runGit(git('update-ref').flag('--stdin'), { cwd: dir, input: `${lines.join('\n')}\n` });
   } finally {
     invalidateRepoRefs(dir);
   }
@@ -145,7 +168,7 @@ export async function updateRefs(dir: string, updates: RefUpdate[]): Promise<voi
 /** Whether `ancestor` is reachable from `descendant` (a fast-forward from one to the other). */
 export async function isAncestor(dir: string, ancestor: string, descendant: string): Promise<boolean> {
   try {
-    await legacyRunGit(['merge-base', '--is-ancestor', ancestor, descendant], { cwd: dir });
+    await runGit(git('merge-base').flag('--is-ancestor').value(ancestor, descendant), { cwd: dir });
     return true;
   } catch (e) {
     if (e instanceof GitError && e.code === 1) return false;
@@ -156,7 +179,7 @@ export async function isAncestor(dir: string, ancestor: string, descendant: stri
 /** The branch HEAD points at, or null when HEAD is detached or dangling. */
 export async function headBranch(dir: string): Promise<string | null> {
   try {
-    const out = await legacyRunGit(['symbolic-ref', '--quiet', 'HEAD'], { cwd: dir });
+    const out = await runGit(git('symbolic-ref').flag('--quiet').word('HEAD'), { cwd: dir });
     const ref = out.trim();
     return ref.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : null;
   } catch (e) {

@@ -1,17 +1,27 @@
 // Tags of a bare repository one at a time: reading a tag ref, checking a new tag's name, writing an
 // annotated tag object, and reading an annotated tag object by its id. Listing lives in refs.ts.
-import { GitError, legacyRunGit, userArg } from './run-git.ts';
+import { git } from './command.ts';
+import { GitError, runGit, userArg } from './run-git.ts';
 import type { Signature, TagRef } from './refs.ts';
 
 // NUL-separated, the free-text message last (a message cannot hold a NUL).
 const TAG_FIELDS = ['%(refname)', '%(objectname)', '%(*objectname)', '%(creatordate:iso-strict)', '%(contents)'];
 
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
 /** One tag by exact name (lightweight or annotated), or null. Same fields as listTags(). */
 export async function getTag(dir: string, name: string): Promise<TagRef | null> {
-  if (!name || name.startsWith('-') || /[\0\n]/.test(name)) return null;
+  // No tag holds a control character: git listed none for such a pattern.
+  if (!name || name.startsWith('-') || CONTROL.test(name)) return null;
   const ref = `refs/tags/${name}`;
   // for-each-ref patterns are globs matching whole path components; keep the exact name only.
-  const out = await legacyRunGit(['for-each-ref', `--format=${TAG_FIELDS.join('%00')}%00`, ref], { cwd: dir });
+  const out = await runGit(
+    git('for-each-ref')
+      .option('--format', `${TAG_FIELDS.join('%00')}%00`)
+      .value(ref),
+    { cwd: dir },
+  );
   const parts = out.split('\0');
   for (let i = 0; i + TAG_FIELDS.length <= parts.length; i += TAG_FIELDS.length) {
     const r = parts.slice(i, i + TAG_FIELDS.length);
@@ -31,7 +41,7 @@ export const MAX_TAG_NAME = 255;
 export async function isValidTagName(dir: string, name: string): Promise<boolean> {
   if (!name || name.length > MAX_TAG_NAME || name.startsWith('-') || name === 'HEAD' || /[\0-\x20\x7f]/.test(name)) return false;
   try {
-    await legacyRunGit(['check-ref-format', `refs/tags/${name}`], { cwd: dir });
+    await runGit(git('check-ref-format').value(`refs/tags/${name}`), { cwd: dir });
     return true;
   } catch (e) {
     if (e instanceof GitError) return false;
@@ -54,7 +64,7 @@ export async function writeTagObject(
   t: { name: string; commit: string; tagger: { name: string; email: string }; message: string; date?: Date },
 ): Promise<string> {
   const text = `object ${t.commit}\ntype commit\ntag ${t.name}\ntagger ${t.tagger.name} <${t.tagger.email}> ${gitTime(t.date ?? new Date())}\n\n${t.message}`;
-  return (await legacyRunGit(['mktag'], { cwd: dir, input: text })).trim();
+  return (await runGit(git('mktag'), { cwd: dir, input: text })).trim();
 }
 
 export interface AnnotatedTagObject {
@@ -84,7 +94,7 @@ export function parseSignatureLine(line: string): Signature {
  * of the message is left out, as Gitea does.
  */
 export async function readTagObject(dir: string, sha: string): Promise<AnnotatedTagObject | null> {
-  const out = await legacyRunGit(['cat-file', '--batch'], { cwd: dir, input: `${userArg(sha, 'sha')}\n` });
+  const out = await runGit(git('cat-file').flag('--batch'), { cwd: dir, input: `${userArg(sha, 'sha')}\n` });
   const nl = out.indexOf('\n');
   const [id, type, size] = out.slice(0, nl).split(' ');
   if (type !== 'tag' || !id || !size) return null;

@@ -1,7 +1,8 @@
 // Trees and blobs of bare repositories: listing (ls-tree), reading blobs, the last commit of each
 // entry of a directory, and building commits without a work tree (hash-object, mktree, commit-tree).
 import { processStream } from './process-stream.ts';
-import { GitError, legacyRunGit, legacyRunGitBuffer, legacySpawnGit } from './run-git.ts';
+import { git } from './command.ts';
+import { GitError, runGit, runGitBuffer, spawnGit } from './run-git.ts';
 
 /** Paths given to git are file names, never glob patterns. */
 const LITERAL = { GIT_LITERAL_PATHSPECS: '1' };
@@ -42,29 +43,29 @@ function parseLsTree(out: string): TreeEntry[] {
 /** The entry at `path` in the tree of `commit` (a full SHA), or null. Empty path = the root tree. */
 export async function treeEntry(dir: string, commit: string, path: string): Promise<TreeEntry | null> {
   if (!path) {
-    const sha = (await legacyRunGit(['rev-parse', '--verify', '--end-of-options', `${commit}^{tree}`], { cwd: dir })).trim();
+    const sha = (await runGit(git('rev-parse').flag('--verify', '--end-of-options').value(`${commit}^{tree}`), { cwd: dir })).trim();
     return { mode: '040000', kind: 'tree', sha, size: 0, path: '', name: '' };
   }
-  const out = await legacyRunGit(['ls-tree', '-z', '--long', '--full-tree', commit, '--', path], { cwd: dir, env: LITERAL });
+  const out = await runGit(git('ls-tree').flag('-z', '--long', '--full-tree').value(commit).paths([path]), { cwd: dir, env: LITERAL });
   return parseLsTree(out).find((e) => e.path === path) ?? null;
 }
 
 /** The entries directly inside the directory `path` (empty = root). */
 export async function listTree(dir: string, commit: string, path: string): Promise<TreeEntry[]> {
-  const args = ['ls-tree', '-z', '--long', '--full-tree', commit];
-  if (path) args.push('--', `${path}/`);
-  return parseLsTree(await legacyRunGit(args, { cwd: dir, env: LITERAL }));
+  const cmd = git('ls-tree').flag('-z', '--long', '--full-tree').value(commit);
+  if (path) cmd.paths([`${path}/`]);
+  return parseLsTree(await runGit(cmd, { cwd: dir, env: LITERAL }));
 }
 
 export async function readBlob(dir: string, sha: string): Promise<Buffer> {
-  return legacyRunGitBuffer(['cat-file', 'blob', sha], { cwd: dir });
+  return runGitBuffer(git('cat-file').word('blob').value(sha), { cwd: dir });
 }
 
 /** A blob as a web stream, for large files. */
 export function streamBlob(dir: string, sha: string): ReadableStream<Uint8Array> {
   // processStream never touches the stream after the client has gone (a late chunk would throw
   // outside any request and stop the server).
-  return processStream(legacySpawnGit(['cat-file', 'blob', sha], { cwd: dir }));
+  return processStream(spawnGit(git('cat-file').word('blob').value(sha), { cwd: dir }));
 }
 
 export interface LastCommit {
@@ -84,9 +85,9 @@ export async function lastCommitsForEntries(dir: string, commit: string, path: s
   if (!names.length) return found;
   const wanted = new Set(names);
   const prefix = path ? `${path}/` : '';
-  const args = ['log', '-z', '--name-only', '--no-renames', '--format=%x01%H %ct %s', `--max-count=${maxCommits}`, commit];
-  if (path) args.push('--', prefix);
-  const child = legacySpawnGit(args, { cwd: dir, env: LITERAL, timeoutMs: 30_000 });
+  const cmd = git('log').flag('-z', '--name-only', '--no-renames').option('--format', '%x01%H %ct %s').option('--max-count', maxCommits).value(commit);
+  if (path) cmd.paths([prefix]);
+  const child = spawnGit(cmd, { cwd: dir, env: LITERAL, timeoutMs: 30_000 });
   let buf = '';
   let current: LastCommit | null = null;
   let done = false;
@@ -135,7 +136,7 @@ export async function lastCommitsForEntries(dir: string, commit: string, path: s
 // ---- Building commits without a work tree ----
 
 export async function writeBlob(dir: string, content: string | Buffer): Promise<string> {
-  return (await legacyRunGit(['hash-object', '-w', '--stdin'], { cwd: dir, input: content })).trim();
+  return (await runGit(git('hash-object').flag('-w', '--stdin'), { cwd: dir, input: content })).trim();
 }
 
 export interface NewTreeEntry {
@@ -151,7 +152,7 @@ export async function writeTree(dir: string, entries: NewTreeEntry[]): Promise<s
     if (!e.name || e.name.includes('/') || e.name.includes('\0')) throw new GitError(`invalid tree entry name ${e.name}`, null, '');
   }
   const input = entries.map((e) => `${e.mode} ${e.kind} ${e.sha}\t${e.name}\0`).join('');
-  return (await legacyRunGit(['mktree', '-z'], { cwd: dir, input })).trim();
+  return (await runGit(git('mktree').flag('-z'), { cwd: dir, input })).trim();
 }
 
 export interface Signature {
@@ -171,20 +172,43 @@ export async function commitTree(dir: string, tree: string, message: string, aut
     GIT_COMMITTER_EMAIL: author.email,
     GIT_COMMITTER_DATE: when,
   };
-  const args = ['commit-tree', tree];
-  for (const p of parents) args.push('-p', p);
+  const cmd = git('commit-tree').value(tree);
+  for (const p of parents) cmd.flag('-p').value(p);
   // The message goes through stdin so it can never be read as an option.
-  return (await legacyRunGit(args, { cwd: dir, input: message, env })).trim();
+  return (await runGit(cmd, { cwd: dir, input: message, env })).trim();
 }
 
 /** Creates refs/heads/<branch> at `sha`, failing if it already exists. */
 export async function createBranchRef(dir: string, branch: string, sha: string): Promise<void> {
-  await legacyRunGit(['update-ref', `refs/heads/${branch}`, sha, ''], { cwd: dir });
+  // An empty old value: the ref must not exist yet.
+  await runGit(git('update-ref').value(`refs/heads/${branch}`, sha).word(''), { cwd: dir });
 }
 
 /** Copies every object reachable from `treeish` in `fromDir` into `toDir` (one pack, in memory). */
 export async function copyObjects(fromDir: string, toDir: string, treeish: string): Promise<void> {
-  const list = await legacyRunGitBuffer(['rev-list', '--objects', '--no-object-names', treeish], { cwd: fromDir });
-  const pack = await legacyRunGitBuffer(['pack-objects', '--stdout', '-q'], { cwd: fromDir, input: list });
-  await legacyRunGitBuffer(['index-pack', '--stdin'], { cwd: toDir, input: pack });
+  const list = await runGitBuffer(git('rev-list').flag('--objects', '--no-object-names').value(treeish), { cwd: fromDir });
+  const pack = await runGitBuffer(git('pack-objects').flag('--stdout', '-q'), { cwd: fromDir, input: list });
+  await runGitBuffer(git('index-pack').flag('--stdin'), { cwd: toDir, input: pack });
+}
+
+/**
+ * The tree a tree SHA, commit SHA or ref name names (`rev-parse --verify --quiet`), '' when git
+ * prints nothing; a GitError (or a GitInputError for a value git could never take) when there is none.
+ */
+export async function resolveTree(dir: string, rev: string): Promise<string> {
+  return (await runGit(git('rev-parse').flag('--verify', '--quiet', '--end-of-options').value(`${rev}^{tree}`), { cwd: dir })).trim();
+}
+
+/** `ls-tree -z --long` records of tree `tree` ("<mode> <type> <sha> <size>\t<path>"); with `recursive`, every entry below it, folders too. */
+export async function lsTreeRecords(dir: string, tree: string, recursive: boolean): Promise<string[]> {
+  const cmd = git('ls-tree').flag('-z', '--long');
+  // -t lists the folders too, as Gitea's ListEntriesRecursiveWithSize.
+  if (recursive) cmd.flag('-r', '-t');
+  const out = await runGit(cmd.value(tree), { cwd: dir, maxBuffer: 512 * 1024 * 1024 });
+  return out.split('\0').filter(Boolean);
+}
+
+/** The text of `path` at `commit` (`git show <commit>:<path>`). */
+export async function showFile(dir: string, commit: string, path: string): Promise<string> {
+  return runGit(git('show').value(`${commit}:${path}`), { cwd: dir });
 }

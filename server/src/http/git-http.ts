@@ -14,7 +14,7 @@ import { authenticate } from '../auth/credentials.ts';
 import { requestAuthContext } from '../auth/throttle.ts';
 import { noPermission, repoPermission, type RepoPermission } from '../services/permissions.ts';
 import { applyPushEffects, snapshotRefs, type RefSnapshot } from '../services/push.ts';
-import { legacySpawnGit } from '../git/run-git.ts';
+import { spawnHttpBackend } from '../git/http-backend.ts';
 import { ensureHooksDir } from '../git/hooks.ts';
 import { preparePushPolicy } from '../services/push-protection.ts';
 import { readableRepoRedirect, redirectLocation } from './redirects.ts';
@@ -140,10 +140,7 @@ async function runBackend(
 
   // core.hooksPath: only the server's hooks run, never one inside a repository.
   const hooksPath = ensureHooksDir(deps.config.dataDir);
-  const child = legacySpawnGit(['-c', 'http.receivepack=true', '-c', 'uploadpack.allowFilter=true', '-c', `core.hooksPath=${hooksPath}`, 'http-backend'], {
-    cwd: dir,
-    env,
-  });
+  const child = spawnHttpBackend(dir, hooksPath, env);
   const exited = new Promise<number | null>((resolve) => {
     child.on('close', (code) => resolve(code));
     child.on('error', () => resolve(null));

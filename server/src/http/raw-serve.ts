@@ -3,17 +3,15 @@
 // paths /{owner}/{repo}/raw/{branch|tag|commit}/….
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
-import type { TreeEntry } from '../git/tree.ts';
-import { legacySpawnGit } from '../git/run-git.ts';
-import { processStream } from '../git/process-stream.ts';
+import { streamBlob, type TreeEntry } from '../git/tree.ts';
 import { contentTypeFor, rawSecurityHeaders } from '../services/repo-raw.ts';
 
 export async function serveRawBlob(c: Context<AppEnv>, dir: string, entry: TreeEntry): Promise<Response> {
   const etag = `"${entry.sha}"`;
   const headers: Record<string, string> = { ETag: etag, 'Cache-Control': 'private, no-cache', ...rawSecurityHeaders };
   if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
-  // Not tree.ts's streamBlob: it throws if the client leaves mid-download (see process-stream.ts).
-  const reader = processStream(legacySpawnGit(['cat-file', 'blob', entry.sha], { cwd: dir })).getReader();
+  // streamBlob's stream stops git and is never touched again if the client leaves mid-download (see process-stream.ts).
+  const reader = streamBlob(dir, entry.sha).getReader();
   const first = await reader.read();
   const head = first.value ?? new Uint8Array();
   const t = contentTypeFor(entry.name, head);

@@ -10,7 +10,7 @@ import { notFound } from '../errors.ts';
 import { loadRepo } from '../http/repo-context.ts';
 import { isRepoEmpty, toApiCommit, usersByEmail } from '../services/commits.ts';
 import { resolveBranchFast } from '../git/refs.ts';
-import { legacyRunGit } from '../git/run-git.ts';
+import { resolveCommitsBatch } from '../git/repo.ts';
 import { logCommits } from '../git/log.ts';
 import { changedFiles, mergeBase, mergeCheck, rangeDiff } from '../git/compare.ts';
 import type { RepoContext } from '../http/repo-context.ts';
@@ -104,13 +104,12 @@ export async function guessRef(dir: string, name: string): Promise<GuessedRef | 
     candidates.push({ rev: name, type: name.startsWith('refs/heads/') ? 'branch' : name.startsWith('refs/tags/') ? 'tag' : 'commit' });
   const hex = /^[0-9a-f]{4,40}$/i.test(name);
   if (hex) candidates.push({ rev: name.toLowerCase(), type: 'commit' });
-  // Names go on standard input, never on the command line; cat-file prints "<rev> missing" (or
-  // "ambiguous") for what does not resolve to a commit.
-  const out = await legacyRunGit(['cat-file', '--batch-check=%(objectname)'], { cwd: dir, input: candidates.map((c) => `${c.rev}^{commit}\n`).join('') });
-  const lines = out.split('\n');
+  // Names go on standard input, never on the command line; '' for what does not resolve to a commit.
+  const revs = candidates.map((c) => c.rev);
+  const shas = await resolveCommitsBatch(dir, revs);
   for (const [i, c] of candidates.entries()) {
-    const sha = lines[i]?.trim() ?? '';
-    if (!/^[0-9a-f]{40}$/.test(sha)) continue;
+    const sha = shas[i]!;
+    if (!sha) continue;
     // A hex name must be the start of the commit it found, not a ref that git's lookup happened to find by that name.
     if (hex && c.rev === name.toLowerCase() && !sha.startsWith(c.rev)) continue;
     return { type: c.type, sha };

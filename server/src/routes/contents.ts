@@ -5,7 +5,7 @@ import { createRouter, errorResponses, z, json } from '../api/openapi.ts';
 import type { AppEnv } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { resolveCommit } from '../git/repo.ts';
-import { legacyRunGit } from '../git/run-git.ts';
+import { submoduleUrls } from '../git/submodules.ts';
 import { lastCommitsForEntries, listTree, readBlob, treeEntry, type TreeEntry } from '../git/tree.ts';
 import { unixToIso } from '../db/index.ts';
 import { loadRepo, type RepoContext } from '../http/repo-context.ts';
@@ -87,27 +87,6 @@ async function resolveRef(rc: RepoContext, ref: string | undefined): Promise<Res
   }
   if (!ref) return null;
   throw notFound(`no such ref: ${name}`);
-}
-
-/** `.gitmodules` of a commit: submodule path → url. */
-async function submoduleUrls(dir: string, commit: string): Promise<Map<string, string>> {
-  const urls = new Map<string, string>();
-  try {
-    const out = await legacyRunGit(['config', '-z', '--blob', `${commit}:.gitmodules`, '--list'], { cwd: dir });
-    const byName = new Map<string, { path?: string; url?: string }>();
-    for (const rec of out.split('\0')) {
-      const nl = rec.indexOf('\n');
-      const m = /^submodule\.(.+)\.(path|url)$/.exec(nl >= 0 ? rec.slice(0, nl) : rec);
-      if (!m) continue;
-      const e = byName.get(m[1]!) ?? {};
-      e[m[2] as 'path' | 'url'] = rec.slice(nl + 1);
-      byName.set(m[1]!, e);
-    }
-    for (const e of byName.values()) if (e.path && e.url) urls.set(e.path, e.url);
-  } catch {
-    // No .gitmodules: submodules without a URL.
-  }
-  return urls;
 }
 
 const kindOf = (e: TreeEntry): ContentsResponse['type'] =>

@@ -4,7 +4,8 @@ import { createRoute } from '@hono/zod-openapi';
 import { createRouter, errorResponses, z, zPage, zQueryBool, json } from '../api/openapi.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { loadRepo } from '../http/repo-context.ts';
-import { GitError, legacyRunGit } from '../git/run-git.ts';
+import { GitError } from '../git/run-git-errors.ts';
+import { lsTreeRecords, resolveTree } from '../git/tree.ts';
 
 export const gitTreesRoutes = createRouter();
 
@@ -59,18 +60,13 @@ gitTreesRoutes.openapi(
     // A tree SHA, a commit SHA or a ref name, as Gitea's gitRepo.GetTree accepts.
     let tree: string;
     try {
-      tree = (await legacyRunGit(['rev-parse', '--verify', '--quiet', '--end-of-options', `${sha}^{tree}`], { cwd: rc.dir })).trim();
+      tree = await resolveTree(rc.dir, sha);
     } catch (e) {
       if (e instanceof GitError) throw notFound('sha not found');
       throw e;
     }
     if (!tree) throw notFound('sha not found');
-    const args = ['ls-tree', '-z', '--long'];
-    // -t lists the folders too, as Gitea's ListEntriesRecursiveWithSize.
-    if (q.recursive) args.push('-r', '-t');
-    args.push(tree);
-    const out = await legacyRunGit(args, { cwd: rc.dir, maxBuffer: 512 * 1024 * 1024 });
-    const records = out.split('\0').filter(Boolean);
+    const records = await lsTreeRecords(rc.dir, tree, !!q.recursive);
     const page = q.page && q.page > 0 ? q.page : 1;
     const perPage = q.per_page && q.per_page > 0 && q.per_page <= TREES_PER_PAGE ? q.per_page : TREES_PER_PAGE;
     const from = (page - 1) * perPage;

@@ -2,8 +2,7 @@
 // path under "<repo>/", streamed to the client as it is written — nothing is buffered or cached.
 import { badRequest, notFound } from '../errors.ts';
 import { resolveCommit } from '../git/repo.ts';
-import { legacySpawnGit } from '../git/run-git.ts';
-import { processStream } from '../git/process-stream.ts';
+import { archiveStream } from '../git/archive.ts';
 import type { RepoContext } from '../http/repo-context.ts';
 
 const FORMATS = [
@@ -49,6 +48,5 @@ export function archiveHeaders(req: ArchiveRequest): Record<string, string> {
 
 /** `git archive` output as a web stream; the process is killed if the client goes away. */
 export function streamArchive(rc: RepoContext, req: ArchiveRequest): ReadableStream<Uint8Array> {
-  const args = ['archive', `--format=${req.format}`, `--prefix=${rc.repo.name}/`, '--end-of-options', req.commit];
-  return processStream(legacySpawnGit(args, { cwd: rc.dir, timeoutMs: 30 * 60_000 }));
+  return archiveStream(rc.dir, req.commit, req.format, `${rc.repo.name}/`);
 }

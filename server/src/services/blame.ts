@@ -1,7 +1,7 @@
 // Blame of one file at one commit (`git blame --porcelain`), folded into ranges of consecutive
 // lines last changed by the same commit — what the blame page draws, one header per range.
 import { unixToIso } from '../db/index.ts';
-import { legacyRunGit } from '../git/run-git.ts';
+import { blamePorcelain } from '../git/blame.ts';
 
 export interface BlameCommit {
   sha: string;
@@ -71,6 +71,5 @@ export function parseBlamePorcelain(out: string): Blame {
 }
 
 export async function blameFile(dir: string, commit: string, path: string): Promise<Blame> {
-  const out = await legacyRunGit(['blame', '--porcelain', commit, '--', path], { cwd: dir, env: { GIT_LITERAL_PATHSPECS: '1' }, timeoutMs: 60_000 });
-  return parseBlamePorcelain(out);
+  return parseBlamePorcelain(await blamePorcelain(dir, commit, path));
 }

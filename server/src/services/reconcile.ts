@@ -43,8 +43,8 @@ import { repoDir } from '../context.ts';
 import { holdProcessLock, isPostgres, processAlive, withDatabaseLock, withRepoLock } from '../db/dialect.ts';
 import { nowUnix } from '../db/index.ts';
 import type { RepoUpdate } from '../db/schema.ts';
-import { initBare, setHead } from '../git/repo.ts';
-import { legacyRunGit } from '../git/run-git.ts';
+import { initBare, reinitBareInPlace, setHead } from '../git/repo.ts';
+import { branchNames } from '../git/refs.ts';
 import { folderSize } from './repos.ts';
 import { MOVE_PREFIX, TRASH_PREFIX, asidePath, placeRepository, processTag, processTagOf, tmpRoot, type MoveIntent } from './repo-folders.ts';
 
@@ -100,12 +100,6 @@ export function hasBranchOnDisk(dir: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** The branch names of a repository (only for the few that need a default branch picked). */
-async function branchNames(dir: string): Promise<string[]> {
-  const out = await legacyRunGit(['for-each-ref', '--format=%(refname:strip=2)', HEADS], { cwd: dir });
-  return out.split('\n').filter(Boolean);
 }
 
 function isWholeRepository(dir: string): boolean {
@@ -266,9 +260,7 @@ async function reconcile(deps: Deps, log: (line: string) => void, opts: Reconcil
       s.reinitialised++;
       say(`${label}: its folder was missing; re-initialised as an empty repository`);
     } else if (!isWholeRepository(dir)) {
-      await legacyRunGit(['init', '--bare', '--quiet', '.'], { cwd: dir });
-      await legacyRunGit(['config', 'http.receivepack', 'true'], { cwd: dir });
-      await legacyRunGit(['config', 'uploadpack.allowFilter', 'true'], { cwd: dir });
+      await reinitBareInPlace(dir);
       await setHead(dir, r.default_branch);
       headReset = true;
       s.repaired++;
