@@ -77,3 +77,39 @@ function count(value: string | undefined, fallback: number): number {
 export function withSlash(url: string): string {
   return url.endsWith('/') ? url : `${url}/`;
 }
+
+// Settings read from the environment each time they are asked for (tests set some of them while
+// the process runs). With loadConfig these are the server's only readers of process.env, apart
+// from git's own environment (git/run-git.ts, git/hooks.ts).
+
+/** FORGE_SQLITE_DRIVER: 'better-sqlite3' or 'node' forces that SQLite driver; otherwise undefined. */
+export function sqliteDriverSetting(): string | undefined {
+  return process.env.FORGE_SQLITE_DRIVER;
+}
+
+/** FORGE_DATABASE_POOL: PostgreSQL connections for queries (default 10). */
+export function databasePoolSize(): number {
+  return Number(process.env.FORGE_DATABASE_POOL ?? 10) || 10;
+}
+
+/** FORGE_DATABASE_LOCK_POOL: PostgreSQL connections holding repository locks (default 32). */
+export function databaseLockPoolSize(): number {
+  return Number(process.env.FORGE_DATABASE_LOCK_POOL ?? 32) || 32;
+}
+
+/** FORGE_NO_DEMO=1: a first start seeds no demo data (as `serve --no-demo`). */
+export function demoDisabled(): boolean {
+  return process.env.FORGE_NO_DEMO === '1';
+}
+
+/** FORGE_SHUTDOWN_TIMEOUT_SECONDS: how long a stop waits for requests in flight (default 30). */
+export function shutdownTimeoutSeconds(): number {
+  const raw = process.env.FORGE_SHUTDOWN_TIMEOUT_SECONDS;
+  const n = Number(raw);
+  return raw !== undefined && raw.trim() !== '' && Number.isFinite(n) && n >= 0 ? n : 30;
+}
+
+/** FORGE_CRASH_AT: the test-only failure point (services/repo-folders.ts crashPoint) to die at. */
+export function crashAtSetting(): string | undefined {
+  return process.env.FORGE_CRASH_AT;
+}

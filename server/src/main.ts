@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { serve } from '@hono/node-server';
-import { loadConfig } from './config.ts';
+import { demoDisabled, loadConfig, shutdownTimeoutSeconds } from './config.ts';
 import { openDb } from './db/index.ts';
 import { createApp } from './app.ts';
 import { createUser } from './services/users.ts';
@@ -69,7 +69,7 @@ async function main(argv: string[]) {
       const password = randomBytes(9).toString('base64url');
       const admin = await createUser(db, { username: 'forge-admin', email: 'admin@forge.local', password, admin: true });
       console.log(`Created the site administrator.\n  user:     ${admin.name}\n  password: ${password}\n(shown once; keep it)`);
-      if (!values['no-demo'] && process.env.FORGE_NO_DEMO !== '1') {
+      if (!values['no-demo'] && !demoDisabled()) {
         console.log('Seeding demo data…');
         await seedDemo(deps, admin);
       }
@@ -104,13 +104,6 @@ async function main(argv: string[]) {
   console.error(usage);
   process.exitCode = 2;
   await db.destroy();
-}
-
-/** FORGE_SHUTDOWN_TIMEOUT_SECONDS: how long a stop waits for requests in flight (default 30). */
-function shutdownTimeoutSeconds(): number {
-  const raw = process.env.FORGE_SHUTDOWN_TIMEOUT_SECONDS;
-  const n = Number(raw);
-  return raw !== undefined && raw.trim() !== '' && Number.isFinite(n) && n >= 0 ? n : 30;
 }
 
 main(process.argv.slice(2)).catch((err) => {

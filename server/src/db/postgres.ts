@@ -16,6 +16,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { databaseLockPoolSize, databasePoolSize } from '../config.ts';
 
 export const isPostgresUrl = (target: string) => /^postgres(ql)?:\/\//i.test(target);
 
@@ -52,12 +53,12 @@ export interface PgHandles {
 }
 
 export function openPostgres(url: string): { db: Kysely<Database>; handles: PgHandles } {
-  const max = Number(process.env.FORGE_DATABASE_POOL ?? 10) || 10;
+  const max = databasePoolSize();
   const pool = new pg.Pool({ connectionString: url, max, types, idleTimeoutMillis: 30_000 });
   // A push holds its repository's lock for as long as the client uploads, so this bounds how many
   // repositories one process can be pushing to or merging in at once (the rest wait their turn);
   // connections are opened only while locks are held and closed after 30 s idle.
-  const lockMax = Number(process.env.FORGE_DATABASE_LOCK_POOL ?? 32) || 32;
+  const lockMax = databaseLockPoolSize();
   const locks = new pg.Pool({ connectionString: url, max: lockMax, types, idleTimeoutMillis: 30_000, allowExitOnIdle: true });
   // An idle client's error (the server restarted, say) must not end the process; the next
   // query gets a fresh connection.

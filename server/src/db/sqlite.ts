@@ -10,6 +10,7 @@
 // needs): prepare() with reader/all/get/run/iterate, pragma(), exec(), close(), name, open.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import { sqliteDriverSetting } from '../config.ts';
 
 export interface SqliteStatement {
   /** Whether the statement returns rows (SELECT, PRAGMA, … RETURNING). */
@@ -38,7 +39,7 @@ export interface OpenOptions {
 export type SqliteDriver = 'better-sqlite3' | 'node';
 
 export function sqliteDriver(): SqliteDriver {
-  const forced = process.env.FORGE_SQLITE_DRIVER;
+  const forced = sqliteDriverSetting();
   if (forced === 'better-sqlite3' || forced === 'node') return forced;
   const major = Number(process.versions.node.split('.')[0]);
   return major >= 24 ? 'node' : 'better-sqlite3';

@@ -12,7 +12,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../config.ts';
+import { crashAtSetting, type Config } from '../config.ts';
 import { conflict } from '../errors.ts';
 
 export const TRASH_PREFIX = 'trash-';
@@ -44,7 +44,7 @@ export function processTagOf(name: string): string | undefined {
  * there, as a power cut would, so tests can check what a restart finds.
  */
 export function crashPoint(name: string): void {
-  if (process.env.FORGE_CRASH_AT === name) process.kill(process.pid, 'SIGKILL');
+  if (crashAtSetting() === name) process.kill(process.pid, 'SIGKILL');
 }
 
 /** Renames a prepared repository (under tmp) to `dir`; 409 when something already lives there. */

@@ -8,13 +8,17 @@
 import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { EmptyState } from '@/components/ui/empty-state';
-import { fileHash, formatCount, parseSome, splitFiles, wrappedLines, type DiffSide, type FileModel } from '../lib/diff-model';
-import { linePosition } from '../lib/diff-rows';
+import { fileHash, wrappedLines, type DiffSide, type FileModel } from '../lib/diff-model';
 import { useViewedMarks } from '../lib/viewed-store';
 import type { DiffAnnotation, LineSelection } from './diff-table';
 import { DiffFileView } from './diff-file';
 import { DiffFileTree } from './diff-file-tree';
 import { DiffShortcutsDialog } from './diff-shortcuts-dialog';
+import { DiffFilesSummary } from './diff-files-summary';
+import { ANNOTATION_PX, charsPerLine, GAP_PX, HEADER_PX, HELD_PX, NOTE_PX, PROBE_PX, ROW_PX, SMALL_DIFF_ROWS, whenDrawn } from './diff-files-layout';
+import { annotationStops } from './annotation-stops';
+import { useDiffKeys } from './use-diff-keys';
+import { useFileModels } from './use-file-models';
 import './diff.css';
 
 export type { DiffSide } from '../lib/diff-model';
@@ -51,40 +55,7 @@ export interface DiffFilesProps {
   fileHref?: (path: string) => string | undefined;
 }
 
-// Size estimates (px) until a file is measured; they match the CSS (20px rows, 42px header).
-const HEADER_PX = 44;
-const ROW_PX = 20;
-const NOTE_PX = 52;
-const HELD_PX = 100;
-const ANNOTATION_PX = 120;
-const GAP_PX = 16;
-const SMALL_DIFF_ROWS = 1_500;
-// A file counts as current once its top passes this far below the top of the viewport.
-const PROBE_PX = 60;
-
 const EMPTY_SET: ReadonlySet<string> = new Set();
-
-/** Characters of code on one screen line of a file `width` px wide (as diff.css lays it out: 12px monospace). */
-function charsPerLine(width: number, style: 'unified' | 'split', viewport: number) {
-  const number = viewport <= 640 ? 38 : 50;
-  const padding = 34 + 2;
-  const code = style === 'split' ? (width - 2 - 2 * number) / 2 - padding : width - 2 - 2 * number - padding;
-  return Math.max(10, Math.floor(code / 7.22));
-}
-
-function isTyping(target: EventTarget | null) {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
-  return target instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit', 'reset'].includes(target.type);
-}
-
-/** Calls `found` with the element once `find` returns it (it may need a frame or more to be drawn). */
-function whenDrawn(find: () => HTMLElement | null | undefined, found: (el: HTMLElement) => void, frames = 30) {
-  const el = find();
-  if (el) found(el);
-  else if (frames > 0 && typeof requestAnimationFrame !== 'undefined') requestAnimationFrame(() => whenDrawn(find, found, frames - 1));
-}
 
 /** `value`, once it has stayed the same for `ms`. */
 function useSettled<T>(value: T, ms: number): T {
@@ -94,53 +65,6 @@ function useSettled<T>(value: T, ms: number): T {
     return () => clearTimeout(t);
   }, [value, ms]);
   return settled;
-}
-
-// The first files are parsed before the first paint, up to about this many rows (a few screens);
-// the rest in slices of this many ms each, so a 100,000-line diff is never one long task.
-const FIRST_ROWS = 2_000;
-const SLICE_MS = 25;
-// Parsed files are handed to React at most this often (each hand-over re-renders the list and tree).
-const PUBLISH_MS = 150;
-
-/**
- * The diff's file models: the first files at once, the rest parsed in slices after the first
- * paint. `total` is the number of files (known from git's headers before they are parsed).
- */
-function useFileModels(diff: string): { models: FileModel[]; total: number; complete: boolean } {
-  const pieces = useMemo(() => splitFiles(diff), [diff]);
-  const first = useMemo(() => parseSome(pieces, 0, 0, Infinity, FIRST_ROWS), [pieces]);
-  const [rest, setRest] = useState<{ pieces: string[]; models: FileModel[]; next: number } | null>(null);
-  const current = rest?.pieces === pieces ? rest : { pieces, ...first };
-  useEffect(() => {
-    if (first.next >= pieces.length) return;
-    let models = first.models;
-    let next = first.next;
-    let published = performance.now();
-    let timer: ReturnType<typeof setTimeout>;
-    const step = () => {
-      const more = parseSome(pieces, next, models.length, SLICE_MS);
-      models = models.concat(more.models);
-      next = more.next;
-      const done = next >= pieces.length;
-      if (done || performance.now() - published > PUBLISH_MS) {
-        published = performance.now();
-        setRest({ pieces, models, next });
-      }
-      if (!done) timer = setTimeout(step, 0);
-    };
-    timer = setTimeout(step, 0);
-    return () => clearTimeout(timer);
-  }, [pieces, first]);
-  const complete = current.next >= pieces.length;
-  // A piece without a git header may hold several files: once all is parsed, the count is exact.
-  return { models: current.models, total: complete ? current.models.length : pieces.length, complete };
-}
-
-interface AnnotationStop {
-  fileIndex: number;
-  key: string;
-  pos: number;
 }
 
 export function DiffFiles({ diff, style, viewedKey, annotations, onCommentRange, fileTree, keyboard, emptyText, fileHref }: DiffFilesProps) {
@@ -314,16 +238,7 @@ export function DiffFiles({ diff, style, viewedKey, annotations, onCommentRange,
   );
 
   // Annotations in reading order (files in diff order; outdated ones first in their file), for n/p.
-  const stops = useMemo(() => {
-    const out: AnnotationStop[] = [];
-    if (!annotations) return out;
-    for (const [path, list] of Object.entries(annotations)) {
-      const m = byPath.get(path);
-      if (!m) continue;
-      for (const a of list) out.push({ fileIndex: m.index, key: a.key, pos: linePosition(m.file, a.side, a.line) });
-    }
-    return out.sort((a, b) => a.fileIndex - b.fileIndex || a.pos - b.pos);
-  }, [annotations, byPath]);
+  const stops = useMemo(() => annotationStops(annotations, byPath), [annotations, byPath]);
   const stopCursor = useRef(-1);
 
   const goToStop = (i: number) => {
@@ -384,19 +299,8 @@ export function DiffFiles({ diff, style, viewedKey, annotations, onCommentRange,
       return false;
     };
   });
-  useEffect(() => {
-    if (!keyboard) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;
-      // Another dialog (or ours) is open: its keys are its own.
-      if (document.querySelector('dialog[open]')) return;
-      if (actions.current(e.key)) e.preventDefault();
-    };
-    // In the capture phase: the diff's own keys (j/k/n/p/v/?) win over the app-wide shortcuts,
-    // which leave a key alone once it is handled (defaultPrevented); '?' lists the diff's keys here.
-    document.addEventListener('keydown', onKey, true);
-    return () => document.removeEventListener('keydown', onKey, true);
-  }, [keyboard]);
+
+  useDiffKeys(keyboard, actions);
 
   // The tree waits for the first files to be drawn: with a thousand files it is the larger part.
   const treeModels = useDeferredValue(models, [] as FileModel[]);
@@ -417,53 +321,23 @@ export function DiffFiles({ diff, style, viewedKey, annotations, onCommentRange,
   const deletions = models.reduce((n, m) => n + m.deletions, 0);
   const items = virtualizer.getVirtualItems();
   const commenting = onCommentRange !== undefined;
-  const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
   return (
     // Busy while the later files are still being read.
     <div className="diff-files space-y-3" aria-busy={!complete}>
-      <div className="relative flex flex-wrap items-center gap-2 text-sm text-gray-700 dark:text-gray-300">
-        {fileTree && (
-          <button
-            type="button"
-            aria-expanded={treeOpen}
-            aria-controls="diff-file-tree"
-            onClick={() => setTreeOpen((o) => !o)}
-            className="rounded-md border border-gray-300 px-2 py-1 text-xs font-medium hover:bg-gray-50 md:hidden dark:border-gray-700 dark:hover:bg-gray-800"
-          >
-            {treeOpen ? 'Hide files' : 'Files'}
-          </button>
-        )}
-        <p className="min-w-0 flex-1">
-          Showing <strong>{plural(total, 'changed file', 'changed files')}</strong>
-          {complete ? (
-            <>
-              {' '}
-              with <span className="text-green-700 dark:text-green-400">{plural(additions, 'addition', 'additions')}</span> and{' '}
-              <span className="text-red-700 dark:text-red-400">{plural(deletions, 'deletion', 'deletions')}</span>
-            </>
-          ) : (
-            // The counts come with the last files, read while the first ones are shown.
-            <span className="text-gray-600 dark:text-gray-400">, {formatCount(models.length)} read so far…</span>
-          )}
-          {viewedKey && (
-            <span className="ml-2 text-xs text-gray-500 dark:text-gray-400">
-              {viewedPaths.size} / {total} viewed
-            </span>
-          )}
-        </p>
-        {keyboard && (
-          <button
-            type="button"
-            onClick={() => setShortcutsOpen(true)}
-            className="rounded-md border border-gray-300 px-2 py-1 font-mono text-xs hover:bg-gray-50 dark:border-gray-700 dark:hover:bg-gray-800"
-            aria-label="Keyboard shortcuts"
-            title="Keyboard shortcuts (?)"
-          >
-            ?
-          </button>
-        )}
-      </div>
+      <DiffFilesSummary
+        fileTree={fileTree}
+        treeOpen={treeOpen}
+        onToggleTree={() => setTreeOpen((o) => !o)}
+        total={total}
+        read={models.length}
+        complete={complete}
+        additions={additions}
+        deletions={deletions}
+        viewed={viewedKey ? viewedPaths.size : undefined}
+        keyboard={keyboard}
+        onShowShortcuts={() => setShortcutsOpen(true)}
+      />
       <div className={fileTree ? 'relative md:grid md:grid-cols-[15rem_minmax(0,1fr)] md:gap-4' : undefined}>
         {fileTree && (
           <nav
