@@ -31,3 +31,13 @@ export async function isNameTaken(db: Db, name: string, exceptId?: number): Prom
   if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
   return (await q.executeTakeFirst()) !== undefined;
 }
+
+/** The users (or organizations) with these ids, in no particular order. */
+export function findUsersByIds(db: Db, ids: number[]): Promise<UserRow[]> {
+  return db.selectFrom('user').selectAll().where('id', 'in', ids).execute();
+}
+
+/** The user or organization with this id; Kysely's NoResultError when there is none. */
+export function findUserByIdOrThrow(db: Db, id: number): Promise<UserRow> {
+  return db.selectFrom('user').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}

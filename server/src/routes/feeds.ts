@@ -13,8 +13,7 @@ import { unixToIso } from '../db/index.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { loadRepo } from '../http/repo-context.ts';
 import { isOrgMember } from '../services/orgs.ts';
-import { loadOrg } from './orgs.ts';
-import { loadTeam } from './teams.ts';
+import { loadOrg, loadTeam } from '../http/org-context.ts';
 import { apiRepoMode, repoPermission, userVisibleTo } from '../services/permissions.ts';
 import { readableRepo } from '../services/repos.ts';
 
