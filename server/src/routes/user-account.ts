@@ -25,7 +25,7 @@ import {
   UsernameParam,
   UserSettingsOptionsSchema,
   UserSettingsSchema,
-} from './user-schemas.ts';
+} from '../api/user-schemas.ts';
 
 export const userAccountRoutes = createRouter();
 
