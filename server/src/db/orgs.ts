@@ -1,8 +1,8 @@
 // Organizations (user rows of type 1), their members (org_user) and the old names that redirect
 // to a user or organization (user_redirect): the queries.
-import { sql, type Insertable } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from './types.ts';
-import type { RepoRow, UserRow, UserTable } from './schema.ts';
+import type { RepoRow, UserRow } from './schema.ts';
 import { ORG_TYPE } from './users.ts';
 import { countThenPage, type PageWindow, type RepoFilter, type RowsPage } from './page-rows.ts';
 
@@ -148,14 +148,6 @@ export async function deleteOrgMembership(db: Db, orgId: number, userId: number)
 }
 
 // ---- organization rows ----
-
-export function insertUserRow(db: Db, values: Insertable<UserTable>): Promise<UserRow> {
-  return db.insertInto('user').values(values).returningAll().executeTakeFirstOrThrow();
-}
-
-export function updateUserRow(db: Db, id: number, values: Record<string, string | number>): Promise<UserRow> {
-  return db.updateTable('user').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
-}
 
 export async function setReposOwnerName(db: Db, ownerId: number, ownerName: string): Promise<void> {
   await db.updateTable('repository').set({ owner_name: ownerName }).where('owner_id', '=', ownerId).execute();

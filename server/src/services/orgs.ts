@@ -7,7 +7,7 @@ import type { Db } from '../db/types.ts';
 import { nowUnix } from '../db/index.ts';
 import { isUniqueViolation, lockRow } from '../db/dialect.ts';
 import type { RepoRow, UserRow } from '../db/schema.ts';
-import { ORG_TYPE, findOrgByName, isNameTaken } from '../db/users.ts';
+import { ORG_TYPE, findOrgByName, insertUserRow, isNameTaken, updateUserRow } from '../db/users.ts';
 import * as orgsDb from '../db/orgs.ts';
 import { insertTeamReturningId, insertTeamUnits, insertTeamUser, listIncludeAllTeams, listOrgTeamIdsWithMode } from '../db/teams.ts';
 import { upsertCollaboration } from '../db/collaborators.ts';
@@ -109,7 +109,7 @@ export async function createOrg(db: Db, doer: UserRow, name: string, f: OrgField
     .transaction()
     .execute(async (trx) => {
       await assertNameFree(trx, name);
-      const org = await orgsDb.insertUserRow(trx, {
+      const org = await insertUserRow(trx, {
         name,
         lower_name: name.toLowerCase(),
         full_name: f.full_name ?? '',
@@ -163,7 +163,7 @@ export async function editOrg(db: Db, org: UserRow, f: OrgFields): Promise<UserR
   if (f.email !== undefined) values.email = f.email.toLowerCase();
   return db.transaction().execute(async (trx) => {
     if (f.repo_admin_change_team_access !== undefined) await orgsDb.setRepoAdminChangeTeamAccess(trx, org.id, f.repo_admin_change_team_access);
-    return orgsDb.updateUserRow(trx, org.id, values);
+    return updateUserRow(trx, org.id, values);
   });
 }
 
@@ -187,7 +187,7 @@ export async function renameOwner(deps: Deps, owner: UserRow, newName: string): 
     .transaction()
     .execute(async (trx) => {
       await assertNameFree(trx, newName, owner.id);
-      const u = await orgsDb.updateUserRow(trx, owner.id, { name: newName, lower_name: newLower, updated_unix: nowUnix() });
+      const u = await updateUserRow(trx, owner.id, { name: newName, lower_name: newLower, updated_unix: nowUnix() });
       await orgsDb.setReposOwnerName(trx, owner.id, newName);
       await orgsDb.deleteUserRedirect(trx, newLower);
       if (oldLower !== newLower) {
