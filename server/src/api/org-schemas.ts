@@ -1,9 +1,6 @@
-// Gitea's Organization and Team as the API shows them: the schemas (shared by the organization,
-// team, issue and pull request routes) and the organization's conversion.
+// Gitea's Organization and Team as the API shows them: the schemas, shared by the organization,
+// team, issue and pull request routes (the conversion is in org-convert.ts).
 import { z } from './openapi.ts';
-import type { Config } from '../config.ts';
-import type { UserRow } from '../db/schema.ts';
-import { repoAdminChangeTeamAccess } from '../db/orgs.ts';
 
 export const OrganizationSchema = z
   .object({
@@ -23,23 +20,6 @@ export const OrganizationSchema = z
   .openapi('Organization');
 
 export type ApiOrganization = z.infer<typeof OrganizationSchema>;
-
-export function toApiOrg(org: UserRow, config: Config): ApiOrganization {
-  return {
-    id: org.id,
-    name: org.name,
-    full_name: org.full_name,
-    email: org.email,
-    avatar_url: `${config.rootUrl}avatars/${encodeURIComponent(org.name)}`,
-    description: org.description,
-    website: org.website,
-    location: org.location,
-    visibility: (org.visibility as ApiOrganization['visibility']) ?? 'public',
-    repo_admin_change_team_access: repoAdminChangeTeamAccess(org),
-    username: org.name,
-  };
-}
-
 const PermissionEnum = z.enum(['none', 'read', 'write', 'admin', 'owner']);
 
 export const TeamSchema = z

@@ -26,7 +26,7 @@ import {
   updateTeam,
 } from '../db/teams.ts';
 import { deleteOrgUser, insertOrgUserIfMissing } from '../db/orgs.ts';
-import { toApiOrg } from '../api/org-schemas.ts';
+import { toApiOrg } from '../api/org-convert.ts';
 import { unprocessable } from '../errors.ts';
 
 export { hasTeamRepo, isTeamMember };
