@@ -5,7 +5,7 @@ import { nullableRef } from './openapi.ts';
 import { RepositorySchema, UserSchema } from './schemas.ts';
 import { LabelSchema, MilestoneSchema } from './issue-schemas.ts';
 // Gitea's Team (the teams routes define it); routes/teams.ts does not import this module back.
-import { TeamSchema } from '../routes/teams.ts';
+import { TeamSchema } from './org-schemas.ts';
 
 export const PRBranchInfoSchema = z
   .object({

@@ -3,6 +3,8 @@
 // password or an access token as the password (or as the user name, as git clients send it).
 import type { Db } from '../db/types.ts';
 import type { UserRow } from '../db/schema.ts';
+import { findIndividualByName } from '../db/users.ts';
+import { findUserByTokenHash } from '../db/tokens.ts';
 import { unauthorized } from '../errors.ts';
 import { hashToken } from './tokens.ts';
 import { verifyPassword } from './password.ts';
@@ -17,12 +19,7 @@ const usable = (u: UserRow | undefined): u is UserRow => !!u && u.active === 1 &
 
 async function userByToken(db: Db, secret: string): Promise<UserRow | undefined> {
   if (!secret) return undefined;
-  return db
-    .selectFrom('access_token')
-    .innerJoin('user', 'user.id', 'access_token.user_id')
-    .selectAll('user')
-    .where('access_token.token_hash', '=', hashToken(secret))
-    .executeTakeFirst();
+  return findUserByTokenHash(db, hashToken(secret));
 }
 
 /**
@@ -38,7 +35,7 @@ export async function authenticateBasic(db: Db, name: string, secret: string, ct
     const byToken = await userByToken(db, name);
     if (usable(byToken)) return byToken;
   }
-  const found = await db.selectFrom('user').selectAll().where('lower_name', '=', name.toLowerCase()).where('type', '=', 0).executeTakeFirst();
+  const found = await findIndividualByName(db, name);
   // An access token as the password (git clients, scripts) first: it needs no hash. Both steps run
   // for unknown names too, so a wrong password costs the same whether the name exists or not.
   const tokenOwner = await userByToken(db, secret);

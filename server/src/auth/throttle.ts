@@ -10,6 +10,7 @@
 // its account had a count.
 import type { Config } from '../config.ts';
 import type { Db } from '../db/types.ts';
+import { countLoginFailure, deleteEndedLoginFailures, deleteLoginFailure, listLiveLoginFailures } from '../db/login-failures.ts';
 import { ApiError } from '../errors.ts';
 
 // Keys are cut to KEY_CHARS (no real name or address is that long) and every failure deletes the
@@ -47,12 +48,7 @@ export class LoginThrottle {
     if (!keys.size) return { succeeded: async () => {}, failed: async () => {} };
 
     const now = this.now();
-    const rows = await this.db
-      .selectFrom('login_failure')
-      .select(['key', 'failures', 'ends_at'])
-      .where('key', 'in', [...keys.keys()])
-      .where('ends_at', '>', now)
-      .execute();
+    const rows = await listLiveLoginFailures(this.db, [...keys.keys()], now);
     let wait = 0;
     for (const r of rows) if (r.failures >= keys.get(r.key)!) wait = Math.max(wait, Number(r.ends_at) - now);
     if (wait > 0) {
@@ -63,7 +59,7 @@ export class LoginThrottle {
     const counted = rows.some((r) => r.key === own);
     return {
       succeeded: async () => {
-        if (counted) await this.db.deleteFrom('login_failure').where('key', '=', own).execute();
+        if (counted) await deleteLoginFailure(this.db, own);
       },
       failed: async () => {
         const at = this.now();
@@ -80,31 +76,13 @@ export class LoginThrottle {
    */
   private async count(key: string, max: number, now: number): Promise<void> {
     const ends = now + this.settings.loginWindowSeconds * 1000;
-    await this.db
-      .insertInto('login_failure')
-      .values({ key, failures: 1, ends_at: ends })
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet((eb) => {
-          const live = eb('login_failure.ends_at', '>', now);
-          const next = eb('login_failure.failures', '+', 1);
-          return {
-            failures: eb.case().when(live).then(next).else(1).end(),
-            ends_at: eb
-              .case()
-              .when(eb.or([eb.not(live), eb(next, '=', max)]))
-              .then(ends)
-              .else(eb.ref('login_failure.ends_at'))
-              .end(),
-          };
-        }),
-      )
-      .execute();
+    await countLoginFailure(this.db, key, max, now, ends);
   }
 
   /** Removes the rows whose window has ended. Best effort: another process's sweep may be at the same rows. */
   private async sweep(now: number): Promise<void> {
     try {
-      await this.db.deleteFrom('login_failure').where('ends_at', '<=', now).execute();
+      await deleteEndedLoginFailures(this.db, now);
     } catch {
       // The next failure sweeps again.
     }

@@ -1,7 +1,10 @@
 // Users and organizations by name or id: the lookups nearly every request starts from. Names
 // compare case-insensitively through lower_name, as Gitea's.
+import type { Insertable } from 'kysely';
 import type { Db } from './types.ts';
-import type { UserRow } from './schema.ts';
+import type { UserRow, UserTable } from './schema.ts';
+import { int32OrNone, likeContains } from './dialect.ts';
+import { countThenPage, type PageWindow, type RowsPage, type UserFilter } from './page-rows.ts';
 
 export const USER_TYPE = 0;
 export const ORG_TYPE = 1;
@@ -30,4 +33,42 @@ export async function isNameTaken(db: Db, name: string, exceptId?: number): Prom
   let q = db.selectFrom('user').select('id').where('lower_name', '=', name.toLowerCase());
   if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
   return (await q.executeTakeFirst()) !== undefined;
+}
+
+/** The users (or organizations) with these ids, in no particular order. */
+export function findUsersByIds(db: Db, ids: number[]): Promise<UserRow[]> {
+  return db.selectFrom('user').selectAll().where('id', 'in', ids).execute();
+}
+
+/** The user or organization with this id; Kysely's NoResultError when there is none. */
+export function findUserByIdOrThrow(db: Db, id: number): Promise<UserRow> {
+  return db.selectFrom('user').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** The id of a user or organization by name (any case), or undefined. */
+export function findUserIdByName(db: Db, name: string): Promise<{ id: number } | undefined> {
+  return db.selectFrom('user').select('id').where('lower_name', '=', name.toLowerCase()).executeTakeFirst();
+}
+
+/** Whether any user or organization has this e-mail address (stored lower-case). */
+export async function isEmailUsed(db: Db, email: string): Promise<boolean> {
+  return (await db.selectFrom('user').select('id').where('email', '=', email.toLowerCase()).executeTakeFirst()) !== undefined;
+}
+
+export function insertUserRow(db: Db, values: Insertable<UserTable>): Promise<UserRow> {
+  return db.insertInto('user').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updateUserRow(db: Db, id: number, values: Record<string, string | number>): Promise<UserRow> {
+  return db.updateTable('user').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+/** A page of individual users that pass `visible`, by id: only `uid` when given, only names or full names containing `text` when given. */
+export function searchUsersPage(db: Db, search: { uid?: number; text?: string }, visible: UserFilter, p: PageWindow): Promise<RowsPage<UserRow>> {
+  let query = db.selectFrom('user').where('type', '=', USER_TYPE);
+  if (search.uid) query = query.where('id', '=', int32OrNone(search.uid));
+  const text = search.text;
+  if (text) query = query.where((eb) => eb.or([likeContains(eb.ref('lower_name'), text), likeContains(eb.fn<string>('lower', ['full_name']), text)]));
+  query = query.where(visible);
+  return countThenPage(query, p, (page) => page.selectAll().orderBy('id'));
 }

@@ -9,6 +9,7 @@ import { requireUser } from '../auth/middleware.ts';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
+import { findUserByName } from '../db/users.ts';
 import { forbidden, notFound, unprocessable } from '../errors.ts';
 import { loadRepo } from '../http/repo-context.ts';
 import { Access, accessModeName, repoPermission } from '../services/permissions.ts';
@@ -37,7 +38,7 @@ const RepoCollaboratorPermissionSchema = z
 
 /** Gitea answers an unknown user name with 422 on these routes (404 only on /permission). */
 async function userNamed(c: Context<AppEnv>, name: string, missing: 404 | 422 = 422): Promise<UserRow> {
-  const u = await c.var.deps.db.selectFrom('user').selectAll().where('lower_name', '=', name.toLowerCase()).executeTakeFirst();
+  const u = await findUserByName(c.var.deps.db, name);
   if (!u) {
     const message = `user redirect does not exist [name: ${name.toLowerCase()}]`;
     throw missing === 404 ? notFound(message) : unprocessable(message);

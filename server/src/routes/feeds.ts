@@ -2,19 +2,18 @@
 // viewer may not read are filtered out in the query, so totals and pages stay right.
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { SelectQueryBuilder } from 'kysely';
 import { createRouter, errorResponses, z, zLimit, zPage, zQueryBool, json } from '../api/openapi.ts';
 import { ActivitySchema, type ApiActivity } from '../api/schemas.ts';
 import { toApiRepo, toApiUser } from '../api/convert.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
 import type { AppEnv } from '../context.ts';
-import type { Database } from '../db/schema.ts';
 import { unixToIso } from '../db/index.ts';
+import { type FeedSource, findReposByIds, listFeedPage } from '../db/activity.ts';
+import { findUserByName, findUsersByIds } from '../db/users.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { loadRepo } from '../http/repo-context.ts';
 import { isOrgMember } from '../services/orgs.ts';
-import { loadOrg } from './orgs.ts';
-import { loadTeam } from './teams.ts';
+import { loadOrg, loadTeam } from '../http/org-context.ts';
 import { apiRepoMode, repoPermission, userVisibleTo } from '../services/permissions.ts';
 import { readableRepo } from '../services/repos.ts';
 
@@ -26,8 +25,6 @@ const zDate = z
   .optional()
   .openapi({ description: 'the date of the activities to be found (YYYY-MM-DD)', format: 'date' });
 
-type FeedQuery = SelectQueryBuilder<Database, 'action' | 'repository', object>;
-
 /** [start, end) of a UTC day in unix seconds. */
 function dayRange(date: string): [number, number] {
   const start = Date.parse(`${date}T00:00:00Z`);
@@ -36,22 +33,18 @@ function dayRange(date: string): [number, number] {
 }
 
 /** Runs a feed query (newest first) with paging headers and turns its rows into Activity objects. */
-async function answerFeed(c: Context<AppEnv>, base: FeedQuery, q: { date?: string; page?: number; limit?: number }) {
+async function answerFeed(c: Context<AppEnv>, source: FeedSource, q: { date?: string; page?: number; limit?: number }) {
   const { db, config } = c.var.deps;
   const viewer = c.var.user;
   const p = paging(q);
-  let query = base.where(readableRepo(viewer));
-  if (q.date) {
-    const [from, to] = dayRange(q.date);
-    query = query.where('action.created_unix', '>=', from).where('action.created_unix', '<', to);
-  }
-  const { n } = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await query.selectAll('action').orderBy('action.created_unix', 'desc').orderBy('action.id', 'desc').limit(p.limit).offset(p.offset).execute();
+  const readable = readableRepo(viewer);
+  const day = q.date ? dayRange(q.date) : null;
+  const { total, rows } = await listFeedPage(db, source, readable, day, p);
 
   const repoIds = [...new Set(rows.map((r) => r.repo_id))];
-  const repos = repoIds.length ? await db.selectFrom('repository').selectAll().where('id', 'in', repoIds).execute() : [];
+  const repos = repoIds.length ? await findReposByIds(db, repoIds) : [];
   const userIds = [...new Set([...rows.map((r) => r.act_user_id), ...repos.map((r) => r.owner_id)])];
-  const users = userIds.length ? await db.selectFrom('user').selectAll().where('id', 'in', userIds).execute() : [];
+  const users = userIds.length ? await findUsersByIds(db, userIds) : [];
   const userById = new Map(users.map((u) => [u.id, u]));
   const apiRepoById = new Map(
     await Promise.all(
@@ -80,7 +73,7 @@ async function answerFeed(c: Context<AppEnv>, base: FeedQuery, q: { date?: strin
       created: unixToIso(a.created_unix),
     });
   }
-  setPageHeaders(c, Number(n), p);
+  setPageHeaders(c, total, p);
   return data;
 }
 
@@ -98,12 +91,8 @@ feedsRoutes.openapi(
     const { owner, repo } = c.req.valid('param');
     const rc = await loadRepo(c, owner, repo, 'read');
     // One row per action lives in the owner's feed; that is the repository's feed.
-    const base = c.var.deps.db
-      .selectFrom('action')
-      .innerJoin('repository', 'repository.id', 'action.repo_id')
-      .where('action.repo_id', '=', rc.repo.id)
-      .where('action.user_id', '=', rc.repo.owner_id);
-    return c.json(await answerFeed(c, base, c.req.valid('query')), 200);
+    const source: FeedSource = { kind: 'repo', repoId: rc.repo.id, ownerId: rc.repo.owner_id };
+    return c.json(await answerFeed(c, source, c.req.valid('query')), 200);
   },
 );
 
@@ -130,11 +119,9 @@ feedsRoutes.openapi(
     const q = c.req.valid('query');
     const viewer = c.var.user;
     const { db } = c.var.deps;
-    const u = await db.selectFrom('user').selectAll().where('lower_name', '=', username.toLowerCase()).executeTakeFirst();
+    const u = await findUserByName(db, username);
     if (!u || !(await userVisibleTo(db, u, viewer))) throw notFound(`user redirect does not exist [name: ${username}]`);
-    let base = db.selectFrom('action').innerJoin('repository', 'repository.id', 'action.repo_id').where('action.user_id', '=', u.id);
-    if (q['only-performed-by']) base = base.where('action.act_user_id', '=', u.id);
-    return c.json(await answerFeed(c, base, q), 200);
+    return c.json(await answerFeed(c, { kind: 'user', userId: u.id, onlyPerformedBy: !!q['only-performed-by'] }, q), 200);
   },
 );
 
@@ -156,9 +143,7 @@ feedsRoutes.openapi(
     const { db } = c.var.deps;
     // Gitea's ListOrgActivityFeeds: private actions only for members and site admins.
     const includePrivate = !!viewer && (viewer.is_admin === 1 || (await isOrgMember(db, org.id, viewer.id)));
-    let base = db.selectFrom('action').innerJoin('repository', 'repository.id', 'action.repo_id').where('action.user_id', '=', org.id);
-    if (!includePrivate) base = base.where('action.is_private', '=', 0);
-    return c.json(await answerFeed(c, base, c.req.valid('query')), 200);
+    return c.json(await answerFeed(c, { kind: 'org', orgId: org.id, includePrivate }, c.req.valid('query')), 200);
   },
 );
 
@@ -182,13 +167,7 @@ feedsRoutes.openapi(
   }),
   async (c) => {
     const tc = await loadTeam(c, c.req.valid('param').id);
-    const { db } = c.var.deps;
     // The organization's feed, limited to the team's repositories (Gitea's RequestedTeam).
-    const base = db
-      .selectFrom('action')
-      .innerJoin('repository', 'repository.id', 'action.repo_id')
-      .where('action.user_id', '=', tc.org.id)
-      .where('action.repo_id', 'in', db.selectFrom('team_repo').select('team_repo.repo_id').where('team_repo.team_id', '=', tc.team.id));
-    return c.json(await answerFeed(c, base, c.req.valid('query')), 200);
+    return c.json(await answerFeed(c, { kind: 'team', orgId: tc.org.id, teamId: tc.team.id }, c.req.valid('query')), 200);
   },
 );

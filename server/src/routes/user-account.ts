@@ -9,6 +9,8 @@ import { requireUser } from '../auth/middleware.ts';
 import type { AppEnv } from '../context.ts';
 import { nowUnix, unixToIso } from '../db/index.ts';
 import type { PublicKeyRow, UserRow } from '../db/schema.ts';
+import { findUserById, updateUserRow } from '../db/users.ts';
+import { findPublicKeyById, listUserKeysPage } from '../db/keys.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { removeUserAvatar, saveUserAvatar } from '../services/user-avatar.ts';
 import { userHeatmap } from '../services/user-heatmap.ts';
@@ -25,7 +27,7 @@ import {
   UsernameParam,
   UserSettingsOptionsSchema,
   UserSettingsSchema,
-} from './user-schemas.ts';
+} from '../api/user-schemas.ts';
 
 export const userAccountRoutes = createRouter();
 
@@ -96,12 +98,7 @@ userAccountRoutes.openapi(
     }
     if (b.hide_email !== undefined) set.keep_email_private = b.hide_email ? 1 : 0;
     if (b.hide_activity !== undefined) set.keep_activity_private = b.hide_activity ? 1 : 0;
-    const row = await c.var.deps.db
-      .updateTable('user')
-      .set({ ...set, updated_unix: nowUnix() })
-      .where('id', '=', me.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await updateUserRow(c.var.deps.db, me.id, { ...set, updated_unix: nowUnix() });
     return c.json(toSettings(row), 200);
   },
 );
@@ -164,11 +161,8 @@ const KeyListQuery = z.object({ fingerprint: z.string().optional(), page: zPage,
 
 async function listKeys(c: Ctx, owner: UserRow, q: z.infer<typeof KeyListQuery>) {
   const p = paging(q);
-  let query = c.var.deps.db.selectFrom('public_key').where('owner_id', '=', owner.id);
-  if (q.fingerprint) query = query.where('fingerprint', '=', q.fingerprint);
-  const { n } = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await query.selectAll().orderBy('id').limit(p.limit).offset(p.offset).execute();
-  setPageHeaders(c, Number(n), p);
+  const { total, rows } = await listUserKeysPage(c.var.deps.db, owner.id, q.fingerprint, p);
+  setPageHeaders(c, total, p);
   return rows.map((k) => toApiKey(c, k, owner));
 }
 
@@ -213,8 +207,8 @@ userAccountRoutes.openapi(
   async (c) => {
     const me = requireUser(c);
     const { db } = c.var.deps;
-    const key = await db.selectFrom('public_key').selectAll().where('id', '=', c.req.valid('param').id).executeTakeFirst();
-    const owner = key && (await db.selectFrom('user').selectAll().where('id', '=', key.owner_id).executeTakeFirst());
+    const key = await findPublicKeyById(db, c.req.valid('param').id);
+    const owner = key && (await findUserById(db, key.owner_id));
     // As Gitea, any key may be read by id (public keys are public; toApiKey keeps the private fields
     // to its owner and admins), but not one whose owner the caller may not see.
     if (!key || !owner || !(await userVisibleTo(db, owner, me))) throw notFound();

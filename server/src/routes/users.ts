@@ -11,7 +11,8 @@ import { forbidden, notFound } from '../errors.ts';
 import { createToken, createUser, visibleUserByName } from '../services/users.ts';
 import { visibleUser } from '../services/permissions.ts';
 import { unixToIso } from '../db/index.ts';
-import { int32OrNone, likeContains } from '../db/dialect.ts';
+import { findUserByName, findUserIdByName, searchUsersPage } from '../db/users.ts';
+import { deleteUserToken, listUserTokensPage } from '../db/tokens.ts';
 
 export const usersRoutes = createRouter();
 
@@ -57,17 +58,9 @@ usersRoutes.openapi(
     const p = paging(q);
     const viewer = c.var.user;
     const { db, config } = c.var.deps;
-    let query = db.selectFrom('user').where('type', '=', 0);
-    if (q.uid) query = query.where('id', '=', int32OrNone(q.uid));
-    if (q.q) {
-      const text = q.q;
-      query = query.where((eb) => eb.or([likeContains(eb.ref('lower_name'), text), likeContains(eb.fn<string>('lower', ['full_name']), text)]));
-    }
     // Only users the viewer may see (Gitea's isUserVisibleToViewerCond).
-    query = query.where(visibleUser(viewer));
-    const { n } = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const rows = await query.selectAll().orderBy('id').limit(p.limit).offset(p.offset).execute();
-    setPageHeaders(c, Number(n), p);
+    const { total, rows } = await searchUsersPage(db, { uid: q.uid, text: q.q }, visibleUser(viewer), p);
+    setPageHeaders(c, total, p);
     return c.json({ ok: true, data: rows.map((u) => toApiUser(u, config, viewer)) }, 200);
   },
 );
@@ -171,7 +164,7 @@ usersRoutes.openapi(
     if (c.var.authMethod !== 'basic') throw forbidden('auth method not allowed');
     if (user.lower_name !== username.toLowerCase() && !user.is_admin) throw forbidden();
     const { db } = c.var.deps;
-    const target = await db.selectFrom('user').selectAll().where('lower_name', '=', username.toLowerCase()).executeTakeFirst();
+    const target = await findUserByName(db, username);
     if (!target) throw notFound();
     const body = c.req.valid('json');
     const { row, secret } = await createToken(db, target.id, body.name, body.scopes?.length ? body.scopes : ['all']);
@@ -198,7 +191,7 @@ usersRoutes.openapi(
 async function tokenOwner(c: Context<AppEnv>, username: string) {
   const user = requireUser(c);
   const { db } = c.var.deps;
-  const target = await db.selectFrom('user').select('id').where('lower_name', '=', username.toLowerCase()).executeTakeFirst();
+  const target = await findUserIdByName(db, username);
   if (!target) throw notFound(`user redirect does not exist [name: ${username}]`);
   if (target.id !== user.id && user.is_admin !== 1) throw forbidden('doer should be the site admin or be same as the contextUser');
   if (c.var.authMethod !== 'basic') throw forbidden('auth method not allowed');
@@ -218,10 +211,8 @@ usersRoutes.openapi(
   async (c) => {
     const target = await tokenOwner(c, c.req.valid('param').username);
     const p = paging(c.req.valid('query'));
-    const q = c.var.deps.db.selectFrom('access_token').where('user_id', '=', target.id);
-    const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const rows = await q.selectAll().orderBy('id', 'desc').limit(p.limit).offset(p.offset).execute();
-    setPageHeaders(c, Number(n), p);
+    const { total, rows } = await listUserTokensPage(c.var.deps.db, target.id, p);
+    setPageHeaders(c, total, p);
     return c.json(
       rows.map((t) => ({
         id: t.id,
@@ -250,10 +241,8 @@ usersRoutes.openapi(
     const { username, token } = c.req.valid('param');
     const target = await tokenOwner(c, username);
     const { db } = c.var.deps;
-    let q = db.deleteFrom('access_token').where('user_id', '=', target.id);
-    q = /^\d+$/.test(token) ? q.where('id', '=', Number(token)) : q.where('name', '=', token);
-    const res = await q.executeTakeFirst();
-    if (!Number(res.numDeletedRows)) throw notFound();
+    const deleted = await deleteUserToken(db, target.id, /^\d+$/.test(token) ? { id: Number(token) } : { name: token });
+    if (!deleted) throw notFound();
     return c.body(null, 204);
   },
 );

@@ -3,6 +3,7 @@
 import type { Db } from '../db/types.ts';
 import { nowUnix } from '../db/index.ts';
 import type { RepoRow } from '../db/schema.ts';
+import { insertActions } from '../db/activity.ts';
 
 export type OpType =
   | 'create_repo'
@@ -39,20 +40,18 @@ export async function recordAction(
 ) {
   const created_unix = nowUnix();
   const feeds = new Set([a.act_user_id, a.repo.owner_id]);
-  await db
-    .insertInto('action')
-    .values(
-      [...feeds].map((user_id) => ({
-        user_id,
-        op_type: a.op_type,
-        act_user_id: a.act_user_id,
-        repo_id: a.repo.id,
-        comment_id: a.comment_id ?? 0,
-        ref_name: a.ref_name ?? '',
-        is_private: a.repo.is_private,
-        content: a.content ?? '',
-        created_unix,
-      })),
-    )
-    .execute();
+  await insertActions(
+    db,
+    [...feeds].map((user_id) => ({
+      user_id,
+      op_type: a.op_type,
+      act_user_id: a.act_user_id,
+      repo_id: a.repo.id,
+      comment_id: a.comment_id ?? 0,
+      ref_name: a.ref_name ?? '',
+      is_private: a.repo.is_private,
+      content: a.content ?? '',
+      created_unix,
+    })),
+  );
 }

@@ -2,18 +2,24 @@
 // (authorize 4). Create, edit, rename (with a redirect from the old name), delete, membership.
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'kysely';
 import type { Deps } from '../context.ts';
 import type { Db } from '../db/types.ts';
 import { nowUnix } from '../db/index.ts';
 import { isUniqueViolation, lockRow } from '../db/dialect.ts';
 import type { RepoRow, UserRow } from '../db/schema.ts';
+import { ORG_TYPE, findOrgByName, insertUserRow, isNameTaken, updateUserRow } from '../db/users.ts';
+import * as orgsDb from '../db/orgs.ts';
+import { insertTeamReturningId, insertTeamUnits, insertTeamUser, listIncludeAllTeams, listOrgTeamIdsWithMode } from '../db/teams.ts';
+import { upsertCollaboration } from '../db/collaborators.ts';
 import { notFound, unprocessable } from '../errors.ts';
 import { USERNAME_RE } from './users.ts';
 import { ALL_UNIT_TYPES, OWNER_MODE, addRepoToTeam } from './teams.ts';
 import { beginMove, crashPoint, endMove } from './repo-folders.ts';
 
-export const ORG_TYPE = 1;
+export { ORG_TYPE };
+export const repoAdminChangeTeamAccess = orgsDb.repoAdminChangeTeamAccess;
+export const isOrgMember = orgsDb.isOrgMember;
+export const maxTeamMode = orgsDb.maxTeamMode;
 
 // The names routes and pages use, as services/users.ts refuses for users.
 const RESERVED = new Set([
@@ -46,8 +52,7 @@ export function assertUsableName(field: string, name: string): void {
 }
 
 async function assertNameFree(db: Db, name: string, exceptId = 0): Promise<void> {
-  const taken = await db.selectFrom('user').select('id').where('lower_name', '=', name.toLowerCase()).where('id', '!=', exceptId).executeTakeFirst();
-  if (taken) throw unprocessable(`user already exists [name: ${name}]`);
+  if (await isNameTaken(db, name, exceptId)) throw unprocessable(`user already exists [name: ${name}]`);
 }
 
 /** The name taken by another request at the same time, past assertNameFree: Gitea's 422, not a 409. */
@@ -57,41 +62,17 @@ const takenMeanwhile =
     throw isUniqueViolation(e) ? unprocessable(`user already exists [name: ${name}]`) : e;
   };
 
-/**
- * user.repo_admin_change_team_access (migration 20261122_0600_orgs) is left out of UserTable so that
- * user rows built in code (the ghost user) need not name it; selectAll() still returns it.
- */
-export const repoAdminChangeTeamAccess = (org: UserRow) => (org as UserRow & { repo_admin_change_team_access?: number }).repo_admin_change_team_access === 1;
-
-async function setRepoAdminChangeTeamAccess(db: Db, orgId: number, on: boolean) {
-  await sql`update "user" set repo_admin_change_team_access = ${on ? 1 : 0} where id = ${orgId}`.execute(db);
-}
-
 export async function orgByName(db: Db, name: string): Promise<UserRow | undefined> {
-  return db.selectFrom('user').selectAll().where('lower_name', '=', name.toLowerCase()).where('type', '=', ORG_TYPE).executeTakeFirst();
+  return findOrgByName(db, name);
 }
 
 /** The user an old name now points to (after a rename), if any. */
 export async function redirectedUser(db: Db, name: string): Promise<UserRow | undefined> {
-  const r = await db.selectFrom('user_redirect').select('redirect_user_id').where('lower_name', '=', name.toLowerCase()).executeTakeFirst();
-  if (!r) return undefined;
-  return db.selectFrom('user').selectAll().where('id', '=', r.redirect_user_id).executeTakeFirst();
-}
-
-export async function isOrgMember(db: Db, orgId: number, userId: number): Promise<boolean> {
-  return !!(await db.selectFrom('org_user').select('id').where('org_id', '=', orgId).where('uid', '=', userId).executeTakeFirst());
+  return orgsDb.findRedirectedUser(db, name);
 }
 
 export async function isOrgOwner(db: Db, orgId: number, userId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('team_user')
-    .innerJoin('team', 'team.id', 'team_user.team_id')
-    .select('team_user.id')
-    .where('team.org_id', '=', orgId)
-    .where('team.authorize', '=', OWNER_MODE)
-    .where('team_user.uid', '=', userId)
-    .executeTakeFirst();
-  return !!row;
+  return orgsDb.isOrgOwner(db, orgId, userId, OWNER_MODE);
 }
 
 /**
@@ -105,29 +86,9 @@ export async function orgVisibleTo(db: Db, org: UserRow, viewer: UserRow | null)
   return !!viewer && (await isOrgMember(db, org.id, viewer.id));
 }
 
-/** The highest team access mode the user has in the organization (0 when none). */
-export async function maxTeamMode(db: Db, orgId: number, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('team_user')
-    .innerJoin('team', 'team.id', 'team_user.team_id')
-    .select((eb) => eb.fn.max<number>('team.authorize').as('m'))
-    .where('team.org_id', '=', orgId)
-    .where('team_user.uid', '=', userId)
-    .executeTakeFirst();
-  return Number(row?.m ?? 0);
-}
-
 /** Owners, and members of a team with can_create_org_repo (Gitea's CanCreateOrgRepo). */
 export async function canCreateOrgRepo(db: Db, orgId: number, userId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('team_user')
-    .innerJoin('team', 'team.id', 'team_user.team_id')
-    .select('team.id')
-    .where('team.org_id', '=', orgId)
-    .where('team_user.uid', '=', userId)
-    .where((eb) => eb.or([eb('team.can_create_org_repo', '=', 1), eb('team.authorize', '=', OWNER_MODE)]))
-    .executeTakeFirst();
-  return !!row;
+  return orgsDb.inRepoCreatingTeam(db, orgId, userId, OWNER_MODE);
 }
 
 export interface OrgFields {
@@ -148,55 +109,49 @@ export async function createOrg(db: Db, doer: UserRow, name: string, f: OrgField
     .transaction()
     .execute(async (trx) => {
       await assertNameFree(trx, name);
-      const org = await trx
-        .insertInto('user')
-        .values({
-          name,
-          lower_name: name.toLowerCase(),
-          full_name: f.full_name ?? '',
-          email: (f.email ?? '').toLowerCase(),
-          passwd: '',
-          type: ORG_TYPE,
-          is_admin: 0,
-          must_change_password: 0,
-          restricted: 0,
-          active: 1,
-          prohibit_login: 0,
-          visibility: f.visibility ?? 'public',
-          description: f.description ?? '',
-          website: f.website ?? '',
-          location: f.location ?? '',
-          language: '',
-          created_unix: t,
-          updated_unix: t,
-          last_login_unix: 0,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      if (f.repo_admin_change_team_access) await setRepoAdminChangeTeamAccess(trx, org.id, true);
+      const org = await insertUserRow(trx, {
+        name,
+        lower_name: name.toLowerCase(),
+        full_name: f.full_name ?? '',
+        email: (f.email ?? '').toLowerCase(),
+        passwd: '',
+        type: ORG_TYPE,
+        is_admin: 0,
+        must_change_password: 0,
+        restricted: 0,
+        active: 1,
+        prohibit_login: 0,
+        visibility: f.visibility ?? 'public',
+        description: f.description ?? '',
+        website: f.website ?? '',
+        location: f.location ?? '',
+        language: '',
+        created_unix: t,
+        updated_unix: t,
+        last_login_unix: 0,
+      });
+      if (f.repo_admin_change_team_access) await orgsDb.setRepoAdminChangeTeamAccess(trx, org.id, true);
       // A name that only redirected elsewhere is free again once someone takes it.
-      await trx.deleteFrom('user_redirect').where('lower_name', '=', org.lower_name).execute();
-      await trx.insertInto('org_user').values({ uid: doer.id, org_id: org.id, is_public: 0 }).execute();
-      const team = await trx
-        .insertInto('team')
-        .values({
-          org_id: org.id,
-          lower_name: 'owners',
-          name: 'Owners',
-          description: '',
-          authorize: OWNER_MODE,
-          num_repos: 0,
-          num_members: 1,
-          includes_all_repositories: 1,
-          can_create_org_repo: 1,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx.insertInto('team_user').values({ org_id: org.id, team_id: team.id, uid: doer.id }).execute();
-      await trx
-        .insertInto('team_unit')
-        .values(ALL_UNIT_TYPES.map((type) => ({ org_id: org.id, team_id: team.id, type, access_mode: OWNER_MODE })))
-        .execute();
+      await orgsDb.deleteUserRedirect(trx, org.lower_name);
+      await orgsDb.insertOrgUser(trx, org.id, doer.id, 0);
+      const team = await insertTeamReturningId(trx, {
+        org_id: org.id,
+        lower_name: 'owners',
+        name: 'Owners',
+        description: '',
+        authorize: OWNER_MODE,
+        num_repos: 0,
+        num_members: 1,
+        includes_all_repositories: 1,
+        can_create_org_repo: 1,
+      });
+      await insertTeamUser(trx, org.id, team.id, doer.id);
+      await insertTeamUnits(
+        trx,
+        org.id,
+        team.id,
+        ALL_UNIT_TYPES.map((type) => ({ type, access_mode: OWNER_MODE })),
+      );
       return org;
     })
     .catch(takenMeanwhile(name));
@@ -207,8 +162,8 @@ export async function editOrg(db: Db, org: UserRow, f: OrgFields): Promise<UserR
   for (const k of ['full_name', 'description', 'website', 'location', 'visibility'] as const) if (f[k] !== undefined) values[k] = f[k]!;
   if (f.email !== undefined) values.email = f.email.toLowerCase();
   return db.transaction().execute(async (trx) => {
-    if (f.repo_admin_change_team_access !== undefined) await setRepoAdminChangeTeamAccess(trx, org.id, f.repo_admin_change_team_access);
-    return trx.updateTable('user').set(values).where('id', '=', org.id).returningAll().executeTakeFirstOrThrow();
+    if (f.repo_admin_change_team_access !== undefined) await orgsDb.setRepoAdminChangeTeamAccess(trx, org.id, f.repo_admin_change_team_access);
+    return updateUserRow(trx, org.id, values);
   });
 }
 
@@ -232,17 +187,12 @@ export async function renameOwner(deps: Deps, owner: UserRow, newName: string): 
     .transaction()
     .execute(async (trx) => {
       await assertNameFree(trx, newName, owner.id);
-      const u = await trx
-        .updateTable('user')
-        .set({ name: newName, lower_name: newLower, updated_unix: nowUnix() })
-        .where('id', '=', owner.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await trx.updateTable('repository').set({ owner_name: newName }).where('owner_id', '=', owner.id).execute();
-      await trx.deleteFrom('user_redirect').where('lower_name', '=', newLower).execute();
+      const u = await updateUserRow(trx, owner.id, { name: newName, lower_name: newLower, updated_unix: nowUnix() });
+      await orgsDb.setReposOwnerName(trx, owner.id, newName);
+      await orgsDb.deleteUserRedirect(trx, newLower);
       if (oldLower !== newLower) {
-        await trx.deleteFrom('user_redirect').where('lower_name', '=', oldLower).execute();
-        await trx.insertInto('user_redirect').values({ lower_name: oldLower, redirect_user_id: owner.id }).execute();
+        await orgsDb.deleteUserRedirect(trx, oldLower);
+        await orgsDb.insertUserRedirect(trx, oldLower, owner.id);
         if (fs.existsSync(oldDir)) {
           intent = beginMove(config, { kind: 'owner', id: owner.id, from: oldDir, to: newDir });
           fs.renameSync(oldDir, newDir);
@@ -263,19 +213,8 @@ export async function renameOwner(deps: Deps, owner: UserRow, newName: string): 
 
 /** Refused while the organization owns repositories (Gitea's ErrUserOwnRepos); otherwise removes it and its teams. */
 export async function deleteOrg(db: Db, org: UserRow): Promise<void> {
-  const { n } = await db
-    .selectFrom('repository')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('owner_id', '=', org.id)
-    .executeTakeFirstOrThrow();
-  if (Number(n) > 0) throw unprocessable(`user still has ownership of repositories [uid: ${org.id}]`);
-  await db.transaction().execute(async (trx) => {
-    for (const table of ['team_user', 'team_repo', 'team_unit', 'team'] as const) await trx.deleteFrom(table).where('org_id', '=', org.id).execute();
-    await trx.deleteFrom('org_user').where('org_id', '=', org.id).execute();
-    await trx.deleteFrom('user_redirect').where('redirect_user_id', '=', org.id).execute();
-    await trx.deleteFrom('action').where('user_id', '=', org.id).execute();
-    await trx.deleteFrom('user').where('id', '=', org.id).execute();
-  });
+  if ((await orgsDb.countOwnerRepos(db, org.id)) > 0) throw unprocessable(`user still has ownership of repositories [uid: ${org.id}]`);
+  await db.transaction().execute((trx) => orgsDb.deleteOrgRows(trx, org.id));
 }
 
 /** Removes a member from the organization and all its teams; the last owner stays (Gitea's ErrLastOrgOwner). */
@@ -283,38 +222,18 @@ export async function removeOrgMember(db: Db, org: UserRow, userId: number): Pro
   await db.transaction().execute(async (trx) => {
     // The owner teams' rows locked first (as removeTeamMember locks its team): two owners removed at
     // once cannot both see another owner left.
-    const ownerTeams = await trx.selectFrom('team').select('id').where('org_id', '=', org.id).where('authorize', '=', OWNER_MODE).orderBy('id').execute();
+    const ownerTeams = await listOrgTeamIdsWithMode(trx, org.id, OWNER_MODE);
     for (const t of ownerTeams) await lockRow(trx, 'team', t.id);
     if (await isOrgOwner(trx, org.id, userId)) {
-      const { n } = await trx
-        .selectFrom('team_user')
-        .innerJoin('team', 'team.id', 'team_user.team_id')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('team.org_id', '=', org.id)
-        .where('team.authorize', '=', OWNER_MODE)
-        .executeTakeFirstOrThrow();
-      if (Number(n) <= 1) throw unprocessable(`user is the last member of owner team [uid: ${userId}]`);
+      const n = await orgsDb.countOrgOwners(trx, org.id, OWNER_MODE);
+      if (n <= 1) throw unprocessable(`user is the last member of owner team [uid: ${userId}]`);
     }
-    const teams = await trx.selectFrom('team_user').select('team_id').where('org_id', '=', org.id).where('uid', '=', userId).execute();
-    await trx.deleteFrom('team_user').where('org_id', '=', org.id).where('uid', '=', userId).execute();
-    for (const { team_id } of teams)
-      await trx
-        .updateTable('team')
-        .set((eb) => ({ num_members: eb('num_members', '-', 1) }))
-        .where('id', '=', team_id)
-        .execute();
-    await trx.deleteFrom('org_user').where('org_id', '=', org.id).where('uid', '=', userId).execute();
+    await orgsDb.deleteOrgMembership(trx, org.id, userId);
   });
 }
 
 export async function setMemberPublic(db: Db, orgId: number, userId: number, isPublic: boolean): Promise<void> {
-  const res = await db
-    .updateTable('org_user')
-    .set({ is_public: isPublic ? 1 : 0 })
-    .where('org_id', '=', orgId)
-    .where('uid', '=', userId)
-    .executeTakeFirst();
-  if (!Number(res.numUpdatedRows)) throw notFound();
+  if (!(await orgsDb.updateOrgUserPublic(db, orgId, userId, isPublic))) throw notFound();
 }
 
 /**
@@ -323,25 +242,13 @@ export async function setMemberPublic(db: Db, orgId: number, userId: number, isP
  */
 export async function afterOrgRepoCreated(db: Db, org: UserRow, repo: RepoRow, doer: UserRow): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const teams = await trx.selectFrom('team').selectAll().where('org_id', '=', org.id).where('includes_all_repositories', '=', 1).execute();
+    const teams = await listIncludeAllTeams(trx, org.id);
     for (const t of teams) await addRepoToTeam(trx, t, repo.id);
     const owner = await isOrgOwner(trx, org.id, doer.id);
-    const adminTeam = await trx
-      .selectFrom('team_user')
-      .innerJoin('team', 'team.id', 'team_user.team_id')
-      .innerJoin('team_repo', 'team_repo.team_id', 'team.id')
-      .select('team.id')
-      .where('team_user.uid', '=', doer.id)
-      .where('team_repo.repo_id', '=', repo.id)
-      .where('team.authorize', '>=', 3)
-      .executeTakeFirst();
+    const adminTeam = await orgsDb.inRepoTeamWithMode(trx, doer.id, repo.id, 3);
     if (!owner && !adminTeam) {
       const t = nowUnix();
-      await trx
-        .insertInto('collaboration')
-        .values({ repo_id: repo.id, user_id: doer.id, mode: 3, created_unix: t, updated_unix: t })
-        .onConflict((oc) => oc.columns(['repo_id', 'user_id']).doUpdateSet({ mode: 3, updated_unix: t }))
-        .execute();
+      await upsertCollaboration(trx, repo.id, doer.id, 3, t);
     }
   });
 }

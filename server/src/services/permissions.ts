@@ -3,21 +3,29 @@
 // collaborators, organization membership and the union of the user's teams. readableRepo() below
 // is its SQL twin for lists; test/permissions-twin.test.ts holds the two to the same answers, so
 // change both together. Routes ask the named checks (canRead(unit), canWrite(unit), canAdmin(),
-// canParticipate(), isOwner()) instead of comparing numbers.
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+// canParticipate(), isOwner()) instead of comparing numbers. The queries, and readableRepo() and
+// visibleUser(), the SQL twins of these rules for lists, are in db/permissions.ts.
 import type { Db } from '../db/types.ts';
-import type { Database, RepoRow, UserRow } from '../db/schema.ts';
+import type { RepoRow, UserRow } from '../db/schema.ts';
+import { findUserById } from '../db/users.ts';
+import { isOrgMember as isOrgMemberRow } from '../db/orgs.ts';
+import {
+  Access,
+  type AccessMode,
+  UNITS,
+  type Unit,
+  UnitType,
+  findCollaborationMode,
+  listCollaborationModes,
+  listTeamsUnitModes,
+  listUserRepoTeams,
+  readableRepo,
+  sharesOrganization,
+  visibleUser,
+} from '../db/permissions.ts';
 
-/** 0 none, 1 read, 2 write, 3 admin, 4 owner (as Gitea's perm.AccessMode). */
-export type AccessMode = 0 | 1 | 2 | 3 | 4;
-export const Access = { none: 0, read: 1, write: 2, admin: 3, owner: 4 } as const;
-
-/** Repository units a team grants one by one; settings is admin access (Gitea has no settings unit). */
-export type Unit = 'code' | 'issues' | 'pulls' | 'releases' | 'wiki';
+export { Access, type AccessMode, UNITS, type Unit, UnitType, readableRepo, visibleUser };
 export type UnitOrSettings = Unit | 'settings';
-export const UNITS: readonly Unit[] = ['code', 'issues', 'pulls', 'releases', 'wiki'];
-/** Gitea's unit.Type numbers, stored in team_unit.type. */
-export const UnitType: Record<Unit, number> = { code: 1, issues: 2, pulls: 3, releases: 4, wiki: 5 };
 /** Gitea's units_map keys (repo.code, …) for the team API. */
 export const UnitKey: Record<Unit, string> = { code: 'repo.code', issues: 'repo.issues', pulls: 'repo.pulls', releases: 'repo.releases', wiki: 'repo.wiki' };
 export const unitOfType = (type: number): Unit | undefined => UNITS.find((u) => UnitType[u] === type);
@@ -79,7 +87,7 @@ export const noPermission = (signedIn = false) => makePermission(allUnits(Access
 export const ownerPermission = () => makePermission(allUnits(Access.owner), true, { ...noVia(), owner: true });
 
 export async function isOrgMember(db: Db, orgId: number, uid: number): Promise<boolean> {
-  return !!(await db.selectFrom('org_user').select('id').where('org_id', '=', orgId).where('uid', '=', uid).executeTakeFirst());
+  return isOrgMemberRow(db, orgId, uid);
 }
 
 /**
@@ -92,24 +100,6 @@ export async function ownerVisibleTo(db: Db, owner: UserRow, viewer: UserRow | n
   if (viewer.is_admin === 1 || viewer.id === owner.id) return true;
   if (owner.visibility === 'private' || viewer.restricted === 1) return isOrgMember(db, owner.id, viewer.id);
   return true;
-}
-
-/** The teams of `uid` in `repo`'s organization that cover the repository. */
-async function userRepoTeams(db: Db, repo: Pick<RepoRow, 'id' | 'owner_id'>, uid: number) {
-  return db
-    .selectFrom('team_user')
-    .innerJoin('team', 'team.id', 'team_user.team_id')
-    .select(['team.id', 'team.authorize'])
-    .where('team_user.uid', '=', uid)
-    .where('team.org_id', '=', repo.owner_id)
-    .where((eb) =>
-      eb.or([
-        eb('team.authorize', '>=', Access.owner),
-        eb('team.includes_all_repositories', '=', 1),
-        eb.exists(eb.selectFrom('team_repo').select('team_repo.id').whereRef('team_repo.team_id', '=', 'team.id').where('team_repo.repo_id', '=', repo.id)),
-      ]),
-    )
-    .execute();
 }
 
 /**
@@ -137,16 +127,11 @@ export async function repoPermission(db: Db, user: UserRow | null, repo: RepoRow
 export async function repoPermissions(db: Db, user: UserRow | null, list: { repo: RepoRow; owner: UserRow }[]): Promise<RepoPermission[]> {
   const collabs = new Map<number, AccessMode>();
   if (user && list.length) {
-    const rows = await db
-      .selectFrom('collaboration')
-      .select(['repo_id', 'mode'])
-      .where('user_id', '=', user.id)
-      .where(
-        'repo_id',
-        'in',
-        list.map((x) => x.repo.id),
-      )
-      .execute();
+    const rows = await listCollaborationModes(
+      db,
+      user.id,
+      list.map((x) => x.repo.id),
+    );
     for (const r of rows) collabs.set(r.repo_id, r.mode as AccessMode);
   }
   return Promise.all(list.map(({ repo, owner }) => repoPermission(db, user, repo, owner, { collab: collabs.get(repo.id) ?? Access.none })));
@@ -165,15 +150,10 @@ export function unitEnabled(repo: Pick<RepoRow, 'has_issues' | 'has_pull_request
 async function grantedPermission(db: Db, user: UserRow | null, repo: RepoRow, owner?: UserRow, known?: { collab: AccessMode }): Promise<RepoPermission> {
   const via = noVia();
   if (!user && repo.is_private === 1) return noPermission();
-  const own = owner && owner.id === repo.owner_id ? owner : await db.selectFrom('user').selectAll().where('id', '=', repo.owner_id).executeTakeFirst();
+  const own = owner && owner.id === repo.owner_id ? owner : await findUserById(db, repo.owner_id);
   if (!own) return noPermission(!!user);
 
-  const collab = !user
-    ? Access.none
-    : known
-      ? known.collab
-      : (((await db.selectFrom('collaboration').select('mode').where('repo_id', '=', repo.id).where('user_id', '=', user.id).executeTakeFirst())?.mode ??
-          0) as AccessMode);
+  const collab = !user ? Access.none : known ? known.collab : (((await findCollaborationMode(db, repo.id, user.id)) ?? 0) as AccessMode);
   via.collaborator = collab;
   // Strangers may not reach the public repositories of a private or limited owner; its
   // collaborators still may.
@@ -192,7 +172,7 @@ async function grantedPermission(db: Db, user: UserRow | null, repo: RepoRow, ow
   const base = Math.max(minMode, collab) as AccessMode;
   if (!isOrg) return makePermission(allUnits(base), true, via);
 
-  const teams = await userRepoTeams(db, repo, user.id);
+  const teams = await listUserRepoTeams(db, repo, user.id);
   via.teams = teams.map((t) => t.id);
   if (teams.length === 0) return makePermission(allUnits(base), true, via);
   // A team with admin access (the Owners team) makes its members owners of the repository.
@@ -201,15 +181,10 @@ async function grantedPermission(db: Db, user: UserRow | null, repo: RepoRow, ow
   if (collab >= Access.admin) return makePermission(allUnits(collab), true, via);
 
   const units = allUnits(base);
-  const rows = await db
-    .selectFrom('team_unit')
-    .select(['type', 'access_mode'])
-    .where(
-      'team_id',
-      'in',
-      teams.map((t) => t.id),
-    )
-    .execute();
+  const rows = await listTeamsUnitModes(
+    db,
+    teams.map((t) => t.id),
+  );
   for (const r of rows) {
     const unit = unitOfType(r.type);
     if (unit) units[unit] = Math.max(units[unit], Math.min(r.access_mode, Access.write)) as AccessMode;
@@ -235,75 +210,6 @@ export async function repoAccess(db: Db, user: UserRow | null, repo: RepoRow): P
 }
 
 /**
- * Restricts a query over `repository` to rows `viewer` may read at all (any unit): the same rules
- * as repoPermission() above, as SQL, so that paging and totals stay right.
- */
-export function readableRepo(viewer: UserRow | null) {
-  return (eb: ExpressionBuilder<Database, 'repository'>): Expression<SqlBool> => {
-    if (viewer?.is_admin === 1) return eb.lit(true);
-    const owner = () => eb.selectFrom('user as owner').select('owner.id').whereRef('owner.id', '=', 'repository.owner_id');
-    if (!viewer) return eb.and([eb('repository.is_private', '=', 0), eb.exists(owner().where('owner.visibility', '=', 'public'))]);
-
-    const restricted = viewer.restricted === 1;
-    const member = eb.exists(
-      eb.selectFrom('org_user').select('org_user.id').whereRef('org_user.org_id', '=', 'repository.owner_id').where('org_user.uid', '=', viewer.id),
-    );
-    const ownerVisible = restricted ? member : eb.or([eb.exists(owner().where('owner.visibility', '!=', 'private')), member]);
-    const publicRead = restricted
-      ? eb.and([eb('repository.is_private', '=', 0), eb.exists(owner().where('owner.type', '!=', 1).where('owner.visibility', '=', 'public'))])
-      : eb('repository.is_private', '=', 0);
-    const team = eb.exists(
-      eb
-        .selectFrom('team_user')
-        .innerJoin('team', 'team.id', 'team_user.team_id')
-        .select('team.id')
-        .where('team_user.uid', '=', viewer.id)
-        .whereRef('team.org_id', '=', 'repository.owner_id')
-        .where((t) =>
-          t.and([
-            t.exists(owner().where('owner.type', '=', 1)),
-            t.or([
-              t('team.authorize', '>=', Access.owner),
-              t('team.includes_all_repositories', '=', 1),
-              t.exists(
-                t
-                  .selectFrom('team_repo')
-                  .select('team_repo.id')
-                  .whereRef('team_repo.team_id', '=', 'team.id')
-                  .whereRef('team_repo.repo_id', '=', 'repository.id'),
-              ),
-            ]),
-            t.or([
-              t('team.authorize', '>=', Access.admin),
-              t.exists(
-                t
-                  .selectFrom('team_unit')
-                  .select('team_unit.id')
-                  .whereRef('team_unit.team_id', '=', 'team.id')
-                  .where('team_unit.access_mode', '>=', Access.read)
-                  .where(
-                    'team_unit.type',
-                    'in',
-                    UNITS.map((u) => UnitType[u]),
-                  ),
-              ),
-            ]),
-          ]),
-        ),
-    );
-    const collaborator = eb.exists(
-      eb
-        .selectFrom('collaboration')
-        .select('collaboration.id')
-        .whereRef('collaboration.repo_id', '=', 'repository.id')
-        .where('collaboration.user_id', '=', viewer.id)
-        .where('collaboration.mode', '>=', Access.read),
-    );
-    return eb.or([eb('repository.owner_id', '=', viewer.id), collaborator, eb.and([ownerVisible, eb.or([publicRead, team])])]);
-  };
-}
-
-/**
  * Gitea's IsUserVisibleToViewer: may `viewer` see the profile (and activity) of `u`? Public: all;
  * limited: signed-in, unrestricted users; private: members of the same organization (or of that
  * organization). Admins and the user itself always.
@@ -313,36 +219,5 @@ export async function userVisibleTo(db: Db, u: UserRow, viewer: UserRow | null):
   if (u.visibility === 'public') return true;
   if (!viewer || viewer.restricted === 1) return false;
   if (u.visibility === 'limited') return true;
-  const shared = await db
-    .selectFrom('org_user')
-    .select('org_user.id')
-    .where('org_user.uid', '=', viewer.id)
-    .where((eb) =>
-      eb.or([eb('org_user.org_id', '=', u.id), eb('org_user.org_id', 'in', eb.selectFrom('org_user as o2').select('o2.org_id').where('o2.uid', '=', u.id))]),
-    )
-    .executeTakeFirst();
-  return !!shared;
-}
-
-/** userVisibleTo() as SQL over `user`, for user lists and searches. */
-export function visibleUser(viewer: UserRow | null) {
-  return (eb: ExpressionBuilder<Database, 'user'>): Expression<SqlBool> => {
-    if (viewer?.is_admin === 1) return eb.lit(true);
-    if (!viewer || viewer.restricted === 1) {
-      return viewer ? eb.or([eb('user.visibility', '=', 'public'), eb('user.id', '=', viewer.id)]) : eb('user.visibility', '=', 'public');
-    }
-    return eb.or([
-      eb('user.visibility', '!=', 'private'),
-      eb('user.id', '=', viewer.id),
-      eb('user.id', 'in', eb.selectFrom('org_user').select('org_user.org_id').where('org_user.uid', '=', viewer.id)),
-      eb(
-        'user.id',
-        'in',
-        eb
-          .selectFrom('org_user')
-          .select('org_user.uid')
-          .where('org_user.org_id', 'in', eb.selectFrom('org_user as o2').select('o2.org_id').where('o2.uid', '=', viewer.id)),
-      ),
-    ]);
-  };
+  return sharesOrganization(db, viewer.id, u.id);
 }

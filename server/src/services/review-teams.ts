@@ -3,7 +3,9 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/types.ts';
 import type { ApiPullRequest } from '../api/pull-schemas.ts';
-import { toApiTeam } from '../routes/teams.ts';
+import { findTeamsByIds } from '../db/teams.ts';
+import { findUsersByIds } from '../db/users.ts';
+import { toApiTeam } from './teams.ts';
 
 export type ApiTeam = ApiPullRequest['requested_reviewers_teams'][number];
 
@@ -12,9 +14,9 @@ export async function toApiTeamsById(db: Db, config: Config, ids: number[]): Pro
   const out = new Map<number, ApiTeam>();
   const unique = [...new Set(ids.filter((id) => id > 0))];
   if (!unique.length) return out;
-  const teams = await db.selectFrom('team').selectAll().where('id', 'in', unique).execute();
+  const teams = await findTeamsByIds(db, unique);
   const orgIds = [...new Set(teams.map((t) => t.org_id))];
-  const orgs = new Map((orgIds.length ? await db.selectFrom('user').selectAll().where('id', 'in', orgIds).execute() : []).map((o) => [o.id, o]));
+  const orgs = new Map((orgIds.length ? await findUsersByIds(db, orgIds) : []).map((o) => [o.id, o]));
   await Promise.all(teams.map(async (t) => out.set(t.id, await toApiTeam(db, t, orgs.get(t.org_id) ?? null, config))));
   return out;
 }

@@ -1,9 +1,35 @@
 // Teams of an organization: their access mode (authorize) and per-unit modes (team_unit), members
 // and repositories, with the num_members / num_repos counters kept in the same transaction.
+import type { Config } from '../config.ts';
 import type { Db } from '../db/types.ts';
 import { isUniqueViolation, lockRow } from '../db/dialect.ts';
-import type { TeamRow } from '../db/schema.ts';
+import type { TeamRow, UserRow } from '../db/schema.ts';
+import { findUsersByIds } from '../db/users.ts';
+import {
+  addTeamMembersCount,
+  addTeamReposCount,
+  deleteTeamRepo,
+  deleteTeamRows,
+  deleteTeamUser,
+  findTeamByIdOrThrow,
+  hasTeamRepo,
+  insertTeam,
+  insertTeamRepoIfMissing,
+  insertTeamUserIfMissing,
+  isInAnyOrgTeam,
+  isTeamMember,
+  isTeamNameTaken,
+  listOwnerRepoIds,
+  listTeamUnits,
+  replaceTeamUnits,
+  teamNumMembers,
+  updateTeam,
+} from '../db/teams.ts';
+import { deleteOrgUser, insertOrgUserIfMissing } from '../db/orgs.ts';
+import { toApiOrg } from '../api/org-convert.ts';
 import { unprocessable } from '../errors.ts';
+
+export { hasTeamRepo, isTeamMember };
 
 export const OWNER_MODE = 4;
 export const MODE_NAMES = ['none', 'read', 'write', 'admin', 'owner'] as const;
@@ -76,28 +102,16 @@ export function assertTeamName(name: string): void {
 }
 
 async function assertTeamNameFree(db: Db, orgId: number, name: string, exceptId = 0) {
-  const hit = await db
-    .selectFrom('team')
-    .select('id')
-    .where('org_id', '=', orgId)
-    .where('lower_name', '=', name.toLowerCase())
-    .where('id', '!=', exceptId)
-    .executeTakeFirst();
-  if (hit) throw unprocessable(`team already exists [org_id: ${orgId}, name: ${name}]`);
+  if (await isTeamNameTaken(db, orgId, name, exceptId)) throw unprocessable(`team already exists [org_id: ${orgId}, name: ${name}]`);
 }
 
 async function writeUnits(db: Db, team: TeamRow, units: UnitModes) {
-  await db.deleteFrom('team_unit').where('team_id', '=', team.id).execute();
-  if (units.length)
-    await db
-      .insertInto('team_unit')
-      .values(units.map((u) => ({ org_id: team.org_id, team_id: team.id, ...u })))
-      .execute();
+  await replaceTeamUnits(db, team, units);
 }
 
 /** Adds every repository of the organization to the team (includes_all_repositories). */
 async function addAllOrgRepos(db: Db, team: TeamRow) {
-  const repos = await db.selectFrom('repository').select('id').where('owner_id', '=', team.org_id).execute();
+  const repos = await listOwnerRepoIds(db, team.org_id);
   for (const r of repos) await addRepoToTeam(db, team, r.id);
 }
 
@@ -110,24 +124,20 @@ export async function createTeam(db: Db, orgId: number, input: TeamInput & { nam
     .transaction()
     .execute(async (trx) => {
       await assertTeamNameFree(trx, orgId, input.name);
-      const team = await trx
-        .insertInto('team')
-        .values({
-          org_id: orgId,
-          lower_name: input.name.toLowerCase(),
-          name: input.name,
-          description: input.description ?? '',
-          authorize: mode,
-          num_repos: 0,
-          num_members: 0,
-          includes_all_repositories: input.includes_all_repositories ? 1 : 0,
-          can_create_org_repo: input.can_create_org_repo ? 1 : 0,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const team = await insertTeam(trx, {
+        org_id: orgId,
+        lower_name: input.name.toLowerCase(),
+        name: input.name,
+        description: input.description ?? '',
+        authorize: mode,
+        num_repos: 0,
+        num_members: 0,
+        includes_all_repositories: input.includes_all_repositories ? 1 : 0,
+        can_create_org_repo: input.can_create_org_repo ? 1 : 0,
+      });
       await writeUnits(trx, team, units);
       if (team.includes_all_repositories) await addAllOrgRepos(trx, team);
-      return trx.selectFrom('team').selectAll().where('id', '=', team.id).executeTakeFirstOrThrow();
+      return findTeamByIdOrThrow(trx, team.id);
     })
     .catch((e: unknown) => {
       // The same name created at once by another request, past assertTeamNameFree: Gitea's 422.
@@ -164,31 +174,24 @@ export async function editTeam(db: Db, team: TeamRow, input: TeamInput): Promise
         includeAll = input.includes_all_repositories;
       }
     }
-    if (Object.keys(values).length) await trx.updateTable('team').set(values).where('id', '=', team.id).execute();
-    const updated = await trx.selectFrom('team').selectAll().where('id', '=', team.id).executeTakeFirstOrThrow();
+    if (Object.keys(values).length) await updateTeam(trx, team.id, values);
+    const updated = await findTeamByIdOrThrow(trx, team.id);
     if (includeAll) await addAllOrgRepos(trx, updated);
-    return trx.selectFrom('team').selectAll().where('id', '=', team.id).executeTakeFirstOrThrow();
+    return findTeamByIdOrThrow(trx, team.id);
   });
 }
 
 export async function deleteTeam(db: Db, team: TeamRow): Promise<void> {
   if (team.authorize === OWNER_MODE) throw unprocessable('the Owners team cannot be deleted');
   await db.transaction().execute(async (trx) => {
-    const members = await trx.selectFrom('team_user').select('uid').where('team_id', '=', team.id).execute();
-    for (const table of ['team_user', 'team_repo', 'team_unit'] as const) await trx.deleteFrom(table).where('team_id', '=', team.id).execute();
-    await trx.deleteFrom('team').where('id', '=', team.id).execute();
+    const members = await deleteTeamRows(trx, team.id);
     for (const m of members) await leaveOrgIfNoTeam(trx, team.org_id, m.uid);
   });
 }
 
 /** A user in no team of the organization is no longer its member (Gitea's removeTeamMember). */
 async function leaveOrgIfNoTeam(db: Db, orgId: number, uid: number) {
-  const still = await db.selectFrom('team_user').select('id').where('org_id', '=', orgId).where('uid', '=', uid).executeTakeFirst();
-  if (!still) await db.deleteFrom('org_user').where('org_id', '=', orgId).where('uid', '=', uid).execute();
-}
-
-export async function isTeamMember(db: Db, teamId: number, uid: number): Promise<boolean> {
-  return !!(await db.selectFrom('team_user').select('id').where('team_id', '=', teamId).where('uid', '=', uid).executeTakeFirst());
+  if (!(await isInAnyOrgTeam(db, orgId, uid))) await deleteOrgUser(db, orgId, uid);
 }
 
 /** Adds the user to the team and, if needed, to the organization (membership private at first). */
@@ -196,22 +199,9 @@ export async function addTeamMember(db: Db, team: TeamRow, uid: number): Promise
   // Inserts that do nothing when the row exists (also one another request adds at the same time),
   // and the counter follows what was inserted.
   await db.transaction().execute(async (trx) => {
-    const added = await trx
-      .insertInto('team_user')
-      .values({ org_id: team.org_id, team_id: team.id, uid })
-      .onConflict((oc) => oc.columns(['team_id', 'uid']).doNothing())
-      .executeTakeFirst();
-    if (!Number(added.numInsertedOrUpdatedRows)) return;
-    await trx
-      .updateTable('team')
-      .set((eb) => ({ num_members: eb('num_members', '+', 1) }))
-      .where('id', '=', team.id)
-      .execute();
-    await trx
-      .insertInto('org_user')
-      .values({ uid, org_id: team.org_id, is_public: 0 })
-      .onConflict((oc) => oc.columns(['uid', 'org_id']).doNothing())
-      .execute();
+    if (!(await insertTeamUserIfMissing(trx, team, uid))) return;
+    await addTeamMembersCount(trx, team.id, 1);
+    await insertOrgUserIfMissing(trx, team.org_id, uid);
   });
 }
 
@@ -221,53 +211,29 @@ export async function removeTeamMember(db: Db, team: TeamRow, uid: number): Prom
     // Two removals at once must not both see two owners left.
     await lockRow(trx, 'team', team.id);
     if (!(await isTeamMember(trx, team.id, uid))) return;
-    const { num_members } = await trx.selectFrom('team').select('num_members').where('id', '=', team.id).executeTakeFirstOrThrow();
+    const num_members = await teamNumMembers(trx, team.id);
     if (team.authorize === OWNER_MODE && num_members <= 1) throw unprocessable(`user is the last member of owner team [uid: ${uid}]`);
-    await trx.deleteFrom('team_user').where('team_id', '=', team.id).where('uid', '=', uid).execute();
-    await trx
-      .updateTable('team')
-      .set((eb) => ({ num_members: eb('num_members', '-', 1) }))
-      .where('id', '=', team.id)
-      .execute();
+    await deleteTeamUser(trx, team.id, uid);
+    await addTeamMembersCount(trx, team.id, -1);
     await leaveOrgIfNoTeam(trx, team.org_id, uid);
   });
-}
-
-export async function hasTeamRepo(db: Db, teamId: number, repoId: number): Promise<boolean> {
-  return !!(await db.selectFrom('team_repo').select('id').where('team_id', '=', teamId).where('repo_id', '=', repoId).executeTakeFirst());
 }
 
 export async function addRepoToTeam(db: Db, team: Pick<TeamRow, 'id' | 'org_id'>, repoId: number): Promise<void> {
   // Callers run it in their transaction. Does nothing when the row exists (also one another request
   // adds at the same time), and the counter follows what was inserted.
-  const added = await db
-    .insertInto('team_repo')
-    .values({ org_id: team.org_id, team_id: team.id, repo_id: repoId })
-    .onConflict((oc) => oc.columns(['team_id', 'repo_id']).doNothing())
-    .executeTakeFirst();
-  if (Number(added.numInsertedOrUpdatedRows))
-    await db
-      .updateTable('team')
-      .set((eb) => ({ num_repos: eb('num_repos', '+', 1) }))
-      .where('id', '=', team.id)
-      .execute();
+  if (await insertTeamRepoIfMissing(db, team, repoId)) await addTeamReposCount(db, team.id, 1);
 }
 
 export async function removeRepoFromTeam(db: Db, team: TeamRow, repoId: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const res = await trx.deleteFrom('team_repo').where('team_id', '=', team.id).where('repo_id', '=', repoId).executeTakeFirst();
-    if (Number(res.numDeletedRows))
-      await trx
-        .updateTable('team')
-        .set((eb) => ({ num_repos: eb('num_repos', '-', 1) }))
-        .where('id', '=', team.id)
-        .execute();
+    if (await deleteTeamRepo(trx, team.id, repoId)) await addTeamReposCount(trx, team.id, -1);
   });
 }
 
 /** units and units_map as Gitea's ToTeam shows them (admin and owner teams: every unit at the team's mode). */
 export async function teamUnits(db: Db, team: TeamRow): Promise<{ units: string[]; units_map: Record<string, string> }> {
-  const rows = await db.selectFrom('team_unit').select(['type', 'access_mode']).where('team_id', '=', team.id).orderBy('type').execute();
+  const rows = await listTeamUnits(db, team.id);
   const units = rows.map((r) => KEY_OF_TYPE.get(r.type)).filter((k): k is string => !!k);
   const units_map: Record<string, string> = {};
   if (team.authorize >= 3) for (const key of Object.keys(UNIT_KEYS)) units_map[key] = MODE_NAMES[team.authorize]!;
@@ -277,4 +243,28 @@ export async function teamUnits(db: Db, team: TeamRow): Promise<{ units: string[
       if (key) units_map[key] = MODE_NAMES[r.access_mode] ?? 'none';
     }
   return { units, units_map };
+}
+
+/** Gitea's Team of the API (convert.ToTeam), with its organization when known. */
+export async function toApiTeam(db: Db, team: TeamRow, org: UserRow | null, config: Config) {
+  const { units, units_map } = await teamUnits(db, team);
+  return {
+    id: team.id,
+    name: team.name,
+    description: team.description,
+    organization: org ? toApiOrg(org, config) : null,
+    includes_all_repositories: team.includes_all_repositories === 1,
+    permission: MODE_NAMES[team.authorize] ?? 'none',
+    units,
+    units_map,
+    can_create_org_repo: team.can_create_org_repo === 1,
+  };
+}
+
+/** toApiTeam of each, their organizations read in one query. */
+export async function toApiTeams(db: Db, teams: TeamRow[], config: Config) {
+  const orgIds = [...new Set(teams.map((t) => t.org_id))];
+  const orgs = orgIds.length ? await findUsersByIds(db, orgIds) : [];
+  const byId = new Map(orgs.map((o) => [o.id, o]));
+  return Promise.all(teams.map((t) => toApiTeam(db, t, byId.get(t.org_id) ?? null, config)));
 }

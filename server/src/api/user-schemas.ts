@@ -1,6 +1,6 @@
 // Wire shapes of the user endpoints, as Gitea's modules/structs (user.go, user_app.go, user_key.go, repo_watch.go).
-import { z } from '../api/openapi.ts';
-import { UserSchema } from '../api/schemas.ts';
+import { z } from './openapi.ts';
+import { UserSchema } from './schemas.ts';
 
 export const json = <T extends z.ZodTypeAny>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
 export const body = <T extends z.ZodTypeAny>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });

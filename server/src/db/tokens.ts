@@ -1,0 +1,40 @@
+// Access tokens (access_token): only the secret's hash is stored; the queries.
+import type { Insertable, Selectable } from 'kysely';
+import type { Db } from './types.ts';
+import type { AccessTokenTable, UserRow } from './schema.ts';
+import { countThenPage, type PageWindow, type RowsPage } from './page-rows.ts';
+
+export type AccessTokenRow = Selectable<AccessTokenTable>;
+
+/** The user whose token has this hash. */
+export function findUserByTokenHash(db: Db, tokenHash: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('access_token')
+    .innerJoin('user', 'user.id', 'access_token.user_id')
+    .selectAll('user')
+    .where('access_token.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/** Whether the user has a token of this name. */
+export async function isTokenNameUsed(db: Db, userId: number, name: string): Promise<boolean> {
+  return !!(await db.selectFrom('access_token').select('id').where('user_id', '=', userId).where('name', '=', name).executeTakeFirst());
+}
+
+export function insertToken(db: Db, values: Insertable<AccessTokenTable>): Promise<AccessTokenRow> {
+  return db.insertInto('access_token').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+/** A page of the user's tokens, newest first. */
+export function listUserTokensPage(db: Db, userId: number, p: PageWindow): Promise<RowsPage<AccessTokenRow>> {
+  const q = db.selectFrom('access_token').where('user_id', '=', userId);
+  return countThenPage(q, p, (page) => page.selectAll().orderBy('id', 'desc'));
+}
+
+/** Deletes the user's token with this id or name; whether there was one. */
+export async function deleteUserToken(db: Db, userId: number, token: { id: number } | { name: string }): Promise<boolean> {
+  let q = db.deleteFrom('access_token').where('user_id', '=', userId);
+  q = 'id' in token ? q.where('id', '=', token.id) : q.where('name', '=', token.name);
+  const res = await q.executeTakeFirst();
+  return !!Number(res.numDeletedRows);
+}
