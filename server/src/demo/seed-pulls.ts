@@ -8,7 +8,7 @@ import { repoDir } from '../context.ts';
 import { nowUnix } from '../db/index.ts';
 import type { UserRow } from '../db/schema.ts';
 import { legacyRunGit } from '../git/run-git.ts';
-import { applyPushEffects, snapshotRefs } from '../services/push.ts';
+import { applyPushEffects, snapshotRefs } from '../services/pulls/push.ts';
 import { createToken } from '../services/users.ts';
 import { createApp } from '../app.ts';
 

@@ -8,7 +8,7 @@ import type { UserRow } from '../db/schema.ts';
 import { legacyRunGit } from '../git/run-git.ts';
 import { createUser } from '../services/users.ts';
 import { createRepository } from '../services/repos.ts';
-import { applyPushEffects, snapshotRefs } from '../services/push.ts';
+import { applyPushEffects, snapshotRefs } from '../services/pulls/push.ts';
 import { buildFastImport, type HistorySpec, type Person } from './history.ts';
 import { seedIssues } from './seed-issues.ts';
 import { seedPulls } from './seed-pulls.ts';

@@ -8,9 +8,9 @@ import { MergePullRequestSchema, zIndex } from '../api/pull-schemas.ts';
 import type { AppEnv } from '../context.ts';
 import { requireUser } from '../auth/middleware.ts';
 import { loadPull } from '../http/pull-context.ts';
-import { cancelScheduledMerge } from '../services/auto-merge.ts';
-import { mergePullRequestApi } from '../services/merge.ts';
-import { updatePullRequest } from '../services/pull-update.ts';
+import { cancelScheduledMerge } from '../services/pulls/auto-merge.ts';
+import { mergePullRequestApi } from '../services/pulls/merge.ts';
+import { updatePullRequest } from '../services/pulls/update.ts';
 import { notFound } from '../errors.ts';
 
 export const pullMergeRoutes = createRouter();

@@ -8,7 +8,7 @@ import { toApiUser } from '../api/convert.ts';
 import type { ApiPullReview, ApiPullReviewComment } from '../api/pull-schemas.ts';
 import { CommentType } from './conversation.ts';
 import { fullName, ghostUser, usersByIds, type RepoRef } from './issues-convert.ts';
-import { REVIEW_STATE_OF, ReviewType } from './reviews.ts';
+import { REVIEW_STATE_OF, ReviewType } from './pulls/review-read.ts';
 import { toApiTeamsById } from './review-teams.ts';
 
 const pullHtmlUrl = (config: Config, r: RepoRef, issue: Pick<IssueRow, 'index'>) => `${config.rootUrl}${fullName(r)}/pulls/${issue.index}`;
