@@ -225,3 +225,17 @@ export function findOtherOpenPullOnBranch(db: Db, pullId: number, repoId: number
 export function updateRepoAfterPush(db: Db, repoId: number, patch: RepoUpdate) {
   return db.updateTable('repository').set(patch).where('id', '=', repoId).returningAll().executeTakeFirstOrThrow();
 }
+
+/** Subquery: the ids of issues carrying any of these labels (a pull request list's label filter). */
+export function issueIdsWithLabels(db: Db, labelIds: number[]) {
+  return db.selectFrom('issue_label').select('issue_label.issue_id').where('issue_label.label_id', 'in', labelIds);
+}
+
+/** Subquery: the issue ids of a repository's pull requests into `branch` (a pull request list's base filter). */
+export function pullIssueIdsOnBase(db: Db, repoId: number, branch: string) {
+  return db
+    .selectFrom('pull_request')
+    .select('pull_request.issue_id')
+    .where('pull_request.base_repo_id', '=', repoId)
+    .where('pull_request.base_branch', '=', branch);
+}

@@ -3,7 +3,7 @@
 import type { Db } from '../../db/types.ts';
 import { int32OrNone } from '../../db/dialect.ts';
 import { findUserByName } from '../../db/users.ts';
-import { listPullsByIssueIds } from '../../db/pulls.ts';
+import { issueIdsWithLabels, listPullsByIssueIds, pullIssueIdsOnBase } from '../../db/pulls.ts';
 import { badRequest } from '../../errors.ts';
 import { issuesQuery, sortedIssues } from '../issues-search.ts';
 import type { PullRow } from '../pulls-convert.ts';
@@ -45,22 +45,9 @@ export async function listPulls(
   let query = issuesQuery(db, { repoId, state: q.state ?? 'open', type: 'pulls', posterId });
   if (q.milestone) query = query.where('issue.milestone_id', '=', int32OrNone(q.milestone));
   // Any of the labels, as Gitea's label join.
-  if (q.labels?.length)
-    query = query.where(
-      'issue.id',
-      'in',
-      db.selectFrom('issue_label').select('issue_label.issue_id').where('issue_label.label_id', 'in', q.labels!.map(int32OrNone)),
-    );
+  if (q.labels?.length) query = query.where('issue.id', 'in', issueIdsWithLabels(db, q.labels!.map(int32OrNone)));
   if (q.base_branch) {
-    query = query.where(
-      'issue.id',
-      'in',
-      db
-        .selectFrom('pull_request')
-        .select('pull_request.issue_id')
-        .where('pull_request.base_repo_id', '=', repoId)
-        .where('pull_request.base_branch', '=', q.base_branch),
-    );
+    query = query.where('issue.id', 'in', pullIssueIdsOnBase(db, repoId, q.base_branch));
   }
   const { n } = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   let sorted;

@@ -1,11 +1,11 @@
 // Who reviews officially (Gitea's IsOfficialReviewer) and the review rows every review operation
 // writes and reads: a new review, a reviewer's latest verdict or request, official again once a later one goes.
 import type { Db } from '../../db/types.ts';
+import { findLatestVerdictOrRequest, findPullBaseBranch, insertReviewRow, setReviewOfficial } from '../../db/reviews.ts';
 import { nowUnix } from '../../db/index.ts';
 import type { RepoRow, UserRow } from '../../db/schema.ts';
 import { approvalCounts, effectiveRule } from '../protection-rules.ts';
 import { repoPermission } from '../permissions.ts';
-import { ReviewType } from './review-read.ts';
 
 export async function insertReview(
   db: Db,
@@ -21,25 +21,21 @@ export async function insertReview(
   },
 ) {
   const now = nowUnix();
-  return db
-    .insertInto('review')
-    .values({
-      type: v.type,
-      reviewer_id: v.reviewer_id,
-      reviewer_team_id: v.reviewer_team_id ?? 0,
-      original_author: '',
-      original_author_id: 0,
-      issue_id: v.issue_id,
-      content: v.content ?? '',
-      official: v.official ? 1 : 0,
-      commit_id: v.commit_id ?? '',
-      stale: v.stale ? 1 : 0,
-      dismissed: 0,
-      created_unix: now,
-      updated_unix: now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return insertReviewRow(db, {
+    type: v.type,
+    reviewer_id: v.reviewer_id,
+    reviewer_team_id: v.reviewer_team_id ?? 0,
+    original_author: '',
+    original_author_id: 0,
+    issue_id: v.issue_id,
+    content: v.content ?? '',
+    official: v.official ? 1 : 0,
+    commit_id: v.commit_id ?? '',
+    stale: v.stale ? 1 : 0,
+    dismissed: 0,
+    created_unix: now,
+    updated_unix: now,
+  });
 }
 
 /**
@@ -54,24 +50,15 @@ export async function isOfficialReviewer(db: Db, user: UserRow, repo: RepoRow, b
 }
 
 /** The base branch of the pull request an issue row is ('' when it has none). */
-export const baseBranchOf = async (db: Db, issueId: number) =>
-  (await db.selectFrom('pull_request').select('base_branch').where('issue_id', '=', issueId).executeTakeFirst())?.base_branch ?? '';
+export const baseBranchOf = async (db: Db, issueId: number) => (await findPullBaseBranch(db, issueId))?.base_branch ?? '';
 
 /** Gitea: the latest verdict or request of a reviewer becomes official again once a later one goes. */
 export async function restoreLatestOfficial(trx: Db, issueId: number, reviewerId: number) {
   const latest = await latestReviewOf(trx, issueId, reviewerId);
-  if (latest) await trx.updateTable('review').set({ official: 1 }).where('id', '=', latest.id).execute();
+  if (latest) await setReviewOfficial(trx, latest.id);
 }
 
 /** The reviewer's latest verdict or open request on the pull request (Gitea's GetReviewByIssueIDAndUserID). */
 export function latestReviewOf(db: Db, issueId: number, reviewerId: number) {
-  return db
-    .selectFrom('review')
-    .selectAll()
-    .where('issue_id', '=', issueId)
-    .where('reviewer_id', '=', reviewerId)
-    .where('original_author_id', '=', 0)
-    .where('type', 'in', [ReviewType.approve, ReviewType.reject, ReviewType.request])
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+  return findLatestVerdictOrRequest(db, issueId, reviewerId);
 }

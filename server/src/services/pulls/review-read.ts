@@ -8,6 +8,16 @@
 // For code comments we also keep the two commits their line numbers refer to: commit_sha (the head
 // commit the new-side line is counted in; it follows pushes while the line survives) and old_ref
 // (the merge base the old-side line is counted in); new_ref keeps the head they were first made on.
+import {
+  ReviewType,
+  countCommentsOfType,
+  findReviewById,
+  listLatestUserVerdicts,
+  listReviewComments,
+  listReviewPage,
+  listTeamRequests,
+  listUserRequests,
+} from '../../db/reviews.ts';
 import type { Db } from '../../db/types.ts';
 import type { CommentRow, IssueRow, PullRequestRow, ReviewRow, UserRow } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
@@ -15,8 +25,7 @@ import type { ReviewState } from '../../api/pull-schemas.ts';
 import { CommentType } from '../conversation.ts';
 import type { RepoContext } from '../../http/repo-context.ts';
 
-/** Gitea's ReviewType numbers. */
-export const ReviewType = { pending: 0, approve: 1, comment: 2, reject: 3, request: 4 } as const;
+export { ReviewType };
 
 export const REVIEW_STATE_OF: Record<number, ReviewState> = {
   [ReviewType.pending]: 'PENDING',
@@ -40,14 +49,7 @@ export interface PullRef {
 export async function requestedReviewerIds(db: Db, issueIds: number[]): Promise<Map<number, number[]>> {
   const out = new Map<number, number[]>();
   if (!issueIds.length) return out;
-  const rows = await db
-    .selectFrom('review')
-    .select(['issue_id', 'reviewer_id'])
-    .where('issue_id', 'in', issueIds)
-    .where('type', '=', ReviewType.request)
-    .where('reviewer_id', '>', 0)
-    .orderBy('id')
-    .execute();
+  const rows = await listUserRequests(db, issueIds);
   for (const r of rows) out.set(r.issue_id, [...(out.get(r.issue_id) ?? []), r.reviewer_id]);
   return out;
 }
@@ -59,14 +61,7 @@ export async function requestedReviewerIds(db: Db, issueIds: number[]): Promise<
 export async function requestedTeamIds(db: Db, issueIds: number[]): Promise<Map<number, number[]>> {
   const out = new Map<number, number[]>();
   if (!issueIds.length) return out;
-  const rows = await db
-    .selectFrom('review')
-    .select(['issue_id', 'reviewer_team_id'])
-    .where('issue_id', 'in', issueIds)
-    .where('type', '=', ReviewType.request)
-    .where('reviewer_team_id', '>', 0)
-    .orderBy('id')
-    .execute();
+  const rows = await listTeamRequests(db, issueIds);
   for (const r of rows) out.set(r.issue_id, [...(out.get(r.issue_id) ?? []), r.reviewer_team_id]);
   return out;
 }
@@ -80,17 +75,7 @@ export async function requestedTeamIds(db: Db, issueIds: number[]): Promise<Map<
 export async function listedReviewerIds(db: Db, issueIds: number[]): Promise<Map<number, number[]>> {
   const out = new Map<number, number[]>();
   if (!issueIds.length) return out;
-  const latest = db
-    .selectFrom('review')
-    .select((eb) => eb.fn.max<number>('id').as('id'))
-    .where('issue_id', 'in', issueIds)
-    .where('type', 'in', [ReviewType.approve, ReviewType.reject, ReviewType.request])
-    .where('dismissed', '=', 0)
-    .where('original_author_id', '=', 0)
-    .where('reviewer_team_id', '=', 0)
-    .where('reviewer_id', '>', 0)
-    .groupBy(['issue_id', 'reviewer_id']);
-  const rows = await db.selectFrom('review').select(['issue_id', 'reviewer_id']).where('id', 'in', latest).orderBy('updated_unix').orderBy('id').execute();
+  const rows = await listLatestUserVerdicts(db, issueIds);
   for (const r of rows) out.set(r.issue_id, [...(out.get(r.issue_id) ?? []), r.reviewer_id]);
   return out;
 }
@@ -103,21 +88,10 @@ export async function listedReviewerIds(db: Db, issueIds: number[]): Promise<Map
 export async function reviewCommentCounts(db: Db, issueIds: number[]): Promise<Map<number, number>> {
   const out = new Map<number, number>();
   if (!issueIds.length) return out;
-  const rows = await db
-    .selectFrom('comment')
-    .select(['issue_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('issue_id', 'in', issueIds)
-    .where('type', '=', CommentType.review)
-    .groupBy('issue_id')
-    .execute();
+  const rows = await countCommentsOfType(db, issueIds, CommentType.review);
   for (const r of rows) out.set(r.issue_id, Number(r.n));
   return out;
 }
-
-/**
- * Requests reviews from these users (already checked to exist and be able to read), as the
- * reviewers of POST /pulls; leaves review_request events. Team reviewers come with teams.
- */
 
 // ---------------------------------------------------------------------------------------------
 // Reading
@@ -126,17 +100,13 @@ export async function reviewCommentCounts(db: Db, issueIds: number[]): Promise<M
 const seesPending = (review: Pick<ReviewRow, 'reviewer_id'>, viewer: UserRow | null) => !!viewer && (viewer.is_admin === 1 || viewer.id === review.reviewer_id);
 
 export async function listReviews(db: Db, issueId: number, viewer: UserRow | null, page: { limit: number; offset: number }) {
-  let q = db.selectFrom('review').where('issue_id', '=', issueId);
-  if (!viewer) q = q.where('type', '!=', ReviewType.pending);
-  else if (viewer.is_admin !== 1) q = q.where((eb) => eb.or([eb('type', '!=', ReviewType.pending), eb('reviewer_id', '=', viewer.id)]));
-  const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await q.selectAll().orderBy('created_unix').orderBy('id').limit(page.limit).offset(page.offset).execute();
-  return { rows, total: Number(n) };
+  // Others' pending reviews are left out, except for site admins.
+  return listReviewPage(db, issueId, !viewer ? null : viewer.is_admin !== 1 ? viewer.id : undefined, page);
 }
 
 /** A review of this pull request; someone else's pending review is as absent as a missing one. */
 export async function getReview(db: Db, p: PullRef, id: number, viewer: UserRow | null): Promise<ReviewRow> {
-  const review = await db.selectFrom('review').selectAll().where('id', '=', id).executeTakeFirst();
+  const review = await findReviewById(db, id);
   if (!review || review.issue_id !== p.issue.id || (review.type === ReviewType.pending && !seesPending(review, viewer))) {
     throw notFound(`review does not exist [id: ${id}]`);
   }
@@ -145,5 +115,5 @@ export async function getReview(db: Db, p: PullRef, id: number, viewer: UserRow 
 
 /** The inline comments of a review, in the order they were written. */
 export function reviewCodeComments(db: Db, reviewId: number): Promise<CommentRow[]> {
-  return db.selectFrom('comment').selectAll().where('review_id', '=', reviewId).where('type', '=', CommentType.code).orderBy('id').execute();
+  return listReviewComments(db, reviewId, CommentType.code);
 }

@@ -3,6 +3,19 @@
 // a new pull request asks for.
 import type { Deps } from '../../context.ts';
 import type { Db } from '../../db/types.ts';
+import { listUsersByIds } from '../../db/commit-statuses.ts';
+import { touchIssue } from '../../db/pulls.ts';
+import {
+  clearReviewerOfficial,
+  deleteReviewRow,
+  findCollaborationId,
+  findPullMergedFlag,
+  findTeamByName,
+  findTeamMembershipWithUnit,
+  findTeamReview,
+  findTeamUnitAccess,
+  findUserByLoginOrEmail,
+} from '../../db/reviews.ts';
 import { nowUnix } from '../../db/index.ts';
 import { lockRow } from '../../db/dialect.ts';
 import type { IssueRow, RepoRow, ReviewRow, TeamRow, UserRow } from '../../db/schema.ts';
@@ -22,7 +35,7 @@ export async function requestReviews(deps: Deps, repo: RepoRow, pull: IssueRow, 
   const ids = [...new Set(reviewerIds)].filter((id) => id !== pull.poster_id);
   if (!ids.length) return;
   const { db } = deps;
-  const rows = await db.selectFrom('user').selectAll().where('id', 'in', ids).execute();
+  const rows = await listUsersByIds(db, ids);
   // In the order the reviewers were given.
   const users = ids.map((id) => rows.find((u) => u.id === id)).filter((u): u is UserRow => !!u);
   await db.transaction().execute(async (trx) => {
@@ -42,27 +55,16 @@ async function canChangeRequests(db: Db, p: PullRef, doer: UserRow): Promise<boo
   const repo = p.rc.repo;
   if (repo.is_archived === 1) return false;
   if (doer.id === p.issue.poster_id || doer.id === repo.owner_id || canWrite(p.rc, true)) return true;
-  if (await db.selectFrom('collaboration').select('id').where('repo_id', '=', repo.id).where('user_id', '=', doer.id).executeTakeFirst()) return true;
+  if (await findCollaborationId(db, repo.id, doer.id)) return true;
   if (p.rc.owner.type !== 1) return false;
-  const viaTeam = await db
-    .selectFrom('team_user')
-    .innerJoin('team_repo', 'team_repo.team_id', 'team_user.team_id')
-    .innerJoin('team_unit', 'team_unit.team_id', 'team_user.team_id')
-    .select('team_user.id')
-    .where('team_user.uid', '=', doer.id)
-    .where('team_user.org_id', '=', p.rc.owner.id)
-    .where('team_repo.repo_id', '=', repo.id)
-    .where('team_unit.type', '=', UNIT_KEYS['repo.pulls']!)
-    .where('team_unit.access_mode', '>=', 1)
-    .executeTakeFirst();
+  const viaTeam = await findTeamMembershipWithUnit(db, doer.id, p.rc.owner.id, repo.id, UNIT_KEYS['repo.pulls']!);
   return !!viaTeam;
 }
 
 async function findReviewers(db: Db, names: string[]): Promise<UserRow[]> {
   const out: UserRow[] = [];
   for (const name of names) {
-    const q = db.selectFrom('user').selectAll();
-    const u = await (name.includes('@') ? q.where('email', '=', name.toLowerCase()) : q.where('lower_name', '=', name.toLowerCase())).executeTakeFirst();
+    const u = await findUserByLoginOrEmail(db, name.toLowerCase());
     if (!u) throw notFound(`User '${name}' not exist`);
     if (!out.some((o) => o.id === u.id)) out.push(u);
   }
@@ -73,11 +75,11 @@ async function addReviewRequest(trx: Db, repo: RepoRow, issue: IssueRow, reviewe
   const last = await latestReviewOf(trx, issue.id, reviewer.id);
   if (last?.type === ReviewType.request) return null;
   if (last) {
-    const pr = await trx.selectFrom('pull_request').select('has_merged').where('issue_id', '=', issue.id).executeTakeFirst();
+    const pr = await findPullMergedFlag(trx, issue.id);
     if (issue.is_closed === 1 || pr?.has_merged === 1) throw new ApiError(403, 'cannot request a re-review on a closed or merged PR');
   }
   const official = await isOfficialReviewer(trx, reviewer, repo, await baseBranchOf(trx, issue.id));
-  if (official) await trx.updateTable('review').set({ official: 0 }).where('issue_id', '=', issue.id).where('reviewer_id', '=', reviewer.id).execute();
+  if (official) await clearReviewerOfficial(trx, issue.id, reviewer.id);
   const review = await insertReview(trx, { type: ReviewType.request, reviewer_id: reviewer.id, issue_id: issue.id, official });
   await insertEvent(trx, {
     type: CommentType.reviewRequest,
@@ -93,7 +95,7 @@ async function addReviewRequest(trx: Db, repo: RepoRow, issue: IssueRow, reviewe
 async function removeReviewRequest(trx: Db, repo: RepoRow, issue: IssueRow, reviewer: UserRow, doer: UserRow): Promise<void> {
   const last = await latestReviewOf(trx, issue.id, reviewer.id);
   if (last?.type !== ReviewType.request) return;
-  await trx.deleteFrom('review').where('id', '=', last.id).execute();
+  await deleteReviewRow(trx, last.id);
   if (await isOfficialReviewer(trx, reviewer, repo, await baseBranchOf(trx, issue.id))) await restoreLatestOfficial(trx, issue.id, reviewer.id);
   await insertEvent(trx, { type: CommentType.reviewRequest, poster_id: doer.id, issue_id: issue.id, assignee_id: reviewer.id, removed_assignee: 1 });
 }
@@ -102,7 +104,7 @@ async function removeReviewRequest(trx: Db, repo: RepoRow, issue: IssueRow, revi
 async function findTeams(db: Db, orgId: number, names: string[]): Promise<TeamRow[]> {
   const out: TeamRow[] = [];
   for (const name of names) {
-    const t = await db.selectFrom('team').selectAll().where('org_id', '=', orgId).where('lower_name', '=', name.toLowerCase()).executeTakeFirst();
+    const t = await findTeamByName(db, orgId, name);
     if (!t) throw notFound(`Team '${name}' not exist`);
     if (!out.some((o) => o.id === t.id)) out.push(t);
   }
@@ -117,18 +119,12 @@ async function isOfficialReviewerTeam(db: Db, team: TeamRow, repo: RepoRow, base
   const rule = await effectiveRule(db, repo.id, baseBranch);
   if (!rule) return false;
   if (rule.row.enable_approvals_whitelist) return rule.approvalsWhitelistTeamIds.includes(team.id);
-  const unit = await db
-    .selectFrom('team_unit')
-    .select('access_mode')
-    .where('team_id', '=', team.id)
-    .where('type', '=', UNIT_KEYS['repo.code']!)
-    .executeTakeFirst();
+  const unit = await findTeamUnitAccess(db, team.id, UNIT_KEYS['repo.code']!);
   return (unit?.access_mode ?? 0) >= 2;
 }
 
 /** The team's request on this pull request, if any (Gitea's GetTeamReviewerByIssueIDAndTeamID). */
-const teamRequestOf = (db: Db, issueId: number, teamId: number) =>
-  db.selectFrom('review').selectAll().where('issue_id', '=', issueId).where('reviewer_team_id', '=', teamId).orderBy('id', 'desc').executeTakeFirst();
+const teamRequestOf = (db: Db, issueId: number, teamId: number) => findTeamReview(db, issueId, teamId);
 
 /**
  * Gitea's AddTeamReviewRequest: once per team; official when the team is an official reviewer, or
@@ -154,7 +150,7 @@ async function addTeamReviewRequest(trx: Db, p: PullRef, team: TeamRow, doer: Us
 async function removeTeamReviewRequest(trx: Db, p: PullRef, team: TeamRow, doer: UserRow): Promise<void> {
   const request = await teamRequestOf(trx, p.issue.id, team.id);
   if (!request) return;
-  await trx.deleteFrom('review').where('id', '=', request.id).execute();
+  await deleteReviewRow(trx, request.id);
   await insertEvent(trx, { type: CommentType.reviewRequest, poster_id: doer.id, issue_id: p.issue.id, assignee_team_id: team.id, removed_assignee: 1 });
 }
 
@@ -209,7 +205,7 @@ export async function changeReviewRequests(deps: Deps, p: PullRef, doer: UserRow
         if (r) created.push(r);
       }
     }
-    if (reviewers.length || teams.length) await trx.updateTable('issue').set({ updated_unix: nowUnix() }).where('id', '=', p.issue.id).execute();
+    if (reviewers.length || teams.length) await touchIssue(trx, p.issue.id, nowUnix());
     return created;
   });
 }

@@ -3,6 +3,22 @@
 // A submitted review is announced as a review.submitted event (a scheduled merge may wait for it).
 import type { Deps } from '../../context.ts';
 import type { Db } from '../../db/types.ts';
+import { touchIssue } from '../../db/pulls.ts';
+import {
+  clearReviewerOfficial,
+  deleteReviewComments,
+  deleteReviewRow,
+  deleteReviewerRequests,
+  deleteTeamRequestsOfMember,
+  dismissReviewerVerdicts,
+  findPendingReview,
+  findReviewType,
+  findUserName,
+  getReviewById,
+  insertComment,
+  setReviewDismissed,
+  updateReview,
+} from '../../db/reviews.ts';
 import { nowUnix } from '../../db/index.ts';
 import { lockRow } from '../../db/dialect.ts';
 import type { PullRequestRow, ReviewRow, UserRow } from '../../db/schema.ts';
@@ -117,16 +133,7 @@ async function prepareComments(dir: string, from: string, to: string, comments: 
 
 const isVerdict = (type: number) => type === ReviewType.approve || type === ReviewType.reject;
 
-async function pendingReviewOf(db: Db, issueId: number, doerId: number): Promise<ReviewRow | undefined> {
-  return db
-    .selectFrom('review')
-    .selectAll()
-    .where('issue_id', '=', issueId)
-    .where('reviewer_id', '=', doerId)
-    .where('type', '=', ReviewType.pending)
-    .orderBy('id')
-    .executeTakeFirst();
-}
+const pendingReviewOf = (db: Db, issueId: number, doerId: number) => findPendingReview(db, issueId, doerId);
 
 /**
  * Turns the doer's pending review (or a new one) into a submitted review of `type`, as Gitea's
@@ -137,44 +144,33 @@ async function submitInTx(trx: Db, p: PullRef, doer: UserRow, type: number, cont
   const now = nowUnix();
   let official = false;
   if (isVerdict(type)) {
-    await trx.updateTable('review').set({ official: 0 }).where('issue_id', '=', p.issue.id).where('reviewer_id', '=', doer.id).execute();
+    await clearReviewerOfficial(trx, p.issue.id, doer.id);
     official = await isOfficialReviewer(trx, doer, p.rc.repo, p.pr.base_branch);
   }
   let review: ReviewRow;
   if (pending) {
-    review = await trx
-      .updateTable('review')
-      .set({ type, content, official: official ? 1 : 0, commit_id: commitId, stale: stale ? 1 : 0, created_unix: now, updated_unix: now })
-      .where('id', '=', pending.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    review = await updateReview(trx, pending.id, {
+      type,
+      content,
+      official: official ? 1 : 0,
+      commit_id: commitId,
+      stale: stale ? 1 : 0,
+      created_unix: now,
+      updated_unix: now,
+    });
   } else {
     // A fresh verdict supersedes the reviewer's earlier ones (Gitea's CreateReview).
     if (isVerdict(type)) {
-      await trx
-        .updateTable('review')
-        .set({ dismissed: 1 })
-        .where('issue_id', '=', p.issue.id)
-        .where('reviewer_id', '=', doer.id)
-        .where('type', 'in', [ReviewType.approve, ReviewType.reject])
-        .execute();
+      await dismissReviewerVerdicts(trx, p.issue.id, doer.id, false);
     }
     review = await insertReview(trx, { type, reviewer_id: doer.id, issue_id: p.issue.id, content, official, commit_id: commitId, stale });
   }
   // A verdict answers the reviewer's request (in Gitea it becomes their latest review, which is what
   // counts); a COMMENT review does not, so the request stays, as in Gitea.
-  if (isVerdict(type))
-    await trx.deleteFrom('review').where('issue_id', '=', p.issue.id).where('reviewer_id', '=', doer.id).where('type', '=', ReviewType.request).execute();
+  if (isVerdict(type)) await deleteReviewerRequests(trx, p.issue.id, doer.id);
   // ... and the requests to the reviewer's teams in the organization (Gitea's SubmitReview), silently.
   if (isVerdict(type) && p.rc.owner.type === 1) {
-    const doerTeams = trx.selectFrom('team_user').select('team_id').where('org_id', '=', p.rc.owner.id).where('uid', '=', doer.id);
-    await trx
-      .deleteFrom('review')
-      .where('issue_id', '=', p.issue.id)
-      .where('type', '=', ReviewType.request)
-      .where('reviewer_team_id', '>', 0)
-      .where('reviewer_team_id', 'in', doerTeams)
-      .execute();
+    await deleteTeamRequestsOfMember(trx, p.issue.id, p.rc.owner.id, doer.id);
   }
   const eventId = await insertEvent(trx, {
     type: CommentType.review,
@@ -184,7 +180,7 @@ async function submitInTx(trx: Db, p: PullRef, doer: UserRow, type: number, cont
     review_id: review.id,
     created_unix: now,
   });
-  await trx.updateTable('issue').set({ updated_unix: now }).where('id', '=', p.issue.id).execute();
+  await touchIssue(trx, p.issue.id, now);
   return { review, eventId };
 }
 
@@ -223,27 +219,23 @@ async function insertCodeComments(trx: Db, p: PullRef, doer: UserRow, reviewId: 
   const now = nowUnix();
   const ids: number[] = [];
   for (const c of comments) {
-    const row = await trx
-      .insertInto('comment')
-      .values({
-        ...COMMENT_DEFAULTS,
-        type: CommentType.code,
-        poster_id: doer.id,
-        issue_id: p.issue.id,
-        content: c.body,
-        review_id: reviewId,
-        tree_path: c.path,
-        line: c.line,
-        patch: c.patch,
-        commit_sha: commitId,
-        old_ref: base,
-        new_ref: commitId,
-        created_unix: now,
-        updated_unix: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    ids.push(row.id);
+    const id = await insertComment(trx, {
+      ...COMMENT_DEFAULTS,
+      type: CommentType.code,
+      poster_id: doer.id,
+      issue_id: p.issue.id,
+      content: c.body,
+      review_id: reviewId,
+      tree_path: c.path,
+      line: c.line,
+      patch: c.patch,
+      commit_sha: commitId,
+      old_ref: base,
+      new_ref: commitId,
+      created_unix: now,
+      updated_unix: now,
+    });
+    ids.push(id);
   }
   return ids;
 }
@@ -283,13 +275,7 @@ export async function createReview(deps: Deps, p: PullRef, doer: UserRow, input:
       let review = pending;
       if (!review)
         review = await insertReview(trx, { type: ReviewType.pending, reviewer_id: doer.id, issue_id: p.issue.id, content: body, commit_id: commitId });
-      else if (body.trim())
-        review = await trx
-          .updateTable('review')
-          .set({ content: body, updated_unix: nowUnix() })
-          .where('id', '=', review.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+      else if (body.trim()) review = await updateReview(trx, review.id, { content: body, updated_unix: nowUnix() });
       return { review, eventId: 0, commentIds };
     }
     const stale = isVerdict(type) && commitId !== head;
@@ -316,7 +302,7 @@ export async function submitReview(deps: Deps, p: PullRef, review: ReviewRow, do
   const { review: submitted, eventId } = await db.transaction().execute(async (trx) => {
     await lockRow(trx, 'issue', p.issue.id);
     // Submitted meanwhile by another request: once only.
-    const now = await trx.selectFrom('review').select('type').where('id', '=', review.id).executeTakeFirst();
+    const now = await findReviewType(trx, review.id);
     if (now?.type !== ReviewType.pending) throw unprocessable('only a pending review can be submitted');
     return submitInTx(trx, p, doer, type, content, head, false, review);
   });
@@ -332,8 +318,8 @@ export async function deleteReview(deps: Deps, review: ReviewRow, doer: UserRow)
   if (review.type === ReviewType.request) throw unprocessable('review request can not be deleted using this method');
   await deps.db.transaction().execute(async (trx) => {
     const types = [CommentType.code, CommentType.review, CommentType.dismissReview];
-    await trx.deleteFrom('comment').where('issue_id', '=', review.issue_id).where('review_id', '=', review.id).where('type', 'in', types).execute();
-    await trx.deleteFrom('review').where('id', '=', review.id).execute();
+    await deleteReviewComments(trx, review.issue_id, review.id, types);
+    await deleteReviewRow(trx, review.id);
     if (review.official) await restoreLatestOfficial(trx, review.issue_id, review.reviewer_id);
   });
 }
@@ -357,27 +343,16 @@ export async function dismissReview(
   const { db } = deps;
   const eventId = await db.transaction().execute(async (trx) => {
     if ((review.dismissed === 1) !== dismiss) {
-      await trx
-        .updateTable('review')
-        .set({ dismissed: dismiss ? 1 : 0, updated_unix: nowUnix() })
-        .where('id', '=', review.id)
-        .execute();
+      await setReviewDismissed(trx, review.id, dismiss, nowUnix());
     }
     if (priors) {
-      await trx
-        .updateTable('review')
-        .set({ dismissed: 1 })
-        .where('issue_id', '=', review.issue_id)
-        .where('reviewer_id', '=', review.reviewer_id)
-        .where('dismissed', '=', 0)
-        .where('type', 'in', [ReviewType.approve, ReviewType.reject])
-        .execute();
+      await dismissReviewerVerdicts(trx, review.issue_id, review.reviewer_id, true);
     }
     if (!dismiss) return 0;
     return insertEvent(trx, { type: CommentType.dismissReview, poster_id: doer.id, issue_id: p.issue.id, content: message, review_id: review.id });
   });
   if (eventId) {
-    const reviewer = await db.selectFrom('user').select('name').where('id', '=', review.reviewer_id).executeTakeFirst();
+    const reviewer = await findUserName(db, review.reviewer_id);
     await recordAction(db, {
       op_type: 'pull_review_dismissed',
       act_user_id: doer.id,
@@ -386,5 +361,5 @@ export async function dismissReview(
       content: `${p.issue.index}|${reviewer?.name ?? 'Ghost'}|${message}`,
     });
   }
-  return db.selectFrom('review').selectAll().where('id', '=', review.id).executeTakeFirstOrThrow();
+  return getReviewById(db, review.id);
 }

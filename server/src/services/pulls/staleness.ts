@@ -3,6 +3,17 @@
 // follow their line to the new head or become outdated.
 import type { Deps } from '../../context.ts';
 import { repoDir } from '../../context.ts';
+import { findPullByIssueId } from '../../db/pulls.ts';
+import { findRepoById } from '../../db/pull-repos.ts';
+import {
+  dismissReviews,
+  findLatestCommentPoster,
+  findUserName,
+  listLiveComments,
+  listStandingReviews,
+  markReviewsStale,
+  updateComment,
+} from '../../db/reviews.ts';
 import type { CommentRow, IssueRow, PullRequestRow, RepoRow, ReviewRow, UserRow } from '../../db/schema.ts';
 import { mergeBase } from '../../git/compare.ts';
 import { changedRanges, mapLine } from '../../git/diff-hunk.ts';
@@ -21,9 +32,8 @@ import { ReviewType } from './review-read.ts';
 export async function afterPullHeadChange(deps: Deps, repo: RepoRow, pull: IssueRow, oldHead: string, newHead: string, pusher?: UserRow): Promise<void> {
   const { db } = deps;
   const verdicts = [ReviewType.approve, ReviewType.comment, ReviewType.reject];
-  await db.updateTable('review').set({ stale: 1 }).where('issue_id', '=', pull.id).where('type', 'in', verdicts).where('commit_id', '!=', newHead).execute();
-  await db.updateTable('review').set({ stale: 0 }).where('issue_id', '=', pull.id).where('type', 'in', verdicts).where('commit_id', '=', newHead).execute();
-  const pr = await db.selectFrom('pull_request').selectAll().where('issue_id', '=', pull.id).executeTakeFirst();
+  await markReviewsStale(db, pull.id, verdicts, newHead);
+  const pr = await findPullByIssueId(db, pull.id);
   if (!pr) return;
   await dismissStaleApprovals(deps, pull, pr, oldHead, newHead, pusher);
   await reconcileComments(deps, repo, pull, pr, newHead);
@@ -41,35 +51,17 @@ async function dismissStaleApprovals(deps: Deps, pull: IssueRow, pr: PullRequest
   if (!oldHead || oldHead === newHead) return;
   const rule = await effectiveRule(db, pr.base_repo_id, pr.base_branch);
   if (!rule?.row.dismiss_stale_approvals) return;
-  const approvals = await db
-    .selectFrom('review')
-    .selectAll()
-    .where('issue_id', '=', pull.id)
-    .where('type', '=', ReviewType.approve)
-    .where('dismissed', '=', 0)
-    .orderBy('id')
-    .execute();
+  const approvals = await listStandingReviews(db, pull.id, ReviewType.approve);
   if (!approvals.length) return;
-  const baseRepo = await db.selectFrom('repository').selectAll().where('id', '=', pr.base_repo_id).executeTakeFirst();
+  const baseRepo = await findRepoById(db, pr.base_repo_id);
   if (!baseRepo) return;
   const dir = repoDir(config, baseRepo.owner_name, baseRepo.name);
   if (!(await contentChanged(dir, pr.base_branch, oldHead, newHead))) return;
   // The push hook knows the pusher; otherwise the pull_push event it has just written names them.
-  const doerId =
-    pusher?.id ??
-    (
-      await db
-        .selectFrom('comment')
-        .select('poster_id')
-        .where('issue_id', '=', pull.id)
-        .where('type', '=', CommentType.pullPush)
-        .orderBy('id', 'desc')
-        .executeTakeFirst()
-    )?.poster_id ??
-    pull.poster_id;
+  const doerId = pusher?.id ?? (await findLatestCommentPoster(db, pull.id, CommentType.pullPush))?.poster_id ?? pull.poster_id;
   const events = await db.transaction().execute(async (trx) => {
     const ids = approvals.map((a) => a.id);
-    await trx.updateTable('review').set({ dismissed: 1 }).where('id', 'in', ids).execute();
+    await dismissReviews(trx, ids);
     const out: { review: ReviewRow; eventId: number }[] = [];
     for (const review of approvals) {
       out.push({
@@ -86,7 +78,7 @@ async function dismissStaleApprovals(deps: Deps, pull: IssueRow, pr: PullRequest
     return out;
   });
   for (const { review, eventId } of events) {
-    const reviewer = await db.selectFrom('user').select('name').where('id', '=', review.reviewer_id).executeTakeFirst();
+    const reviewer = await findUserName(db, review.reviewer_id);
     await recordAction(db, {
       op_type: 'pull_review_dismissed',
       act_user_id: doerId,
@@ -119,9 +111,7 @@ async function contentChanged(dir: string, baseBranch: string, oldHead: string, 
  */
 export async function reconcileComments(deps: Deps, repo: RepoRow, issue: IssueRow, pr: PullRequestRow, head: string, onlyIds?: number[]) {
   const { db, config } = deps;
-  let q = db.selectFrom('comment').selectAll().where('issue_id', '=', issue.id).where('type', '=', CommentType.code).where('invalidated', '=', 0);
-  if (onlyIds) q = q.where('id', 'in', onlyIds);
-  const comments = await q.execute();
+  const comments = await listLiveComments(db, issue.id, CommentType.code, onlyIds);
   if (!comments.length) return;
   const dir = repoDir(config, repo.owner_name, repo.name);
   const baseSha = await resolveCommit(dir, `refs/heads/${pr.base_branch}`);
@@ -160,6 +150,6 @@ export async function reconcileComments(deps: Deps, repo: RepoRow, issue: IssueR
   }
   if (!updates.length) return;
   await db.transaction().execute(async (trx) => {
-    for (const u of updates) await trx.updateTable('comment').set(u.set).where('id', '=', u.id).execute();
+    for (const u of updates) await updateComment(trx, u.id, u.set);
   });
 }
