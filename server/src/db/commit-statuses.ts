@@ -1,7 +1,7 @@
 // Commit statuses (CI results posted against a commit): the latest per context, the full list with
 // Gitea's sorts, and storing one. Data access only; the rules are services/pulls/statuses.ts.
 import type { Db } from './types.ts';
-import type { CommitStatusRow, UserRow } from './schema.ts';
+import type { CommitStatusRow } from './schema.ts';
 
 /** The latest status of each context of a commit, newest context first (Gitea's GetLatestCommitStatus). */
 export async function latestStatuses(db: Db, repoId: number, sha: string, page?: { offset: number; limit: number }) {
@@ -89,9 +89,4 @@ export async function maxStatusIndex(db: Db, repoId: number, sha: string) {
 
 export function insertCommitStatus(db: Db, v: Omit<CommitStatusRow, 'id'>): Promise<CommitStatusRow> {
   return db.insertInto('commit_status').values(v).returningAll().executeTakeFirstOrThrow();
-}
-
-/** The users with these ids (the creators of a page of statuses). */
-export function listUsersByIds(db: Db, ids: number[]): Promise<UserRow[]> {
-  return db.selectFrom('user').selectAll().where('id', 'in', ids).execute();
 }

@@ -1,6 +1,6 @@
 // Merging pull requests: POST/GET/DELETE /pulls/{index}/merge and POST /pulls/{index}/update, as
 // Gitea's repoMergePullRequest, repoPullRequestIsMerged, repoCancelScheduledAutoMerge and
-// repoUpdatePullRequest. The rules live in services/merge.ts and services/auto-merge.ts.
+// repoUpdatePullRequest. The rules live in services/pulls/merge.ts, auto-merge.ts and update.ts.
 import { createRoute } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { createRouter, errorResponses, z } from '../api/openapi.ts';

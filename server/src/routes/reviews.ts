@@ -1,5 +1,5 @@
 // Pull request reviews, review requests and inline review comments, as Gitea's
-// routers/api/v1/repo/pull_review.go. Thin handlers: the rules live in services/reviews.ts.
+// routers/api/v1/repo/pull_review.go. Thin handlers: the rules live in services/pulls/review*.ts.
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { createRouter, errorResponses, z, zLimit, zPage, json, jsonBody } from '../api/openapi.ts';

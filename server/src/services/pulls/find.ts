@@ -7,8 +7,6 @@ import { branchHeads, pullRawDiff, pullRawPatch, type WhitespaceMode } from '../
 import type { RepoContext } from '../../http/repo-context.ts';
 import type { PullRow } from '../pulls-convert.ts';
 
-export { findOpenPull } from '../../db/pulls.ts';
-
 /** Gitea's ErrPullRequestAlreadyExists text; clients read the existing pull request's number from issue_id. */
 export function alreadyExists(pr: PullRequestRow): ApiError {
   return conflict(

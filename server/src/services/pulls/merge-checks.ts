@@ -11,7 +11,7 @@ import type { Db } from '../../db/types.ts';
 import type { IssueRow, PullRequestRow, RepoRow, UserRow } from '../../db/schema.ts';
 import { latestStatuses } from '../../db/commit-statuses.ts';
 import { findRepoPathById } from '../../db/pull-repos.ts';
-import { countLiveReviews, listOfficialRequestNames } from '../../db/reviews.ts';
+import { ReviewType, countLiveReviews, listOfficialRequestNames } from '../../db/reviews.ts';
 import { isAncestor } from '../../git/refs.ts';
 import { mergeBaseOf } from '../../git/merge.ts';
 import { resolveCommit } from '../../git/repo.ts';
@@ -64,10 +64,7 @@ export interface MergeProtection {
   canForce: boolean;
 }
 
-// Gitea's ReviewType numbers (reviews.ts has them too; kept here so this module stays at the bottom).
-const APPROVE = 1;
-const REJECT = 3;
-const REQUEST = 4;
+const { approve: APPROVE, reject: REJECT, request: REQUEST } = ReviewType;
 
 /**
  * The head commit whose statuses count: the head branch in the head repository (a fork's too), else

@@ -69,7 +69,7 @@ async function squashAuthor(deps: Deps, dir: string, issue: IssueRow, base: stri
 export async function mergePull(deps: Deps, rc: RepoContext, issue: IssueRow, pr: PullRequestRow, doer: UserRow, opts: MergeOptions): Promise<string> {
   const { dir } = rc;
   const [headSha, baseSha, before] = await Promise.all([
-    // A fork's head is fetched into this repository first (pulls.ts).
+    // A fork's head is fetched into this repository first (refresh.ts).
     pullHeadCommit(deps, dir, pr),
     resolveCommit(dir, `refs/heads/${pr.base_branch}`),
     snapshotRefs(dir),

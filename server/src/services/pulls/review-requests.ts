@@ -3,7 +3,7 @@
 // a new pull request asks for.
 import type { Deps } from '../../context.ts';
 import type { Db } from '../../db/types.ts';
-import { listUsersByIds } from '../../db/commit-statuses.ts';
+import { listUsersByIds } from '../../db/pull-repos.ts';
 import { touchIssue } from '../../db/pulls.ts';
 import {
   clearReviewerOfficial,
