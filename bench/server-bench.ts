@@ -23,7 +23,7 @@ import type { UserRow } from '../server/src/db/schema.ts';
 import { createToken, createUser } from '../server/src/services/users.ts';
 import { createRepository } from '../server/src/services/repos.ts';
 import { recountRepo } from '../server/src/services/conversation.ts';
-import { applyPushEffects, snapshotRefs, writeCommitGraph } from '../server/src/services/push.ts';
+import { applyPushEffects, snapshotRefs, writeCommitGraph } from '../server/src/services/pulls/push.ts';
 import { logArgs } from '../server/src/git/log.ts';
 import { gitEnv } from '../server/src/git/run-git.ts';
 import { gitCli } from '../server/test/git-cli.ts';

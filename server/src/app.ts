@@ -24,11 +24,18 @@ import { LoginThrottle, setRequestAuthContext } from './auth/throttle.ts';
 import { appSecurityPolicy, securityHeaders } from './http/security-headers.ts';
 import { precompressedAssets } from './http/static.ts';
 import { hasNumberPastInt32, invalidValue, isUniqueViolation } from './db/dialect.ts';
+import { EventBus } from './services/events.ts';
+import { registerPullSubscribers } from './services/pulls/subscribers.ts';
 
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
   const { config } = deps;
   const throttle = new LoginThrottle(deps.db, config);
+  // The app's domain events and their subscribers, once per dependencies object (services/events.ts).
+  if (!deps.events) {
+    deps.events = new EventBus();
+    registerPullSubscribers(deps.events);
+  }
 
   app.use('*', (c, next) => {
     c.set('deps', deps);

@@ -3,10 +3,13 @@ import path from 'node:path';
 import type { Config } from './config.ts';
 import type { Db } from './db/types.ts';
 import type { UserRow } from './db/schema.ts';
+import type { EventBus } from './services/events.ts';
 
 export interface Deps {
   db: Db;
   config: Config;
+  /** The app's domain events (services/events.ts); createApp adds it. */
+  events?: EventBus;
 }
 
 export type AppEnv = {

@@ -19,7 +19,7 @@ import type { Db } from '../src/db/types.ts';
 import { closeDb } from '../src/db/dialect.ts';
 import { resolveBranchFast } from '../src/git/refs.ts';
 import { ensureHooksDir } from '../src/git/hooks.ts';
-import { scheduleCommitGraph, writeCommitGraph } from '../src/services/push.ts';
+import { scheduleCommitGraph, writeCommitGraph } from '../src/services/pulls/push.ts';
 import { createToken, createUser } from '../src/services/users.ts';
 import { createTestForge, uniq } from './helpers.ts';
 import { gitClient, gitUrl } from './git-over-http.ts';

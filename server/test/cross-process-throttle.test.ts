@@ -13,7 +13,7 @@ import type { Config } from '../src/config.ts';
 import { nowUnix } from '../src/db/index.ts';
 import type { Db } from '../src/db/types.ts';
 import { isPostgres } from '../src/db/dialect.ts';
-import { withRepoLock } from '../src/services/merge.ts';
+import { withRepoLock } from '../src/services/pulls/lock.ts';
 import { appCaller, createTestForge, uniq, type AppCallOptions } from './helpers.ts';
 import { eventsOf, git, makeRepo, openPull, parentsOf, personOf, pullRow, standardHistory, tipOf } from './merge-fixtures.ts';
 

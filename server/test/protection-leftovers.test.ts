@@ -11,7 +11,7 @@ import { git, makeRepo, messageOf, openPull, parentsOf, personOf, standardHistor
 import { pushLike, refSha, writeCommit } from './pulls-helpers.ts';
 import { repoDir } from '../src/context.ts';
 import { nowUnix } from '../src/db/index.ts';
-import { protectedFilePatterns } from '../src/services/merge-checks.ts';
+import { protectedFilePatterns } from '../src/services/pulls/merge-checks.ts';
 
 const forge = await createTestForge();
 const owner = await forge.user('owner'); // owns the base repositories: their admin

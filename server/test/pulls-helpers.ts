@@ -4,7 +4,7 @@ import type { TestForge } from './helpers.ts';
 import { uniq } from './helpers.ts';
 import { ALICE, createFixtureRepo, type FixtureCommit } from './git-fixtures.ts';
 import { gitCli } from './git-cli.ts';
-import { applyPushEffects, snapshotRefs } from '../src/services/push.ts';
+import { applyPushEffects, snapshotRefs } from '../src/services/pulls/push.ts';
 
 /**
  * main: c1 - c2 (main.txt); feature: from c1, f1 (a.txt) - f2 (b.txt, README.md changed on the

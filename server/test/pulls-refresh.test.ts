@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestForge } from './helpers.ts';
 import { events, pullRepo, pushLike, refSha, writeCommit } from './pulls-helpers.ts';
 import { CommentType } from '../src/services/conversation.ts';
-import { refreshPullsForBranches } from '../src/services/pulls.ts';
+import { refreshPullsForBranches } from '../src/services/pulls/refresh.ts';
 
 const forge = await createTestForge();
 const owner = await forge.user('owner');

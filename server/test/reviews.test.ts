@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createTestForge } from './helpers.ts';
 import { commitTo, createPull, lines, moveHead, type TestPull } from './reviews-fixtures.ts';
-import { afterPullHeadChange, requestReviews, requestedReviewerIds, reviewCommentCounts } from '../src/services/reviews.ts';
+import { afterPullHeadChange } from '../src/services/pulls/staleness.ts';
+import { requestReviews } from '../src/services/pulls/review-requests.ts';
+import { requestedReviewerIds, reviewCommentCounts } from '../src/services/pulls/review-read.ts';
 
 const forge = await createTestForge();
 const db = forge.deps.db;

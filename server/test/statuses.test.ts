@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createTestForge, uniq } from './helpers.ts';
 import { createFixtureRepo, type FixtureCommit } from './git-fixtures.ts';
-import { combinedState } from '../src/services/statuses.ts';
+import { combinedState } from '../src/services/pulls/statuses.ts';
 
 // The scheduled merge is another area: here we only check that it is told about every new status,
 // and that its failure does not fail the request.
@@ -13,10 +13,10 @@ const autoMerge = vi.hoisted(() => {
   return { calls: [] as Array<{ repoId: number; sha: string }>, fail: false };
 });
 afterAll(() => {
-  vi.doUnmock('../src/services/auto-merge.ts');
+  vi.doUnmock('../src/services/pulls/auto-merge.ts');
   vi.resetModules();
 });
-vi.mock('../src/services/auto-merge.ts', () => ({
+vi.mock('../src/services/pulls/auto-merge.ts', () => ({
   afterCommitStatus: async (_deps: unknown, repo: { id: number }, sha: string) => {
     autoMerge.calls.push({ repoId: repo.id, sha });
     if (autoMerge.fail) throw new Error('merge exploded');

@@ -126,6 +126,7 @@ export const MergePullRequestSchema = z
     delete_branch_after_merge: z.boolean().optional(),
   })
   .openapi('MergePullRequestOption');
+export type MergeForm = z.infer<typeof MergePullRequestSchema>;
 
 export const ChangedFileSchema = z
   .object({

@@ -10,7 +10,7 @@ import type { UserRow } from '../db/schema.ts';
 import { fastImport } from '../git/fast-import.ts';
 import { verifyRev } from '../git/repo.ts';
 import { showFile } from '../git/tree.ts';
-import { applyPushEffects, snapshotRefs } from '../services/push.ts';
+import { applyPushEffects, snapshotRefs } from '../services/pulls/push.ts';
 import { createToken } from '../services/users.ts';
 import { createApp } from '../app.ts';
 

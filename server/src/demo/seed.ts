@@ -9,7 +9,7 @@ import { fastImport } from '../git/fast-import.ts';
 import { countAllCommits } from '../git/log.ts';
 import { createUser } from '../services/users.ts';
 import { createRepository } from '../services/repos.ts';
-import { applyPushEffects, snapshotRefs } from '../services/push.ts';
+import { applyPushEffects, snapshotRefs } from '../services/pulls/push.ts';
 import { buildFastImport, type HistorySpec, type Person } from './history.ts';
 import { seedIssues } from './seed-issues.ts';
 import { seedPulls } from './seed-pulls.ts';

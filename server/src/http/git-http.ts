@@ -13,7 +13,7 @@ import { lockRepo } from '../db/dialect.ts';
 import { authenticate } from '../auth/credentials.ts';
 import { requestAuthContext } from '../auth/throttle.ts';
 import { noPermission, repoPermission, type RepoPermission } from '../services/permissions.ts';
-import { applyPushEffects, snapshotRefs, type RefSnapshot } from '../services/push.ts';
+import { applyPushEffects, snapshotRefs, type RefSnapshot } from '../services/pulls/push.ts';
 import { spawnHttpBackend } from '../git/http-backend.ts';
 import { ensureHooksDir } from '../git/hooks.ts';
 import { preparePushPolicy } from '../services/push-protection.ts';

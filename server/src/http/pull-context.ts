@@ -5,6 +5,7 @@ import type { AppEnv } from '../context.ts';
 import type { Db } from '../db/types.ts';
 import type { IssueRow, PullRequestRow } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
+import { findPullByIssueId, findPullIssueByIndex } from '../db/pulls.ts';
 import { loadIssueRepo } from './issue-context.ts';
 import type { RepoContext } from './repo-context.ts';
 
@@ -16,8 +17,8 @@ export interface PullContext {
 
 /** The pull request numbered `index` in a repository; 404 when there is none (or it is an issue). */
 export async function getPullByIndex(db: Db, repoId: number, index: number): Promise<{ issue: IssueRow; pr: PullRequestRow }> {
-  const issue = await db.selectFrom('issue').selectAll().where('repo_id', '=', repoId).where('index', '=', index).where('is_pull', '=', 1).executeTakeFirst();
-  const pr = issue && (await db.selectFrom('pull_request').selectAll().where('issue_id', '=', issue.id).executeTakeFirst());
+  const issue = await findPullIssueByIndex(db, repoId, index);
+  const pr = issue && (await findPullByIssueId(db, issue.id));
   if (!issue || !pr) throw notFound('pull request does not exist');
   return { issue, pr };
 }

@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { authMiddleware } from '../auth/middleware.ts';
 import { loadPull } from './pull-context.ts';
-import { pullDiffOrPatch } from '../services/pulls.ts';
+import { pullDiffOrPatch } from '../services/pulls/find.ts';
 
 export const pullsHttp = new Hono<AppEnv>();
 

@@ -6,7 +6,8 @@ import { requireUser } from '../auth/middleware.ts';
 import { loadRepo } from '../http/repo-context.ts';
 import { createBranch, deleteBranch, getBranchApi, listBranchesPage, renameBranch, updateBranch } from '../services/branches.ts';
 import { PayloadCommitVerificationSchema } from './commits.ts';
-import { refreshPullsForBranches, renamePullBranches } from '../services/pulls.ts';
+import { refreshPullsForBranches } from '../services/pulls/refresh.ts';
+import { renamePullBranches } from '../db/pulls.ts';
 
 export const branchesRoutes = createRouter();
 

@@ -9,7 +9,7 @@ import { notFound, unprocessable } from '../errors.ts';
 import { loadRepo } from '../http/repo-context.ts';
 import { commitDiff, getCommit, listCommits } from '../services/commits.ts';
 import { resolveCommit } from '../git/repo.ts';
-import { findPullByCommit } from '../services/pulls.ts';
+import { findPullByCommit } from '../services/pulls/find.ts';
 import { toApiPull } from '../services/pulls-convert.ts';
 
 export const commitsRoutes = createRouter();

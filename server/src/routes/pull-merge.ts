@@ -1,6 +1,6 @@
 // Merging pull requests: POST/GET/DELETE /pulls/{index}/merge and POST /pulls/{index}/update, as
 // Gitea's repoMergePullRequest, repoPullRequestIsMerged, repoCancelScheduledAutoMerge and
-// repoUpdatePullRequest. The rules live in services/merge.ts and services/auto-merge.ts.
+// repoUpdatePullRequest. The rules live in services/pulls/merge.ts, auto-merge.ts and update.ts.
 import { createRoute } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { createRouter, errorResponses, z } from '../api/openapi.ts';
@@ -8,9 +8,9 @@ import { MergePullRequestSchema, zIndex } from '../api/pull-schemas.ts';
 import type { AppEnv } from '../context.ts';
 import { requireUser } from '../auth/middleware.ts';
 import { loadPull } from '../http/pull-context.ts';
-import { cancelScheduledMerge } from '../services/auto-merge.ts';
-import { mergePullRequestApi } from '../services/merge.ts';
-import { updatePullRequest } from '../services/pull-update.ts';
+import { cancelScheduledMerge } from '../services/pulls/auto-merge.ts';
+import { mergePullRequestApi } from '../services/pulls/merge.ts';
+import { updatePullRequest } from '../services/pulls/update.ts';
 import { notFound } from '../errors.ts';
 
 export const pullMergeRoutes = createRouter();

@@ -1,22 +1,23 @@
 // Pull requests: list, get, create, edit, get by base/head, commits, changed files, raw diff/patch
-// (Gitea's routers/api/v1/repo/pull.go). The rules live in services/pulls.ts.
+// (Gitea's routers/api/v1/repo/pull.go). The rules live in services/pulls/.
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import { createRouter, errorResponses, z, zLimit, zPage, zQueryBool, json, jsonBody } from '../api/openapi.ts';
 import { ChangedFileSchema, CreatePullRequestSchema, EditPullRequestSchema, PullRequestSchema, withoutNulls, zIndex } from '../api/pull-schemas.ts';
 import { CommitSchema } from './commits.ts';
-import { badRequest, notFound } from '../errors.ts';
+import { notFound } from '../errors.ts';
 import { paging, setPageHeaders, type Paging } from '../api/paging.ts';
 import { requireUser } from '../auth/middleware.ts';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
-import { int32OrNone } from '../db/dialect.ts';
 import { loadIssueRepo } from '../http/issue-context.ts';
 import { loadPull } from '../http/pull-context.ts';
 import { resolveNetworkHead } from '../services/forks.ts';
-import { issuesQuery, sortedIssues } from '../services/issues-search.ts';
-import { createPull, editPull, findPullByBaseHead, pullDiffOrPatch, pullRange } from '../services/pulls.ts';
-import { toApiPull, toApiPulls, type PullRow } from '../services/pulls-convert.ts';
-import { mergeBlockersOf } from '../services/merge-checks.ts';
+import { listPulls } from '../services/pulls/list.ts';
+import { createPull } from '../services/pulls/create.ts';
+import { editPull } from '../services/pulls/edit.ts';
+import { findPullByBaseHead, pullDiffOrPatch, pullRange } from '../services/pulls/find.ts';
+import { toApiPull, toApiPulls } from '../services/pulls-convert.ts';
+import { mergeBlockersOf } from '../services/pulls/merge-checks.ts';
 import { repoApiUrl, repoHtmlUrl, toApiCommit, usersByEmail } from '../services/commits.ts';
 import { countCommits, logCommits } from '../git/log.ts';
 import { pullFiles } from '../git/pull-diff.ts';
@@ -210,71 +211,15 @@ function setListHeaders(c: Context<AppEnv>, total: number, p: Paging) {
   c.header('X-HasMore', String(p.page < pageCount));
 }
 
-const rowsOf = async (c: Context<AppEnv>, issues: PullRow['issue'][]): Promise<PullRow[]> => {
-  if (!issues.length) return [];
-  const prs = await c.var.deps.db
-    .selectFrom('pull_request')
-    .selectAll()
-    .where(
-      'issue_id',
-      'in',
-      issues.map((i) => i.id),
-    )
-    .execute();
-  const byIssue = new Map(prs.map((p) => [p.issue_id, p]));
-  return issues.filter((i) => byIssue.has(i.id)).map((issue) => ({ issue, pr: byIssue.get(issue.id)! }));
-};
-
 pullsRoutes.openapi(listPullsRoute, async (c) => {
   const { owner, repo } = c.req.valid('param');
   const q = c.req.valid('query');
   const rc = await loadIssueRepo(c, owner, repo, 'read', 'pulls');
   const { db, config } = c.var.deps;
-  let posterId: number | undefined;
-  if (q.poster) {
-    const u = await db.selectFrom('user').select('id').where('lower_name', '=', q.poster.toLowerCase()).executeTakeFirst();
-    // Gitea answers an unknown poster with 400.
-    if (!u) throw badRequest(`user does not exist [name: ${q.poster}]`);
-    posterId = u.id;
-  }
-  let query = issuesQuery(db, { repoId: rc.repo.id, state: q.state ?? 'open', type: 'pulls', posterId });
-  if (q.milestone) query = query.where('issue.milestone_id', '=', int32OrNone(q.milestone));
-  // Any of the labels, as Gitea's label join.
-  if (q.labels?.length)
-    query = query.where(
-      'issue.id',
-      'in',
-      db.selectFrom('issue_label').select('issue_label.issue_id').where('issue_label.label_id', 'in', q.labels!.map(int32OrNone)),
-    );
-  if (q.base_branch) {
-    query = query.where(
-      'issue.id',
-      'in',
-      db
-        .selectFrom('pull_request')
-        .select('pull_request.issue_id')
-        .where('pull_request.base_repo_id', '=', rc.repo.id)
-        .where('pull_request.base_branch', '=', q.base_branch),
-    );
-  }
   const p = paging(q);
-  const { n } = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  let sorted;
-  if (q.sort === 'recentclose') {
-    sorted = query
-      .selectAll('issue')
-      .orderBy('issue.is_closed', 'desc')
-      .orderBy('issue.closed_unix', 'desc')
-      .orderBy('issue.created_unix', 'desc')
-      .orderBy('issue.id', 'desc');
-  } else if (q.sort === 'priority') {
-    sorted = query.selectAll('issue').orderBy('issue.priority', 'desc').orderBy('issue.created_unix', 'desc').orderBy('issue.id', 'desc');
-  } else {
-    sorted = sortedIssues(query, q.sort);
-  }
-  const issues = await sorted.limit(p.limit).offset(p.offset).execute();
-  setPageHeaders(c, Number(n), p);
-  return c.json(await toApiPulls(db, config, rc, await rowsOf(c, issues), c.var.user), 200);
+  const { rows, total } = await listPulls(db, rc.repo.id, q, p);
+  setPageHeaders(c, total, p);
+  return c.json(await toApiPulls(db, config, rc, rows, c.var.user), 200);
 });
 
 pullsRoutes.openapi(getPullRoute, async (c) => {

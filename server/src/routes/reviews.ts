@@ -1,5 +1,5 @@
 // Pull request reviews, review requests and inline review comments, as Gitea's
-// routers/api/v1/repo/pull_review.go. Thin handlers: the rules live in services/reviews.ts.
+// routers/api/v1/repo/pull_review.go. Thin handlers: the rules live in services/pulls/review*.ts.
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { createRouter, errorResponses, z, zLimit, zPage, json, jsonBody } from '../api/openapi.ts';
@@ -20,17 +20,9 @@ import type { ReviewRow, UserRow } from '../db/schema.ts';
 import { forbidden } from '../errors.ts';
 import { loadPull } from '../http/pull-context.ts';
 import { toApiReviewComments, toApiReviews } from '../services/review-convert.ts';
-import {
-  changeReviewRequests,
-  createReview,
-  deleteReview,
-  dismissReview,
-  getReview,
-  listReviews,
-  reviewCodeComments,
-  submitReview,
-  type PullRef,
-} from '../services/reviews.ts';
+import { createReview, deleteReview, dismissReview, submitReview } from '../services/pulls/reviews.ts';
+import { getReview, listReviews, reviewCodeComments, type PullRef } from '../services/pulls/review-read.ts';
+import { changeReviewRequests } from '../services/pulls/review-requests.ts';
 
 export const reviewsRoutes = createRouter();
 

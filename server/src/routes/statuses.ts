@@ -10,7 +10,8 @@ import { apiRepoMode } from '../services/permissions.ts';
 import { type ApiCombinedStatus, CombinedStatusSchema, CommitStatusSchema, CreateStatusSchema, COMMIT_STATES } from '../api/pull-schemas.ts';
 import { requireUser } from '../auth/middleware.ts';
 import { loadRepo } from '../http/repo-context.ts';
-import { combineStates, createStatus, latestStatuses, listStatuses, resolveRefCommit, shaOrInput, toApiStatuses } from '../services/statuses.ts';
+import { combineStates, createStatus, listStatuses, resolveRefCommit, shaOrInput, toApiStatuses } from '../services/pulls/statuses.ts';
+import { latestStatuses } from '../db/commit-statuses.ts';
 
 export const statusesRoutes = createRouter();
 

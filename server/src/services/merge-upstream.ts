@@ -12,10 +12,11 @@ import { isAncestor } from '../git/refs.ts';
 import { MergeConflictError, RefMovedError, UnrelatedHistoriesError, commitTree, identityEnv, mergeTree, moveBranch, resolveCommit } from '../git/merge.ts';
 import { fetchCommit } from '../git/pull-diff.ts';
 import { networkRepoById } from './forks.ts';
-import { gitSignature, withRepoLock } from './merge.ts';
+import { withRepoLock } from './pulls/lock.ts';
+import { gitSignature } from './pulls/merge-rules.ts';
 import { repoPermission } from './permissions.ts';
 import { canUserPush, effectiveRule } from './protection-rules.ts';
-import { applyPushEffects, snapshotRefs } from './push.ts';
+import { applyPushEffects, snapshotRefs } from './pulls/push.ts';
 import type { RepoContext } from '../http/repo-context.ts';
 
 export type MergeUpstreamType = 'already-up-to-date' | 'fast-forward' | 'merge';

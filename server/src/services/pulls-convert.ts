@@ -8,7 +8,7 @@ import { toApiRepo, toApiUser } from '../api/convert.ts';
 import type { ApiPullRequest } from '../api/pull-schemas.ts';
 import { branchHeads, PullStatus, pullHeadRef } from '../git/pull-diff.ts';
 import { fullName, ghostUser, isWorkInProgress, toApiIssues, usersByIds } from './issues-convert.ts';
-import { listedReviewerIds, requestedTeamIds, reviewCommentCounts } from './reviews.ts';
+import { listedReviewerIds, requestedTeamIds, reviewCommentCounts } from './pulls/review-read.ts';
 import { toApiTeamsById } from './review-teams.ts';
 import type { RepoContext } from '../http/repo-context.ts';
 import { apiRepoMode, repoPermission } from './permissions.ts';

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Deps } from '../context.ts';
 import type { RepoRow, UserRow } from '../db/schema.ts';
+import { listActiveUserKeys } from '../db/push-signers.ts';
 import { PUSH_POLICY_ENV, type PolicyMatch, type PushPolicy } from '../git/hooks.ts';
 import type { RepoPermission } from './permissions.ts';
 import { canUserForcePush, canUserPush, globToRegExp, loadRules, type ProtectionRule } from './protection-rules.ts';
@@ -43,13 +44,7 @@ const SAFE_PRINCIPAL = /^[^\s,*?!"\\]+@[^\s,*?!"\\]+$/;
  * verifies SSH-signed commits against the committer's registered keys).
  */
 async function allowedSigners(deps: Deps): Promise<string> {
-  const rows = await deps.db
-    .selectFrom('public_key')
-    .innerJoin('user', 'user.id', 'public_key.owner_id')
-    .select(['user.email', 'public_key.content'])
-    .where('user.active', '=', 1)
-    .where('user.prohibit_login', '=', 0)
-    .execute();
+  const rows = await listActiveUserKeys(deps.db);
   const lines: string[] = [];
   for (const r of rows) {
     const email = r.email.trim().toLowerCase();

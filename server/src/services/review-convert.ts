@@ -8,7 +8,8 @@ import { toApiUser } from '../api/convert.ts';
 import type { ApiPullReview, ApiPullReviewComment } from '../api/pull-schemas.ts';
 import { CommentType } from './conversation.ts';
 import { fullName, ghostUser, usersByIds, type RepoRef } from './issues-convert.ts';
-import { REVIEW_STATE_OF, ReviewType } from './reviews.ts';
+import { REVIEW_STATE_OF } from './pulls/review-read.ts';
+import { countReviewCommentsOfType, firstReviewCommentsOfType, pendingReviewIds } from '../db/reviews.ts';
 import { toApiTeamsById } from './review-teams.ts';
 
 const pullHtmlUrl = (config: Config, r: RepoRef, issue: Pick<IssueRow, 'index'>) => `${config.rootUrl}${fullName(r)}/pulls/${issue.index}`;
@@ -28,21 +29,9 @@ export async function toApiReviews(
       db,
       reviews.map((rv) => rv.reviewer_id),
     ),
-    db
-      .selectFrom('comment')
-      .select(['review_id', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('review_id', 'in', ids)
-      .where('type', '=', CommentType.code)
-      .groupBy('review_id')
-      .execute(),
+    countReviewCommentsOfType(db, ids, CommentType.code),
     // The review's own timeline entry gives its html_url (Gitea's Review.HTMLURL); pending reviews have none.
-    db
-      .selectFrom('comment')
-      .select(['review_id', (eb) => eb.fn.min<number>('id').as('id')])
-      .where('review_id', 'in', ids)
-      .where('type', '=', CommentType.review)
-      .groupBy('review_id')
-      .execute(),
+    firstReviewCommentsOfType(db, ids, CommentType.review),
     toApiTeamsById(
       db,
       config,
@@ -92,11 +81,7 @@ export async function toApiReviewComments(
     comments.flatMap((c) => [c.poster_id, c.resolve_doer_id]),
   );
   const reviewIds = [...new Set(comments.map((c) => c.review_id).filter(Boolean))];
-  const pendingReviews = new Set(
-    reviewIds.length
-      ? (await db.selectFrom('review').select('id').where('id', 'in', reviewIds).where('type', '=', ReviewType.pending).execute()).map((rv) => rv.id)
-      : [],
-  );
+  const pendingReviews = new Set(reviewIds.length ? await pendingReviewIds(db, reviewIds) : []);
   const pullUrl = pullHtmlUrl(config, r, issue);
   const user = (id: number) => toApiUser(users.get(id) ?? ghostUser(), config, viewer);
   return comments.map((c) => ({

@@ -12,7 +12,7 @@ import { getTag, isValidTagName, readTagObject, writeTagObject } from '../git/ta
 import type { Paging } from '../api/paging.ts';
 import { recordAction } from './activity.ts';
 import { repoApiUrl, repoHtmlUrl, UNSIGNED } from './commits.ts';
-import { gitSignature } from './merge.ts';
+import { gitSignature } from './pulls/merge-rules.ts';
 import type { RepoContext } from '../http/repo-context.ts';
 
 /** Gitea's convert.ToTag. */

@@ -5,18 +5,21 @@
 // (models/issues/pull.go, review.go) and IsUserAllowedToMerge. The merge (merge.ts), the scheduled
 // merge (auto-merge.ts) and the pull request object's `merge_blockers` all ask mergeProtection(),
 // so what the pull request shows and what a merge answers never disagree.
-import type { Deps } from '../context.ts';
-import { repoDir } from '../context.ts';
-import type { Db } from '../db/types.ts';
-import type { IssueRow, PullRequestRow, RepoRow, UserRow } from '../db/schema.ts';
-import { isAncestor } from '../git/refs.ts';
-import { mergeBaseOf } from '../git/merge.ts';
-import { resolveCommit } from '../git/repo.ts';
-import { legacyRunGit } from '../git/run-git.ts';
-import { repoPermission } from './permissions.ts';
-import { canUserMerge, contextMatches, effectiveRule, type ProtectionRule } from './protection-rules.ts';
-import { filePatterns } from './push-protection.ts';
-import { combineStates, latestStatuses } from './statuses.ts';
+import type { Deps } from '../../context.ts';
+import { repoDir } from '../../context.ts';
+import type { Db } from '../../db/types.ts';
+import type { IssueRow, PullRequestRow, RepoRow, UserRow } from '../../db/schema.ts';
+import { latestStatuses } from '../../db/commit-statuses.ts';
+import { findRepoPathById } from '../../db/pull-repos.ts';
+import { ReviewType, countLiveReviews, listOfficialRequestNames } from '../../db/reviews.ts';
+import { isAncestor } from '../../git/refs.ts';
+import { mergeBaseOf } from '../../git/merge.ts';
+import { resolveCommit } from '../../git/repo.ts';
+import { changedPaths, countCommitsBehind } from '../../git/pull-checks.ts';
+import { repoPermission } from '../permissions.ts';
+import { canUserMerge, contextMatches, effectiveRule, type ProtectionRule } from '../protection-rules.ts';
+import { filePatterns } from '../push-protection.ts';
+import { combineStates } from './statuses.ts';
 
 /** Which rule a blocker comes from (the rule's field name in the branch protection API). */
 export type BlockerRule =
@@ -61,10 +64,7 @@ export interface MergeProtection {
   canForce: boolean;
 }
 
-// Gitea's ReviewType numbers (reviews.ts has them too; kept here so this module stays at the bottom).
-const APPROVE = 1;
-const REJECT = 3;
-const REQUEST = 4;
+const { approve: APPROVE, reject: REJECT, request: REQUEST } = ReviewType;
 
 /**
  * The head commit whose statuses count: the head branch in the head repository (a fork's too), else
@@ -77,7 +77,7 @@ export async function pullHeadSha(
 ): Promise<string | null> {
   let dir = repoDir(deps.config, baseRepo.owner_name, baseRepo.name);
   if (pr.head_repo_id !== baseRepo.id) {
-    const head = await deps.db.selectFrom('repository').select(['owner_name', 'name']).where('id', '=', pr.head_repo_id).executeTakeFirst();
+    const head = await findRepoPathById(deps.db, pr.head_repo_id);
     dir = head ? repoDir(deps.config, head.owner_name, head.name) : '';
   }
   const onBranch = dir ? await resolveCommit(dir, `refs/heads/${pr.head_branch}`).catch(() => null) : null;
@@ -122,7 +122,7 @@ async function statusVerdict(db: Db, repoId: number, sha: string | null, require
 async function commitsBehind(dir: string, baseSha: string, headSha: string, recorded: number): Promise<number> {
   try {
     if (await isAncestor(dir, baseSha, headSha)) return 0;
-    return Number((await legacyRunGit(['rev-list', '--count', `${headSha}..${baseSha}`], { cwd: dir })).trim()) || 0;
+    return await countCommitsBehind(dir, headSha, baseSha);
   } catch {
     return recorded; // the head is not in the base repository: what the last refresh counted
   }
@@ -149,7 +149,7 @@ async function changedProtectedFiles(dir: string, pr: PullRequestRow, baseRepoId
   if (!from) return [];
   let names: string[];
   try {
-    names = (await legacyRunGit(['diff', '--name-only', '-z', from, head, '--'], { cwd: dir })).split('\0').filter(Boolean);
+    names = await changedPaths(dir, from, head);
   } catch {
     return [];
   }
@@ -194,36 +194,24 @@ export async function mergeProtection(
     blockers.push({ rule: 'enable_status_check', message: `Not all required status checks successful (${status.detail})` });
   }
 
-  const live = (q: ReturnType<typeof reviewsOf>) => q.where('official', '=', 1).where('dismissed', '=', 0);
   const need = rule.row.required_approvals;
   if (need > 0) {
-    let q = live(reviewsOf(db, issue.id, APPROVE));
-    if (rule.row.ignore_stale_approvals) q = q.where('stale', '=', 0);
-    const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const granted = Number(n);
+    const granted = await countLiveReviews(db, issue.id, APPROVE, !!rule.row.ignore_stale_approvals);
     if (granted < need) blockers.push({ rule: 'required_approvals', message: `Does not have enough approvals (${granted} of ${need} approvals granted)` });
   }
 
   if (rule.row.block_on_rejected_reviews) {
-    const { n } = await live(reviewsOf(db, issue.id, REJECT))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    if (Number(n) > 0)
+    const n = await countLiveReviews(db, issue.id, REJECT, false);
+    if (n > 0)
       blockers.push({
         rule: 'block_on_rejected_reviews',
-        message: `There are requested changes (${plural(Number(n), 'official reviewer')} requested changes)`,
+        message: `There are requested changes (${plural(n, 'official reviewer')} requested changes)`,
       });
   }
 
   if (rule.row.block_on_official_review_requests) {
     // Gitea counts every official request: a user's, and a team's (reviewer_team_id, no reviewer).
-    const waiting = await reviewsOf(db, issue.id, REQUEST)
-      .leftJoin('user', (j) => j.onRef('user.id', '=', 'review.reviewer_id').on('review.reviewer_team_id', '=', 0))
-      .leftJoin('team', (j) => j.onRef('team.id', '=', 'review.reviewer_team_id').on('review.reviewer_team_id', '!=', 0))
-      .select(['user.name as user_name', 'team.name as team_name'])
-      .where('review.official', '=', 1)
-      .orderBy('review.id')
-      .execute();
+    const waiting = await listOfficialRequestNames(db, issue.id, REQUEST);
     const names = waiting.map((w) => w.user_name ?? w.team_name).filter((n): n is string => !!n);
     if (names.length)
       blockers.push({ rule: 'block_on_official_review_requests', message: `There are official review requests (waiting for ${names.join(', ')})` });
@@ -249,8 +237,6 @@ export async function mergeProtection(
 
   return { rule, blockers, checksSucceeded: status.success, canForce };
 }
-
-const reviewsOf = (db: Db, issueId: number, type: number) => db.selectFrom('review').where('review.issue_id', '=', issueId).where('review.type', '=', type);
 
 /**
  * The pull request object's `merge_blockers` for `viewer`: one sentence per unmet rule, [] when

@@ -4,10 +4,12 @@
 // The head branch lives in the head repository: for a pull request from a fork that is the fork, so
 // the base's commits are fetched into it and the fork's branch moves (as Gitea pushes there).
 import path from 'node:path';
-import type { Deps } from '../context.ts';
-import type { UserRow } from '../db/schema.ts';
-import { ApiError, conflict, unprocessable } from '../errors.ts';
-import { isAncestor } from '../git/refs.ts';
+import type { Deps } from '../../context.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { findUserById } from '../../db/users.ts';
+import { getIssueById, getPullById } from '../../db/pulls.ts';
+import { ApiError, conflict, unprocessable } from '../../errors.ts';
+import { isAncestor } from '../../git/refs.ts';
 import {
   MergeConflictError,
   RebaseConflictError,
@@ -19,13 +21,14 @@ import {
   moveBranch,
   rebaseOnto,
   resolveCommit,
-} from '../git/merge.ts';
-import { fetchCommit } from '../git/pull-diff.ts';
-import { networkRepoById, type NetworkRepo } from './forks.ts';
-import { gitSignature, withRepoLock } from './merge.ts';
-import { repoPermission } from './permissions.ts';
-import type { PullContext } from '../http/pull-context.ts';
-import { canUserForcePush, canUserMerge, canUserPush, effectiveRule } from './protection-rules.ts';
+} from '../../git/merge.ts';
+import { fetchCommit } from '../../git/pull-diff.ts';
+import { networkRepoById, type NetworkRepo } from '../forks.ts';
+import { withRepoLock } from './lock.ts';
+import { gitSignature } from './merge-rules.ts';
+import { repoPermission } from '../permissions.ts';
+import type { PullContext } from '../../http/pull-context.ts';
+import { canUserForcePush, canUserMerge, canUserPush, effectiveRule } from '../protection-rules.ts';
 import { applyPushEffects, snapshotRefs } from './push.ts';
 
 export type UpdateStyle = 'merge' | 'rebase';
@@ -54,7 +57,7 @@ export async function allowedToUpdate(deps: Deps, pc: PullContext, head: Network
   if (pr.allow_maintainer_edit === 1 && (!push || !force)) {
     const basePerm = await repoPermission(deps.db, user, rc.repo, rc.owner);
     const maintainer = await canUserMerge(deps.db, await effectiveRule(deps.db, rc.repo.id, pr.base_branch), user, basePerm);
-    const poster = maintainer ? await deps.db.selectFrom('user').selectAll().where('id', '=', issue.poster_id).executeTakeFirst() : undefined;
+    const poster = maintainer ? await findUserById(deps.db, issue.poster_id) : undefined;
     if (poster) {
       const posters = await pushRights(deps, poster, head, pr.head_branch);
       push ||= posters.push;
@@ -81,8 +84,8 @@ export async function updatePullRequest(deps: Deps, pc: PullContext, doer: UserR
   const head = await headRepoOf(deps, pc);
   // The same lock as merges of the head repository: they move its branches too.
   await withRepoLock(deps.db, head?.repo.id ?? rc.repo.id, async () => {
-    const pr = await deps.db.selectFrom('pull_request').selectAll().where('id', '=', pc.pr.id).executeTakeFirstOrThrow();
-    const issue = await deps.db.selectFrom('issue').selectAll().where('id', '=', pr.issue_id).executeTakeFirstOrThrow();
+    const pr = await getPullById(deps.db, pc.pr.id);
+    const issue = await getIssueById(deps.db, pr.issue_id);
     if (pr.has_merged === 1) throw unprocessable('The pull request has already been merged');
     if (issue.is_closed === 1) throw unprocessable('The pull request is closed');
     if (!head) throw unprocessable(`head repository does not exist [id: ${pr.head_repo_id}]`);

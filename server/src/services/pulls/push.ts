@@ -3,44 +3,27 @@
 // the refs move (git receive-pack, the demo seed, server-side merges) and hand both here.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Deps } from '../context.ts';
-import { repoDir } from '../context.ts';
-import { nowUnix } from '../db/index.ts';
-import type { RepoRow, RepoUpdate, UserRow } from '../db/schema.ts';
-import { GitError, legacyRunGit } from '../git/run-git.ts';
-import { setHead } from '../git/repo.ts';
-import { invalidateRepoRefs } from '../git/refs.ts';
-import { recordAction } from './activity.ts';
-import { folderSize } from './repos.ts';
-import { refreshPulls } from './pulls.ts';
-import { crashPoint } from './repo-folders.ts';
+import type { Deps } from '../../context.ts';
+import { repoDir } from '../../context.ts';
+import { nowUnix } from '../../db/index.ts';
+import type { RepoRow, RepoUpdate, UserRow } from '../../db/schema.ts';
+import { updateRepoAfterPush } from '../../db/pulls.ts';
+import { GitError } from '../../git/run-git-errors.ts';
+import { pushedCommitsLog, snapshotRefs, writeReachableCommitGraph, type RefChange, type RefSnapshot } from '../../git/pull-refs.ts';
+import { setHead } from '../../git/repo.ts';
+import { invalidateRepoRefs } from '../../git/refs.ts';
+import { recordAction } from '../activity.ts';
+import { emitEvent } from '../events.ts';
+import { folderSize } from '../repos.ts';
+import { crashPoint } from '../repo-folders.ts';
 
-/** Full ref name → object id (a tag object's id for annotated tags). */
-export type RefSnapshot = Map<string, string>;
+export { snapshotRefs, type RefChange, type RefSnapshot };
 
 const HEADS = 'refs/heads/';
 const TAGS = 'refs/tags/';
 /** As Gitea's UI.FeedMaxCommitNum: how many commits one feed row carries. */
 const FEED_MAX_COMMITS = 5;
 const ZERO = '0000000000000000000000000000000000000000';
-
-export async function snapshotRefs(dir: string): Promise<RefSnapshot> {
-  const out = await legacyRunGit(['for-each-ref', '--format=%(objectname) %(refname)', HEADS, TAGS], { cwd: dir });
-  const refs: RefSnapshot = new Map();
-  for (const line of out.split('\n')) {
-    const i = line.indexOf(' ');
-    if (i > 0) refs.set(line.slice(i + 1), line.slice(0, i));
-  }
-  return refs;
-}
-
-export interface RefChange {
-  ref: string;
-  /** Zero id when the ref was created. */
-  oldId: string;
-  /** Zero id when the ref was deleted. */
-  newId: string;
-}
 
 export function diffRefs(before: RefSnapshot, after: RefSnapshot): RefChange[] {
   const changes: RefChange[] = [];
@@ -96,11 +79,7 @@ async function pushCommits(dir: string, change: RefChange, before: RefSnapshot, 
   const excluded = isNew ? [...new Set([...before.values(), ...(defaultHead ? [defaultHead] : [])])] : [change.oldId];
   // Git 2.39 takes no options on --stdin, but ^<id> lines exclude just as well.
   const input = [change.newId, ...excluded.map((id) => `^${id}`), ''].join('\n');
-  const [logOut, countOut, headOut] = await Promise.all([
-    legacyRunGit(['log', `--max-count=${FEED_MAX_COMMITS}`, `--format=${LOG_FORMAT}`, '--stdin'], { cwd: dir, input }),
-    legacyRunGit(['rev-list', '--count', '--stdin'], { cwd: dir, input }),
-    legacyRunGit(['log', '-1', `--format=${LOG_FORMAT}`, change.newId], { cwd: dir }),
-  ]);
+  const { log: logOut, count: countOut, head: headOut } = await pushedCommitsLog(dir, input, change.newId, LOG_FORMAT, FEED_MAX_COMMITS);
   return {
     Commits: parseCommits(logOut),
     HeadCommit: parseCommits(headOut)[0] ?? null,
@@ -136,7 +115,7 @@ export async function applyPushEffects(deps: Deps, repo: RepoRow, before: RefSna
     await setHead(dir, pick);
     patch.default_branch = pick;
   }
-  const updated = await db.updateTable('repository').set(patch).where('id', '=', repo.id).returningAll().executeTakeFirstOrThrow();
+  const updated = await updateRepoAfterPush(db, repo.id, patch);
 
   const compareBase = `${encodeURIComponent(repo.owner_name)}/${encodeURIComponent(repo.name)}`;
   for (const change of changes) {
@@ -154,8 +133,9 @@ export async function applyPushEffects(deps: Deps, repo: RepoRow, before: RefSna
       await recordAction(db, { ...base, op_type: 'push_tag' });
     }
   }
-  // Open pull requests whose head or base moved: mergeable, counts and a pull_push event.
-  await refreshPulls(deps, updated, changes, pusher);
+  // Subscribers: open pull requests whose head or base moved get their mergeable state, counts and
+  // a pull_push event (services/pulls/refresh.ts).
+  await emitEvent(deps, { type: 'push', actor: pusher, repository: { repo: updated }, changes });
   return { changes, repo: updated };
 }
 
@@ -197,7 +177,7 @@ export function writeCommitGraph(dir: string): Promise<boolean> {
     let busy = false;
     try {
       removeStaleGraphLock(dir);
-      await legacyRunGit(['commit-graph', 'write', '--reachable'], { cwd: dir, timeoutMs: 300_000 });
+      await writeReachableCommitGraph(dir, 300_000);
     } catch (e) {
       // The repository may have been deleted meanwhile, or another process is writing its graph.
       busy = e instanceof GitError && /\.lock'?: File exists/.test(e.stderr);
