@@ -61,21 +61,6 @@ export function spawnGit(cmd: GitCommand, opts: Omit<RunGitOptions, 'input' | 'm
   return spawn('git', [...cmd.args], { cwd: opts.cwd, env: { ...gitEnv, ...opts.env }, timeout: opts.timeoutMs ?? 10 * 60_000 });
 }
 
-// TRANSITIONAL (issue #18): argument arrays from before the command builder; every caller moves
-// to GitCommand and these three go.
-export function legacyRunGitBuffer(args: string[], opts: RunGitOptions): Promise<Buffer> {
-  return execGit(args, opts, args[0] ?? '');
-}
-
-export async function legacyRunGit(args: string[], opts: RunGitOptions): Promise<string> {
-  return (await legacyRunGitBuffer(args, opts)).toString('utf8');
-}
-
-export function legacySpawnGit(args: string[], opts: Omit<RunGitOptions, 'input' | 'maxBuffer'>) {
-  checkInput(args, undefined);
-  return spawn('git', args, { cwd: opts.cwd, env: { ...gitEnv, ...opts.env }, timeout: opts.timeoutMs ?? 10 * 60_000 });
-}
-
 function execGit(args: string[], opts: RunGitOptions, subcommand: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     // Inside the executor, so a refused value rejects the promise like any failure of git.
