@@ -12,7 +12,7 @@ import type { AppEnv } from '../context.ts';
 import { repoDir } from '../context.ts';
 import { sharedDbVersion } from '../db/index.ts';
 import { resolveBranchFast } from '../git/refs.ts';
-import { findRepoWithOwner } from '../http/repo-context.ts';
+import { findRepoWithOwner } from '../services/repo-access.ts';
 
 interface Answer {
   version: string;

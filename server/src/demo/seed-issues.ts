@@ -1,7 +1,7 @@
 // Demo issues: labels, milestones, open and closed issues with comments, label and state events,
 // mentions and references, in every repository that exists and has no issues yet.
 import type { Deps } from '../context.ts';
-import { repoContextFor } from '../http/repo-context.ts';
+import { repoContextFor } from '../services/repo-access.ts';
 import { createIssue, editIssue } from '../services/issues.ts';
 import { changeState } from '../services/conversation.ts';
 import { createComment } from '../services/comments.ts';

@@ -1,34 +1,13 @@
-// Loads {owner}/{repo} for a request and applies the access rules in one place: unreadable is
-// 404 (never 403), too little access is 403, a write to an archived repository is 423. What the
-// user may do comes from services/permissions.ts (rc.perm); rc.mode is its overall mode.
+// Loads {owner}/{repo} for a request: the old name of a renamed repository redirects, and the
+// access rules of services/repo-access.ts apply (404 unreadable, 403 too little, 423 archived).
 import type { Context } from 'hono';
-import type { AppEnv, Deps } from '../context.ts';
-import { dbVersion } from '../db/index.ts';
-import type { Db } from '../db/types.ts';
-import { tableColumns } from '../db/dialect.ts';
-import { queryRepoWithOwner } from '../db/repo-lookup.ts';
+import type { AppEnv } from '../context.ts';
 import { repoDir } from '../context.ts';
-import type { RepoRow, UserRow } from '../db/schema.ts';
-import { forbidden, locked, notFound, unauthorized } from '../errors.ts';
-import { type AccessMode, type RepoPermission, type Unit, repoPermission, unitEnabled } from '../services/permissions.ts';
+import { notFound } from '../errors.ts';
+import { checkRepoAccess, findRepoWithOwner, type Need, type RepoContext } from '../services/repo-access.ts';
 import { readableRepoRedirect, redirectLocation, repoRedirectError } from './redirects.ts';
 
-export interface RepoContext {
-  repo: RepoRow;
-  owner: UserRow;
-  /** The overall mode (max over units); ask `perm` for a unit. */
-  mode: AccessMode;
-  perm: RepoPermission;
-  /** Path of the bare git repository. */
-  dir: string;
-}
-
-/**
- * 'read': any unit readable (else 404); 'read:<unit>': that unit readable (else 403, as Gitea's
- * reqRepoReader); 'write' is 'write:code' (Gitea's reqRepoWriter(unit.TypeCode)); 'write:<unit>':
- * that unit writable; 'admin': repository admin (settings, collaborators).
- */
-export type Need = 'read' | 'write' | 'admin' | `read:${Unit}` | `write:${Unit}`;
+export type { Need, RepoContext };
 
 export async function loadRepo(
   c: Context<AppEnv>,
@@ -49,66 +28,11 @@ export async function loadRepo(
   return checkRepo(c, { repo, owner, dir: repoDir(config, owner.name, repo.name) }, need, opts);
 }
 
-export async function checkRepo(
+export function checkRepo(
   c: Context<AppEnv>,
   rc: Omit<RepoContext, 'mode' | 'perm'>,
   need: Need,
   opts: { allowArchived?: boolean } = {},
 ): Promise<RepoContext> {
-  const user = c.var.user;
-  const perm = await repoPermission(c.var.deps.db, user, rc.repo, rc.owner);
-  if (!perm.canReadAny()) throw notFound();
-  if (need !== 'read') {
-    const [kind, unit] = need === 'write' ? ['write', 'code' as Unit] : need === 'admin' ? ['admin', undefined] : (need.split(':') as [string, Unit]);
-    // A unit the repository turned off does not exist (Gitea's mustEnableIssues / mustAllowPulls).
-    if (unit && !unitEnabled(rc.repo, unit)) throw notFound();
-    if (kind === 'read') {
-      if (!perm.canRead(unit!)) throw forbidden('user should have specific read permission or be a repo admin or a site admin');
-    } else {
-      if (!user) throw unauthorized();
-      if (kind === 'admin' ? !perm.canAdmin() : !perm.canWrite(unit!)) throw forbidden();
-      if (rc.repo.is_archived === 1 && !opts.allowArchived) throw locked();
-    }
-  }
-  return { ...rc, mode: perm.mode, perm };
-}
-
-/** A RepoContext for `user` outside a request (scheduled merges, references, the demo seed). */
-export async function repoContextFor(deps: Deps, user: UserRow | null, repo: RepoRow, owner: UserRow): Promise<RepoContext> {
-  const perm = await repoPermission(deps.db, user, repo, owner);
-  return { repo, owner, dir: repoDir(deps.config, owner.name, repo.name), mode: perm.mode, perm };
-}
-
-// The owner's columns, read from the schema once per database, so one query can return the
-// repository and its owner (each with every column) without a list to keep in step with schema.ts.
-const ownerColumns = new WeakMap<Db, Promise<string[]>>();
-function userColumns(db: Db): Promise<string[]> {
-  let cols = ownerColumns.get(db);
-  if (!cols) {
-    cols = tableColumns(db, 'user');
-    ownerColumns.set(db, cols);
-  }
-  return cols;
-}
-
-// Rows by name while the database is unchanged (dbVersion), so repeated reads of one repository
-// skip the query; callers get their own copies, as from a fresh query.
-const MAX_FOUND = 500;
-const foundRows = new WeakMap<Db, Map<string, { version: string; repo: RepoRow; owner: UserRow }>>();
-
-/** {owner}/{repo} by name (case-insensitive) with its owner row, in one indexed query. */
-export async function findRepoWithOwner(db: Db, ownerName: string, repoName: string): Promise<{ repo: RepoRow; owner: UserRow } | undefined> {
-  let cache = foundRows.get(db);
-  if (!cache) foundRows.set(db, (cache = new Map()));
-  const key = `${ownerName.toLowerCase()}/${repoName.toLowerCase()}`;
-  const version = dbVersion(db);
-  const hit = cache.get(key);
-  if (hit?.version === version) return { repo: { ...hit.repo }, owner: { ...hit.owner } };
-  const found = await queryRepoWithOwner(db, await userColumns(db), ownerName, repoName);
-  if (found && dbVersion(db) === version) {
-    cache.delete(key);
-    if (cache.size >= MAX_FOUND) cache.delete(cache.keys().next().value!);
-    cache.set(key, { version, repo: { ...found.repo }, owner: { ...found.owner } });
-  }
-  return found;
+  return checkRepoAccess(c.var.deps.db, c.var.user, rc, need, opts);
 }

@@ -3,7 +3,7 @@
 import { badRequest, notFound } from '../errors.ts';
 import { resolveCommit } from '../git/repo.ts';
 import { archiveStream } from '../git/archive.ts';
-import type { RepoContext } from '../http/repo-context.ts';
+import type { RepoContext } from './repo-access.ts';
 
 const FORMATS = [
   { ext: '.tar.gz', format: 'tar.gz', contentType: 'application/gzip' },

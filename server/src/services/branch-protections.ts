@@ -22,7 +22,7 @@ import {
 import { ApiError, badRequest, forbidden, notFound, unprocessable } from '../errors.ts';
 import { repoPermission } from './permissions.ts';
 import { isPlainRuleName, sortRules, toRule } from './protection-rules.ts';
-import type { RepoContext } from '../http/repo-context.ts';
+import type { RepoContext } from './repo-access.ts';
 
 /** The fields a client sends on create (Gitea's CreateBranchProtectionOption); edit sends any subset. */
 export interface BranchProtectionInput {

@@ -12,7 +12,7 @@ import { resolveCommit, setHead } from '../git/repo.ts';
 import { type BranchRef, getBranch, headBranch, isAncestor, isValidBranchName, listBranches, refExists, updateRefs } from '../git/refs.ts';
 import type { Paging } from '../api/paging.ts';
 import { recordAction } from './activity.ts';
-import type { RepoContext } from '../http/repo-context.ts';
+import type { RepoContext } from './repo-access.ts';
 import { isRepoEmpty, repoHtmlUrl, UNSIGNED, usersByEmail } from './commits.ts';
 import { canUserForcePush, canUserMerge, canUserPush, effectiveRule, firstMatch, loadRules, type ProtectionRule } from './protection-rules.ts';
 import { renameRuleWithBranch } from './branch-protections.ts';

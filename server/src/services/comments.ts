@@ -17,7 +17,7 @@ import {
 } from '../db/comments.ts';
 import { forbidden, notFound, unprocessable } from '../errors.ts';
 import { unitEnabled } from './permissions.ts';
-import type { RepoContext } from '../http/repo-context.ts';
+import type { RepoContext } from './repo-access.ts';
 import { recordAction } from './activity.ts';
 import { COMMENT_DEFAULTS, CommentType, canWrite, recountComments } from './conversation.ts';
 import { recordMentions, recordReferences } from './mentions.ts';

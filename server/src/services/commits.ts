@@ -10,7 +10,7 @@ import { conflict, notFound } from '../errors.ts';
 import { hasAnyBranch, resolveCommit } from '../git/repo.ts';
 import { countCommits, countFromFirstPage, logCommits, mayCountFromFirstPage, type LogCommit, type LogOptions } from '../git/log.ts';
 import { rawCommitDiff } from '../git/diff.ts';
-import type { RepoContext } from '../http/repo-context.ts';
+import type { RepoContext } from './repo-access.ts';
 import type { ApiUser } from '../api/schemas.ts';
 
 export interface CommitOptions {

@@ -30,7 +30,7 @@ import {
   updateIssueState,
 } from '../db/issues.ts';
 import { notFound, unprocessable } from '../errors.ts';
-import type { RepoContext } from '../http/repo-context.ts';
+import type { RepoContext } from './repo-access.ts';
 import { isAssignable, repoPermission } from './permissions.ts';
 import { recordAction } from './activity.ts';
 import { attachmentUuidsOfIssues } from './attachments.ts';

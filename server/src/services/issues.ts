@@ -6,7 +6,7 @@ import type { IssueRow, UserRow } from '../db/schema.ts';
 import { insertIssue, insertIssueAssignee, updateIssue } from '../db/issues.ts';
 import { insertIssueLabel } from '../db/labels.ts';
 import { forbidden, unprocessable } from '../errors.ts';
-import type { RepoContext } from '../http/repo-context.ts';
+import type { RepoContext } from './repo-access.ts';
 import { recordAction } from './activity.ts';
 import { recordMentions, recordReferences } from './mentions.ts';
 import { removeAttachmentFiles, attachmentUuidsOfIssues } from './attachments.ts';

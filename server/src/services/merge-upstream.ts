@@ -17,7 +17,7 @@ import { gitSignature } from './pulls/merge-rules.ts';
 import { repoPermission } from './permissions.ts';
 import { canUserPush, effectiveRule } from './protection-rules.ts';
 import { applyPushEffects, snapshotRefs } from './pulls/push.ts';
-import type { RepoContext } from '../http/repo-context.ts';
+import type { RepoContext } from './repo-access.ts';
 
 export type MergeUpstreamType = 'already-up-to-date' | 'fast-forward' | 'merge';
 

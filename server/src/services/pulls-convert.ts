@@ -10,7 +10,7 @@ import { branchHeads, PullStatus, pullHeadRef } from '../git/pull-diff.ts';
 import { fullName, ghostUser, isWorkInProgress, toApiIssues, usersByIds } from './issues-convert.ts';
 import { listedReviewerIds, requestedTeamIds, reviewCommentCounts } from './pulls/review-read.ts';
 import { toApiTeamsById } from './review-teams.ts';
-import type { RepoContext } from '../http/repo-context.ts';
+import type { RepoContext } from './repo-access.ts';
 import { apiRepoMode, repoPermission } from './permissions.ts';
 import { networkRepoById } from './forks.ts';
 import type { ApiRepository } from '../api/schemas.ts';

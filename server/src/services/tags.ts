@@ -13,7 +13,7 @@ import type { Paging } from '../api/paging.ts';
 import { recordAction } from './activity.ts';
 import { repoApiUrl, repoHtmlUrl, UNSIGNED } from './commits.ts';
 import { gitSignature } from './pulls/merge-rules.ts';
-import type { RepoContext } from '../http/repo-context.ts';
+import type { RepoContext } from './repo-access.ts';
 
 /** Gitea's convert.ToTag. */
 export function toApiTag(config: Config, rc: RepoContext, t: TagRef) {

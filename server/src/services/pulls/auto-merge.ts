@@ -17,7 +17,7 @@ import { CommentType, insertEvent } from '../conversation.ts';
 import { withRepoLock } from './lock.ts';
 import { mergeScheduled } from './merge.ts';
 import { pullHeadSha } from './merge-checks.ts';
-import type { PullContext } from '../../http/pull-context.ts';
+import type { PullContext } from './context.ts';
 
 /**
  * Merges, as the user who scheduled it, each scheduled pull request of `repo` whose head is `sha`

@@ -10,7 +10,7 @@ import { notFound, unprocessable } from '../../errors.ts';
 import { resolveCommit } from '../../git/repo.ts';
 import { refExists } from '../../git/refs.ts';
 import { branchHeads, commitIdsBetween, deletePullHeadRef, fetchCommit, setPullHeadRef } from '../../git/pull-diff.ts';
-import type { RepoContext } from '../../http/repo-context.ts';
+import type { RepoContext } from '../repo-access.ts';
 import { resolveNetworkHead } from '../forks.ts';
 import { recordAction } from '../activity.ts';
 import { recordMentions, recordReferences } from '../mentions.ts';

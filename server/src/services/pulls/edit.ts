@@ -5,7 +5,7 @@ import type { IssueRow, PullRequestRow, UserRow } from '../../db/schema.ts';
 import { deleteIssueCommentsOfType, findOpenPull, getIssueById, getPullById, touchIssue, updateIssue, updatePull, updateUnmergedPull } from '../../db/pulls.ts';
 import { ApiError, conflict, forbidden, notFound, unprocessable } from '../../errors.ts';
 import { branchHeads, commitIdsBetween } from '../../git/pull-diff.ts';
-import type { RepoContext } from '../../http/repo-context.ts';
+import type { RepoContext } from '../repo-access.ts';
 import { recordMentions, recordReferences } from '../mentions.ts';
 import { setIssueLabels } from '../labels.ts';
 import {

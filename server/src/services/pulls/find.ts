@@ -4,7 +4,7 @@ import type { PullRequestRow } from '../../db/schema.ts';
 import { findNewestPullByBaseHead, findNewestPullByHeadCommit, findPullByMergeCommit, getIssueById } from '../../db/pulls.ts';
 import { ApiError, conflict, notFound } from '../../errors.ts';
 import { branchHeads, pullRawDiff, pullRawPatch, type WhitespaceMode } from '../../git/pull-diff.ts';
-import type { RepoContext } from '../../http/repo-context.ts';
+import type { RepoContext } from '../repo-access.ts';
 import type { PullRow } from '../pulls-convert.ts';
 
 /** Gitea's ErrPullRequestAlreadyExists text; clients read the existing pull request's number from issue_id. */

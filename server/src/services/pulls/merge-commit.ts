@@ -26,7 +26,7 @@ import {
   type GitIdentity,
 } from '../../git/merge.ts';
 import { commitAuthorTime } from '../../git/pull-checks.ts';
-import { type RepoContext } from '../../http/repo-context.ts';
+import { type RepoContext } from '../repo-access.ts';
 import { recordAction } from '../activity.ts';
 import { CommentType, insertEvent, recountRepo } from '../conversation.ts';
 import { emitEvent } from '../events.ts';

@@ -10,7 +10,7 @@ import { findIssueById, findPullById } from '../../db/pulls.ts';
 import { ApiError, notFound } from '../../errors.ts';
 import { type GitIdentity } from '../../git/merge.ts';
 import { PullStatus } from '../../git/pull-diff.ts';
-import { type RepoContext } from '../../http/repo-context.ts';
+import { type RepoContext } from '../repo-access.ts';
 import { repoPermission } from '../permissions.ts';
 import { networkRepoById } from '../forks.ts';
 import { type MergeProtection, isOverridable, mergeProtection } from './merge-checks.ts';

@@ -10,13 +10,13 @@ import { findOtherOpenPullOnBranch } from '../../db/pulls.ts';
 import { findAutoMergeIdOfPull, insertAutoMerge } from '../../db/auto-merge.ts';
 import { ApiError, conflict } from '../../errors.ts';
 import { RefMovedError, deleteBranchRef, resolveCommit } from '../../git/merge.ts';
-import { type RepoContext, repoContextFor } from '../../http/repo-context.ts';
+import { type RepoContext, repoContextFor } from '../repo-access.ts';
 import { CommentType, insertEvent } from '../conversation.ts';
 import { repoPermission } from '../permissions.ts';
 import { networkRepoById } from '../forks.ts';
 import { applyPushEffects, snapshotRefs } from './push.ts';
 import { withRepoLock } from './lock.ts';
-import type { PullContext } from '../../http/pull-context.ts';
+import type { PullContext } from './context.ts';
 import { allowedStyle, checkPullMergeable, defaultMergeMessage, headRepoFullName, notAllowed, reloadPull, userById } from './merge-rules.ts';
 import { markManuallyMerged, mergePull } from './merge-commit.ts';
 

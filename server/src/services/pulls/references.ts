@@ -5,7 +5,7 @@ import type { IssueRow, UserRow } from '../../db/schema.ts';
 import { findUserByName } from '../../db/users.ts';
 import { findIssueByIndex } from '../../db/pulls.ts';
 import { findRepoByOwnerAndName } from '../../db/pull-repos.ts';
-import { type RepoContext, repoContextFor } from '../../http/repo-context.ts';
+import { type RepoContext, repoContextFor } from '../repo-access.ts';
 import { changeState } from '../conversation.ts';
 import { stripCode } from '../mentions.ts';
 

@@ -23,7 +23,7 @@ import type { CommentRow, IssueRow, PullRequestRow, ReviewRow, UserRow } from '.
 import { notFound } from '../../errors.ts';
 import type { ReviewState } from '../../api/pull-schemas.ts';
 import { CommentType } from '../conversation.ts';
-import type { RepoContext } from '../../http/repo-context.ts';
+import type { RepoContext } from '../repo-access.ts';
 
 export { ReviewType };
 

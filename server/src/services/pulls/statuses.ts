@@ -14,7 +14,7 @@ import { COMMIT_STATES } from '../../api/pull-schemas.ts';
 import { notFound } from '../../errors.ts';
 import { resolveCommit } from '../../git/repo.ts';
 import { lockRow } from '../../db/dialect.ts';
-import type { RepoContext } from '../../http/repo-context.ts';
+import type { RepoContext } from '../repo-access.ts';
 import { emitEvent } from '../events.ts';
 
 export type CommitState = (typeof COMMIT_STATES)[number];

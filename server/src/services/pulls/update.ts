@@ -27,7 +27,7 @@ import { networkRepoById, type NetworkRepo } from '../forks.ts';
 import { withRepoLock } from './lock.ts';
 import { gitSignature } from './merge-rules.ts';
 import { repoPermission } from '../permissions.ts';
-import type { PullContext } from '../../http/pull-context.ts';
+import type { PullContext } from './context.ts';
 import { canUserForcePush, canUserMerge, canUserPush, effectiveRule } from '../protection-rules.ts';
 import { applyPushEffects, snapshotRefs } from './push.ts';
 
