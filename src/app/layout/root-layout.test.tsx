@@ -44,7 +44,7 @@ describe('user menu keyboard (WAI-ARIA menu button)', () => {
     server.use(http.get(apiUrl('/user'), () => HttpResponse.json({ id: 1, login: 'alice', avatar_url: '' })));
     setSession({ token: 't', login: 'alice' });
     renderRoute(RootLayout, { path: '/', url: '/' });
-    const button = screen.getByRole('button', { name: 'User menu' });
+    const button = screen.getByRole('button', { name: 'alice — user menu' });
     await user.click(button);
     const menu = screen.getByRole('menu', { name: 'User menu' });
     expect(within(menu).getByRole('menuitem', { name: 'Your profile' })).toHaveFocus();

@@ -133,7 +133,8 @@ function UserMenu({ login, avatar }: { login: string; avatar?: string }) {
         type="button"
         aria-haspopup="menu"
         aria-expanded={open}
-        aria-label="User menu"
+        // The login shows beside the avatar, so the name starts with it (WCAG 2.5.3, label in name).
+        aria-label={`${login} — user menu`}
         onClick={() => setOpen((o) => !o)}
         onKeyDown={(e) => {
           if (e.key === 'ArrowDown' && !open) {
