@@ -99,7 +99,7 @@ const FileRow = memo(function FileRow({
         <span className={`w-3 shrink-0 text-center font-mono font-bold ${s.cls}`} aria-hidden>
           {s.letter}
         </span>
-        <span className={`min-w-0 flex-1 truncate font-mono ${viewed ? 'text-gray-500 dark:text-gray-400' : ''}`}>
+        <span className={`min-w-0 flex-1 truncate font-mono ${viewed ? 'text-gray-600 dark:text-gray-400' : ''}`}>
           {name}{' '}
           <span className="sr-only">{`(${m.status}${viewed ? ', viewed' : ''}), ${count(m.additions, 'addition')}, ${count(m.deletions, 'deletion')}`}</span>
         </span>
