@@ -209,7 +209,7 @@ test('menus move with the arrow keys and close with Escape, in Chromium', async 
   await expect(commentMenu).toBeFocused();
 
   // The user menu.
-  const userMenu = page.getByRole('button', { name: 'User menu' });
+  const userMenu = page.getByRole('button', { name: `${seed.owner.username} — user menu` });
   await userMenu.click();
   const menu = page.getByRole('menu', { name: 'User menu' });
   await expect(menu.getByRole('menuitem', { name: 'Your profile' })).toBeFocused();
@@ -222,6 +222,23 @@ test('menus move with the arrow keys and close with Escape, in Chromium', async 
   await page.keyboard.press('Escape');
   await expect(menu).toHaveCount(0);
   await expect(userMenu).toBeFocused();
+
+  // The "+" menu, inside a repository: its own new issue and pull request come first.
+  await page.emulateMedia({ colorScheme: 'light' });
+  const create = page.getByRole('button', { name: 'Create…' });
+  await create.focus();
+  await page.keyboard.press('ArrowDown');
+  const createMenu = page.getByRole('menu', { name: 'Create' });
+  await expect(createMenu.getByRole('menuitem')).toHaveText(['New issue', 'New pull request', 'New repository', 'New organization']);
+  await expect(createMenu.getByRole('menuitem', { name: 'New issue' })).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(createMenu.getByRole('menuitem', { name: 'New organization' })).toBeFocused();
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.screenshot({ path: 'e2e/screenshots/a11y-create-menu-phone.png' });
+  await page.keyboard.press('Escape');
+  await expect(createMenu).toHaveCount(0);
+  await expect(create).toBeFocused();
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // A filter menu of the issue list.
   await page.emulateMedia({ colorScheme: 'light' });

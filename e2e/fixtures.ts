@@ -54,7 +54,7 @@ export async function signIn(page: Page, user: { username: string; password: str
   await page.getByLabel('Username').fill(user.username);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: /sign in/i }).click();
-  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+  await expect(page.getByRole('button', { name: `${user.username} — user menu` })).toBeVisible();
 }
 
 const shotDir = path.resolve('e2e/screenshots');

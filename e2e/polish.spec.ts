@@ -14,7 +14,7 @@ test('Sign in in the top bar comes back to the page it was pressed on', async ({
   await page.getByLabel('Password').fill(owner.password);
   await page.getByRole('button', { name: /sign in/i }).click();
   await expect(page).toHaveURL(new RegExp(`/${owner.username}/${name}/issues\\?state=closed$`));
-  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+  await expect(page.getByRole('button', { name: `${owner.username} — user menu` })).toBeVisible();
 });
 
 test('every page has its own document title, and no HydrateFallback warning on load', async ({ page, request }) => {

@@ -6,10 +6,10 @@ test('a visitor sees the shell, signs in and out', async ({ page, request }) => 
   await expect(page.getByRole('link', { name: 'Forge home' })).toBeVisible();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
   await signIn(page, user);
-  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('button', { name: `${user.username} — user menu` }).click();
   await expect(page.getByRole('menu')).toContainText(user.username);
   await screenshots(page, 'home-signed-in');
-  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('button', { name: `${user.username} — user menu` }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
 });

@@ -41,7 +41,7 @@ test('add an SSH key and see its fingerprint; a bad key is refused beside the fi
   const me = await createUser(request, 'keys');
   const { pub, fingerprint } = makeKey(`${me.username}@laptop`);
   await signIn(page, me);
-  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('button', { name: `${me.username} — user menu` }).click();
   await page.getByRole('menuitem', { name: 'Settings' }).click();
   await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Full name' })).toBeVisible();

@@ -1,27 +1,18 @@
 // The app's keyboard shortcuts (features/shortcuts) wired to the pages: "/" search, "?" the list,
 // and in a repository "t" Go to file (features/file-finder) and "g c" / "g i" / "g p" its tabs.
 import { lazy, Suspense, useState } from 'react';
-import { useLocation, useMatches, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { queryClient } from '../query-client';
 import { paths, type RefKind } from '@/lib/paths';
 import { useKeyboardShortcuts } from '@/features/shortcuts/lib/use-keyboard-shortcuts';
 import { repoQueries } from '@/features/repos/api/repo-queries';
 import { branchQueries } from '@/features/branches/api/branch-queries';
 import { isRefKind, splitRefPath } from '@/features/code/lib/ref-path';
+import { useCurrentRepo } from './use-current-repo';
 
 // The dialogs load on first use: every page carries the keyboard layer, few open them.
 const ShortcutsDialog = lazy(() => import('@/features/shortcuts/components/shortcuts-dialog').then((m) => ({ default: m.ShortcutsDialog })));
 const FileFinderDialog = lazy(() => import('@/features/file-finder/components/file-finder-dialog').then((m) => ({ default: m.FileFinderDialog })));
-
-/** The repository of the current page, from the matched route's params. */
-function useCurrentRepo(): { owner: string; repo: string } | null {
-  const matches = useMatches();
-  for (const m of matches) {
-    const p = m.params as { owner?: string; repo?: string };
-    if (p.owner && p.repo) return { owner: p.owner, repo: p.repo };
-  }
-  return null;
-}
 
 /** The ref the page shows (/src|blame|commits/{kind}/{ref}/…), else the default branch. */
 function currentRef(pathname: string, owner: string, repo: string): { kind: RefKind; ref: string } {

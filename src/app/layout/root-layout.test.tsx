@@ -44,7 +44,7 @@ describe('user menu keyboard (WAI-ARIA menu button)', () => {
     server.use(http.get(apiUrl('/user'), () => HttpResponse.json({ id: 1, login: 'alice', avatar_url: '' })));
     setSession({ token: 't', login: 'alice' });
     renderRoute(RootLayout, { path: '/', url: '/' });
-    const button = screen.getByRole('button', { name: 'User menu' });
+    const button = screen.getByRole('button', { name: 'alice — user menu' });
     await user.click(button);
     const menu = screen.getByRole('menu', { name: 'User menu' });
     expect(within(menu).getByRole('menuitem', { name: 'Your profile' })).toHaveFocus();
@@ -59,5 +59,79 @@ describe('user menu keyboard (WAI-ARIA menu button)', () => {
     expect(button).toHaveFocus();
     await user.keyboard('{ArrowDown}');
     expect(screen.getByRole('menuitem', { name: 'Your profile' })).toHaveFocus();
+  });
+});
+
+describe('top bar for a signed-in user', () => {
+  const signedIn = () => {
+    server.use(http.get(apiUrl('/user'), () => HttpResponse.json({ id: 1, login: 'alice', avatar_url: '' })));
+    setSession({ token: 't', login: 'alice' });
+  };
+
+  it('links to your issues and pull requests', () => {
+    signedIn();
+    renderRoute(RootLayout, { path: '/', url: '/' });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Issues' })).toHaveAttribute('href', '/issues');
+    expect(within(nav).getByRole('link', { name: 'Pull requests' })).toHaveAttribute('href', '/pulls');
+  });
+
+  it('has neither link when signed out', () => {
+    renderRoute(RootLayout, { path: '/', url: '/' });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).queryByRole('link', { name: 'Issues' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Create…' })).toBeNull();
+  });
+
+  it('offers a new repository or organization from the "+" menu, a menu button like the user menu', async () => {
+    const user = userEvent.setup();
+    signedIn();
+    renderRoute(RootLayout, { path: '/', url: '/' });
+    const button = screen.getByRole('button', { name: 'Create…' });
+    expect(button).toHaveAttribute('aria-haspopup', 'menu');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    const menu = screen.getByRole('menu', { name: 'Create' });
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => [i.textContent, i.getAttribute('href')]),
+    ).toEqual([
+      ['New repository', '/repo/create'],
+      ['New organization', '/org/create'],
+    ]);
+    expect(within(menu).getByRole('menuitem', { name: 'New repository' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(within(menu).getByRole('menuitem', { name: 'New organization' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(within(menu).getByRole('menuitem', { name: 'New repository' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(button).toHaveFocus();
+  });
+
+  it('inside a repository, starts the "+" menu with a new issue and a new pull request there', async () => {
+    const user = userEvent.setup();
+    signedIn();
+    renderRoute(RootLayout, { path: '/:owner/:repo/issues', url: '/bob/hello-forge/issues' });
+    const button = screen.getByRole('button', { name: 'Create…' });
+    button.focus();
+    await user.keyboard('{ArrowDown}');
+    const menu = screen.getByRole('menu', { name: 'Create' });
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => [i.textContent, i.getAttribute('href')]),
+    ).toEqual([
+      ['New issue', '/bob/hello-forge/issues/new'],
+      ['New pull request', '/bob/hello-forge/compare'],
+      ['New repository', '/repo/create'],
+      ['New organization', '/org/create'],
+    ]);
+    expect(within(menu).getByRole('menuitem', { name: 'New issue' })).toHaveFocus();
+    await user.click(within(menu).getByRole('menuitem', { name: 'New pull request' }));
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(screen.getByTestId('location')).toHaveTextContent('/bob/hello-forge/compare');
   });
 });

@@ -1,14 +1,16 @@
-// The shell around every page: top bar (home, explore, search, new, user menu, theme) and content.
-import { Suspense, useEffect, useRef, useState } from 'react';
+// The shell around every page: top bar (home, explore, your issues and pulls, search, the "+" menu,
+// user menu, theme) and content.
+import { Suspense } from 'react';
 import { Form, Link, NavLink, Outlet, useLocation, useNavigation, useNavigate } from 'react-router';
 import { useCurrentUser, useSignOut } from '@/features/auth/api/auth-queries';
 import { useSession } from '@/lib/auth-store';
 import { paths } from '@/lib/paths';
 import { Avatar } from '@/components/ui/avatar';
 import { Spinner } from '@/components/ui/spinner';
-import { focusFirstItem, onMenuArrowKeys } from '@/components/ui/menu-keys';
 import { useTheme, type ThemeChoice } from '@/lib/theme';
 import { KeyboardLayer } from './keyboard-layer';
+import { menuItemClass, TopBarMenu } from './top-bar-menu';
+import { useCurrentRepo } from './use-current-repo';
 
 export function RootLayout() {
   const navigation = useNavigation();
@@ -52,6 +54,17 @@ function TopBar() {
           <NavLink to={paths.explore.href()} className={navLink}>
             Explore
           </NavLink>
+          {/* On a phone these two live in the user menu only ("Your issues", "Your pull requests"). */}
+          {session && (
+            <>
+              <NavLink to={paths.yourIssues.href()} className={(s) => `hidden md:inline ${navLink(s)}`}>
+                Issues
+              </NavLink>
+              <NavLink to={paths.yourPulls.href()} className={(s) => `hidden md:inline ${navLink(s)}`}>
+                Pull requests
+              </NavLink>
+            </>
+          )}
         </nav>
         <Form role="search" aria-label="Site" action={paths.explore.pattern} className="min-w-0 flex-1">
           <label htmlFor="global-search" className="sr-only">
@@ -68,14 +81,7 @@ function TopBar() {
         <ThemeSwitch />
         {session ? (
           <>
-            <Link
-              to={paths.newRepo.href()}
-              className="rounded-md px-2 py-1 text-lg leading-none text-gray-300 hover:text-white"
-              aria-label="New repository"
-              title="New repository"
-            >
-              +
-            </Link>
+            <CreateMenu />
             <UserMenu login={user?.login ?? session.login} avatar={user?.avatar_url} />
           </>
         ) : (
@@ -106,105 +112,111 @@ function ThemeSwitch() {
   );
 }
 
+/** The "+" menu: what can be created, starting with what belongs to the repository being looked at. */
+function CreateMenu() {
+  const repo = useCurrentRepo();
+  return (
+    <TopBarMenu
+      label="Create"
+      buttonLabel="Create…"
+      buttonClassName="flex items-center gap-0.5 rounded-md px-1.5 py-1 text-gray-300 hover:bg-gray-800 hover:text-white"
+      buttonContent={
+        <>
+          <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden className="fill-current">
+            <path d="M7.75 2a.75.75 0 0 1 .75.75V7h4.25a.75.75 0 0 1 0 1.5H8.5v4.25a.75.75 0 0 1-1.5 0V8.5H2.75a.75.75 0 0 1 0-1.5H7V2.75A.75.75 0 0 1 7.75 2Z" />
+          </svg>
+          <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden className="fill-current">
+            <path d="m4.427 7.427 3.396 3.396a.25.25 0 0 0 .354 0l3.396-3.396A.25.25 0 0 0 11.396 7H4.604a.25.25 0 0 0-.177.427Z" />
+          </svg>
+        </>
+      }
+    >
+      {(close) => (
+        <>
+          {repo && (
+            <>
+              <Link role="menuitem" to={paths.newIssue.href(repo.owner, repo.repo)} className={menuItemClass} onClick={close}>
+                New issue
+              </Link>
+              <Link role="menuitem" to={paths.compare.href(repo.owner, repo.repo)} className={menuItemClass} onClick={close}>
+                New pull request
+              </Link>
+              <div role="separator" className="my-1 border-t border-gray-200 dark:border-gray-700" />
+            </>
+          )}
+          <Link role="menuitem" to={paths.newRepo.href()} className={menuItemClass} onClick={close}>
+            New repository
+          </Link>
+          <Link role="menuitem" to={paths.newOrg.href()} className={menuItemClass} onClick={close}>
+            New organization
+          </Link>
+        </>
+      )}
+    </TopBarMenu>
+  );
+}
+
 function UserMenu({ login, avatar }: { login: string; avatar?: string }) {
-  const [open, setOpen] = useState(false);
   const signOut = useSignOut();
   const navigate = useNavigate();
   const { choice, setTheme } = useTheme();
-  const item = 'block w-full px-3 py-2 text-left text-sm hover:bg-gray-100 focus:bg-gray-100 focus:outline-none dark:hover:bg-gray-800 dark:focus:bg-gray-800';
-  const button = useRef<HTMLButtonElement>(null);
-  const menu = useRef<HTMLDivElement>(null);
-  // Opening moves focus into the menu, as the WAI-ARIA menu button pattern does.
-  useEffect(() => {
-    if (open) focusFirstItem(menu.current);
-  }, [open]);
   return (
-    <div
-      className="relative"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape' && open) {
-          setOpen(false);
-          button.current?.focus();
-        }
-      }}
-    >
-      <button
-        ref={button}
-        type="button"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-label="User menu"
-        onClick={() => setOpen((o) => !o)}
-        onKeyDown={(e) => {
-          if (e.key === 'ArrowDown' && !open) {
-            e.preventDefault();
-            setOpen(true);
-          }
-        }}
-        className="flex items-center gap-1 rounded-md p-1 hover:bg-gray-800"
-      >
-        <Avatar src={avatar} name={login} size={24} />
-        <span className="hidden text-sm md:inline">{login}</span>
-      </button>
-      {open && (
+    <TopBarMenu
+      label="User menu"
+      // The login shows beside the avatar, so the name starts with it (WCAG 2.5.3, label in name).
+      buttonLabel={`${login} — user menu`}
+      buttonClassName="flex items-center gap-1 rounded-md p-1 hover:bg-gray-800"
+      buttonContent={
         <>
-          <div className="fixed inset-0 z-10" onClick={() => setOpen(false)} aria-hidden />
-          <div
-            ref={menu}
-            role="menu"
-            aria-label="User menu"
-            onKeyDown={onMenuArrowKeys}
-            className="absolute right-0 z-20 mt-1 w-52 overflow-hidden rounded-md border border-gray-200 bg-white py-1 text-gray-900 shadow-lg dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100"
-          >
-            <p className="border-b border-gray-200 px-3 py-2 text-xs text-gray-500 dark:border-gray-700 dark:text-gray-400">
-              Signed in as <strong className="text-gray-900 dark:text-gray-100">{login}</strong>
-            </p>
-            <Link role="menuitem" to={paths.user.href(login)} className={item} onClick={() => setOpen(false)}>
-              Your profile
-            </Link>
-            <Link role="menuitem" to={paths.yourIssues.href()} className={item} onClick={() => setOpen(false)}>
-              Your issues
-            </Link>
-            <Link role="menuitem" to={paths.yourPulls.href()} className={item} onClick={() => setOpen(false)}>
-              Your pull requests
-            </Link>
-            <Link role="menuitem" to={paths.newRepo.href()} className={item} onClick={() => setOpen(false)}>
-              New repository
-            </Link>
-            <Link role="menuitem" to={paths.newOrg.href()} className={item} onClick={() => setOpen(false)}>
-              New organization
-            </Link>
-            <Link role="menuitem" to={paths.userSettings.href()} className={item} onClick={() => setOpen(false)}>
-              Settings
-            </Link>
-            <div className="px-3 py-2 sm:hidden">
-              <label className="flex items-center justify-between gap-2 text-sm">
-                Theme
-                <select
-                  value={choice}
-                  onChange={(e) => setTheme(e.target.value as ThemeChoice)}
-                  className="rounded border border-gray-300 bg-transparent px-1 py-0.5 text-xs dark:border-gray-600"
-                >
-                  <option value="system">System</option>
-                  <option value="light">Light</option>
-                  <option value="dark">Dark</option>
-                </select>
-              </label>
-            </div>
-            <button
-              role="menuitem"
-              className={`${item} border-t border-gray-200 dark:border-gray-700`}
-              onClick={() => {
-                setOpen(false);
-                signOut();
-                navigate(paths.home.href());
-              }}
-            >
-              Sign out
-            </button>
+          <Avatar src={avatar} name={login} size={24} />
+          <span className="hidden text-sm md:inline">{login}</span>
+        </>
+      }
+    >
+      {(close) => (
+        <>
+          <p className="border-b border-gray-200 px-3 py-2 text-xs text-gray-500 dark:border-gray-700 dark:text-gray-400">
+            Signed in as <strong className="text-gray-900 dark:text-gray-100">{login}</strong>
+          </p>
+          <Link role="menuitem" to={paths.user.href(login)} className={menuItemClass} onClick={close}>
+            Your profile
+          </Link>
+          <Link role="menuitem" to={paths.yourIssues.href()} className={menuItemClass} onClick={close}>
+            Your issues
+          </Link>
+          <Link role="menuitem" to={paths.yourPulls.href()} className={menuItemClass} onClick={close}>
+            Your pull requests
+          </Link>
+          <Link role="menuitem" to={paths.userSettings.href()} className={menuItemClass} onClick={close}>
+            Settings
+          </Link>
+          <div className="px-3 py-2 sm:hidden">
+            <label className="flex items-center justify-between gap-2 text-sm">
+              Theme
+              <select
+                value={choice}
+                onChange={(e) => setTheme(e.target.value as ThemeChoice)}
+                className="rounded border border-gray-300 bg-transparent px-1 py-0.5 text-xs dark:border-gray-600"
+              >
+                <option value="system">System</option>
+                <option value="light">Light</option>
+                <option value="dark">Dark</option>
+              </select>
+            </label>
           </div>
+          <button
+            role="menuitem"
+            className={`${menuItemClass} border-t border-gray-200 dark:border-gray-700`}
+            onClick={() => {
+              close();
+              signOut();
+              navigate(paths.home.href());
+            }}
+          >
+            Sign out
+          </button>
         </>
       )}
-    </div>
+    </TopBarMenu>
   );
 }

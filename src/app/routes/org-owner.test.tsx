@@ -45,7 +45,11 @@ describe('/:owner for an organization', () => {
     renderOwner('/acme');
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Acme Corp');
     expect(screen.getByText('We make rockets')).toBeInTheDocument();
-    expect(screen.getByText('Mars')).toBeInTheDocument();
+    // Location and website read with their labels, and their icons are drawn, not emoji (no font needed).
+    expect(screen.getByText('Mars')).toHaveTextContent(/^Location: Mars$/);
+    expect(screen.getByText('Mars').querySelector('svg[aria-hidden]')).not.toBeNull();
+    expect(screen.getByText('Website:').parentElement).toHaveTextContent(/^Website: acme\.example$/);
+    expect(screen.getByText('Website:').parentElement!.querySelector('svg[aria-hidden]')).not.toBeNull();
     expect(screen.getByText('Limited')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'acme.example' })).toHaveAttribute('href', 'https://acme.example/');
     const tabs = screen.getByRole('navigation', { name: 'Organization' });

@@ -133,7 +133,7 @@ describe('Files changed: threads', () => {
       },
     });
     const file = await fileRegion();
-    const thread = await within(file).findByRole('region', { name: 'Thread on line 2 of src/app.ts' });
+    const thread = await within(file).findByRole('region', { name: 'Thread on line 2 of src/app.ts, started by alice (comment 40)' });
     expect(
       within(thread)
         .getAllByRole('article')
@@ -145,7 +145,7 @@ describe('Files changed: threads', () => {
     const row = thread.closest('tr')!;
     expect(row.previousElementSibling?.querySelector('td[data-side="new"][data-line="2"]')).not.toBeNull();
 
-    const outdated = within(file).getByRole('region', { name: 'Thread on line 9 of src/app.ts' });
+    const outdated = within(file).getByRole('region', { name: 'Thread on line 9 of src/app.ts, started by alice (comment 41)' });
     expect(within(outdated).getByText('Outdated')).toBeInTheDocument();
     expect(within(outdated).getByRole('table')).toHaveTextContent('gone line');
     expect(within(outdated).queryByRole('button', { name: 'Reply…' })).toBeNull();
@@ -188,7 +188,7 @@ describe('Files changed: commenting', () => {
       },
     });
     // The composer closes onto the posted comment, drawn as a thread with its range as a caption.
-    const thread = await screen.findByRole('region', { name: 'Thread on line 3 of src/app.ts' });
+    const thread = await screen.findByRole('region', { name: 'Thread on line 3 of src/app.ts, started by bob (comment 1010)' });
     expect(within(thread).getByText('Comment on lines 2–3')).toBeInTheDocument();
     expect(await within(thread).findByText('Both constants need names')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: /^Comment on/ })).toBeNull();
@@ -208,7 +208,7 @@ describe('Files changed: commenting', () => {
       comments: [{ path: 'src/app.ts', body: 'Keep the 2', new_position: 0, old_position: 2 }],
     });
 
-    const thread = await screen.findByRole('region', { name: 'Thread on line 2 of the old file of src/app.ts' });
+    const thread = await screen.findByRole('region', { name: 'Thread on line 2 of the old file of src/app.ts, started by bob (comment 1010)' });
     expect(await within(thread).findByText('Pending')).toBeInTheDocument();
     expect(within(screen.getByRole('toolbar', { name: 'Review' })).getByText('1 pending comment')).toBeInTheDocument();
 

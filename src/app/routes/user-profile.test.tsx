@@ -46,7 +46,8 @@ describe('User profile', () => {
     );
     renderProfile('/dora?q=ma');
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Dora Explorer');
-    expect(screen.getByText('Lisbon')).toBeInTheDocument();
+    expect(screen.getByText('Lisbon')).toHaveTextContent(/^Location: Lisbon$/);
+    expect(screen.getByText('Lisbon').querySelector('svg[aria-hidden]')).not.toBeNull();
     expect(screen.getByRole('link', { name: 'dora.example' })).toHaveAttribute('href', 'https://dora.example/');
     expect(await screen.findByRole('link', { name: 'maps' })).toHaveAttribute('href', '/dora/maps');
     expect(sent?.get('uid')).toBe('7');

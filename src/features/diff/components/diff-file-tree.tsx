@@ -67,6 +67,8 @@ const FolderRow = memo(function FolderRow({
   );
 });
 
+// Named by its content, the file name first, so what a speech-input user sees and says is its name
+// (WCAG 2.5.3); the status letter and +/− counts are spelled out for screen readers instead.
 // Memoized: scrolling moves "current" from one file to the next, which re-draws those two rows only.
 const FileRow = memo(function FileRow({
   model: m,
@@ -92,13 +94,15 @@ const FileRow = memo(function FileRow({
         style={{ paddingLeft: `${depth * 12 + 6}px` }}
         title={m.path}
         aria-current={current ? 'true' : undefined}
-        aria-label={`${name} (${m.status}${viewed ? ', viewed' : ''}), ${count(m.additions, 'addition')}, ${count(m.deletions, 'deletion')}`}
         className={`flex w-full items-center gap-1.5 rounded py-1 pr-2 text-left hover:bg-gray-100 dark:hover:bg-gray-800 ${current ? 'bg-indigo-50 font-medium dark:bg-indigo-950' : ''}`}
       >
         <span className={`w-3 shrink-0 text-center font-mono font-bold ${s.cls}`} aria-hidden>
           {s.letter}
         </span>
-        <span className={`min-w-0 flex-1 truncate font-mono ${viewed ? 'text-gray-500 dark:text-gray-400' : ''}`}>{name}</span>
+        <span className={`min-w-0 flex-1 truncate font-mono ${viewed ? 'text-gray-600 dark:text-gray-400' : ''}`}>
+          {name}{' '}
+          <span className="sr-only">{`(${m.status}${viewed ? ', viewed' : ''}), ${count(m.additions, 'addition')}, ${count(m.deletions, 'deletion')}`}</span>
+        </span>
         {viewed && (
           <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden className="shrink-0 text-indigo-600 dark:text-indigo-400" fill="currentColor">
             <path d="M13.78 4.22a.75.75 0 0 1 0 1.06l-7.25 7.25a.75.75 0 0 1-1.06 0L2.22 9.28a.751.751 0 0 1 .018-1.042.751.751 0 0 1 1.042-.018L6 10.94l6.72-6.72a.75.75 0 0 1 1.06 0Z" />

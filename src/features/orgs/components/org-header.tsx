@@ -1,9 +1,10 @@
 // An organization's header: avatar, names, description, website, location, visibility, and the
-// tabs of its pages.
+// tabs of its pages. Icons are inline SVG: emoji show as empty boxes where no emoji font is installed.
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { TabLinks } from '@/components/ui/tab-links';
 import { buttonClass } from '@/components/ui/button';
+import { LinkIcon, LocationIcon } from '@/components/ui/octicons';
 import { paths } from '@/lib/paths';
 import type { Organization } from '../api/org-api';
 
@@ -53,14 +54,14 @@ export function OrgHeader({ org, current, isOwner, canCreateRepo }: { org: Organ
             {org.location && (
               <li>
                 <span className="sr-only">Location: </span>
-                <span aria-hidden>📍 </span>
+                <LocationIcon className="mr-1 inline-block align-[-2px]" />
                 {org.location}
               </li>
             )}
             {org.website && (
               <li className="break-all">
                 <span className="sr-only">Website: </span>
-                <span aria-hidden>🔗 </span>
+                <LinkIcon className="mr-1 inline-block align-[-2px]" />
                 {site ? (
                   <a href={site} rel="noopener noreferrer nofollow" target="_blank" className="text-indigo-700 hover:underline dark:text-indigo-400">
                     {org.website}

@@ -65,7 +65,7 @@ export function TeamRepos({ org, team, canManage }: { org: string; team: Team; c
               >
                 {r.full_name}
               </Link>
-              {r.private && <span className="text-xs text-gray-500">Private</span>}
+              {r.private && <span className="text-xs text-gray-600 dark:text-gray-400">Private</span>}
               {canManage && !team.includes_all_repositories && (
                 <Button
                   size="sm"

@@ -34,7 +34,7 @@ const tones: Record<State | 'DISMISSED', string> = {
   COMMENT: 'border-gray-300 bg-gray-50 text-gray-700 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-300',
   PENDING: 'border-amber-300 bg-amber-50 text-amber-800 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-300',
   REQUEST_REVIEW: 'border-indigo-300 bg-indigo-50 text-indigo-800 dark:border-indigo-800 dark:bg-indigo-950 dark:text-indigo-300',
-  DISMISSED: 'border-gray-300 bg-gray-100 text-gray-500 line-through dark:border-gray-700 dark:bg-gray-800 dark:text-gray-400',
+  DISMISSED: 'border-gray-300 bg-gray-100 text-gray-600 line-through dark:border-gray-700 dark:bg-gray-800 dark:text-gray-300',
 };
 
 export function reviewStateLabel(state: State, dismissed = false) {

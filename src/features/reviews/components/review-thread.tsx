@@ -34,9 +34,12 @@ export function ReviewThreadView({ thread, renderMarkdown, showHunk = false, sho
   const where = `${rangeLabel({ side: thread.side, start: thread.line, end: thread.line })} of ${thread.path}`;
   const first = thread.comments[0];
   const hunk = (showHunk || thread.outdated) && first?.diff_hunk;
+  // Unique on the page (axe landmark-unique): two reviews may each start a thread on one line, even
+  // by the same person, so the first comment's id joins its author.
+  const started = first ? `, started by ${first.user?.login ?? 'Ghost'} (comment ${first.id})` : '';
   return (
     <section
-      aria-label={`Thread on ${where}`}
+      aria-label={`Thread on ${where}${started}`}
       className="overflow-hidden rounded-lg border border-gray-200 bg-white font-sans dark:border-gray-700 dark:bg-gray-900"
     >
       {(showPath || thread.outdated) && (

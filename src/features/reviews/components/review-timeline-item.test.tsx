@@ -58,7 +58,7 @@ describe('ReviewTimelineItem', () => {
     const [changes] = await screen.findAllByRole('article', { name: 'Review by bob' });
     expect(changes).toHaveTextContent(/bob\s*requested changes/);
     expect(within(changes).getByText('Please fix the loop')).toBeInTheDocument();
-    const thread = within(changes).getByRole('region', { name: 'Thread on line 3 of src/loop.ts' });
+    const thread = within(changes).getByRole('region', { name: 'Thread on line 3 of src/loop.ts, started by bob (comment 70)' });
     expect(within(thread).getByText('Outdated')).toBeInTheDocument();
     expect(within(thread).getByText('src/loop.ts')).toBeInTheDocument();
     // The hunk ends at the commented line; alice's later reply shows in the thread bob started.
@@ -75,6 +75,11 @@ describe('ReviewTimelineItem', () => {
       expect.stringContaining('commented'),
       expect.stringContaining('approved these changes'),
       expect.stringMatching(/reviewed.*Dismissed/),
+    ]);
+    // Each review draws its own thread on that line; screen-reader landmarks keep them apart (axe landmark-unique).
+    expect(screen.getAllByRole('region', { name: /^Thread on line 3 of src\/loop\.ts/ }).map((r) => r.getAttribute('aria-label'))).toEqual([
+      'Thread on line 3 of src/loop.ts, started by bob (comment 70)',
+      'Thread on line 3 of src/loop.ts, started by alice (comment 80)',
     ]);
     // alice's review only replied: it shows her reply, not bob's comment again.
     expect(

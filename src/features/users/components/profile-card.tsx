@@ -2,6 +2,7 @@
 // follower counts (links to those tabs) and the follow button.
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
+import { LinkIcon, LocationIcon } from '@/components/ui/octicons';
 import type { User } from '../api/user-queries';
 import { FollowButton } from './follow-button';
 import { UserOrgs } from './user-orgs';
@@ -19,16 +20,7 @@ function webUrl(site: string): string | null {
   }
 }
 
-const pinIcon =
-  'm12.596 11.596-3.535 3.536a1.5 1.5 0 0 1-2.122 0l-3.535-3.536a6.5 6.5 0 1 1 9.192-9.193 6.5 6.5 0 0 1 0 9.193Zm-1.06-8.132v-.001a5 5 0 1 0-7.072 7.072L8 14.07l3.536-3.534a5 5 0 0 0 0-7.072ZM8 9a2 2 0 1 1-.001-3.999A2 2 0 0 1 8 9Z';
-const linkIcon =
-  'm7.775 3.275 1.25-1.25a3.5 3.5 0 1 1 4.95 4.95l-2.5 2.5a3.5 3.5 0 0 1-4.95 0 .751.751 0 0 1 .018-1.042.751.751 0 0 1 1.042-.018 1.998 1.998 0 0 0 2.83 0l2.5-2.5a2.002 2.002 0 0 0-2.83-2.83l-1.25 1.25a.751.751 0 0 1-1.042-.018.751.751 0 0 1-.018-1.042Zm-4.69 9.64a1.998 1.998 0 0 0 2.83 0l1.25-1.25a.751.751 0 0 1 1.042.018.751.751 0 0 1 .018 1.042l-1.25 1.25a3.5 3.5 0 1 1-4.95-4.95l2.5-2.5a3.5 3.5 0 0 1 4.95 0 .751.751 0 0 1-.018 1.042.751.751 0 0 1-1.042.018 1.998 1.998 0 0 0-2.83 0l-2.5 2.5a1.998 1.998 0 0 0 0 2.83Z';
-
-const Glyph = ({ d }: { d: string }) => (
-  <svg aria-hidden viewBox="0 0 16 16" width="14" height="14" fill="currentColor" className="mr-1 inline-block align-[-2px]">
-    <path d={d} />
-  </svg>
-);
+const iconClass = 'mr-1 inline-block align-[-2px]';
 
 export function ProfileCard({ user }: { user: User }) {
   const site = user.website ? webUrl(user.website) : null;
@@ -48,14 +40,14 @@ export function ProfileCard({ user }: { user: User }) {
           {user.location && (
             <li>
               <span className="sr-only">Location: </span>
-              <Glyph d={pinIcon} />
+              <LocationIcon className={iconClass} />
               {user.location}
             </li>
           )}
           {user.website && (
             <li className="break-all">
               <span className="sr-only">Website: </span>
-              <Glyph d={linkIcon} />
+              <LinkIcon className={iconClass} />
               {site ? (
                 <a href={site} rel="noopener noreferrer nofollow" target="_blank" className="text-indigo-700 hover:underline dark:text-indigo-400">
                   {user.website}
