@@ -15,6 +15,7 @@ import { migrateData } from './services/migrate-data.ts';
 import type { Deps } from './context.ts';
 import { reconcileDataDir } from './services/reconcile.ts';
 import { withDatabaseLock } from './db/dialect.ts';
+import { hasAnyUser } from './db/users.ts';
 
 const usage = `Usage:
   npm run forge -- serve [--no-demo]
@@ -64,8 +65,7 @@ async function main(argv: string[]) {
     // Processes starting together on one empty database (issue #12) take turns: one creates the
     // administrator (and the demo), the others then find a user.
     await withDatabaseLock(db, 'first-start', async () => {
-      const anyUser = await db.selectFrom('user').select('id').limit(1).executeTakeFirst();
-      if (anyUser) return;
+      if (await hasAnyUser(db)) return;
       const password = randomBytes(9).toString('base64url');
       const admin = await createUser(db, { username: 'forge-admin', email: 'admin@forge.local', password, admin: true });
       console.log(`Created the site administrator.\n  user:     ${admin.name}\n  password: ${password}\n(shown once; keep it)`);

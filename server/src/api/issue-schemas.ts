@@ -2,7 +2,7 @@
 import { nullableRef } from './openapi.ts';
 import { z } from '@hono/zod-openapi';
 import { UserSchema } from './schemas.ts';
-// Gitea's Team (defined with the teams routes, which do not import this module back).
+// Gitea's Team, with the organization schemas (api/org-schemas.ts).
 import { TeamSchema } from './org-schemas.ts';
 
 export const LabelSchema = z

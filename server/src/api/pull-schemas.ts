@@ -4,7 +4,7 @@ import { z } from '@hono/zod-openapi';
 import { nullableRef } from './openapi.ts';
 import { RepositorySchema, UserSchema } from './schemas.ts';
 import { LabelSchema, MilestoneSchema } from './issue-schemas.ts';
-// Gitea's Team (the teams routes define it); routes/teams.ts does not import this module back.
+// Gitea's Team, with the organization schemas (api/org-schemas.ts).
 import { TeamSchema } from './org-schemas.ts';
 
 export const PRBranchInfoSchema = z

@@ -1,5 +1,5 @@
 // Activity feed records (action): one row per feed that shows an action, and the feed pages.
-import type { Insertable, SelectQueryBuilder } from 'kysely';
+import { sql, type Insertable, type SelectQueryBuilder } from 'kysely';
 import type { Db } from './types.ts';
 import type { ActionRow, ActionTable, Database, RepoRow } from './schema.ts';
 import type { PageWindow, RepoFilter, RowsPage } from './page-rows.ts';
@@ -60,6 +60,29 @@ export async function listFeedPage(
   const { n } = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const rows = await query.selectAll('action').orderBy('action.created_unix', 'desc').orderBy('action.id', 'desc').limit(p.limit).offset(p.offset).execute();
   return { total: Number(n), rows };
+}
+
+/**
+ * Actions in `userId`'s feed since `since` (only those they did when `ownActsOnly`), of repositories
+ * that pass `readable`, counted per quarter of an hour, oldest first.
+ */
+export function countActionsByQuarterHour(
+  db: Db,
+  userId: number,
+  ownActsOnly: boolean,
+  since: number,
+  readable: RepoFilter,
+): Promise<Array<{ timestamp: number; contributions: number }>> {
+  const slot = sql<number>`(action.created_unix / 900) * 900`;
+  let q = db.selectFrom('action').innerJoin('repository', 'repository.id', 'action.repo_id').where('action.user_id', '=', userId);
+  if (ownActsOnly) q = q.where('action.act_user_id', '=', userId);
+  return q
+    .where('action.created_unix', '>', since)
+    .where(readable)
+    .select([slot.as('timestamp'), (eb) => eb.fn.countAll<number>().as('contributions')])
+    .groupBy(slot)
+    .orderBy(slot)
+    .execute();
 }
 
 /** The repositories with these ids. */

@@ -39,6 +39,10 @@ export function listMilestonesByIds(db: Db, ids: number[]): Promise<MilestoneRow
   return db.selectFrom('milestone').selectAll().where('id', 'in', ids).execute();
 }
 
+export function listLabelsByIds(db: Db, ids: number[]): Promise<LabelRow[]> {
+  return db.selectFrom('label').selectAll().where('id', 'in', ids).execute();
+}
+
 export function listPullMergeStates(db: Db, issueIds: number[]): Promise<Array<{ issue_id: number; has_merged: number; merged_unix: number }>> {
   return db.selectFrom('pull_request').select(['issue_id', 'has_merged', 'merged_unix']).where('issue_id', 'in', issueIds).execute();
 }

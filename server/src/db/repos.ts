@@ -36,6 +36,27 @@ export function updateRepo(db: Db, id: number, update: RepoUpdate): Promise<Repo
   return db.updateTable('repository').set(update).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
+/** A repository's folder and emptiness state: what start-up reconciliation checks. */
+export type RepoFolderState = Pick<RepoRow, 'id' | 'owner_name' | 'name' | 'is_empty' | 'default_branch'>;
+
+export function listRepoFolderStates(db: Db): Promise<RepoFolderState[]> {
+  return db.selectFrom('repository').select(['id', 'owner_name', 'name', 'is_empty', 'default_branch']).execute();
+}
+
+export function findRepoFolderState(db: Db, id: number): Promise<RepoFolderState | undefined> {
+  return db.selectFrom('repository').select(['id', 'owner_name', 'name', 'is_empty', 'default_branch']).where('id', '=', id).executeTakeFirst();
+}
+
+/** Like updateRepo, without reading the row back. */
+export async function updateRepoColumns(db: Db, id: number, update: RepoUpdate): Promise<void> {
+  await db.updateTable('repository').set(update).where('id', '=', id).execute();
+}
+
+/** The repositories without any issue yet, oldest first. */
+export function listReposWithoutIssues(db: Db): Promise<RepoRow[]> {
+  return db.selectFrom('repository').selectAll().where('num_issues', '=', 0).orderBy('id').execute();
+}
+
 /** The repository's feed entries follow its visibility. */
 export async function updateRepoActionsPrivacy(db: Db, repoId: number, isPrivate: number): Promise<void> {
   await db.updateTable('action').set({ is_private: isPrivate }).where('repo_id', '=', repoId).execute();

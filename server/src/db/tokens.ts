@@ -31,6 +31,11 @@ export function listUserTokensPage(db: Db, userId: number, p: PageWindow): Promi
   return countThenPage(q, p, (page) => page.selectAll().orderBy('id', 'desc'));
 }
 
+/** Deletes the tokens with these ids, whoever owns them. */
+export async function deleteTokensByIds(db: Db, ids: number[]): Promise<void> {
+  await db.deleteFrom('access_token').where('id', 'in', ids).execute();
+}
+
 /** Deletes the user's token with this id or name; whether there was one. */
 export async function deleteUserToken(db: Db, userId: number, token: { id: number } | { name: string }): Promise<boolean> {
   let q = db.deleteFrom('access_token').where('user_id', '=', userId);

@@ -55,6 +55,31 @@ export async function isEmailUsed(db: Db, email: string): Promise<boolean> {
   return (await db.selectFrom('user').select('id').where('email', '=', email.toLowerCase()).executeTakeFirst()) !== undefined;
 }
 
+/** Whether there is any user or organization at all. */
+export async function hasAnyUser(db: Db): Promise<boolean> {
+  return (await db.selectFrom('user').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** The id of one of the users or organizations with these lower-case names, if any has one. */
+export function findUserIdAmongNames(db: Db, lowerNames: string[]): Promise<{ id: number } | undefined> {
+  return db.selectFrom('user').select('id').where('lower_name', 'in', lowerNames).executeTakeFirst();
+}
+
+/** The lower-case name of the user or organization with this id (its folder's name). */
+export function findUserLowerName(db: Db, id: number): Promise<{ lower_name: string } | undefined> {
+  return db.selectFrom('user').select('lower_name').where('id', '=', id).executeTakeFirst();
+}
+
+/** Every individual user (not organization), oldest first. */
+export function listIndividualUsers(db: Db): Promise<UserRow[]> {
+  return db.selectFrom('user').selectAll().where('type', '=', USER_TYPE).orderBy('id').execute();
+}
+
+/** Sets the user's avatar file name and whether it is a custom one. */
+export async function updateUserAvatar(db: Db, id: number, avatar: string, useCustom: number, now: number): Promise<void> {
+  await db.updateTable('user').set({ avatar, use_custom_avatar: useCustom, updated_unix: now }).where('id', '=', id).execute();
+}
+
 export function insertUserRow(db: Db, values: Insertable<UserTable>): Promise<UserRow> {
   return db.insertInto('user').values(values).returningAll().executeTakeFirstOrThrow();
 }

@@ -1,6 +1,8 @@
 // Demo issues: labels, milestones, open and closed issues with comments, label and state events,
 // mentions and references, in every repository that exists and has no issues yet.
 import type { Deps } from '../context.ts';
+import { listReposWithoutIssues } from '../db/repos.ts';
+import { listIndividualUsers } from '../db/users.ts';
 import { repoContextFor } from '../services/repo-access.ts';
 import { createIssue, editIssue } from '../services/issues.ts';
 import { changeState } from '../services/conversation.ts';
@@ -18,8 +20,8 @@ const LABELS = [
 
 export async function seedIssues(deps: Deps): Promise<void> {
   const { db } = deps;
-  const repos = await db.selectFrom('repository').selectAll().where('num_issues', '=', 0).orderBy('id').execute();
-  const users = await db.selectFrom('user').selectAll().where('type', '=', 0).orderBy('id').execute();
+  const repos = await listReposWithoutIssues(db);
+  const users = await listIndividualUsers(db);
   for (const repo of repos) {
     const owner = users.find((u) => u.id === repo.owner_id);
     if (!owner) continue;

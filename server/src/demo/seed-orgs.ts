@@ -3,6 +3,7 @@
 // private repository both teams work in. Everything through the public API, as each user.
 import type { Deps } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
+import { deleteTokensByIds } from '../db/tokens.ts';
 import { createToken } from '../services/users.ts';
 import { createApp } from '../app.ts';
 
@@ -70,6 +71,6 @@ export async function seedOrgs(deps: Deps, users: Record<Who, UserRow>): Promise
     });
     await api('bob', 'POST', `/repos/${DEMO_ORG}/roadmap/issues/${issue.number}/comments`, { body: 'I will take the teams page.' });
   } finally {
-    await db.deleteFrom('access_token').where('id', 'in', tokenIds).execute();
+    await deleteTokensByIds(db, tokenIds);
   }
 }

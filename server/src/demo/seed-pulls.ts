@@ -7,6 +7,8 @@ import type { Deps } from '../context.ts';
 import { repoDir } from '../context.ts';
 import { nowUnix } from '../db/index.ts';
 import type { UserRow } from '../db/schema.ts';
+import { findRepoByOwnerAndName } from '../db/repos.ts';
+import { deleteTokensByIds } from '../db/tokens.ts';
 import { fastImport } from '../git/fast-import.ts';
 import { verifyRev } from '../git/repo.ts';
 import { showFile } from '../git/tree.ts';
@@ -177,7 +179,8 @@ function topicStream(mainSha: string, commits: TopicCommit[], startUnix: number)
 
 export async function seedPulls(deps: Deps, users: Record<Who, UserRow>): Promise<void> {
   const { db, config } = deps;
-  const repo = await db.selectFrom('repository').selectAll().where('owner_id', '=', users.alice.id).where('lower_name', '=', REPO).executeTakeFirstOrThrow();
+  const repo = await findRepoByOwnerAndName(db, users.alice.id, REPO);
+  if (!repo) throw new Error(`the demo repository ${OWNER}/${REPO} is missing`);
   const dir = repoDir(config, OWNER, REPO);
 
   // Topic branches: real commits, recorded as alice's push.
@@ -291,6 +294,6 @@ export async function seedPulls(deps: Deps, users: Record<Who, UserRow>): Promis
       comments: [{ path: 'README.md', body: 'Conflicts with "Tighten the README introduction" on main: could you update the branch?', new_position: 3 }],
     });
   } finally {
-    await db.deleteFrom('access_token').where('id', 'in', tokenIds).execute();
+    await deleteTokensByIds(db, tokenIds);
   }
 }

@@ -5,6 +5,7 @@ import type { Deps } from '../context.ts';
 import { repoDir } from '../context.ts';
 import { nowUnix } from '../db/index.ts';
 import type { UserRow } from '../db/schema.ts';
+import { findUserIdAmongNames } from '../db/users.ts';
 import { fastImport } from '../git/fast-import.ts';
 import { countAllCommits } from '../git/log.ts';
 import { createUser } from '../services/users.ts';
@@ -179,7 +180,7 @@ const USERS: Record<DemoUser, { full_name: string; email: string }> = {
 export async function seedDemo(deps: Deps, _admin: UserRow, opts: { strict?: boolean } = {}): Promise<void> {
   const started = performance.now();
   const { db, config } = deps;
-  const existing = await db.selectFrom('user').select('id').where('lower_name', 'in', Object.keys(USERS)).executeTakeFirst();
+  const existing = await findUserIdAmongNames(db, Object.keys(USERS));
   if (existing) {
     console.log('Demo users already exist; skipping the demo seed.');
     return;

@@ -10,6 +10,8 @@ import { repoDir } from '../context.ts';
 import type { RepoRow, UserRow } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { lockRepo } from '../db/dialect.ts';
+import { findRepoById, findRepoByOwnerAndName } from '../db/repos.ts';
+import { findUserByName } from '../db/users.ts';
 import { authenticate } from '../auth/credentials.ts';
 import { requestAuthContext } from '../auth/throttle.ts';
 import { noPermission, repoPermission, type RepoPermission } from '../services/permissions.ts';
@@ -34,14 +36,9 @@ const challenge = (message = 'Authentication required') => text(401, message, { 
 const bareName = (repo: string) => (repo.toLowerCase().endsWith('.git') ? repo.slice(0, -4) : repo);
 
 async function findRepo(deps: Deps, ownerName: string, repoName: string) {
-  const owner = await deps.db.selectFrom('user').selectAll().where('lower_name', '=', ownerName.toLowerCase()).executeTakeFirst();
+  const owner = await findUserByName(deps.db, ownerName);
   if (!owner) return null;
-  const repo = await deps.db
-    .selectFrom('repository')
-    .selectAll()
-    .where('owner_id', '=', owner.id)
-    .where('lower_name', '=', repoName.toLowerCase())
-    .executeTakeFirst();
+  const repo = await findRepoByOwnerAndName(deps.db, owner.id, repoName);
   return repo ? { owner, repo } : null;
 }
 
@@ -156,7 +153,7 @@ async function runBackend(
     .then(async () => {
       if (!pushing || !before) return;
       const after = await snapshotRefs(dir);
-      const fresh = await deps.db.selectFrom('repository').selectAll().where('id', '=', repo.id).executeTakeFirst();
+      const fresh = await findRepoById(deps.db, repo.id);
       if (fresh && user) await applyPushEffects(deps, fresh, before, after, user);
     })
     .catch((e) => console.error('push effects failed:', e))

@@ -43,6 +43,8 @@ import { repoDir } from '../context.ts';
 import { holdProcessLock, isPostgres, processAlive, withDatabaseLock, withRepoLock } from '../db/dialect.ts';
 import { nowUnix } from '../db/index.ts';
 import type { RepoUpdate } from '../db/schema.ts';
+import { findRepoFolderState, listRepoFolderStates, updateRepoColumns, type RepoFolderState } from '../db/repos.ts';
+import { findUserLowerName } from '../db/users.ts';
 import { initBare, reinitBareInPlace, setHead } from '../git/repo.ts';
 import { branchNames } from '../git/refs.ts';
 import { folderSize } from './repos.ts';
@@ -78,7 +80,7 @@ const ASIDE_KIND = /^(create|fork|reinit|move|trash-\d+)-/;
 
 const HEADS = 'refs/heads/';
 
-type RepoState = { id: number; owner_name: string; name: string; is_empty: number; default_branch: string };
+type RepoState = RepoFolderState;
 
 /** Whether a bare repository has at least one branch, read from its files (loose refs, packed-refs). */
 export function hasBranchOnDisk(dir: string): boolean {
@@ -161,7 +163,7 @@ async function reconcile(deps: Deps, log: (line: string) => void, opts: Reconcil
     say(`left ${what} alone (another process may be using it)`);
   };
 
-  const readRows = () => db.selectFrom('repository').select(['id', 'owner_name', 'name', 'is_empty', 'default_branch']).execute();
+  const readRows = () => listRepoFolderStates(db);
   const rows = await readRows();
   const byDir = new Map(rows.map((r) => [repoDir(config, r.owner_name, r.name), r]));
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -186,7 +188,7 @@ async function reconcile(deps: Deps, log: (line: string) => void, opts: Reconcil
         const r = byId.get(intent.id);
         want = r && repoDir(config, r.owner_name, r.name);
       } else {
-        const u = await db.selectFrom('user').select('lower_name').where('id', '=', intent.id).executeTakeFirst();
+        const u = await findUserLowerName(db, intent.id);
         want = u && path.join(reposRoot, u.lower_name);
       }
       const other = want === intent.to ? intent.from : want === intent.from ? intent.to : undefined;
@@ -282,11 +284,7 @@ async function reconcile(deps: Deps, log: (line: string) => void, opts: Reconcil
     }
     if (r.is_empty === 0 && !hasBranch) patch.is_empty = 1;
     if (patch.is_empty !== undefined || patch.default_branch !== undefined) {
-      await db
-        .updateTable('repository')
-        .set({ ...patch, updated_unix: nowUnix() })
-        .where('id', '=', r.id)
-        .execute();
+      await updateRepoColumns(db, r.id, { ...patch, updated_unix: nowUnix() });
       const what = patch.is_empty === undefined ? '' : `marked ${patch.is_empty ? 'empty (it has no branch)' : 'not empty (it has branches)'}`;
       if (patch.is_empty !== undefined) s.emptyFixed++;
       say(`${label}: ${[what, patch.default_branch && `default branch ${patch.default_branch}`].filter(Boolean).join(', ')}`);
@@ -312,11 +310,7 @@ async function reconcile(deps: Deps, log: (line: string) => void, opts: Reconcil
     }
     // Under the push lock, with the row and the disk read again: never half-way through a push.
     await withRepoLock(db, 'push', r.id, async () => {
-      const now = await db
-        .selectFrom('repository')
-        .select(['id', 'owner_name', 'name', 'is_empty', 'default_branch'])
-        .where('id', '=', r.id)
-        .executeTakeFirst();
+      const now = await findRepoFolderState(db, r.id);
       if (!now || repoDir(config, now.owner_name, now.name) !== dir || !needsRepair(dir, now)) return;
       await repairRow(dir, now);
     });

@@ -5,11 +5,15 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/types.ts';
 import { unixToIso } from '../db/index.ts';
 import type { CommentRow, IssueRow, UserRow } from '../db/schema.ts';
+import { findCommentById } from '../db/comments.ts';
+import { listLabelsByIds, listMilestonesByIds } from '../db/issue-views.ts';
+import { findIssueById } from '../db/issues.ts';
+import { findRepoById } from '../db/repos.ts';
+import { findUserById } from '../db/users.ts';
 import { toApiUser } from '../api/convert.ts';
 import type { ApiTimelineComment } from '../api/issue-schemas.ts';
 import { CommentType, timelineType } from './conversation.ts';
 import { repoPermission } from './permissions.ts';
-import { isoToUnix } from './comments.ts';
 import { toApiTeamsById } from './review-teams.ts';
 import {
   assetsByComment,
@@ -24,17 +28,6 @@ import {
   usersByIds,
   type RepoRef,
 } from './issues-convert.ts';
-
-/**
- * The timeline's rows. Inline review comments (`code`) are not part of it, as in Gitea's API: they
- * belong to their review (`review` rows carry its review_id) and are read through the reviews API.
- */
-export function timelineQuery(db: Db, issueId: number, f: { since?: string; before?: string }) {
-  let q = db.selectFrom('comment').where('issue_id', '=', issueId).where('type', '!=', CommentType.code);
-  if (f.since) q = q.where('updated_unix', '>=', isoToUnix(f.since));
-  if (f.before) q = q.where('updated_unix', '<=', isoToUnix(f.before));
-  return q;
-}
 
 const REF_TYPES: number[] = [CommentType.issueRef, CommentType.commentRef, CommentType.pullRef];
 
@@ -55,9 +48,9 @@ export async function toTimeline(
     rows.filter((c) => c.type === CommentType.comment).map((c) => c.id),
   );
   const labelIds = [...new Set(rows.map((c) => c.label_id).filter(Boolean))];
-  const labels = new Map((labelIds.length ? await db.selectFrom('label').selectAll().where('id', 'in', labelIds).execute() : []).map((l) => [l.id, l]));
+  const labels = new Map((labelIds.length ? await listLabelsByIds(db, labelIds) : []).map((l) => [l.id, l]));
   const msIds = [...new Set(rows.flatMap((c) => [c.milestone_id, c.old_milestone_id]).filter(Boolean))];
-  const msRows = msIds.length ? await db.selectFrom('milestone').selectAll().where('id', 'in', msIds).execute() : [];
+  const msRows = msIds.length ? await listMilestonesByIds(db, msIds) : [];
   const counts = await milestoneCounts(
     db,
     msRows.map((m) => m.id),
@@ -117,16 +110,16 @@ export async function toTimeline(
 }
 
 async function refSource(db: Db, config: Config, c: CommentRow, viewer: UserRow | null) {
-  const source = await db.selectFrom('issue').selectAll().where('id', '=', c.ref_issue_id).executeTakeFirst();
-  const repo = source && (await db.selectFrom('repository').selectAll().where('id', '=', source.repo_id).executeTakeFirst());
-  const owner = repo && (await db.selectFrom('user').selectAll().where('id', '=', repo.owner_id).executeTakeFirst());
+  const source = await findIssueById(db, c.ref_issue_id);
+  const repo = source && (await findRepoById(db, source.repo_id));
+  const owner = repo && (await findUserById(db, repo.owner_id));
   if (!source || !repo || !owner) return null;
   if (!(await repoPermission(db, viewer, repo, owner)).canReadIssuesOrPulls(source.is_pull)) return null;
   const rr: RepoRef = { repo, owner };
   const ref_issue = await toApiIssue(db, config, source, rr, viewer);
   let ref_comment = null;
   if (c.ref_comment_id) {
-    const rc = await db.selectFrom('comment').selectAll().where('id', '=', c.ref_comment_id).executeTakeFirst();
+    const rc = await findCommentById(db, c.ref_comment_id);
     if (rc) ref_comment = (await toApiComments(db, config, [rc], new Map([[source.id, source]]), new Map([[repo.id, rr]]), viewer))[0] ?? null;
   }
   return { ref_issue, ref_comment, ref_action: 'none' };

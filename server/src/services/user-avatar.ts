@@ -8,6 +8,7 @@ import type { Config } from '../config.ts';
 import type { Deps } from '../context.ts';
 import { nowUnix } from '../db/index.ts';
 import type { UserRow } from '../db/schema.ts';
+import { updateUserAvatar } from '../db/users.ts';
 import { unprocessable } from '../errors.ts';
 
 /** Gitea's default [picture] AVATAR_MAX_FILE_SIZE. */
@@ -35,11 +36,11 @@ export async function saveUserAvatar(deps: Deps, user: UserRow, data: Buffer) {
   const name = createHash('sha256').update(`${user.id}:`).update(data).digest('hex');
   fs.mkdirSync(avatarDir(deps.config), { recursive: true });
   fs.writeFileSync(path.join(avatarDir(deps.config), name), data);
-  await deps.db.updateTable('user').set({ avatar: name, use_custom_avatar: 1, updated_unix: nowUnix() }).where('id', '=', user.id).execute();
+  await updateUserAvatar(deps.db, user.id, name, 1, nowUnix());
   if (user.avatar && user.avatar !== name) removeFile(deps.config, user.avatar);
 }
 
 export async function removeUserAvatar(deps: Deps, user: UserRow) {
-  await deps.db.updateTable('user').set({ avatar: '', use_custom_avatar: 0, updated_unix: nowUnix() }).where('id', '=', user.id).execute();
+  await updateUserAvatar(deps.db, user.id, '', 0, nowUnix());
   if (user.avatar) removeFile(deps.config, user.avatar);
 }

@@ -5,6 +5,7 @@ import type { Db } from '../db/types.ts';
 import { nowUnix } from '../db/index.ts';
 import { withDatabaseLock } from '../db/dialect.ts';
 import type { PublicKeyRow } from '../db/schema.ts';
+import { deletePublicKeyById, findKeyIdByFingerprint, findPublicKeyById, findUserKeyIdByName, insertPublicKey } from '../db/keys.ts';
 import { ApiError, forbidden, notFound, unprocessable } from '../errors.ts';
 
 export interface ParsedKey {
@@ -94,24 +95,28 @@ export async function addPublicKey(db: Db, ownerId: number, title: string, keyTe
   // added under a lock held across server processes, so two accounts adding it at once cannot both.
   return withDatabaseLock(db, 'public_key', () =>
     db.transaction().execute(async (tx) => {
-      const dup = await tx.selectFrom('public_key').select('id').where('fingerprint', '=', parsed.fingerprint).executeTakeFirst();
+      const dup = await findKeyIdByFingerprint(tx, parsed.fingerprint);
       if (dup) throw unprocessable('Key content has been used as non-deploy key');
-      const sameName = await tx.selectFrom('public_key').select('id').where('owner_id', '=', ownerId).where('name', '=', name).executeTakeFirst();
+      const sameName = await findUserKeyIdByName(tx, ownerId, name);
       if (sameName) throw unprocessable('Key title has been used');
       const t = nowUnix();
-      return tx
-        .insertInto('public_key')
-        .values({ owner_id: ownerId, name, fingerprint: parsed.fingerprint, content: parsed.content, key_type: parsed.type, created_unix: t, updated_unix: t })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return insertPublicKey(tx, {
+        owner_id: ownerId,
+        name,
+        fingerprint: parsed.fingerprint,
+        content: parsed.content,
+        key_type: parsed.type,
+        created_unix: t,
+        updated_unix: t,
+      });
     }),
   );
 }
 
 /** Only the key's owner or a site admin may delete it (403 "You do not have access to this key", as Gitea). */
 export async function deletePublicKey(db: Db, doer: { id: number; is_admin: number }, id: number) {
-  const key = await db.selectFrom('public_key').selectAll().where('id', '=', id).executeTakeFirst();
+  const key = await findPublicKeyById(db, id);
   if (!key) throw notFound();
   if (key.owner_id !== doer.id && doer.is_admin !== 1) throw forbidden('You do not have access to this key');
-  await db.deleteFrom('public_key').where('id', '=', id).execute();
+  await deletePublicKeyById(db, id);
 }
