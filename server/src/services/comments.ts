@@ -1,4 +1,5 @@
 // Comments on issues and pull requests and who may write, change or remove them.
+import { emitEvent } from './events.ts';
 import type { Deps } from '../context.ts';
 import type { Db } from '../db/types.ts';
 import { nowUnix } from '../db/index.ts';
@@ -69,6 +70,7 @@ export async function createComment(deps: Deps, rc: RepoContext, issue: IssueRow
     comment_id: comment.id,
     content: `${issue.index}|${content.length > 200 ? `${content.slice(0, 200)}…` : content}`,
   });
+  await emitEvent(deps, { type: 'issue.commented', actor: doer, repository: { repo: rc.repo, owner: rc.owner }, issue, comment });
   return comment;
 }
 

@@ -2,6 +2,7 @@
 // per-repository numbering, timeline events, counters, and the changes both kinds of conversation
 // make to their issue row (state, assignees, milestone, deadline, lock). Neither issues.ts nor
 // pulls.ts imports the other; both build on this.
+import { emitEvent } from './events.ts';
 import type { Deps } from '../context.ts';
 import type { Db } from '../db/types.ts';
 import { nowUnix } from '../db/index.ts';
@@ -231,6 +232,7 @@ export async function changeState(deps: Deps, rc: RepoContext, issue: IssueRow, 
     repo: rc.repo,
     content: `${issue.index}|${issue.name}`,
   });
+  await emitEvent(deps, { type: close ? 'issue.closed' : 'issue.reopened', actor: doer, repository: { repo: rc.repo, owner: rc.owner }, issue: updated });
   return updated;
 }
 

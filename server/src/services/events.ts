@@ -80,9 +80,15 @@ export interface IssueCommentedEvent extends Base {
   comment: CommentRow;
 }
 
-/** An issue was closed. */
+/** An issue or pull request was closed (a pull request closed unmerged also emits pull.closed). */
 export interface IssueClosedEvent extends Base {
   type: 'issue.closed';
+  issue: IssueRow;
+}
+
+/** A closed issue or pull request was opened again. */
+export interface IssueReopenedEvent extends Base {
+  type: 'issue.reopened';
   issue: IssueRow;
 }
 
@@ -95,7 +101,8 @@ export type DomainEvent =
   | PullMergedEvent
   | IssueOpenedEvent
   | IssueCommentedEvent
-  | IssueClosedEvent;
+  | IssueClosedEvent
+  | IssueReopenedEvent;
 
 export type EventType = DomainEvent['type'];
 export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;

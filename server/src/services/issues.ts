@@ -1,5 +1,6 @@
 // The rules of issues: opening, editing and deleting one. What issues share with pull requests
 // (numbering, events, state, assignees, milestone, deadline, lock) lives in conversation.ts.
+import { emitEvent } from './events.ts';
 import type { Deps } from '../context.ts';
 import { nowUnix } from '../db/index.ts';
 import type { IssueRow, UserRow } from '../db/schema.ts';
@@ -93,6 +94,7 @@ export async function createIssue(deps: Deps, rc: RepoContext, doer: UserRow, in
   await recordAction(db, { op_type: 'create_issue', act_user_id: doer.id, repo: rc.repo, content: `${issue.index}|${issue.name}` });
   await recordMentions(db, rc, issue, issue.content);
   await recordReferences(db, { doer, source: rc, issue, commentId: 0, content: issue.content });
+  await emitEvent(deps, { type: 'issue.opened', actor: doer, repository: { repo: rc.repo, owner: rc.owner }, issue });
   if (input.closed) return changeState(deps, rc, issue, doer, true);
   return issue;
 }
