@@ -3,6 +3,8 @@ export interface BuildTarget {
   outDir: string;
   output: string;
   inputs: string[];
+  /** The package.json script that builds it. */
+  script?: string;
   command: [string, string[]];
 }
 export interface Freshness {

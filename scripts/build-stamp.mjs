@@ -1,10 +1,10 @@
 // Build stamps: whether dist/ (the web app) and dist-server/ (the server bundle) are current.
 //
 // A successful build writes `<outDir>/.build-stamp.json` holding a hash of its inputs (every
-// file's path and contents), taken before the build ran. An output counts as fresh when its main
-// file and its stamp exist and the stamp's hash is the inputs' hash now. A build first removes
-// the old stamp and writes the new one only when it succeeded, so a failed or interrupted build
-// leaves the output stale. Hashing the whole tree (about 800 files, 5 MB) takes well under a
+// file's path and contents, and the build command), taken before the build ran. An output counts
+// as fresh when its main file and its stamp exist and the stamp's hash is the inputs' hash now. A
+// build first removes the old stamp and writes the new one only when it succeeded, so a failed or
+// interrupted build leaves the output stale. Hashing the whole tree (about 800 files, 5 MB) takes well under a
 // second; mtimes are not trusted (a checkout or a copy changes them without changing a file).
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
@@ -18,22 +18,25 @@ const SCHEME = 1;
 
 /**
  * What `npm start` and `npm run build` build. `inputs` are files or folders (taken whole) relative
- * to the repository root; package.json is there for the build commands it holds, the lockfile for
- * the dependencies' versions.
+ * to the repository root; the lockfile stands for the dependencies' versions. `script` is the
+ * package.json script that builds it: its text goes into the hash (not the whole package.json, so
+ * editing another script does not rebuild).
  */
 export const targets = {
   web: {
     name: 'web app',
     outDir: 'dist',
     output: 'dist/index.html',
-    inputs: ['src', 'index.html', 'public', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'],
+    inputs: ['src', 'index.html', 'public', 'vite.config.ts', 'tsconfig.json', 'package-lock.json'],
+    script: 'build:web',
     command: ['npm', ['run', '-s', 'build:web']],
   },
   server: {
     name: 'server bundle',
     outDir: 'dist-server',
     output: 'dist-server/main.js',
-    inputs: ['server/src', 'tsconfig.json', 'package.json', 'package-lock.json'],
+    inputs: ['server/src', 'tsconfig.json', 'package-lock.json'],
+    script: 'build:server',
     command: ['npm', ['run', '-s', 'build:server']],
   },
 };
@@ -58,10 +61,23 @@ export function listInputs(root, inputs) {
   return [...new Set(files)].sort();
 }
 
-/** The hash of the target's inputs: the list of files, then each file's path, size and contents. */
+/** The package.json script's text, or '' when there is none. */
+function scriptText(root, name) {
+  if (!name) return '';
+  try {
+    return String(JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts?.[name] ?? '');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The hash of the target's inputs: its build command and script, then each input file's path,
+ * size and contents.
+ */
 export function inputHash(root, target) {
   const hash = createHash('sha256');
-  hash.update(`forge-build-stamp ${SCHEME}\0${target.inputs.join('\0')}\0`);
+  hash.update(`forge-build-stamp ${SCHEME}\0${JSON.stringify(target.command)}\0${scriptText(root, target.script)}\0`);
   for (const rel of listInputs(root, target.inputs)) {
     const data = fs.readFileSync(path.join(root, rel));
     hash.update(`${rel}\0${data.length}\0`);

@@ -17,6 +17,7 @@ const target = (fail = false): BuildTarget => ({
   outDir: 'out',
   output: 'out/main.js',
   inputs: ['src', 'config.json', 'absent.json'],
+  script: 'build:test',
   command: [
     process.execPath,
     ['-e', fail ? 'process.exit(3)' : "require('fs').mkdirSync('out',{recursive:true});require('fs').writeFileSync('out/main.js','built')"],
@@ -29,6 +30,7 @@ beforeEach(() => {
   write('src/lib/b.ts', 'export const b = 2;\n');
   write('config.json', '{}\n');
   write('other/c.ts', 'not an input\n');
+  write('package.json', JSON.stringify({ scripts: { 'build:test': 'make it', lint: 'check it' } }));
 });
 afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
@@ -62,6 +64,15 @@ describe('build stamps', () => {
     expect(checkFresh(root, t).fresh).toBe(false);
     fs.rmSync(path.join(root, 'src/new.ts'));
     fs.renameSync(path.join(root, 'src/a.ts'), path.join(root, 'src/a2.ts'));
+    expect(checkFresh(root, t).fresh).toBe(false);
+  });
+
+  it('is stale when its build script changes, not when another script does', () => {
+    const t = target();
+    expect(buildTarget(root, t)).toBe(true);
+    write('package.json', JSON.stringify({ scripts: { 'build:test': 'make it', lint: 'check it twice' } }));
+    expect(checkFresh(root, t).fresh).toBe(true);
+    write('package.json', JSON.stringify({ scripts: { 'build:test': 'make it better', lint: 'check it twice' } }));
     expect(checkFresh(root, t).fresh).toBe(false);
   });
 
