@@ -28,7 +28,8 @@ const steps = [
     null,
     { FORGE_TEST_DATABASE: 'postgres', FORGE_VITEST_REPORT: 'reports/vitest-postgres.json' },
   ],
-  ['build', 'npx', ['vite', 'build']],
+  // The web app only (the browser tests run the server from its sources), stamped for npm start.
+  ['build', 'node', ['scripts/build.mjs', 'web']],
   ['browser tests (Playwright)', 'npx', ['playwright', 'test'], () => ensureChromium()],
   // The short reliability suite (fuzzing, permission matrix, concurrency, 3 kill -9 rounds); its
   // pass/fail counts go into reports/reliability.json for the summary line.
