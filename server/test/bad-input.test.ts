@@ -92,3 +92,16 @@ describe('the git wrapper refuses NUL bytes once for every caller', () => {
     expect(errors).not.toHaveBeenCalled();
   });
 });
+
+describe('an author line is never built from unclean text', () => {
+  it('a full name holding a NUL byte (an old row) still lets auto_init commit (SQLite)', async () => {
+    const sqlite = await createTestForge({ database: 'sqlite' });
+    const u = await sqlite.user('oldrow');
+    await sqlite.deps.db.updateTable('user').set({ full_name: 'Old\u0000 <Row>\u0001' }).where('id', '=', u.id).execute();
+    const r = await sqlite.req('POST', '/user/repos', { token: u.token, body: { name: uniq('init'), auto_init: true } });
+    expect(r.status, r.text).toBe(201);
+    const commits = await sqlite.req('GET', `/repos/${u.name}/${r.body.name}/commits`, { token: u.token });
+    expect(commits.body[0].commit.author.name).toBe('Old Row');
+    expect(errors).not.toHaveBeenCalled();
+  });
+});
