@@ -18,7 +18,7 @@ import { nowUnix, openDb } from '../src/db/index.ts';
 import { createRepository } from '../src/services/repos.ts';
 import { createUser } from '../src/services/users.ts';
 import { beginMove, processTag } from '../src/services/repo-folders.ts';
-import { reconcileDataDir } from '../src/services/reconcile.ts';
+import { QUARANTINE_MAX_AGE_MS, reconcileDataDir } from '../src/services/reconcile.ts';
 import { createTestForge, uniq } from './helpers.ts';
 import { startServer } from './cli-process.ts';
 import { freshPostgresDatabase } from './pg-databases.ts';
@@ -210,8 +210,36 @@ describe('start-up reconciliation', async () => {
       repaired: 0,
       emptyFixed: 0,
       leftForOthers: 0,
+      quarantinesRemoved: 0,
       ms: 0,
     });
+  });
+  it('removes push quarantines a killed push left, and keeps a fresh one (issue #23)', async () => {
+    const name = uniq('quar');
+    const made = await f.req('POST', '/user/repos', { token: u.token, body: { name, auto_init: true } });
+    expect(made.status, made.text).toBe(201);
+    const objects = path.join(repoDir(f.deps.config, u.name, name), 'objects');
+    const longAgo = new Date(Date.now() - QUARANTINE_MAX_AGE_MS - 60_000);
+    const quarantine = (dirName: string, old: boolean) => {
+      const q = path.join(objects, dirName);
+      fs.mkdirSync(path.join(q, 'pack'), { recursive: true });
+      fs.writeFileSync(path.join(q, 'pack', 'tmp_pack_x'), 'PACK half received');
+      if (old) for (const p of [path.join(q, 'pack', 'tmp_pack_x'), path.join(q, 'pack'), q]) fs.utimesSync(p, longAgo, longAgo);
+      return q;
+    };
+    const oldNew = quarantine('tmp_objdir-incoming-old1', true);
+    const oldOld = quarantine('incoming-old2', true);
+    const fresh = quarantine('tmp_objdir-incoming-fresh', false);
+    logs.length = 0;
+    const s = await reconcile();
+    expect(s.quarantinesRemoved).toBe(2);
+    expect(fs.existsSync(oldNew)).toBe(false);
+    expect(fs.existsSync(oldOld)).toBe(false);
+    expect(fs.existsSync(fresh)).toBe(true);
+    expect(logs.some((l) => l.includes(`${u.name}/${name}: removed the push quarantine objects/tmp_objdir-incoming-old1`))).toBe(true);
+    fsck(path.dirname(objects));
+    expect((await f.req('GET', `/repos/${u.name}/${name}/commits`, { token: u.token })).status).toBe(200);
+    fs.rmSync(fresh, { recursive: true });
   });
 });
 

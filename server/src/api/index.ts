@@ -1,5 +1,6 @@
 // The /api/v1 router: every area's routes, and the OpenAPI document built from them.
 import { createRouter } from './openapi.ts';
+import { cleanBodies } from './clean-text.ts';
 import { usersRoutes } from '../routes/users.ts';
 import { redirectOldUserName } from '../http/redirects.ts';
 import { userAccountRoutes } from '../routes/user-account.ts';
@@ -30,6 +31,9 @@ import { blameRoutes } from '../routes/blame.ts';
 
 export function createApi() {
   const api = createRouter();
+  // Clean text (issue #23): a body with a NUL byte, a lone surrogate or a control character in a
+  // single-line field is a 422 naming the field, when its handler reads it.
+  api.use('*', cleanBodies);
   // Old names of renamed users and organizations: /users/{old}/… answers 307 to the new name (issue #10).
   api.use('/users/:username', redirectOldUserName);
   api.use('/users/:username/*', redirectOldUserName);

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { git, type GitCommand } from './command.ts';
 import { GitError, runGit, spawnGit } from './run-git.ts';
 import { updateRefs } from './refs.ts';
+import { cleanIdent } from './identity.ts';
 
 export interface GitIdentity {
   name: string;
@@ -60,7 +61,9 @@ function runGitStatus(
 }
 
 /** Author and committer for git, dated now (as Gitea sets both for merges). */
-export function identityEnv(author: GitIdentity | null, committer: GitIdentity, date = new Date()): NodeJS.ProcessEnv {
+export function identityEnv(authorIn: GitIdentity | null, committerIn: GitIdentity, date = new Date()): NodeJS.ProcessEnv {
+  const author = authorIn && cleanIdent(authorIn);
+  const committer = cleanIdent(committerIn);
   const when = `${Math.floor(date.getTime() / 1000)} +0000`;
   const env: NodeJS.ProcessEnv = { GIT_COMMITTER_NAME: committer.name, GIT_COMMITTER_EMAIL: committer.email, GIT_COMMITTER_DATE: when };
   if (author) Object.assign(env, { GIT_AUTHOR_NAME: author.name, GIT_AUTHOR_EMAIL: author.email, GIT_AUTHOR_DATE: when });

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { git } from './command.ts';
 import { GitError, runGit } from './run-git.ts';
+import { LONE_SURROGATE } from './identity.ts';
 
 export const ZERO_SHA = '0000000000000000000000000000000000000000';
 
@@ -136,7 +137,7 @@ export async function refExists(dir: string, ref: string): Promise<boolean> {
  * refusals (a leading '-', the name HEAD, more than 100 characters).
  */
 export async function isValidBranchName(dir: string, name: string): Promise<boolean> {
-  if (!name || name.length > 100 || name.startsWith('-') || name === 'HEAD' || /[\0-\x20\x7f]/.test(name)) return false;
+  if (!name || name.length > 100 || name.startsWith('-') || name === 'HEAD' || /[\0-\x20\x7f]/.test(name) || LONE_SURROGATE.test(name)) return false;
   try {
     await runGit(git('check-ref-format').value(`refs/heads/${name}`), { cwd: dir });
     return true;

@@ -3,6 +3,7 @@
 import { git } from './command.ts';
 import { GitError, runGit, userArg } from './run-git.ts';
 import type { Signature, TagRef } from './refs.ts';
+import { cleanIdent } from './identity.ts';
 
 // NUL-separated, the free-text message last (a message cannot hold a NUL).
 const TAG_FIELDS = ['%(refname)', '%(objectname)', '%(*objectname)', '%(creatordate:iso-strict)', '%(contents)'];
@@ -63,7 +64,8 @@ export async function writeTagObject(
   dir: string,
   t: { name: string; commit: string; tagger: { name: string; email: string }; message: string; date?: Date },
 ): Promise<string> {
-  const text = `object ${t.commit}\ntype commit\ntag ${t.name}\ntagger ${t.tagger.name} <${t.tagger.email}> ${gitTime(t.date ?? new Date())}\n\n${t.message}`;
+  const tagger = cleanIdent(t.tagger);
+  const text = `object ${t.commit}\ntype commit\ntag ${t.name}\ntagger ${tagger.name} <${tagger.email}> ${gitTime(t.date ?? new Date())}\n\n${t.message}`;
   return (await runGit(git('mktag'), { cwd: dir, input: text })).trim();
 }
 

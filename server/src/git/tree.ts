@@ -3,6 +3,7 @@
 import { processStream } from './process-stream.ts';
 import { git } from './command.ts';
 import { GitError, runGit, runGitBuffer, spawnGit } from './run-git.ts';
+import { cleanIdent } from './identity.ts';
 
 /** Paths given to git are file names, never glob patterns. */
 const LITERAL = { GIT_LITERAL_PATHSPECS: '1' };
@@ -162,7 +163,8 @@ export interface Signature {
   time?: number;
 }
 
-export async function commitTree(dir: string, tree: string, message: string, author: Signature, parents: string[] = []): Promise<string> {
+export async function commitTree(dir: string, tree: string, message: string, who: Signature, parents: string[] = []): Promise<string> {
+  const author = cleanIdent(who);
   const when = `${author.time ?? Math.floor(Date.now() / 1000)} +0000`;
   const env = {
     GIT_AUTHOR_NAME: author.name,

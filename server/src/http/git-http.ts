@@ -20,6 +20,7 @@ import { spawnHttpBackend } from '../git/http-backend.ts';
 import { ensureHooksDir } from '../git/hooks.ts';
 import { preparePushPolicy } from '../services/push-protection.ts';
 import { readableRepoRedirect, redirectLocation } from './redirects.ts';
+import { identPart } from '../git/identity.ts';
 
 export const gitHttp = new Hono<AppEnv>();
 
@@ -102,8 +103,8 @@ async function runBackend(
     REMOTE_USER: user?.name ?? '',
   };
   if (user) {
-    env.GIT_COMMITTER_NAME = user.name;
-    env.GIT_COMMITTER_EMAIL = user.email || `${user.name}@noreply.forge`;
+    env.GIT_COMMITTER_NAME = identPart(user.name);
+    env.GIT_COMMITTER_EMAIL = identPart(user.email) || `${user.name}@noreply.forge`;
   }
   const protocol = c.req.header('git-protocol');
   if (protocol && /^[\w.:=-]+$/.test(protocol)) env.GIT_PROTOCOL = protocol;

@@ -2,6 +2,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { createRouter, errorResponses, z, zLimit, zPage, json, jsonBody } from '../api/openapi.ts';
+import { assertCleanBody } from '../api/clean-text.ts';
 import { IssueDeadlineSchema, IssueSchema } from '../api/issue-schemas.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
 import { requireUser } from '../auth/middleware.ts';
@@ -316,7 +317,7 @@ const lockRoute = (method: 'put' | 'delete') =>
           }
         : {}),
     },
-    responses: { 204: { description: method === 'put' ? 'Locked' : 'Unlocked' }, ...errorResponses(401, 403, 404, 423) },
+    responses: { 204: { description: method === 'put' ? 'Locked' : 'Unlocked' }, ...errorResponses(401, 403, 404, ...(method === 'put' ? [422] : []), 423) },
   });
 
 async function lockHandler(c: Context<AppEnv>, lock: boolean, reason = '') {
@@ -326,6 +327,8 @@ async function lockHandler(c: Context<AppEnv>, lock: boolean, reason = '') {
   const { db } = c.var.deps;
   const issue: IssueRow = await getIssueByIndex(db, rc.repo.id, Number(index));
   if (!canWrite(rc, issue.is_pull)) throw forbidden();
+  // Read outside the validator (an empty body is allowed): the same clean-text rule, after authorization.
+  assertCleanBody({ lock_reason: reason });
   await setLocked(db, issue, doer, lock, reason);
   return c.body(null, 204);
 }

@@ -20,6 +20,9 @@
 // 5. `is_empty` from the refs: marked empty but has branches (a push whose database update did
 //    not happen) → not empty, default branch set when it is missing as push.ts does; marked not
 //    empty without any branch → empty.
+// 6. Push quarantines (objects/tmp_objdir-incoming-*, objects/incoming-*) that a killed push left
+//    in a repository: removed once older than any push lasts (QUARANTINE_MAX_AGE_MS), so one in
+//    progress in another process, or a slow push, is never touched.
 //
 // Several processes on one PostgreSQL database and one data folder (issue #12): a process starts
 // while others serve, so "nothing runs yet" no longer holds. On a shared database reconciliation
@@ -47,6 +50,7 @@ import { findRepoFolderState, listRepoFolderStates, updateRepoColumns, type Repo
 import { findUserLowerName } from '../db/users.ts';
 import { initBare, reinitBareInPlace, setHead } from '../git/repo.ts';
 import { branchNames } from '../git/refs.ts';
+import { removeStaleQuarantines } from '../git/quarantine.ts';
 import { folderSize } from './repos.ts';
 import { MOVE_PREFIX, TRASH_PREFIX, asidePath, placeRepository, processTag, processTagOf, tmpRoot, type MoveIntent } from './repo-folders.ts';
 
@@ -61,6 +65,8 @@ export interface ReconcileSummary {
   emptyFixed: number;
   /** Entries left alone because another live process may be using them (shared database only). */
   leftForOthers: number;
+  /** Push quarantine folders removed from repositories (step 6). */
+  quarantinesRemoved: number;
   ms: number;
 }
 
@@ -69,6 +75,14 @@ export interface ReconcileSummary {
  * a leftover: an hour, far longer than any creation, merge or push takes.
  */
 export const SHARED_GRACE_MS = 60 * 60 * 1000;
+
+/**
+ * How long a push quarantine may go unwritten before it is a leftover. Pushes have no time limit of
+ * their own (git-http.ts never kills a receive-pack), but a live one writes its quarantine as the
+ * pack arrives and removes it right after its hooks; six hours without a write is far past any
+ * push, however slow its link.
+ */
+export const QUARANTINE_MAX_AGE_MS = 6 * 60 * 60 * 1000;
 
 export interface ReconcileOptions {
   /** SHARED_GRACE_MS unless given (tests use 0 for "long after"). */
@@ -140,6 +154,7 @@ async function reconcile(deps: Deps, log: (line: string) => void, opts: Reconcil
     repaired: 0,
     emptyFixed: 0,
     leftForOthers: 0,
+    quarantinesRemoved: 0,
     ms: 0,
   };
   const say = (line: string) => log(`reconcile: ${line}`);
@@ -292,6 +307,11 @@ async function reconcile(deps: Deps, log: (line: string) => void, opts: Reconcil
   };
   for (const [dir, r] of byDir) {
     s.checked++;
+    // 6: what a killed push left (one readdir of objects/ per repository).
+    for (const name of removeStaleQuarantines(dir, QUARANTINE_MAX_AGE_MS)) {
+      s.quarantinesRemoved++;
+      say(`${r.owner_name}/${r.name}: removed the push quarantine objects/${name} (a push that did not finish)`);
+    }
     if (!needsRepair(dir, r)) continue;
     if (!shared) {
       await repairRow(dir, r);
@@ -321,6 +341,7 @@ async function reconcile(deps: Deps, log: (line: string) => void, opts: Reconcil
     `${s.checked} repositories checked in ${s.ms} ms: ${s.movesFinished} moves finished, ${s.restoredFromTrash} restored from trash, ` +
       `${s.reinitialised} re-initialised, ${s.repaired} repaired, ${s.emptyFixed} empty flags fixed, ` +
       `${s.lostAndFound} folders moved to lost+found, ${s.tmpRemoved} temporary entries removed` +
+      (s.quarantinesRemoved ? `, ${s.quarantinesRemoved} push quarantines removed` : '') +
       (s.leftForOthers ? `, ${s.leftForOthers} entries left to other processes` : ''),
   );
   return s;

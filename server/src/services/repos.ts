@@ -18,6 +18,7 @@ import { recordAction } from './activity.ts';
 import { GITIGNORES, LICENSES, READMES, gitignoreText, licenseText, readmeText } from './repo-init-files.ts';
 import { forgetRepoRedirect } from '../db/redirects.ts';
 import { asidePath, crashPoint, placeRepository } from './repo-folders.ts';
+import { LONE_SURROGATE } from '../git/identity.ts';
 
 export interface CreateRepoOptions {
   name: string;
@@ -57,6 +58,8 @@ export function isValidBranchName(name: string): boolean {
   if (!name || name.length > 255 || name === '@' || name.startsWith('-') || name.startsWith('/') || name.endsWith('/')) return false;
   if (name.endsWith('.') || name.includes('..') || name.includes('//') || name.includes('@{')) return false;
   for (const ch of name) if (ch.charCodeAt(0) <= 0x20 || ch.charCodeAt(0) === 0x7f) return false;
+  // A lone surrogate would reach git as U+FFFD: not the name that was asked for.
+  if (LONE_SURROGATE.test(name)) return false;
   if (/[~^:?*[\\]/.test(name)) return false;
   return name.split('/').every((part) => part && !part.startsWith('.') && !part.endsWith('.lock'));
 }
