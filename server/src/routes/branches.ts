@@ -5,7 +5,7 @@ import { paging, setPageHeaders } from '../api/paging.ts';
 import { requireUser } from '../auth/middleware.ts';
 import { loadRepo } from '../http/repo-context.ts';
 import { createBranch, deleteBranch, getBranchApi, listBranchesPage, renameBranch, updateBranch } from '../services/branches.ts';
-import { PayloadCommitVerificationSchema } from './commits.ts';
+import { PayloadCommitVerificationSchema } from '../api/git-schemas.ts';
 import { refreshPullsForBranches } from '../services/pulls/refresh.ts';
 import { renamePullBranches } from '../db/pulls.ts';
 

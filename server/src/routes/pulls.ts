@@ -3,7 +3,7 @@
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import { createRouter, errorResponses, z, zLimit, zPage, zQueryBool, json, jsonBody } from '../api/openapi.ts';
 import { ChangedFileSchema, CreatePullRequestSchema, EditPullRequestSchema, PullRequestSchema, withoutNulls, zIndex } from '../api/pull-schemas.ts';
-import { CommitSchema } from './commits.ts';
+import { CommitSchema } from '../api/git-schemas.ts';
 import { notFound } from '../errors.ts';
 import { paging, setPageHeaders, type Paging } from '../api/paging.ts';
 import { requireUser } from '../auth/middleware.ts';
