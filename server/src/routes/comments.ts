@@ -4,7 +4,7 @@ import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createRouter, errorResponses, z, zLimit, zPage, json, jsonBody } from '../api/openapi.ts';
-import { AttachmentSchema, CommentSchema, TimelineCommentSchema } from '../api/issue-schemas.ts';
+import { AttachmentSchema, CommentSchema, TimelineCommentSchema, CommentBody, EditAttachmentOptionsSchema } from '../api/issue-schemas.ts';
 import { errorBody } from '../api/errors-body.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
 import { requireUser } from '../auth/middleware.ts';
@@ -36,7 +36,6 @@ const CommentParams = RepoParams.extend({
     .openapi({ param: { name: 'id', in: 'path' }, example: 1 }),
 });
 const zDate = z.string().datetime({ offset: true }).optional();
-const CommentBody = z.object({ body: z.string().optional().openapi({ description: 'required; Markdown' }) });
 
 const repoRef = (rc: RepoContext): RepoRef => ({ repo: rc.repo, owner: rc.owner });
 
@@ -218,7 +217,7 @@ const UploadBody = {
   },
 };
 const UploadQuery = z.object({ name: z.string().optional().openapi({ description: 'file name; defaults to the uploaded one' }) });
-const EditAttachmentBody = jsonBody(z.object({ name: z.string().optional() }).openapi('EditAttachmentOptions'));
+const EditAttachmentBody = jsonBody(EditAttachmentOptionsSchema);
 
 /** Where an attachment hangs: an issue body (commentId 0) or a comment, and who may change it. */
 interface Holder {

@@ -2,7 +2,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { createRouter, errorResponses, z, zLimit, zPage, json, jsonBody } from '../api/openapi.ts';
-import { IssueDeadlineSchema, IssueSchema } from '../api/issue-schemas.ts';
+import { IssueDeadlineSchema, IssueSchema, CreateIssueSchema, EditIssueSchema } from '../api/issue-schemas.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
 import { requireUser } from '../auth/middleware.ts';
 import type { AppEnv } from '../context.ts';
@@ -197,20 +197,6 @@ issuesRoutes.openapi(
   },
 );
 
-const CreateIssueSchema = z
-  .object({
-    title: z.string().min(1),
-    body: z.string().optional(),
-    ref: z.string().optional(),
-    assignee: z.string().optional().openapi({ deprecated: true }),
-    assignees: z.array(z.string()).optional(),
-    labels: z.array(z.number().int()).optional(),
-    milestone: z.number().int().optional(),
-    due_date: z.string().nullable().optional(),
-    closed: z.boolean().optional(),
-  })
-  .openapi('CreateIssueOption');
-
 issuesRoutes.openapi(
   createRoute({
     method: 'post',
@@ -228,20 +214,6 @@ issuesRoutes.openapi(
     return c.json(await toApiIssue(c.var.deps.db, c.var.deps.config, issue, repoRef(rc), doer), 201);
   },
 );
-
-const EditIssueSchema = z
-  .object({
-    title: z.string().optional(),
-    body: z.string().optional(),
-    ref: z.string().optional(),
-    assignee: z.string().optional().openapi({ deprecated: true }),
-    assignees: z.array(z.string()).optional(),
-    milestone: z.number().int().nullable().optional().openapi({ description: '0 removes the milestone' }),
-    state: z.enum(['open', 'closed']).optional(),
-    due_date: z.string().nullable().optional(),
-    unset_due_date: z.boolean().optional(),
-  })
-  .openapi('EditIssueOption');
 
 issuesRoutes.openapi(
   createRoute({

@@ -3,6 +3,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { createRouter, errorResponses, z, zLimit, zPage, json, jsonBody } from '../api/openapi.ts';
 import { LabelSchema } from '../api/issue-schemas.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
+import { CreateLabelSchema, EditLabelSchema, IssueLabelsSchema } from '../api/label-schemas.ts';
 import { requireUser } from '../auth/middleware.ts';
 import { notFound } from '../errors.ts';
 import { getIssueByIndex } from '../services/conversation.ts';
@@ -25,19 +26,6 @@ const IssueParams = RepoParams.extend({
     .int()
     .openapi({ param: { name: 'index', in: 'path' }, example: 1 }),
 });
-
-const CreateLabelSchema = z
-  .object({
-    name: z.string().min(1),
-    color: z.string().min(1).openapi({ example: '#00aabb' }),
-    description: z.string().optional(),
-    exclusive: z.boolean().optional(),
-    is_archived: z.boolean().optional(),
-  })
-  .openapi('CreateLabelOption');
-const EditLabelSchema = CreateLabelSchema.partial().openapi('EditLabelOption');
-// Gitea accepts label ids, and names, in these bodies.
-const IssueLabelsSchema = z.object({ labels: z.array(z.union([z.number().int(), z.string()])) }).openapi('IssueLabelsOption');
 
 labelsRoutes.openapi(
   createRoute({
