@@ -4,7 +4,7 @@
 // reqOrgOwnership / reqOrgMembership middlewares.
 import { createRoute } from '@hono/zod-openapi';
 import { createRouter, errorResponses, z, zLimit, zPage, zQueryBool, json, jsonBody } from '../api/openapi.ts';
-import { TeamSchema } from '../api/org-schemas.ts';
+import { TeamSchema, CreateTeamSchema, EditTeamSchema, TeamSearchSchema } from '../api/org-schemas.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
 import { requireUser } from '../auth/middleware.ts';
 import type { Db } from '../db/types.ts';
@@ -18,30 +18,6 @@ import { addRepoToTeam, createTeam, deleteTeam, editTeam, hasTeamRepo, removeRep
 import { PageQuery, TeamParam, apiEmpty, teamMembersRoutes } from './team-members.ts';
 
 export const teamsRoutes = createRouter();
-
-const UnitsMapInput = z.record(z.string(), z.enum(['none', 'read', 'write', 'admin'])).openapi({ example: { 'repo.code': 'read', 'repo.issues': 'write' } });
-const CreateTeamSchema = z
-  .object({
-    name: z.string().min(1).max(255),
-    description: z.string().max(255).optional(),
-    includes_all_repositories: z.boolean().optional(),
-    permission: z.enum(['read', 'write', 'admin']).optional(),
-    units: z.array(z.string()).optional().openapi({ deprecated: true, description: 'Use units_map' }),
-    units_map: UnitsMapInput.optional(),
-    can_create_org_repo: z.boolean().optional(),
-  })
-  .openapi('CreateTeamOption');
-const EditTeamSchema = z
-  .object({
-    name: z.string().max(255).optional(),
-    description: z.string().max(255).optional(),
-    includes_all_repositories: z.boolean().optional(),
-    permission: z.enum(['read', 'write', 'admin']).optional(),
-    units: z.array(z.string()).optional().openapi({ deprecated: true, description: 'Use units_map' }),
-    units_map: UnitsMapInput.optional(),
-    can_create_org_repo: z.boolean().optional(),
-  })
-  .openapi('EditTeamOption');
 
 // ---- an organization's teams ----
 
@@ -65,8 +41,6 @@ teamsRoutes.openapi(
     return c.json(await toApiTeams(db, rows, config), 200);
   },
 );
-
-const TeamSearchSchema = z.object({ ok: z.boolean(), data: z.array(TeamSchema) }).openapi('TeamSearchResults');
 
 teamsRoutes.openapi(
   createRoute({
