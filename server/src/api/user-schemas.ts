@@ -88,7 +88,7 @@ export const WatchInfoSchema = z
   .openapi('WatchInfo');
 
 export const UsernameParam = z.object({ username: z.string() });
-export const RepoParam = z.object({ owner: z.string(), repo: z.string() });
+export { RepoParams as RepoParam } from './params.ts';
 
 export const UserSearchSchema = z.object({ ok: z.boolean(), data: z.array(UserSchema) }).openapi('UserSearchResults');
 

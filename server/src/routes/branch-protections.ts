@@ -2,6 +2,7 @@
 // only (Gitea's reqToken + reqAdmin on the whole group).
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import { createRouter, errorResponses, z, json, jsonBody } from '../api/openapi.ts';
+import { RepoParams } from '../api/params.ts';
 import {
   BranchProtectionSchema,
   CreateBranchProtectionSchema,
@@ -14,7 +15,6 @@ import { notFound } from '../errors.ts';
 
 export const branchProtectionsRoutes = createRouter();
 
-const RepoParams = z.object({ owner: z.string(), repo: z.string() });
 const RuleParams = RepoParams.extend({ name: z.string().openapi({ description: 'Rule name; may contain slashes (send them as %2F or plain).' }) });
 
 /** Rule names are globs with slashes (release/*): {name} takes the rest of the path, as branch names do. */

@@ -6,12 +6,12 @@ import { requireUser } from '../auth/middleware.ts';
 import { loadRepo } from '../http/repo-context.ts';
 import { createBranch, deleteBranch, getBranchApi, listBranchesPage, renameBranch, updateBranch } from '../services/branches.ts';
 import { BranchSchema, CreateBranchSchema, UpdateBranchSchema, RenameBranchSchema } from '../api/branch-schemas.ts';
+import { RepoParams } from '../api/params.ts';
 import { refreshPullsForBranches } from '../services/pulls/refresh.ts';
 import { renamePullBranches } from '../db/pulls.ts';
 
 export const branchesRoutes = createRouter();
 
-const RepoParams = z.object({ owner: z.string(), repo: z.string() });
 const BranchParams = RepoParams.extend({ branch: z.string().openapi({ description: 'Branch name; may contain slashes.' }) });
 
 /**

@@ -6,6 +6,7 @@ import { paging, setPageHeaders } from '../api/paging.ts';
 import { UserSchema } from '../api/schemas.ts';
 import { toApiUser } from '../api/convert.ts';
 import { AddCollaboratorSchema, RepoCollaboratorPermissionSchema } from '../api/repo-schemas.ts';
+import { RepoParams } from '../api/params.ts';
 import { requireUser } from '../auth/middleware.ts';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
@@ -18,7 +19,6 @@ import { addOrUpdateCollaborator, collaboration, deleteCollaborator, listAssigne
 
 export const collaboratorsRoutes = createRouter();
 
-const RepoParams = z.object({ owner: z.string(), repo: z.string() });
 const CollaboratorParams = RepoParams.extend({ collaborator: z.string() });
 /** The declaration of a route on one collaborator (`suffix` after its name); the caller adds the responses. */
 const onCollaborator = <M extends 'get' | 'delete'>(method: M, suffix: '' | '/permission', operationId: string, summary: string) => ({

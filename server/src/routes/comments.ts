@@ -7,6 +7,7 @@ import { createRouter, errorResponses, z, zLimit, zPage, json, jsonBody } from '
 import { AttachmentSchema, CommentSchema, TimelineCommentSchema, CommentBody, EditAttachmentOptionsSchema } from '../api/issue-schemas.ts';
 import { errorBody } from '../api/errors-body.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
+import { RepoParams, IssueParams } from '../api/params.ts';
 import { requireUser } from '../auth/middleware.ts';
 import type { AppEnv } from '../context.ts';
 import type { CommentRow, IssueRow, UserRow } from '../db/schema.ts';
@@ -22,13 +23,6 @@ import type { RepoContext } from '../http/repo-context.ts';
 
 export const commentsRoutes = createRouter();
 
-const RepoParams = z.object({ owner: z.string(), repo: z.string() });
-const IssueParams = RepoParams.extend({
-  index: z.coerce
-    .number()
-    .int()
-    .openapi({ param: { name: 'index', in: 'path' }, example: 1 }),
-});
 const CommentParams = RepoParams.extend({
   id: z.coerce
     .number()

@@ -5,6 +5,7 @@ import { createRouter, errorResponses, z, zLimit, zPage, zQueryBool } from '../a
 import { paging, setPageHeaders } from '../api/paging.ts';
 import { PullRequestSchema } from '../api/pull-schemas.ts';
 import { CommitSchema } from '../api/git-schemas.ts';
+import { RepoParams } from '../api/params.ts';
 import { notFound, unprocessable } from '../errors.ts';
 import { loadRepo } from '../http/repo-context.ts';
 import { commitDiff, getCommit, listCommits } from '../services/commits.ts';
@@ -13,8 +14,6 @@ import { findPullByCommit } from '../services/pulls/find.ts';
 import { toApiPull } from '../services/pulls-convert.ts';
 
 export const commitsRoutes = createRouter();
-
-const RepoParams = z.object({ owner: z.string(), repo: z.string() });
 
 const zDate = z
   .string()

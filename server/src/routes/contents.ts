@@ -3,6 +3,7 @@ import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { createRouter, errorResponses, z, json } from '../api/openapi.ts';
 import { ContentsResponseSchema } from '../api/git-schemas.ts';
+import { RepoParams } from '../api/params.ts';
 import type { AppEnv } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { resolveCommit } from '../git/repo.ts';
@@ -19,7 +20,6 @@ const MAX_INLINE_BLOB = 10 * 1024 * 1024;
 
 type ContentsResponse = z.infer<typeof ContentsResponseSchema>;
 
-const RepoParams = z.object({ owner: z.string(), repo: z.string() });
 const FileParams = RepoParams.extend({ filepath: z.string().openapi({ description: 'path of the dir, file, symlink or submodule in the repo' }) });
 const RefQuery = z.object({
   ref: z.string().optional().openapi({ description: 'The name of the commit/branch/tag. Default the repository’s default branch' }),

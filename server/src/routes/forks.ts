@@ -5,6 +5,7 @@ import { createRouter, errorResponses, z, zLimit, zPage, json, jsonBody } from '
 import { paging, setPageHeaders } from '../api/paging.ts';
 import { RepositorySchema } from '../api/schemas.ts';
 import { CreateForkSchema, MergeUpstreamRequestSchema, MergeUpstreamResponseSchema } from '../api/repo-schemas.ts';
+import { RepoParams } from '../api/params.ts';
 import { requireUser } from '../auth/middleware.ts';
 import { listForksPage, listOwnersByIds } from '../db/repos.ts';
 import { forbidden, notFound, unprocessable } from '../errors.ts';
@@ -16,8 +17,6 @@ import { loadRepo } from '../http/repo-context.ts';
 import { readableRepo } from '../services/repos.ts';
 
 export const forksRoutes = createRouter();
-
-const RepoParams = z.object({ owner: z.string(), repo: z.string() });
 
 forksRoutes.openapi(
   createRoute({

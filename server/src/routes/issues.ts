@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import { createRouter, errorResponses, z, zLimit, zPage, json, jsonBody } from '../api/openapi.ts';
 import { IssueDeadlineSchema, IssueSchema, CreateIssueSchema, EditIssueSchema } from '../api/issue-schemas.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
+import { RepoParams, IssueParams } from '../api/params.ts';
 import { requireUser } from '../auth/middleware.ts';
 import type { AppEnv } from '../context.ts';
 import { unixToIso } from '../db/index.ts';
@@ -22,13 +23,6 @@ export const issuesRoutes = createRouter();
 /** Mounted before the repository routes so /repos/issues/search is not read as /repos/{owner}/{repo}. */
 export const issueSearchRoutes = createRouter();
 
-const RepoParams = z.object({ owner: z.string(), repo: z.string() });
-export const IssueParams = RepoParams.extend({
-  index: z.coerce
-    .number()
-    .int()
-    .openapi({ param: { name: 'index', in: 'path' }, example: 1 }),
-});
 const zDate = z.string().datetime({ offset: true }).optional();
 
 const ListQuery = z.object({

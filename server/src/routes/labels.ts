@@ -4,6 +4,7 @@ import { createRouter, errorResponses, z, zLimit, zPage, json, jsonBody } from '
 import { LabelSchema } from '../api/issue-schemas.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
 import { CreateLabelSchema, EditLabelSchema, IssueLabelsSchema } from '../api/label-schemas.ts';
+import { RepoParams, IssueParams } from '../api/params.ts';
 import { requireUser } from '../auth/middleware.ts';
 import { notFound } from '../errors.ts';
 import { getIssueByIndex } from '../services/conversation.ts';
@@ -13,18 +14,11 @@ import { toApiLabel } from '../services/issues-convert.ts';
 
 export const labelsRoutes = createRouter();
 
-const RepoParams = z.object({ owner: z.string(), repo: z.string() });
 const LabelParams = RepoParams.extend({
   id: z.coerce
     .number()
     .int()
     .openapi({ param: { name: 'id', in: 'path' }, example: 1 }),
-});
-const IssueParams = RepoParams.extend({
-  index: z.coerce
-    .number()
-    .int()
-    .openapi({ param: { name: 'index', in: 'path' }, example: 1 }),
 });
 
 labelsRoutes.openapi(

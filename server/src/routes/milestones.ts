@@ -4,6 +4,7 @@ import { createRouter, errorResponses, z, zLimit, zPage, json, jsonBody } from '
 import { MilestoneSchema } from '../api/issue-schemas.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
 import { CreateMilestoneSchema, EditMilestoneSchema } from '../api/label-schemas.ts';
+import { RepoParams } from '../api/params.ts';
 import { loadIssueRepo } from '../http/issue-context.ts';
 import { createMilestone, deleteMilestone, editMilestone, getMilestone, listMilestones } from '../services/milestones.ts';
 import { milestoneCounts, toApiMilestone } from '../services/issues-convert.ts';
@@ -12,7 +13,6 @@ import type { MilestoneRow } from '../db/schema.ts';
 
 export const milestonesRoutes = createRouter();
 
-const RepoParams = z.object({ owner: z.string(), repo: z.string() });
 const MilestoneParams = RepoParams.extend({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, description: 'milestone id or title' }) });
 
 async function withCounts(db: Db, rows: MilestoneRow[]) {

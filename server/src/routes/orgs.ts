@@ -17,7 +17,8 @@ import { forbidden, notFound } from '../errors.ts';
 import { loadOrg, requireOrgOwner } from '../http/org-context.ts';
 import { readableRepo } from '../services/repos.ts';
 import { canCreateOrgRepo, createOrg, deleteOrg, editOrg, maxTeamMode, redirectedUser, renameOwner } from '../services/orgs.ts';
-import { OrgParam, PageQuery, orgMembersRoutes, userByNameOr404 } from './org-members.ts';
+import { OrgParam, orgMembersRoutes, userByNameOr404 } from './org-members.ts';
+import { PageQuery } from '../api/params.ts';
 import { toApiRepos } from './repos.ts';
 
 export const orgsRoutes = createRouter();

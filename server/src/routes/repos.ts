@@ -7,6 +7,7 @@ import { toApiRepo } from '../api/convert.ts';
 import { toApiRepoWithParent } from '../services/forks.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
 import { CreateRepoSchema, EditRepoSchema, GenerateRepoSchema } from '../api/repo-schemas.ts';
+import { RepoParams } from '../api/params.ts';
 import { requireUser } from '../auth/middleware.ts';
 import type { AppEnv } from '../context.ts';
 import { repoDir } from '../context.ts';
@@ -22,8 +23,6 @@ import { editRepository } from '../services/repo-edit.ts';
 import { deleteRepository } from '../services/repo-delete.ts';
 
 export const reposRoutes = createRouter();
-
-const RepoParams = z.object({ owner: z.string(), repo: z.string() });
 
 /** Repository rows to API objects for the current viewer, loading owners in one query. */
 export async function toApiRepos(c: Context<AppEnv>, rows: RepoRow[]) {

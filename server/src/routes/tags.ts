@@ -7,10 +7,10 @@ import { requireUser } from '../auth/middleware.ts';
 import { loadRepo } from '../http/repo-context.ts';
 import { createTag, deleteTag, getAnnotatedTagApi, getTagApi, listTagsPage } from '../services/tags.ts';
 import { TagSchema, CreateTagSchema, AnnotatedTagSchema } from '../api/git-schemas.ts';
+import { RepoParams } from '../api/params.ts';
 
 export const tagsRoutes = createRouter();
 
-const RepoParams = z.object({ owner: z.string(), repo: z.string() });
 const TagParams = RepoParams.extend({ tag: z.string().openapi({ description: 'Tag name; may contain slashes.' }) });
 
 /**

@@ -6,6 +6,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { createRouter, errorResponses, z, zLimit, zPage, zQueryBool, json, jsonBody } from '../api/openapi.ts';
 import { TeamSchema, CreateTeamSchema, EditTeamSchema, TeamSearchSchema } from '../api/org-schemas.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
+import { RepoParams, PageQuery } from '../api/params.ts';
 import { requireUser } from '../auth/middleware.ts';
 import type { Db } from '../db/types.ts';
 import type { TeamRow, UserRow } from '../db/schema.ts';
@@ -15,7 +16,7 @@ import { loadRepo } from '../http/repo-context.ts';
 import { loadOrg, loadTeam, requireOrgMember, requireOrgOwner, requireTeamOwner } from '../http/org-context.ts';
 import { repoAdminChangeTeamAccess } from '../services/orgs.ts';
 import { addRepoToTeam, createTeam, deleteTeam, editTeam, hasTeamRepo, removeRepoFromTeam, toApiTeam, toApiTeams } from '../services/teams.ts';
-import { PageQuery, TeamParam, apiEmpty, teamMembersRoutes } from './team-members.ts';
+import { TeamParam, apiEmpty, teamMembersRoutes } from './team-members.ts';
 
 export const teamsRoutes = createRouter();
 
@@ -172,8 +173,6 @@ teamsRoutes.openapi(
 teamsRoutes.route('/', teamMembersRoutes);
 
 // ---- a repository's teams (Gitea's /repos/{owner}/{repo}/teams) ----
-
-const RepoParams = z.object({ owner: z.string(), repo: z.string() });
 
 teamsRoutes.openapi(
   createRoute({
