@@ -140,3 +140,38 @@ export type ApiAttachment = z.infer<typeof AttachmentSchema>;
 export type ApiIssue = z.infer<typeof IssueSchema>;
 export type ApiComment = z.infer<typeof CommentSchema>;
 export type ApiTimelineComment = z.infer<typeof TimelineCommentSchema>;
+
+// Request bodies of the issue, comment and attachment routes.
+
+export const CreateIssueSchema = z
+  .object({
+    title: z.string().min(1),
+    body: z.string().optional(),
+    ref: z.string().optional(),
+    assignee: z.string().optional().openapi({ deprecated: true }),
+    assignees: z.array(z.string()).optional(),
+    labels: z.array(z.number().int()).optional(),
+    milestone: z.number().int().optional(),
+    due_date: z.string().nullable().optional(),
+    closed: z.boolean().optional(),
+  })
+  .openapi('CreateIssueOption');
+
+export const EditIssueSchema = z
+  .object({
+    title: z.string().optional(),
+    body: z.string().optional(),
+    ref: z.string().optional(),
+    assignee: z.string().optional().openapi({ deprecated: true }),
+    assignees: z.array(z.string()).optional(),
+    milestone: z.number().int().nullable().optional().openapi({ description: '0 removes the milestone' }),
+    state: z.enum(['open', 'closed']).optional(),
+    due_date: z.string().nullable().optional(),
+    unset_due_date: z.boolean().optional(),
+  })
+  .openapi('EditIssueOption');
+
+/** The body of a new or edited comment (named per route: CreateIssueCommentOption, EditIssueCommentOption). */
+export const CommentBody = z.object({ body: z.string().optional().openapi({ description: 'required; Markdown' }) });
+
+export const EditAttachmentOptionsSchema = z.object({ name: z.string().optional() }).openapi('EditAttachmentOptions');

@@ -35,3 +35,64 @@ export const TeamSchema = z
     can_create_org_repo: z.boolean(),
   })
   .openapi('Team');
+
+// Request bodies and answers of the organization and team routes.
+
+export const OrganizationPermissionsSchema = z
+  .object({ is_owner: z.boolean(), is_admin: z.boolean(), can_write: z.boolean(), can_read: z.boolean(), can_create_repository: z.boolean() })
+  .openapi('OrganizationPermissions');
+
+// Gitea's ValidUrl: empty, or an http(s) URL.
+const zUrl = z
+  .string()
+  .max(255)
+  .refine((v) => {
+    if (!v) return true;
+    try {
+      return ['http:', 'https:'].includes(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  }, 'must be a valid URL');
+
+const OrgFieldsSchema = {
+  full_name: z.string().max(100).optional(),
+  email: z.string().max(255).optional(),
+  description: z.string().max(255).optional(),
+  website: zUrl.optional(),
+  location: z.string().max(50).optional(),
+  visibility: z.enum(['public', 'limited', 'private']).optional().openapi({ description: 'possible values are `public` (default), `limited` or `private`' }),
+  repo_admin_change_team_access: z.boolean().optional(),
+};
+
+export const CreateOrgSchema = z.object({ username: z.string().min(1).max(40), ...OrgFieldsSchema }).openapi('CreateOrgOption');
+export const EditOrgSchema = z.object(OrgFieldsSchema).openapi('EditOrgOption');
+export const RenameOrgSchema = z
+  .object({ new_name: z.string().min(1).max(40).openapi({ description: 'New username for this org.' }) })
+  .openapi('RenameOrgOption');
+
+const UnitsMapInput = z.record(z.string(), z.enum(['none', 'read', 'write', 'admin'])).openapi({ example: { 'repo.code': 'read', 'repo.issues': 'write' } });
+export const CreateTeamSchema = z
+  .object({
+    name: z.string().min(1).max(255),
+    description: z.string().max(255).optional(),
+    includes_all_repositories: z.boolean().optional(),
+    permission: z.enum(['read', 'write', 'admin']).optional(),
+    units: z.array(z.string()).optional().openapi({ deprecated: true, description: 'Use units_map' }),
+    units_map: UnitsMapInput.optional(),
+    can_create_org_repo: z.boolean().optional(),
+  })
+  .openapi('CreateTeamOption');
+export const EditTeamSchema = z
+  .object({
+    name: z.string().max(255).optional(),
+    description: z.string().max(255).optional(),
+    includes_all_repositories: z.boolean().optional(),
+    permission: z.enum(['read', 'write', 'admin']).optional(),
+    units: z.array(z.string()).optional().openapi({ deprecated: true, description: 'Use units_map' }),
+    units_map: UnitsMapInput.optional(),
+    can_create_org_repo: z.boolean().optional(),
+  })
+  .openapi('EditTeamOption');
+
+export const TeamSearchSchema = z.object({ ok: z.boolean(), data: z.array(TeamSchema) }).openapi('TeamSearchResults');

@@ -1,4 +1,4 @@
-// Schemas shared by several areas. An area's own schemas live beside its routes.
+// Schemas shared by several areas. An area's own schemas are in api/<area>-schemas.ts.
 import { z } from '@hono/zod-openapi';
 
 export const UserSchema = z

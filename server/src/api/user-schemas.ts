@@ -88,4 +88,38 @@ export const WatchInfoSchema = z
   .openapi('WatchInfo');
 
 export const UsernameParam = z.object({ username: z.string() });
-export const RepoParam = z.object({ owner: z.string(), repo: z.string() });
+export { RepoParams as RepoParam } from './params.ts';
+
+export const UserSearchSchema = z.object({ ok: z.boolean(), data: z.array(UserSchema) }).openapi('UserSearchResults');
+
+export const CreateUserSchema = z
+  .object({
+    username: z.string().min(1),
+    email: z.string().min(1),
+    password: z.string().optional(),
+    full_name: z.string().optional(),
+    login_name: z.string().optional(),
+    source_id: z.number().int().optional(),
+    must_change_password: z.boolean().optional(),
+    send_notify: z.boolean().optional(),
+    restricted: z.boolean().optional(),
+    visibility: z.enum(['public', 'limited', 'private']).optional(),
+    admin: z.boolean().optional(),
+  })
+  .openapi('CreateUserOption');
+
+export const AccessTokenSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    sha1: z.string(),
+    token_last_eight: z.string(),
+    scopes: z.array(z.string()),
+    created_at: z.string(),
+    last_used_at: z.string(),
+  })
+  .openapi('AccessToken');
+
+export const KeyList = z.array(PublicKeySchema).openapi('PublicKeyList');
+
+export const UserList = z.array(UserSchema).openapi('UserList');

@@ -2,6 +2,7 @@
 // its web UI, routers/web/repo/blame.go): who last changed each line, as ranges of lines per commit.
 import { createRoute } from '@hono/zod-openapi';
 import { createRouter, errorResponses, z } from '../api/openapi.ts';
+import { BlameResponseSchema } from '../api/git-schemas.ts';
 import { notFound, unprocessable } from '../errors.ts';
 import { loadRepo } from '../http/repo-context.ts';
 import { resolveRefPath } from '../services/ref-path.ts';
@@ -9,32 +10,6 @@ import { treeEntry } from '../git/tree.ts';
 import { blameFile } from '../services/blame.ts';
 
 export const blameRoutes = createRouter();
-
-const BlameCommitSchema = z
-  .object({
-    sha: z.string(),
-    message: z.string().openapi({ description: 'subject line of the commit' }),
-    author: z.object({ name: z.string(), email: z.string() }),
-    date: z.string().openapi({ description: 'author date' }),
-  })
-  .openapi('BlameCommit');
-
-export const BlameResponseSchema = z
-  .object({
-    commit_sha: z.string().openapi({ description: 'the commit the ref resolved to' }),
-    path: z.string(),
-    ranges: z.array(
-      z
-        .object({
-          commit: BlameCommitSchema,
-          start: z.number().int().openapi({ description: 'first line of the range, 1-based' }),
-          lines: z.number().int().openapi({ description: 'number of lines in the range' }),
-        })
-        .openapi('BlameRange'),
-    ),
-    source: z.array(z.string()).openapi({ description: "the file's lines, without line ends" }),
-  })
-  .openapi('BlameResponse');
 
 /** Blame gets slow and the page unreadable past this; Gitea refuses big files in its blame view too. */
 const MAX_BLAME_BYTES = 5 * 1024 * 1024;

@@ -5,59 +5,13 @@ import { paging, setPageHeaders } from '../api/paging.ts';
 import { requireUser } from '../auth/middleware.ts';
 import { loadRepo } from '../http/repo-context.ts';
 import { createBranch, deleteBranch, getBranchApi, listBranchesPage, renameBranch, updateBranch } from '../services/branches.ts';
-import { PayloadCommitVerificationSchema } from './commits.ts';
+import { BranchSchema, CreateBranchSchema, UpdateBranchSchema, RenameBranchSchema } from '../api/branch-schemas.ts';
+import { RepoParams } from '../api/params.ts';
 import { refreshPullsForBranches } from '../services/pulls/refresh.ts';
 import { renamePullBranches } from '../db/pulls.ts';
 
 export const branchesRoutes = createRouter();
 
-const PayloadUserSchema = z.object({ name: z.string(), email: z.string(), username: z.string() }).openapi('PayloadUser');
-
-const PayloadCommitSchema = z
-  .object({
-    id: z.string(),
-    message: z.string(),
-    url: z.string(),
-    author: PayloadUserSchema,
-    committer: PayloadUserSchema,
-    verification: PayloadCommitVerificationSchema,
-    timestamp: z.string(),
-  })
-  .openapi('PayloadCommit');
-
-export const BranchSchema = z
-  .object({
-    name: z.string(),
-    commit: PayloadCommitSchema,
-    protected: z.boolean(),
-    required_approvals: z.number().int(),
-    enable_status_check: z.boolean(),
-    status_check_contexts: z.array(z.string()),
-    user_can_push: z.boolean(),
-    user_can_merge: z.boolean(),
-    effective_branch_protection_name: z.string(),
-  })
-  .openapi('Branch');
-
-const CreateBranchSchema = z
-  .object({
-    new_branch_name: z.string().min(1).max(100),
-    old_ref_name: z.string().optional().openapi({ description: 'Branch, tag or commit SHA to start from; the default branch when absent.' }),
-    old_branch_name: z.string().optional().openapi({ deprecated: true, description: 'Deprecated: use old_ref_name.' }),
-  })
-  .openapi('CreateBranchRepoOption');
-
-const UpdateBranchSchema = z
-  .object({
-    new_commit_id: z.string().min(1),
-    old_commit_id: z.string().optional().openapi({ description: 'Expected current commit; 422 when the branch is elsewhere.' }),
-    force: z.boolean().optional().openapi({ description: 'Allow a non-fast-forward move (422 without it); a protected branch needs force push allowed.' }),
-  })
-  .openapi('UpdateBranchRepoOption');
-
-const RenameBranchSchema = z.object({ name: z.string().min(1).max(100) }).openapi('RenameBranchRepoOption');
-
-const RepoParams = z.object({ owner: z.string(), repo: z.string() });
 const BranchParams = RepoParams.extend({ branch: z.string().openapi({ description: 'Branch name; may contain slashes.' }) });
 
 /**

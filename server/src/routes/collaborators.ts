@@ -5,6 +5,8 @@ import { createRouter, errorResponses, z, zLimit, zPage, json } from '../api/ope
 import { paging, setPageHeaders } from '../api/paging.ts';
 import { UserSchema } from '../api/schemas.ts';
 import { toApiUser } from '../api/convert.ts';
+import { AddCollaboratorSchema, RepoCollaboratorPermissionSchema } from '../api/repo-schemas.ts';
+import { RepoParams } from '../api/params.ts';
 import { requireUser } from '../auth/middleware.ts';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
@@ -17,7 +19,6 @@ import { addOrUpdateCollaborator, collaboration, deleteCollaborator, listAssigne
 
 export const collaboratorsRoutes = createRouter();
 
-const RepoParams = z.object({ owner: z.string(), repo: z.string() });
 const CollaboratorParams = RepoParams.extend({ collaborator: z.string() });
 /** The declaration of a route on one collaborator (`suffix` after its name); the caller adds the responses. */
 const onCollaborator = <M extends 'get' | 'delete'>(method: M, suffix: '' | '/permission', operationId: string, summary: string) => ({
@@ -28,13 +29,6 @@ const onCollaborator = <M extends 'get' | 'delete'>(method: M, suffix: '' | '/pe
   summary,
   request: { params: CollaboratorParams },
 });
-
-const AddCollaboratorSchema = z
-  .object({ permission: z.enum(['read', 'write', 'admin']).optional().openapi({ description: 'defaults to write' }) })
-  .openapi('AddCollaboratorOption');
-const RepoCollaboratorPermissionSchema = z
-  .object({ permission: z.enum(['none', 'read', 'write', 'admin', 'owner']), role_name: z.string(), user: UserSchema })
-  .openapi('RepoCollaboratorPermission');
 
 /** Gitea answers an unknown user name with 422 on these routes (404 only on /permission). */
 async function userNamed(c: Context<AppEnv>, name: string, missing: 404 | 422 = 422): Promise<UserRow> {

@@ -4,9 +4,10 @@ import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createRouter, errorResponses, z, zLimit, zPage, json, jsonBody } from '../api/openapi.ts';
-import { AttachmentSchema, CommentSchema, TimelineCommentSchema } from '../api/issue-schemas.ts';
+import { AttachmentSchema, CommentSchema, TimelineCommentSchema, CommentBody, EditAttachmentOptionsSchema } from '../api/issue-schemas.ts';
 import { errorBody } from '../api/errors-body.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
+import { RepoParams, IssueParams } from '../api/params.ts';
 import { requireUser } from '../auth/middleware.ts';
 import type { AppEnv } from '../context.ts';
 import type { CommentRow, IssueRow, UserRow } from '../db/schema.ts';
@@ -22,13 +23,6 @@ import type { RepoContext } from '../http/repo-context.ts';
 
 export const commentsRoutes = createRouter();
 
-const RepoParams = z.object({ owner: z.string(), repo: z.string() });
-const IssueParams = RepoParams.extend({
-  index: z.coerce
-    .number()
-    .int()
-    .openapi({ param: { name: 'index', in: 'path' }, example: 1 }),
-});
 const CommentParams = RepoParams.extend({
   id: z.coerce
     .number()
@@ -36,7 +30,6 @@ const CommentParams = RepoParams.extend({
     .openapi({ param: { name: 'id', in: 'path' }, example: 1 }),
 });
 const zDate = z.string().datetime({ offset: true }).optional();
-const CommentBody = z.object({ body: z.string().optional().openapi({ description: 'required; Markdown' }) });
 
 const repoRef = (rc: RepoContext): RepoRef => ({ repo: rc.repo, owner: rc.owner });
 
@@ -218,7 +211,7 @@ const UploadBody = {
   },
 };
 const UploadQuery = z.object({ name: z.string().optional().openapi({ description: 'file name; defaults to the uploaded one' }) });
-const EditAttachmentBody = jsonBody(z.object({ name: z.string().optional() }).openapi('EditAttachmentOptions'));
+const EditAttachmentBody = jsonBody(EditAttachmentOptionsSchema);
 
 /** Where an attachment hangs: an issue body (commentId 0) or a comment, and who may change it. */
 interface Holder {

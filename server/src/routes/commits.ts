@@ -1,10 +1,11 @@
 // Commits: the history list, one commit, its raw diff/patch, and the pull request that merged it.
-import { nullableRef, json } from '../api/openapi.ts';
+import { json } from '../api/openapi.ts';
 import { createRoute } from '@hono/zod-openapi';
 import { createRouter, errorResponses, z, zLimit, zPage, zQueryBool } from '../api/openapi.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
-import { UserSchema } from '../api/schemas.ts';
 import { PullRequestSchema } from '../api/pull-schemas.ts';
+import { CommitSchema } from '../api/git-schemas.ts';
+import { RepoParams } from '../api/params.ts';
 import { notFound, unprocessable } from '../errors.ts';
 import { loadRepo } from '../http/repo-context.ts';
 import { commitDiff, getCommit, listCommits } from '../services/commits.ts';
@@ -13,48 +14,6 @@ import { findPullByCommit } from '../services/pulls/find.ts';
 import { toApiPull } from '../services/pulls-convert.ts';
 
 export const commitsRoutes = createRouter();
-
-export const PayloadCommitVerificationSchema = z
-  .object({
-    verified: z.boolean(),
-    reason: z.string(),
-    signature: z.string(),
-    signer: z.object({ name: z.string(), email: z.string(), username: z.string() }).nullable(),
-    payload: z.string(),
-  })
-  .openapi('PayloadCommitVerification');
-
-export const CommitUserSchema = z.object({ name: z.string(), email: z.string(), date: z.string() }).openapi('CommitUser');
-export const CommitMetaSchema = z.object({ url: z.string(), sha: z.string(), created: z.string() }).openapi('CommitMeta');
-
-export const CommitSchema = z
-  .object({
-    url: z.string(),
-    sha: z.string(),
-    created: z.string(),
-    html_url: z.string(),
-    commit: z
-      .object({
-        url: z.string(),
-        author: CommitUserSchema,
-        committer: CommitUserSchema,
-        message: z.string(),
-        tree: CommitMetaSchema,
-        verification: nullableRef(PayloadCommitVerificationSchema),
-      })
-      .openapi('RepoCommit'),
-    author: nullableRef(UserSchema),
-    committer: nullableRef(UserSchema),
-    parents: z.array(CommitMetaSchema),
-    files: z.array(z.object({ filename: z.string(), status: z.enum(['added', 'removed', 'modified']) }).openapi('CommitAffectedFiles')).nullable(),
-    stats: z
-      .object({ total: z.number().int(), changed_files: z.number().int(), additions: z.number().int(), deletions: z.number().int() })
-      .openapi('CommitStats')
-      .nullable(),
-  })
-  .openapi('Commit');
-
-const RepoParams = z.object({ owner: z.string(), repo: z.string() });
 
 const zDate = z
   .string()

@@ -5,7 +5,7 @@
 // and show what changed without a pull request.
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import { createRouter, errorResponses, z, zQueryBool } from '../api/openapi.ts';
-import { CommitSchema } from './commits.ts';
+import { RefTypeSchema, CompareSchema } from '../api/git-schemas.ts';
 import { notFound } from '../errors.ts';
 import { loadRepo } from '../http/repo-context.ts';
 import { isRepoEmpty, toApiCommit, usersByEmail } from '../services/commits.ts';
@@ -25,42 +25,6 @@ export const compareRoutes = createRouter();
 const MAX_COMPARE_COMMITS = 250;
 
 const WHITESPACE = ['show-all', 'ignore-all', 'ignore-change', 'ignore-eol'] as const;
-
-/** A changed file of a comparison (ChangedFile's counts without its URLs). */
-const CompareFileSchema = z
-  .object({
-    filename: z.string(),
-    previous_filename: z.string().optional(),
-    status: z.enum(['added', 'deleted', 'modified', 'renamed', 'copied', 'changed']),
-    additions: z.number().int(),
-    deletions: z.number().int(),
-    changes: z.number().int(),
-  })
-  .openapi('CompareFile');
-
-const RefTypeSchema = z.enum(['branch', 'tag', 'commit']);
-
-/** One side of a comparison as the server understood it (ours; Gitea keeps it to itself). */
-const CompareRefSchema = z
-  .object({
-    name: z.string().openapi({ description: 'the name asked for (the branch part of owner:branch)' }),
-    type: RefTypeSchema,
-    sha: z.string().openapi({ description: 'the commit it names' }),
-  })
-  .openapi('CompareRef', { description: 'ours: what the base or head of a comparison names (a pull request needs two branches)' });
-
-const CompareSchema = z
-  .object({
-    total_commits: z.number().int(),
-    commits: z.array(CommitSchema),
-    merge_base: z.string().optional().openapi({ description: 'ours: the common ancestor of base and head; absent when their histories are unrelated' }),
-    mergeable: z.boolean().optional().openapi({ description: 'ours: head merges into base without conflicts' }),
-    conflicted_files: z.array(z.string()).optional().openapi({ description: 'ours: paths that conflict when mergeable is false' }),
-    files: z.array(CompareFileSchema).optional().openapi({ description: 'ours: files changed on head since the merge base (since base for base..head)' }),
-    base_ref: CompareRefSchema.optional(),
-    head_ref: CompareRefSchema.optional(),
-  })
-  .openapi('Compare');
 
 /** "base...head", "base..head" or just "head" (against the default branch), as Gitea splits it. */
 export function splitBaseHead(basehead: string, defaultBranch: string): [string, string] {

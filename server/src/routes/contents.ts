@@ -2,6 +2,8 @@
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { createRouter, errorResponses, z, json } from '../api/openapi.ts';
+import { ContentsResponseSchema } from '../api/git-schemas.ts';
+import { RepoParams } from '../api/params.ts';
 import type { AppEnv } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { resolveCommit } from '../git/repo.ts';
@@ -16,33 +18,8 @@ export const contentsRoutes = createRouter();
 /** Files up to this size carry their content in the contents API (Gitea's API.DefaultMaxBlobSize). */
 const MAX_INLINE_BLOB = 10 * 1024 * 1024;
 
-const FileLinksSchema = z.object({ self: z.string().nullable(), git: z.string().nullable(), html: z.string().nullable() }).openapi('FileLinksResponse');
-
-export const ContentsResponseSchema = z
-  .object({
-    name: z.string(),
-    path: z.string(),
-    sha: z.string(),
-    last_commit_sha: z.string(),
-    /** Not in Gitea: the subject and committer date of last_commit_sha, for the file list. */
-    last_commit_message: z.string().optional(),
-    last_commit_date: z.string().optional(),
-    type: z.enum(['file', 'dir', 'symlink', 'submodule']).openapi({ description: '`type` will be `file`, `dir`, `symlink`, or `submodule`' }),
-    size: z.number().int(),
-    encoding: z.string().nullable().openapi({ description: '`encoding` is populated when `type` is `file`, otherwise null' }),
-    content: z.string().nullable().openapi({ description: '`content` is populated when `type` is `file`, otherwise null' }),
-    target: z.string().nullable().openapi({ description: '`target` is populated when `type` is `symlink`, otherwise null' }),
-    url: z.string().nullable(),
-    html_url: z.string().nullable(),
-    git_url: z.string().nullable(),
-    download_url: z.string().nullable(),
-    submodule_git_url: z.string().nullable().openapi({ description: '`submodule_git_url` is populated when `type` is `submodule`, otherwise null' }),
-    _links: FileLinksSchema,
-  })
-  .openapi('ContentsResponse');
 type ContentsResponse = z.infer<typeof ContentsResponseSchema>;
 
-const RepoParams = z.object({ owner: z.string(), repo: z.string() });
 const FileParams = RepoParams.extend({ filepath: z.string().openapi({ description: 'path of the dir, file, symlink or submodule in the repo' }) });
 const RefQuery = z.object({
   ref: z.string().optional().openapi({ description: 'The name of the commit/branch/tag. Default the repository’s default branch' }),

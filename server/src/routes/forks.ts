@@ -4,6 +4,8 @@ import { createRoute } from '@hono/zod-openapi';
 import { createRouter, errorResponses, z, zLimit, zPage, json, jsonBody } from '../api/openapi.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
 import { RepositorySchema } from '../api/schemas.ts';
+import { CreateForkSchema, MergeUpstreamRequestSchema, MergeUpstreamResponseSchema } from '../api/repo-schemas.ts';
+import { RepoParams } from '../api/params.ts';
 import { requireUser } from '../auth/middleware.ts';
 import { listForksPage, listOwnersByIds } from '../db/repos.ts';
 import { forbidden, notFound, unprocessable } from '../errors.ts';
@@ -15,18 +17,6 @@ import { loadRepo } from '../http/repo-context.ts';
 import { readableRepo } from '../services/repos.ts';
 
 export const forksRoutes = createRouter();
-
-const RepoParams = z.object({ owner: z.string(), repo: z.string() });
-
-const CreateForkSchema = z
-  .object({
-    organization: z.string().nullish().openapi({ description: 'organization to fork into (default: yourself)' }),
-    name: z.string().nullish().openapi({ description: 'name of the fork (default: the repository name)' }),
-  })
-  .openapi('CreateForkOption');
-
-const MergeUpstreamRequestSchema = z.object({ branch: z.string(), ff_only: z.boolean().optional() }).openapi('MergeUpstreamRequest');
-const MergeUpstreamResponseSchema = z.object({ merge_type: z.enum(['already-up-to-date', 'fast-forward', 'merge']) }).openapi('MergeUpstreamResponse');
 
 forksRoutes.openapi(
   createRoute({

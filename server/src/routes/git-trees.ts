@@ -2,27 +2,13 @@
 // files/tree.go): a tree's entries, the whole tree with ?recursive=1, paged by entries.
 import { createRoute } from '@hono/zod-openapi';
 import { createRouter, errorResponses, z, zPage, zQueryBool, json } from '../api/openapi.ts';
+import { GitTreeResponseSchema } from '../api/git-schemas.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { loadRepo } from '../http/repo-context.ts';
 import { GitError } from '../git/run-git-errors.ts';
 import { lsTreeRecords, resolveTree } from '../git/tree.ts';
 
 export const gitTreesRoutes = createRouter();
-
-const GitEntrySchema = z
-  .object({ path: z.string(), mode: z.string(), type: z.string(), size: z.number().int(), sha: z.string(), url: z.string() })
-  .openapi('GitEntry');
-
-export const GitTreeResponseSchema = z
-  .object({
-    sha: z.string(),
-    url: z.string(),
-    tree: z.array(GitEntrySchema),
-    truncated: z.boolean(),
-    page: z.number().int(),
-    total_count: z.number().int(),
-  })
-  .openapi('GitTreeResponse');
 
 /** Gitea's setting.API.DefaultGitTreesPerPage: the page size and its maximum. */
 const TREES_PER_PAGE = 1000;

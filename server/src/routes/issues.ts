@@ -3,8 +3,9 @@ import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { createRouter, errorResponses, z, zLimit, zPage, json, jsonBody } from '../api/openapi.ts';
 import { assertCleanBody } from '../api/clean-text.ts';
-import { IssueDeadlineSchema, IssueSchema } from '../api/issue-schemas.ts';
+import { IssueDeadlineSchema, IssueSchema, CreateIssueSchema, EditIssueSchema } from '../api/issue-schemas.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
+import { RepoParams, IssueParams } from '../api/params.ts';
 import { requireUser } from '../auth/middleware.ts';
 import type { AppEnv } from '../context.ts';
 import { unixToIso } from '../db/index.ts';
@@ -23,13 +24,6 @@ export const issuesRoutes = createRouter();
 /** Mounted before the repository routes so /repos/issues/search is not read as /repos/{owner}/{repo}. */
 export const issueSearchRoutes = createRouter();
 
-const RepoParams = z.object({ owner: z.string(), repo: z.string() });
-export const IssueParams = RepoParams.extend({
-  index: z.coerce
-    .number()
-    .int()
-    .openapi({ param: { name: 'index', in: 'path' }, example: 1 }),
-});
 const zDate = z.string().datetime({ offset: true }).optional();
 
 const ListQuery = z.object({
@@ -198,20 +192,6 @@ issuesRoutes.openapi(
   },
 );
 
-const CreateIssueSchema = z
-  .object({
-    title: z.string().min(1),
-    body: z.string().optional(),
-    ref: z.string().optional(),
-    assignee: z.string().optional().openapi({ deprecated: true }),
-    assignees: z.array(z.string()).optional(),
-    labels: z.array(z.number().int()).optional(),
-    milestone: z.number().int().optional(),
-    due_date: z.string().nullable().optional(),
-    closed: z.boolean().optional(),
-  })
-  .openapi('CreateIssueOption');
-
 issuesRoutes.openapi(
   createRoute({
     method: 'post',
@@ -229,20 +209,6 @@ issuesRoutes.openapi(
     return c.json(await toApiIssue(c.var.deps.db, c.var.deps.config, issue, repoRef(rc), doer), 201);
   },
 );
-
-const EditIssueSchema = z
-  .object({
-    title: z.string().optional(),
-    body: z.string().optional(),
-    ref: z.string().optional(),
-    assignee: z.string().optional().openapi({ deprecated: true }),
-    assignees: z.array(z.string()).optional(),
-    milestone: z.number().int().nullable().optional().openapi({ description: '0 removes the milestone' }),
-    state: z.enum(['open', 'closed']).optional(),
-    due_date: z.string().nullable().optional(),
-    unset_due_date: z.boolean().optional(),
-  })
-  .openapi('EditIssueOption');
 
 issuesRoutes.openapi(
   createRoute({

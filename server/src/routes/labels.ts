@@ -3,6 +3,8 @@ import { createRoute } from '@hono/zod-openapi';
 import { createRouter, errorResponses, z, zLimit, zPage, json, jsonBody } from '../api/openapi.ts';
 import { LabelSchema } from '../api/issue-schemas.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
+import { CreateLabelSchema, EditLabelSchema, IssueLabelsSchema } from '../api/label-schemas.ts';
+import { RepoParams, IssueParams } from '../api/params.ts';
 import { requireUser } from '../auth/middleware.ts';
 import { notFound } from '../errors.ts';
 import { getIssueByIndex } from '../services/conversation.ts';
@@ -12,32 +14,12 @@ import { toApiLabel } from '../services/issues-convert.ts';
 
 export const labelsRoutes = createRouter();
 
-const RepoParams = z.object({ owner: z.string(), repo: z.string() });
 const LabelParams = RepoParams.extend({
   id: z.coerce
     .number()
     .int()
     .openapi({ param: { name: 'id', in: 'path' }, example: 1 }),
 });
-const IssueParams = RepoParams.extend({
-  index: z.coerce
-    .number()
-    .int()
-    .openapi({ param: { name: 'index', in: 'path' }, example: 1 }),
-});
-
-const CreateLabelSchema = z
-  .object({
-    name: z.string().min(1),
-    color: z.string().min(1).openapi({ example: '#00aabb' }),
-    description: z.string().optional(),
-    exclusive: z.boolean().optional(),
-    is_archived: z.boolean().optional(),
-  })
-  .openapi('CreateLabelOption');
-const EditLabelSchema = CreateLabelSchema.partial().openapi('EditLabelOption');
-// Gitea accepts label ids, and names, in these bodies.
-const IssueLabelsSchema = z.object({ labels: z.array(z.union([z.number().int(), z.string()])) }).openapi('IssueLabelsOption');
 
 labelsRoutes.openapi(
   createRoute({

@@ -3,6 +3,8 @@ import { createRoute } from '@hono/zod-openapi';
 import { createRouter, errorResponses, z, zLimit, zPage, json, jsonBody } from '../api/openapi.ts';
 import { MilestoneSchema } from '../api/issue-schemas.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
+import { CreateMilestoneSchema, EditMilestoneSchema } from '../api/label-schemas.ts';
+import { RepoParams } from '../api/params.ts';
 import { loadIssueRepo } from '../http/issue-context.ts';
 import { createMilestone, deleteMilestone, editMilestone, getMilestone, listMilestones } from '../services/milestones.ts';
 import { milestoneCounts, toApiMilestone } from '../services/issues-convert.ts';
@@ -11,18 +13,7 @@ import type { MilestoneRow } from '../db/schema.ts';
 
 export const milestonesRoutes = createRouter();
 
-const RepoParams = z.object({ owner: z.string(), repo: z.string() });
 const MilestoneParams = RepoParams.extend({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, description: 'milestone id or title' }) });
-
-const CreateMilestoneSchema = z
-  .object({
-    title: z.string().min(1),
-    description: z.string().optional(),
-    state: z.enum(['open', 'closed']).optional(),
-    due_on: z.string().nullable().optional(),
-  })
-  .openapi('CreateMilestoneOption');
-const EditMilestoneSchema = CreateMilestoneSchema.partial().openapi('EditMilestoneOption');
 
 async function withCounts(db: Db, rows: MilestoneRow[]) {
   const counts = await milestoneCounts(

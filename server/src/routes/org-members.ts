@@ -2,10 +2,11 @@
 // /orgs/{org}/public_members). Merged into orgsRoutes in its place (orgs.ts).
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { createRouter, errorResponses, z, zLimit, zPage, json } from '../api/openapi.ts';
+import { createRouter, errorResponses, z, json } from '../api/openapi.ts';
 import { UserSchema } from '../api/schemas.ts';
 import { toApiUser } from '../api/convert.ts';
 import { type Paging, paging, setPageHeaders } from '../api/paging.ts';
+import { PageQuery } from '../api/params.ts';
 import type { AppEnv } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
 import { findUserByName } from '../db/users.ts';
@@ -18,7 +19,6 @@ export const orgMembersRoutes = createRouter();
 
 export const OrgParam = z.object({ org: z.string() });
 const OrgUserParams = z.object({ org: z.string(), username: z.string() });
-export const PageQuery = z.object({ page: zPage, limit: zLimit });
 
 export async function userByNameOr404(c: Context<AppEnv>, name: string): Promise<UserRow> {
   const u = await findUserByName(c.var.deps.db, name);

@@ -5,7 +5,7 @@ import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { createRouter, errorResponses, z, json, jsonBody } from '../api/openapi.ts';
 import { RepositorySchema } from '../api/schemas.ts';
-import { OrganizationSchema } from '../api/org-schemas.ts';
+import { OrganizationSchema, OrganizationPermissionsSchema, CreateOrgSchema, EditOrgSchema, RenameOrgSchema } from '../api/org-schemas.ts';
 import { toApiOrg } from '../api/org-convert.ts';
 import { type Paging, paging, setPageHeaders } from '../api/paging.ts';
 import { requireUser } from '../auth/middleware.ts';
@@ -17,41 +17,11 @@ import { forbidden, notFound } from '../errors.ts';
 import { loadOrg, requireOrgOwner } from '../http/org-context.ts';
 import { readableRepo } from '../services/repos.ts';
 import { canCreateOrgRepo, createOrg, deleteOrg, editOrg, maxTeamMode, redirectedUser, renameOwner } from '../services/orgs.ts';
-import { OrgParam, PageQuery, orgMembersRoutes, userByNameOr404 } from './org-members.ts';
+import { OrgParam, orgMembersRoutes, userByNameOr404 } from './org-members.ts';
+import { PageQuery } from '../api/params.ts';
 import { toApiRepos } from './repos.ts';
 
 export const orgsRoutes = createRouter();
-
-const OrganizationPermissionsSchema = z
-  .object({ is_owner: z.boolean(), is_admin: z.boolean(), can_write: z.boolean(), can_read: z.boolean(), can_create_repository: z.boolean() })
-  .openapi('OrganizationPermissions');
-
-// Gitea's ValidUrl: empty, or an http(s) URL.
-const zUrl = z
-  .string()
-  .max(255)
-  .refine((v) => {
-    if (!v) return true;
-    try {
-      return ['http:', 'https:'].includes(new URL(v).protocol);
-    } catch {
-      return false;
-    }
-  }, 'must be a valid URL');
-
-const OrgFieldsSchema = {
-  full_name: z.string().max(100).optional(),
-  email: z.string().max(255).optional(),
-  description: z.string().max(255).optional(),
-  website: zUrl.optional(),
-  location: z.string().max(50).optional(),
-  visibility: z.enum(['public', 'limited', 'private']).optional().openapi({ description: 'possible values are `public` (default), `limited` or `private`' }),
-  repo_admin_change_team_access: z.boolean().optional(),
-};
-
-const CreateOrgSchema = z.object({ username: z.string().min(1).max(40), ...OrgFieldsSchema }).openapi('CreateOrgOption');
-const EditOrgSchema = z.object(OrgFieldsSchema).openapi('EditOrgOption');
-const RenameOrgSchema = z.object({ new_name: z.string().min(1).max(40).openapi({ description: 'New username for this org.' }) }).openapi('RenameOrgOption');
 
 // Old names of renamed organizations and users: /orgs/{old}/… and /repos/{old}/… answer 307 with
 // the same path under the new name, as Gitea's RedirectToUser.

@@ -5,6 +5,7 @@ import { createRoute } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { createRouter, errorResponses, z } from '../api/openapi.ts';
 import { MergePullRequestSchema, zIndex } from '../api/pull-schemas.ts';
+import { RepoParams } from '../api/params.ts';
 import type { AppEnv } from '../context.ts';
 import { requireUser } from '../auth/middleware.ts';
 import { loadPull } from '../http/pull-context.ts';
@@ -15,7 +16,6 @@ import { notFound } from '../errors.ts';
 
 export const pullMergeRoutes = createRouter();
 
-const RepoParams = z.object({ owner: z.string(), repo: z.string() });
 const PullParams = RepoParams.extend({ index: zIndex('index') });
 
 // Keys compare without case and without '_'/'-', so `merge_title_field` finds MergeTitleField too.

@@ -3,9 +3,10 @@
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import { createRouter, errorResponses, z, zLimit, zPage, zQueryBool, json, jsonBody } from '../api/openapi.ts';
 import { ChangedFileSchema, CreatePullRequestSchema, EditPullRequestSchema, PullRequestSchema, withoutNulls, zIndex } from '../api/pull-schemas.ts';
-import { CommitSchema } from './commits.ts';
+import { CommitSchema } from '../api/git-schemas.ts';
 import { notFound } from '../errors.ts';
 import { paging, setPageHeaders, type Paging } from '../api/paging.ts';
+import { RepoParams } from '../api/params.ts';
 import { requireUser } from '../auth/middleware.ts';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
@@ -24,7 +25,6 @@ import { pullFiles } from '../git/pull-diff.ts';
 
 export const pullsRoutes = createRouter();
 
-const RepoParams = z.object({ owner: z.string(), repo: z.string() });
 const PullParams = RepoParams.extend({ index: zIndex('index') });
 
 /** Documents the route under its Gitea path and serves it under a Hono path Hono can match (dots, slashes). */

@@ -8,14 +8,13 @@ import { paging, setPageHeaders } from '../api/paging.ts';
 import { toApiRepo } from '../api/convert.ts';
 import { apiRepoMode } from '../services/permissions.ts';
 import { type ApiCombinedStatus, CombinedStatusSchema, CommitStatusSchema, CreateStatusSchema, COMMIT_STATES } from '../api/pull-schemas.ts';
+import { RepoParams } from '../api/params.ts';
 import { requireUser } from '../auth/middleware.ts';
 import { loadRepo } from '../http/repo-context.ts';
 import { combineStates, createStatus, listStatuses, resolveRefCommit, shaOrInput, toApiStatuses } from '../services/pulls/statuses.ts';
 import { latestStatuses } from '../db/commit-statuses.ts';
 
 export const statusesRoutes = createRouter();
-
-const RepoParams = z.object({ owner: z.string(), repo: z.string() });
 
 const SORTS = ['oldest', 'recentupdate', 'leastupdate', 'leastindex', 'highestindex'] as const;
 

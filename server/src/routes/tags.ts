@@ -6,42 +6,11 @@ import { paging, setPageHeaders } from '../api/paging.ts';
 import { requireUser } from '../auth/middleware.ts';
 import { loadRepo } from '../http/repo-context.ts';
 import { createTag, deleteTag, getAnnotatedTagApi, getTagApi, listTagsPage } from '../services/tags.ts';
-import { CommitMetaSchema, CommitUserSchema, PayloadCommitVerificationSchema } from './commits.ts';
+import { TagSchema, CreateTagSchema, AnnotatedTagSchema } from '../api/git-schemas.ts';
+import { RepoParams } from '../api/params.ts';
 
 export const tagsRoutes = createRouter();
 
-export const TagSchema = z
-  .object({
-    name: z.string(),
-    message: z.string(),
-    id: z.string(),
-    commit: CommitMetaSchema,
-    zipball_url: z.string(),
-    tarball_url: z.string(),
-  })
-  .openapi('Tag');
-
-const CreateTagSchema = z
-  .object({
-    tag_name: z.string().min(1),
-    target: z.string().optional().openapi({ description: 'Branch, tag or commit SHA to tag; the default branch when absent.' }),
-    message: z.string().optional().openapi({ description: 'Makes an annotated tag with the caller as tagger; without it the tag is lightweight.' }),
-  })
-  .openapi('CreateTagOption');
-
-const AnnotatedTagSchema = z
-  .object({
-    tag: z.string(),
-    sha: z.string(),
-    url: z.string(),
-    message: z.string(),
-    tagger: CommitUserSchema,
-    object: z.object({ type: z.string(), url: z.string(), sha: z.string() }).openapi('AnnotatedTagObject'),
-    verification: PayloadCommitVerificationSchema,
-  })
-  .openapi('AnnotatedTag');
-
-const RepoParams = z.object({ owner: z.string(), repo: z.string() });
 const TagParams = RepoParams.extend({ tag: z.string().openapi({ description: 'Tag name; may contain slashes.' }) });
 
 /**

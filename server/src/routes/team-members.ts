@@ -1,10 +1,11 @@
 // A team's members and repositories (Gitea's /teams/{id}/members and /teams/{id}/repos), and the
 // path and paging pieces the team routes share. Merged into teamsRoutes in its place (teams.ts).
 import { createRoute } from '@hono/zod-openapi';
-import { createRouter, errorResponses, z, zLimit, zPage, json } from '../api/openapi.ts';
+import { createRouter, errorResponses, z, json } from '../api/openapi.ts';
 import { RepositorySchema, UserSchema } from '../api/schemas.ts';
 import { toApiRepo, toApiUser } from '../api/convert.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
+import { PageQuery } from '../api/params.ts';
 import type { Db } from '../db/types.ts';
 import { findIndividualByName } from '../db/users.ts';
 import { findOrgRepoByName, listTeamMembersPage, listTeamReposPage } from '../db/teams.ts';
@@ -19,7 +20,6 @@ export const teamMembersRoutes = createRouter();
 
 /** Gitea's empty 204 answer of an add or remove, with the errors the route can give. */
 export const apiEmpty = (...errors: number[]) => ({ 204: { description: 'APIEmpty' }, ...errorResponses(...errors) });
-export const PageQuery = z.object({ page: zPage, limit: zLimit });
 const zId = z.coerce
   .number()
   .int()

@@ -4,8 +4,9 @@
 // reqOrgOwnership / reqOrgMembership middlewares.
 import { createRoute } from '@hono/zod-openapi';
 import { createRouter, errorResponses, z, zLimit, zPage, zQueryBool, json, jsonBody } from '../api/openapi.ts';
-import { TeamSchema } from '../api/org-schemas.ts';
+import { TeamSchema, CreateTeamSchema, EditTeamSchema, TeamSearchSchema } from '../api/org-schemas.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
+import { RepoParams, PageQuery } from '../api/params.ts';
 import { requireUser } from '../auth/middleware.ts';
 import type { Db } from '../db/types.ts';
 import type { TeamRow, UserRow } from '../db/schema.ts';
@@ -15,33 +16,9 @@ import { loadRepo } from '../http/repo-context.ts';
 import { loadOrg, loadTeam, requireOrgMember, requireOrgOwner, requireTeamOwner } from '../http/org-context.ts';
 import { repoAdminChangeTeamAccess } from '../services/orgs.ts';
 import { addRepoToTeam, createTeam, deleteTeam, editTeam, hasTeamRepo, removeRepoFromTeam, toApiTeam, toApiTeams } from '../services/teams.ts';
-import { PageQuery, TeamParam, apiEmpty, teamMembersRoutes } from './team-members.ts';
+import { TeamParam, apiEmpty, teamMembersRoutes } from './team-members.ts';
 
 export const teamsRoutes = createRouter();
-
-const UnitsMapInput = z.record(z.string(), z.enum(['none', 'read', 'write', 'admin'])).openapi({ example: { 'repo.code': 'read', 'repo.issues': 'write' } });
-const CreateTeamSchema = z
-  .object({
-    name: z.string().min(1).max(255),
-    description: z.string().max(255).optional(),
-    includes_all_repositories: z.boolean().optional(),
-    permission: z.enum(['read', 'write', 'admin']).optional(),
-    units: z.array(z.string()).optional().openapi({ deprecated: true, description: 'Use units_map' }),
-    units_map: UnitsMapInput.optional(),
-    can_create_org_repo: z.boolean().optional(),
-  })
-  .openapi('CreateTeamOption');
-const EditTeamSchema = z
-  .object({
-    name: z.string().max(255).optional(),
-    description: z.string().max(255).optional(),
-    includes_all_repositories: z.boolean().optional(),
-    permission: z.enum(['read', 'write', 'admin']).optional(),
-    units: z.array(z.string()).optional().openapi({ deprecated: true, description: 'Use units_map' }),
-    units_map: UnitsMapInput.optional(),
-    can_create_org_repo: z.boolean().optional(),
-  })
-  .openapi('EditTeamOption');
 
 // ---- an organization's teams ----
 
@@ -65,8 +42,6 @@ teamsRoutes.openapi(
     return c.json(await toApiTeams(db, rows, config), 200);
   },
 );
-
-const TeamSearchSchema = z.object({ ok: z.boolean(), data: z.array(TeamSchema) }).openapi('TeamSearchResults');
 
 teamsRoutes.openapi(
   createRoute({
@@ -198,8 +173,6 @@ teamsRoutes.openapi(
 teamsRoutes.route('/', teamMembersRoutes);
 
 // ---- a repository's teams (Gitea's /repos/{owner}/{repo}/teams) ----
-
-const RepoParams = z.object({ owner: z.string(), repo: z.string() });
 
 teamsRoutes.openapi(
   createRoute({

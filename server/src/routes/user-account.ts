@@ -27,6 +27,7 @@ import {
   UsernameParam,
   UserSettingsOptionsSchema,
   UserSettingsSchema,
+  KeyList,
 } from '../api/user-schemas.ts';
 
 export const userAccountRoutes = createRouter();
@@ -156,7 +157,6 @@ function toApiKey(c: Ctx, k: PublicKeyRow, owner: UserRow) {
   return base;
 }
 
-const KeyList = z.array(PublicKeySchema).openapi('PublicKeyList');
 const KeyListQuery = z.object({ fingerprint: z.string().optional(), page: zPage, limit: zLimit });
 
 async function listKeys(c: Ctx, owner: UserRow, q: z.infer<typeof KeyListQuery>) {

@@ -8,7 +8,9 @@ import { notFound } from '../errors.ts';
 import { followUser, isFollowing, unfollowUser } from '../services/user-social.ts';
 import { visibleUserByName } from '../services/users.ts';
 import { json, UsernameParam } from '../api/user-schemas.ts';
-import { PageQuery, UserList, noContent, userPage, userStarsRoutes } from './user-stars.ts';
+import { noContent, userPage, userStarsRoutes } from './user-stars.ts';
+import { PageQuery } from '../api/params.ts';
+import { UserList } from '../api/user-schemas.ts';
 
 export const userSocialRoutes = createRouter();
 

@@ -3,8 +3,7 @@
 // Unreadable repositories answer 404, as Gitea.
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { createRouter, errorResponses, z, zLimit, zPage } from '../api/openapi.ts';
-import { RepositorySchema, UserSchema } from '../api/schemas.ts';
+import { createRouter, errorResponses } from '../api/openapi.ts';
 import { toApiUser } from '../api/convert.ts';
 import { type Paging, paging, setPageHeaders } from '../api/paging.ts';
 import { requireUser } from '../auth/middleware.ts';
@@ -20,14 +19,13 @@ import { readableRepo } from '../services/repos.ts';
 import { getWatch, isStarring, setStar, setWatch } from '../services/user-social.ts';
 import { visibleUser } from '../services/permissions.ts';
 import { visibleUserByName } from '../services/users.ts';
-import { json, RepoParam, UsernameParam, WatchInfoSchema } from '../api/user-schemas.ts';
+import { json, RepoParam, UsernameParam, WatchInfoSchema, UserList } from '../api/user-schemas.ts';
+import { RepoList } from '../api/repo-schemas.ts';
+import { PageQuery } from '../api/params.ts';
 import { toApiRepos } from './repos.ts';
 
 export const userStarsRoutes = createRouter();
 
-export const PageQuery = z.object({ page: zPage, limit: zLimit });
-export const UserList = z.array(UserSchema).openapi('UserList');
-const RepoList = z.array(RepositorySchema).openapi('RepositoryList');
 export const noContent = { 204: { description: 'Yes / done' } };
 
 type Ctx = Context<AppEnv>;

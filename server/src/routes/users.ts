@@ -6,6 +6,7 @@ import { createRouter, errorResponses, z, zLimit, zPage, json } from '../api/ope
 import { UserSchema } from '../api/schemas.ts';
 import { toApiUser } from '../api/convert.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
+import { UserSearchSchema, CreateUserSchema, AccessTokenSchema } from '../api/user-schemas.ts';
 import { requireUser } from '../auth/middleware.ts';
 import { forbidden, notFound } from '../errors.ts';
 import { createToken, createUser, visibleUserByName } from '../services/users.ts';
@@ -41,8 +42,6 @@ usersRoutes.openapi(
     return c.json(toApiUser(user, c.var.deps.config, user), 200);
   },
 );
-
-const UserSearchSchema = z.object({ ok: z.boolean(), data: z.array(UserSchema) }).openapi('UserSearchResults');
 
 usersRoutes.openapi(
   createRoute({
@@ -83,22 +82,6 @@ usersRoutes.openapi(
   },
 );
 
-const CreateUserSchema = z
-  .object({
-    username: z.string().min(1),
-    email: z.string().min(1),
-    password: z.string().optional(),
-    full_name: z.string().optional(),
-    login_name: z.string().optional(),
-    source_id: z.number().int().optional(),
-    must_change_password: z.boolean().optional(),
-    send_notify: z.boolean().optional(),
-    restricted: z.boolean().optional(),
-    visibility: z.enum(['public', 'limited', 'private']).optional(),
-    admin: z.boolean().optional(),
-  })
-  .openapi('CreateUserOption');
-
 usersRoutes.openapi(
   createRoute({
     method: 'post',
@@ -127,18 +110,6 @@ usersRoutes.openapi(
     return c.json(toApiUser(user, config, admin), 201);
   },
 );
-
-const AccessTokenSchema = z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    sha1: z.string(),
-    token_last_eight: z.string(),
-    scopes: z.array(z.string()),
-    created_at: z.string(),
-    last_used_at: z.string(),
-  })
-  .openapi('AccessToken');
 
 usersRoutes.openapi(
   createRoute({
