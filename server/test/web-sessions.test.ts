@@ -174,6 +174,14 @@ describe('web sessions', () => {
     expect(after.body.map((x: any) => x.current)).toEqual([true]);
   });
 
+  it('marks the cookie Secure when the forge is served over https', async () => {
+    const u = await forge.user('sesshttps');
+    const appHttps = createApp({ db: db2, config: { ...config, rootUrl: 'https://forge.example/' } });
+    const res = await call('POST', '/user/sessions', { body: { username: u.name, password: u.password }, origin: 'https://forge.example' }, appHttps);
+    expect(res.status).toBe(201);
+    expect(res.headers.get('set-cookie')).toMatch(/; HttpOnly; SameSite=Lax; .*Secure/);
+  });
+
   it('leaves tokens and Basic auth as they were, a header winning over the cookie', async () => {
     const u = await forge.user('sesstok');
     const other = await forge.user('sesstok2');
