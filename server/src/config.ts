@@ -44,6 +44,13 @@ export interface Config {
    * `*` for any; empty (the default) sends no CORS headers at all.
    */
   corsOrigins: string[];
+  /**
+   * Web sessions of the embedded web app (issue #23, auth/sessions.ts): a session unused for this
+   * long ends. FORGE_SESSION_IDLE_SECONDS, default 604800 (7 days).
+   */
+  sessionIdleSeconds: number;
+  /** A session ends this long after sign-in however much it is used. FORGE_SESSION_MAX_AGE_SECONDS, default 2592000 (30 days). */
+  sessionMaxAgeSeconds: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -65,6 +72,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((o) => o.trim().replace(/\/+$/, ''))
       .filter(Boolean),
+    sessionIdleSeconds: count(env.FORGE_SESSION_IDLE_SECONDS, 7 * 86400) || 7 * 86400,
+    sessionMaxAgeSeconds: count(env.FORGE_SESSION_MAX_AGE_SECONDS, 30 * 86400) || 30 * 86400,
   };
 }
 

@@ -17,8 +17,10 @@ export type AppEnv = {
     deps: Deps;
     /** The signed-in user, or null for anonymous requests. */
     user: UserRow | null;
-    /** How the user signed in: 'token', 'basic' or null. */
-    authMethod: 'token' | 'basic' | null;
+    /** How the user signed in: 'token', 'basic', 'session' (the web app's cookie) or null. */
+    authMethod: 'token' | 'basic' | 'session' | null;
+    /** The web session the request came with (authMethod 'session'), or null (auth/sessions.ts). */
+    session: { id: number; csrfToken: string } | null;
   };
 };
 

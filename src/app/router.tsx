@@ -23,6 +23,7 @@ export const routes: RouteObject[] = [
           { path: 'user/settings', lazy: () => import('./routes/user-settings') },
           { path: 'user/settings/keys', lazy: () => import('./routes/user-settings-keys') },
           { path: 'user/settings/applications', lazy: () => import('./routes/user-settings-applications') },
+          { path: 'user/settings/sessions', lazy: () => import('./routes/user-settings-sessions') },
           { path: 'explore/users', lazy: () => import('./routes/explore-users') },
           { path: 'repo/create', lazy: () => import('./routes/new-repo') },
           { path: 'issues', lazy: () => import('./routes/your-issues') },

@@ -77,6 +77,7 @@ export const paths = {
   userSettings: { pattern: '/user/settings', href: () => '/user/settings' },
   userSettingsKeys: { pattern: '/user/settings/keys', href: () => '/user/settings/keys' },
   userSettingsApplications: { pattern: '/user/settings/applications', href: () => '/user/settings/applications' },
+  userSettingsSessions: { pattern: '/user/settings/sessions', href: () => '/user/settings/sessions' },
   exploreUsers: {
     pattern: '/explore/users',
     href: (q?: Record<string, string>) => `/explore/users${q && Object.keys(q).length ? `?${new URLSearchParams(q)}` : ''}`,

@@ -4,6 +4,7 @@ import { cleanBodies } from './clean-text.ts';
 import { usersRoutes } from '../routes/users.ts';
 import { redirectOldUserName } from '../http/redirects.ts';
 import { userAccountRoutes } from '../routes/user-account.ts';
+import { userSessionsRoutes } from '../routes/user-sessions.ts';
 import { userSocialRoutes } from '../routes/user-social.ts';
 import { reposRoutes } from '../routes/repos.ts';
 import { forksRoutes } from '../routes/forks.ts';
@@ -38,6 +39,7 @@ export function createApi() {
   api.use('/users/:username', redirectOldUserName);
   api.use('/users/:username/*', redirectOldUserName);
   api.route('/', usersRoutes);
+  api.route('/', userSessionsRoutes);
   api.route('/', userAccountRoutes);
   api.route('/', userSocialRoutes);
   // Organizations and teams before the repository routes: their middleware sends a renamed
@@ -70,6 +72,8 @@ export function createApi() {
   api.route('/', statusesRoutes);
   api.route('/', pullsRoutes);
   api.openAPIRegistry.registerComponent('securitySchemes', 'AccessToken', { type: 'apiKey', in: 'header', name: 'Authorization' });
+  // The web app's session cookie (routes/user-sessions.ts); unsafe methods also need X-Csrf-Token.
+  api.openAPIRegistry.registerComponent('securitySchemes', 'WebSession', { type: 'apiKey', in: 'cookie', name: 'forge_session' });
   return api;
 }
 
@@ -78,6 +82,6 @@ export function openApiDocument(api: ReturnType<typeof createApi>) {
     openapi: '3.1.0',
     info: { title: 'Forge API', version: '1.0.0', description: 'Gitea-compatible API served under /api/v1.' },
     servers: [{ url: '/api/v1' }],
-    security: [{ AccessToken: [] }],
+    security: [{ AccessToken: [] }, { WebSession: [] }],
   });
 }

@@ -1,12 +1,15 @@
 // Reads `Authorization: token|Bearer|Basic` and sets c.var.user. A wrong credential is 401 even on
-// routes that allow anonymous reads, as Gitea does.
+// routes that allow anonymous reads, as Gitea does. Without that header, the web app's session
+// cookie (auth/sessions.ts): same-origin only, with the CSRF checks on unsafe methods.
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { dbVersion } from '../db/index.ts';
 import type { Db } from '../db/types.ts';
-import { unauthorized } from '../errors.ts';
+import { forbidden, unauthorized } from '../errors.ts';
 import { authenticate, type Authenticated } from './credentials.ts';
 import { requestAuthContext } from './throttle.ts';
+import { CSRF_HEADER, csrfTokenFor, csrfTokenMatches, isOwnOrigin, requestOrigin, resumeSession, sessionCookie, sessionSecretOf } from './sessions.ts';
+import type { Config } from '../config.ts';
 
 // Token sign-ins by header while the database is unchanged (issue #11): a token, its user and
 // whether that user may sign in all live in the database, so an equal dbVersion() means the same
@@ -31,12 +34,46 @@ async function authenticateCached(db: Db, header: string, c: Parameters<Middlewa
 }
 
 export const authMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.set('session', null);
   const header = c.req.header('authorization');
-  const auth = header ? await authenticateCached(c.var.deps.db, header, c) : null;
-  c.set('user', auth?.user ?? null);
-  c.set('authMethod', auth?.method ?? null);
+  if (header || c.req.method === 'OPTIONS') {
+    const auth = header ? await authenticateCached(c.var.deps.db, header, c) : null;
+    c.set('user', auth?.user ?? null);
+    c.set('authMethod', auth?.method ?? null);
+    return next();
+  }
+  c.set('user', null);
+  c.set('authMethod', null);
+  const secret = sessionSecretOf(c.req.header('cookie'));
+  // The sign-in itself authenticates by password (routes/user-sessions.ts), whatever cookie came along.
+  if (!secret || (c.req.method === 'POST' && c.req.path === '/api/v1/user/sessions')) return next();
+  const { db, config } = c.var.deps;
+  const unsafe = c.req.method !== 'GET' && c.req.method !== 'HEAD';
+  const from = requestOrigin(c.req.header('origin'), c.req.header('referer'));
+  const foreign = from !== null && !isOwnOrigin(config, from, c.req.url);
+  // Another site's page reading the API in a visitor's browser gets what an anonymous visitor gets.
+  if (foreign && !unsafe) return next();
+  const found = await resumeSession(db, config, secret);
+  if (!found) {
+    // Ended or expired: anonymous, and the browser forgets the cookie.
+    await next();
+    c.header('Set-Cookie', sessionCookie(config, null, secureRequest(config, c.req.url)), { append: true });
+    return;
+  }
+  if (unsafe) {
+    if (from === null || foreign) throw forbidden('CSRF check failed: the request does not come from this site');
+    if (!csrfTokenMatches(secret, c.req.header(CSRF_HEADER))) throw forbidden(`CSRF check failed: missing or wrong ${CSRF_HEADER} header`);
+  }
+  c.set('user', found.user);
+  c.set('authMethod', 'session');
+  c.set('session', { id: found.session.id, csrfToken: csrfTokenFor(secret) });
   await next();
 };
+
+/** Whether cookies for this request get the Secure flag: an https root URL or an https request. */
+export function secureRequest(config: Config, url: string): boolean {
+  return config.rootUrl.startsWith('https:') || url.startsWith('https:');
+}
 
 /** The signed-in user, or 401 `token is required`. */
 export function requireUser(c: { var: AppEnv['Variables'] }) {

@@ -1,7 +1,17 @@
 // Kysely table types. Timestamps are unix seconds (as in Gitea); the API layer turns them into RFC 3339.
 // The tables' interfaces live in schema/, one module per family; this module joins them.
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { UserTable, AccessTokenTable, FollowTable, StarTable, WatchTable, PublicKeyTable, UserRedirectTable, LoginFailureTable } from './schema/users.ts';
+import type {
+  UserTable,
+  AccessTokenTable,
+  FollowTable,
+  StarTable,
+  WatchTable,
+  PublicKeyTable,
+  UserRedirectTable,
+  LoginFailureTable,
+  WebSessionTable,
+} from './schema/users.ts';
 import type { RepositoryTable, ActionTable, RepoRedirectTable, ProtectedBranchTable } from './schema/repos.ts';
 import type {
   IssueIndexTable,
@@ -17,7 +27,17 @@ import type {
 import type { PullRequestTable, PullAutoMergeTable, ReviewTable, CommitStatusTable } from './schema/pulls.ts';
 import type { CollaborationTable, OrgUserTable, TeamTable, TeamUserTable, TeamRepoTable, TeamUnitTable } from './schema/access.ts';
 
-export type { UserTable, AccessTokenTable, FollowTable, StarTable, WatchTable, PublicKeyTable, UserRedirectTable, LoginFailureTable } from './schema/users.ts';
+export type {
+  UserTable,
+  AccessTokenTable,
+  FollowTable,
+  StarTable,
+  WatchTable,
+  PublicKeyTable,
+  UserRedirectTable,
+  LoginFailureTable,
+  WebSessionTable,
+} from './schema/users.ts';
 export type { RepositoryTable, ActionTable, RepoRedirectTable, ProtectedBranchTable } from './schema/repos.ts';
 export type {
   IssueIndexTable,
@@ -50,6 +70,7 @@ export interface Database {
   pull_request: PullRequestTable;
   pull_auto_merge: PullAutoMergeTable;
   login_failure: LoginFailureTable;
+  web_session: WebSessionTable;
   review: ReviewTable;
   commit_status: CommitStatusTable;
   follow: FollowTable;

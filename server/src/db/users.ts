@@ -19,6 +19,16 @@ export function findIndividualByName(db: Db, name: string): Promise<UserRow | un
   return db.selectFrom('user').selectAll().where('lower_name', '=', name.toLowerCase()).where('type', '=', USER_TYPE).executeTakeFirst();
 }
 
+/** Only an individual user by e-mail address (any case). */
+export function findIndividualByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('user')
+    .selectAll()
+    .where((eb) => eb(eb.fn<string>('lower', ['email']), '=', email.toLowerCase()))
+    .where('type', '=', USER_TYPE)
+    .executeTakeFirst();
+}
+
 /** Only an organization by name. */
 export function findOrgByName(db: Db, name: string): Promise<UserRow | undefined> {
   return db.selectFrom('user').selectAll().where('lower_name', '=', name.toLowerCase()).where('type', '=', ORG_TYPE).executeTakeFirst();

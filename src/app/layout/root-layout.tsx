@@ -209,7 +209,7 @@ function UserMenu({ login, avatar }: { login: string; avatar?: string }) {
             className={`${menuItemClass} border-t border-gray-200 dark:border-gray-700`}
             onClick={() => {
               close();
-              signOut();
+              void signOut();
               navigate(paths.home.href());
             }}
           >

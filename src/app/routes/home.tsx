@@ -8,7 +8,7 @@ import { authQueries } from '@/features/auth/api/auth-queries';
 import { repoQueries } from '@/features/repos/api/repo-queries';
 import { DashboardRepos, dashboardReposQuery } from '@/features/repos/components/dashboard-repos';
 import { Welcome } from '@/features/users/components/welcome';
-import { getSession, useSession, type Session } from '@/lib/auth-store';
+import { getSession, sessionKey, useSession, type Session } from '@/lib/auth-store';
 import type { LoaderFunctionArgs } from 'react-router';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -19,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The feed is keyed by login, known already, so it loads alongside the user; the repository
   // list needs the user's id and starts as soon as that arrives.
   const [me] = await Promise.all([
-    queryClient.ensureQueryData(authQueries.me(session.token)),
+    queryClient.ensureQueryData(authQueries.me(sessionKey(session))),
     queryClient.prefetchQuery(activityQueries.userFeed(session.login, pageParam(params))),
   ]);
   void queryClient.prefetchQuery(repoQueries.search(dashboardReposQuery(me.id, params)));
@@ -32,7 +32,7 @@ export function Component() {
 }
 
 function Dashboard({ session }: { session: Session }) {
-  const { data: me } = useSuspenseQuery(authQueries.me(session.token));
+  const { data: me } = useSuspenseQuery(authQueries.me(sessionKey(session)));
   useDocumentTitle('Dashboard');
   return (
     <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_20rem]">

@@ -48,7 +48,7 @@ describe('Sign in page', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/alice/hello'));
     expect(auth).toBe(`Basic ${btoa('alice:pw')}`);
-    expect(getSession()).toEqual({ token: 'secret-token', login: 'alice' });
+    expect(getSession()).toEqual({ token: 'secret-token', tokenId: 1, login: 'alice' });
   });
 
   it('says where an access token is made, with a link to the applications settings', async () => {

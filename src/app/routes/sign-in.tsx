@@ -38,7 +38,7 @@ export function Component() {
               <Link to={target} className="rounded-md bg-indigo-600 px-3.5 py-2 text-sm font-medium text-white hover:bg-indigo-500">
                 {target === paths.home.href() ? 'Go home' : 'Continue'}
               </Link>
-              <Button onClick={signOut}>Sign out</Button>
+              <Button onClick={() => void signOut()}>Sign out</Button>
             </div>
           </div>
         ) : (

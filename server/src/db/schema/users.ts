@@ -98,3 +98,15 @@ export interface LoginFailureTable {
   /** Epoch milliseconds. */
   ends_at: number;
 }
+
+/** A web session of the embedded web app (issue #23): only the hash of the cookie's secret is kept. */
+export interface WebSessionTable {
+  id: Generated<number>;
+  id_hash: string;
+  user_id: number;
+  /** Epoch milliseconds. */
+  created_at: number;
+  last_used_at: number;
+  user_agent: string;
+  ip: string;
+}

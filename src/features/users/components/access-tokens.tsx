@@ -128,7 +128,7 @@ function TokenList({ tokens, password }: { tokens: AccessToken[]; password: stri
   const remove = useDeleteAccessToken(password);
   if (tokens.length === 0) return <EmptyState title="No access tokens yet" />;
   // The browser's own session is a token too; deleting it signs this browser out.
-  const mine = (t: AccessToken) => !!session && t.token_last_eight === session.token.slice(-8);
+  const mine = (t: AccessToken) => !!session?.token && t.token_last_eight === session.token.slice(-8);
   return (
     <DeletableList
       label="Access tokens"

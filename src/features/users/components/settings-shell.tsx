@@ -1,4 +1,4 @@
-// The frame of /user/settings pages: a side nav (Profile, SSH keys, Applications) and the page.
+// The frame of /user/settings pages: a side nav (Profile, SSH keys, Applications, Sessions) and the page.
 // A signed-out visitor gets a sign-in link instead of forms the server would refuse.
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
@@ -10,6 +10,7 @@ const pages = [
   { to: paths.userSettings.href(), label: 'Profile' },
   { to: paths.userSettingsKeys.href(), label: 'SSH keys' },
   { to: paths.userSettingsApplications.href(), label: 'Applications' },
+  { to: paths.userSettingsSessions.href(), label: 'Sessions' },
 ];
 
 export function SettingsShell({ title, here, children }: { title: string; here: string; children: ReactNode }) {
