@@ -95,3 +95,29 @@ describe.each(['public', 'private'] as const)('on the %s target', (visibility) =
     expect(diffSnapshots(before, await snapshot(forge.dataDir))).toEqual([]);
   });
 });
+
+// The other side: a caller who may do the write still gets the body check, and the handler, which
+// now runs up to its first read of the input, has changed nothing by then.
+it.each(['public', 'private'] as const)('the owner of the %s target gets 422/400 for an invalid body, and nothing changes', async (visibility) => {
+  const t: Target = visibility === 'private' ? { repo: w.priv, org: w.privOrg } : { repo: w.pub, org: w.pubOrg };
+  const before = await snapshot(forge.dataDir);
+  const wrong: string[] = [];
+  let cells = 0;
+  for (const op of WRITES) {
+    const schema = bodySchema(op.op);
+    if (schema?.contentType !== 'application/json' || !Object.keys(schema.schema.properties ?? {}).length) continue;
+    // Refused to the owner too (not a site admin; a token may not create tokens), and no
+    // attachment is seeded (404 for the missing one).
+    if (/^\/admin\/|^\/users\/\{username\}\/tokens|\{attachment_id\}/.test(op.path)) continue;
+    for (const body of ['invalid', 'malformed'] as const) {
+      const req = { ...request(op, t, 'anonymous', body), token: w.owner.token };
+      const a = await forge.send(req);
+      cells++;
+      const want = body === 'invalid' ? 422 : 400;
+      if (a.status !== want) wrong.push(`${op.method} ${op.path} (${body} body) → ${a.status}, want ${want}: ${a.text.slice(0, 100)}`);
+    }
+  }
+  expect(wrong).toEqual([]);
+  expect(cells).toBeGreaterThan(60);
+  expect(diffSnapshots(before, await snapshot(forge.dataDir))).toEqual([]);
+});

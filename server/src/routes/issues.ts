@@ -319,24 +319,23 @@ const lockRoute = (method: 'put' | 'delete') =>
     responses: { 204: { description: method === 'put' ? 'Locked' : 'Unlocked' }, ...errorResponses(401, 403, 404, 423) },
   });
 
-async function lockHandler(c: Context<AppEnv>, lock: boolean, reason = '') {
+/** `reason` reads the body, after the permission checks (Issue #23: authorize first). */
+async function lockHandler(c: Context<AppEnv>, lock: boolean, reason: () => string = () => '') {
   const doer = requireUser(c);
   const { owner, repo, index } = c.req.param() as { owner: string; repo: string; index: string };
   const rc = await loadIssueRepo(c, owner, repo, 'write');
   const { db } = c.var.deps;
   const issue: IssueRow = await getIssueByIndex(db, rc.repo.id, Number(index));
   if (!canWrite(rc, issue.is_pull)) throw forbidden();
-  await setLocked(db, issue, doer, lock, reason);
+  await setLocked(db, issue, doer, lock, reason());
   return c.body(null, 204);
 }
 
-issuesRoutes.openapi(lockRoute('put'), async (c) => {
-  let reason = '';
-  try {
-    reason = ((await c.req.json()) as { lock_reason?: string }).lock_reason ?? '';
-  } catch {
-    // An empty body locks without a reason.
-  }
-  return lockHandler(c, true, reason);
-});
+/** The reason in PUT /lock's optional body; none without one (the route's types do not carry it). */
+function lockReason(c: Context<AppEnv>): string {
+  const valid = c.req.valid as unknown as (this: unknown, target: 'json') => { lock_reason?: string } | undefined;
+  return valid.call(c.req, 'json')?.lock_reason ?? '';
+}
+
+issuesRoutes.openapi(lockRoute('put'), (c) => lockHandler(c, true, () => lockReason(c)));
 issuesRoutes.openapi(lockRoute('delete'), (c) => lockHandler(c, false));
