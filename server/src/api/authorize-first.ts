@@ -80,11 +80,15 @@ export function authorizeFirst<H extends Handler<any, any, any, any>>(handler: H
     if (!invalid) return handler(c, next);
     const valid = c.req.valid.bind(c.req);
     let read = false;
-    (c.req as { valid: (target: string) => unknown }).valid = (target: string) => {
-      if (!invalid.has(target)) return valid(target as never);
-      read = true;
-      throw invalid.error;
-    };
+    // defineProperty: another layer may have made `valid` its own read-only property.
+    Object.defineProperty(c.req, 'valid', {
+      configurable: true,
+      value: (target: string) => {
+        if (!invalid.has(target)) return valid(target as never);
+        read = true;
+        throw invalid.error;
+      },
+    });
     try {
       const res = await handler(c, next);
       // A handler that never read the invalid part still answers the validation error.

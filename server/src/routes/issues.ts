@@ -319,15 +319,16 @@ const lockRoute = (method: 'put' | 'delete') =>
     responses: { 204: { description: method === 'put' ? 'Locked' : 'Unlocked' }, ...errorResponses(401, 403, 404, 423) },
   });
 
-/** `reason` reads the body, after the permission checks (Issue #23: authorize first). */
-async function lockHandler(c: Context<AppEnv>, lock: boolean, reason: () => string = () => '') {
+/** `readReason` reads the body once the repository is authorized (Issue #23: authorize first). */
+async function lockHandler(c: Context<AppEnv>, lock: boolean, readReason: () => string = () => '') {
   const doer = requireUser(c);
   const { owner, repo, index } = c.req.param() as { owner: string; repo: string; index: string };
   const rc = await loadIssueRepo(c, owner, repo, 'write');
+  const reason = readReason();
   const { db } = c.var.deps;
   const issue: IssueRow = await getIssueByIndex(db, rc.repo.id, Number(index));
   if (!canWrite(rc, issue.is_pull)) throw forbidden();
-  await setLocked(db, issue, doer, lock, reason());
+  await setLocked(db, issue, doer, lock, reason);
   return c.body(null, 204);
 }
 
