@@ -5,14 +5,17 @@
 //    a target that does not exist (an existence oracle), or any answer containing private text;
 //  - someone without the right gets a 2xx/3xx to a write, or any change in the database or the
 //    repositories' refs after the writes they were refused.
-// Writes are only sent to those who must be refused, so the seeded world stays as it was.
+// Writes are only sent to those who must be refused, so the seeded world stays as it was. Each
+// refused write with a JSON body is sent four times: with a plausible body, with wrong-typed
+// fields, with an empty one and with one that is not JSON; the four answers must be the same refusal (Gitea authorizes
+// before it binds the body, Issue #23), else the answer tells the caller the body's schema.
 import { diffSnapshots, snapshot, type Forge, type RawRequest } from './forge.ts';
 import { bodySchema, fillPath, operations, realValue, resolve, type Operation, type Target } from './params.ts';
 import type { Person, World } from './seed.ts';
 
-type ActorName = 'anonymous' | 'stranger' | 'reader' | 'writer' | 'owner';
+export type ActorName = 'anonymous' | 'stranger' | 'reader' | 'writer' | 'owner';
 const ACTORS: ActorName[] = ['anonymous', 'stranger', 'reader', 'writer', 'owner'];
-type Scope = 'repo' | 'org' | 'team' | 'user';
+export type Scope = 'repo' | 'org' | 'team' | 'user';
 
 export function scopeOf(p: string): Scope {
   if (p.startsWith('/teams/')) return 'team';
@@ -22,7 +25,7 @@ export function scopeOf(p: string): Scope {
 }
 
 /** Who may see the target at all. */
-function maySee(scope: Scope, isPrivate: boolean, a: ActorName): boolean {
+export function maySee(scope: Scope, isPrivate: boolean, a: ActorName): boolean {
   if (scope === 'team') return a === 'reader' || a === 'owner';
   if (!isPrivate || scope === 'user') return true;
   if (scope === 'org') return a === 'reader' || a === 'owner';
@@ -50,8 +53,24 @@ const ADMIN_WRITES: RegExp[] = [
   /^(PUT|DELETE) \/repos\/\{owner\}\/\{repo\}\/teams\/\{team\}$/,
 ];
 
+// Writes whose permission Gitea checks inside the handler, after bind(): there a signed-in caller
+// who can see the repository gets 422 for an invalid body (400 here for one that is not JSON)
+// before the handler's 403 or 405.
+export const BIND_BEFORE_HANDLER_CHECK: RegExp[] = [
+  /^PATCH \/repos\/\{owner\}\/\{repo\}\/issues\/\{index\}$/, // repo.EditIssue
+  /^PATCH \/repos\/\{owner\}\/\{repo\}\/issues\/comments\/\{id\}$/, // repo.EditIssueComment
+  /^PATCH \/repos\/\{owner\}\/\{repo\}\/pulls\/\{index\}$/, // repo.EditPullRequest
+  /^POST \/repos\/\{owner\}\/\{repo\}\/issues\/\{index\}\/deadline$/, // repo.UpdateIssueDeadline
+  /^POST \/repos\/\{owner\}\/\{repo\}\/pulls\/\{index\}\/merge$/, // repo.MergePullRequest (405 there)
+];
+
+/** Whether Gitea judges `op`'s body before it refuses `a` (see BIND_BEFORE_HANDLER_CHECK). */
+export function bodyJudgedFirst(op: Operation, scope: Scope, isPrivate: boolean, a: ActorName): boolean {
+  return a !== 'anonymous' && maySee(scope, isPrivate, a) && BIND_BEFORE_HANDLER_CHECK.some((re) => re.test(`${op.method} ${op.path}`));
+}
+
 /** Whether `a` may perform the write (then it is not sent). */
-function mayWrite(op: Operation, scope: Scope, isPrivate: boolean, a: ActorName): boolean {
+export function mayWrite(op: Operation, scope: Scope, isPrivate: boolean, a: ActorName): boolean {
   const key = `${op.method} ${op.path}`;
   if (a === 'anonymous') return false;
   if (scope === 'user') {
@@ -72,7 +91,7 @@ function mayWrite(op: Operation, scope: Scope, isPrivate: boolean, a: ActorName)
 }
 
 /** A plausible body: required fields with ordinary values, so a refusal is about permission. */
-function plainBody(schema: any, depth = 0): unknown {
+export function plainBody(schema: any, depth = 0): unknown {
   const s = resolve(schema);
   if (s.enum) return s.enum[0];
   const type = Array.isArray(s.type) ? s.type.find((t: string) => t !== 'null') : s.type;
@@ -86,6 +105,19 @@ function plainBody(schema: any, depth = 0): unknown {
   // A body or title where the operation has one, so "cannot be empty" does not answer first.
   for (const k of ['body', 'title']) if (depth === 0 && s.properties?.[k] && !(k in out)) out[k] = 'rel-matrix';
   return out;
+}
+
+/** A body whose every field has the wrong type (an array where the schema wants an object). */
+export function invalidBody(schema: any): unknown {
+  const s = resolve(schema);
+  const props = Object.entries<any>(s.properties ?? {});
+  if (!props.length) return ['rel-matrix'];
+  const wrong = (p: any) => {
+    const r = resolve(p);
+    const type = Array.isArray(r.type) ? r.type.find((t: string) => t !== 'null') : r.type;
+    return type === 'string' || r.enum ? { rel: 'matrix' } : 'rel-matrix';
+  };
+  return Object.fromEntries(props.map(([k, p]) => [k, wrong(p)]));
 }
 
 /** Runs `fn` over `items`, at most `n` at a time. */
@@ -119,7 +151,7 @@ export async function permissionMatrix(forge: Forge, w: World, opts: { short?: b
   const res: MatrixResult = { cells: 0, leaks: [], serverErrors: [], notes: [] };
   const ops = operations();
 
-  const request = (op: Operation, t: Target, who: ActorName): RawRequest => {
+  const request = (op: Operation, t: Target, who: ActorName, variant: 'plain' | 'invalid' | 'empty' | 'malformed' = 'plain'): RawRequest => {
     const req: RawRequest = {
       method: op.method,
       path: `/api/v1${fillPath(op.path, (n) => encodeURIComponent(realValue(op.path, n, t, w)))}`,
@@ -127,7 +159,11 @@ export async function permissionMatrix(forge: Forge, w: World, opts: { short?: b
     };
     const body = bodySchema(op.op);
     if (body) {
-      if (body.contentType === 'application/json') req.body = plainBody(body.schema);
+      if (body.contentType === 'application/json')
+        if (variant === 'malformed') {
+          req.rawBody = '{"title": ';
+          req.contentType = 'application/json';
+        } else req.body = variant === 'plain' ? plainBody(body.schema) : variant === 'invalid' ? invalidBody(body.schema) : {};
       else {
         req.rawBody = '--rel\r\nContent-Disposition: form-data; name="attachment"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhello\r\n--rel--\r\n';
         req.contentType = 'multipart/form-data; boundary=rel';
@@ -174,6 +210,15 @@ export async function permissionMatrix(forge: Forge, w: World, opts: { short?: b
           if (a.status < 400) res.leaks.push(`${cell}: a write was accepted from someone without the right`);
           else if (![401, 403, 404, 405].includes(a.status))
             res.notes.push(`${cell}: refused, but with ${a.status} rather than 401/403/404 (${a.text.slice(0, 120)})`);
+          if (bodySchema(op.op)?.contentType === 'application/json') {
+            for (const variant of ['invalid', 'empty', 'malformed'] as const) {
+              const v = await forge.send(request(op, t, who, variant));
+              res.cells++;
+              sent.push(`${op.method} ${req.path} (${variant} body) → ${v.status}`);
+              const expected = bodyJudgedFirst(op, scope, isPrivate, who) && (v.status === 422 || v.status === 400);
+              if (v.status !== a.status && !expected) res.leaks.push(`${cell}, but ${v.status} with an ${variant} body: the body is judged before the caller`);
+            }
+          }
         }
       });
       const changed = diffSnapshots(before, await snapshot(forge.dataDir));

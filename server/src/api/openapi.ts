@@ -1,10 +1,10 @@
 // Route factory shared by every area: OpenAPIHono with Gitea-style validation errors.
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../context.ts';
-import { errorBody } from './errors-body.ts';
+import { authorizeFirst, deferInvalid, readBodyFirst } from './authorize-first.ts';
 
 export function createRouter() {
-  return new OpenAPIHono<AppEnv>({
+  const router = new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
       if (result.success) return;
       const issue = result.error.issues[0];
@@ -12,9 +12,18 @@ export function createRouter() {
       const message = `${field}: ${issue?.message ?? 'invalid'}`;
       // A body that fails its schema is a validation error (422); bad query or path values are 400.
       const status = result.target === 'json' || result.target === 'form' ? 422 : 400;
-      return c.json(errorBody(c.var.deps.config, message), status);
+      // Answered only once the handler's authorization has passed (Issue #23).
+      return deferInvalid(c, result.target, status, message);
     },
   });
+  // Every handler authorizes before its input is judged: see authorize-first.ts.
+  const openapi = router.openapi;
+  router.openapi = ((route, handler, hook) => {
+    // The route's own middleware first: it may rewrite the body (pull-merge.ts normaliseMergeKeys).
+    const middleware = route.request?.body ? [...[route.middleware ?? []].flat(), readBodyFirst] : route.middleware;
+    return openapi({ ...route, middleware }, authorizeFirst(handler), hook);
+  }) as typeof openapi;
+  return router;
 }
 
 export { z };

@@ -101,6 +101,8 @@ collaboratorsRoutes.openapi(
     requireUser(c);
     const { owner, repo, collaborator } = c.req.valid('param');
     const rc = await loadRepo(c, owner, repo, 'admin', { allowArchived: true });
+    // A JSON body the validator refused is answered here, once the caller is authorized (Issue #23).
+    c.req.valid('json');
     // The body is optional (Gitea's default is write); parse it here so an empty body is allowed.
     let permission: string | undefined;
     const text = await c.req.text();

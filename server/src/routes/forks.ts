@@ -56,10 +56,10 @@ forksRoutes.openapi(
   async (c) => {
     const doer = requireUser(c);
     const { owner, repo } = c.req.valid('param');
-    const form = c.req.valid('json');
     const { db } = c.var.deps;
     // Gitea's reqRepoReader(unit.TypeCode): the code must be readable (unreadable repository: 404).
     const rc = await loadRepo(c, owner, repo, 'read:code', { allowArchived: true });
+    const form = c.req.valid('json');
     let forker = doer;
     if (form.organization) {
       const org = await orgByName(db, form.organization);
@@ -90,8 +90,8 @@ forksRoutes.openapi(
   async (c) => {
     requireUser(c);
     const { owner, repo } = c.req.valid('param');
-    const form = c.req.valid('json');
     const rc = await loadRepo(c, owner, repo, 'write');
+    const form = c.req.valid('json');
     if (!form.branch) throw notFound('branch does not exist [name: ]');
     const merge_type = await mergeUpstream(c.var.deps, rc, c.var.user!, form.branch, form.ff_only ?? false);
     return c.json({ merge_type }, 200);

@@ -286,10 +286,12 @@ const lockRoute = (method: 'put' | 'delete') =>
     responses: { 204: { description: method === 'put' ? 'Locked' : 'Unlocked' }, ...errorResponses(401, 403, 404, ...(method === 'put' ? [422] : []), 423) },
   });
 
-async function lockHandler(c: Context<AppEnv>, lock: boolean, reason = '') {
+/** `readReason` reads the body once the repository is authorized (Issue #23: authorize first). */
+async function lockHandler(c: Context<AppEnv>, lock: boolean, readReason: () => string = () => '') {
   const doer = requireUser(c);
   const { owner, repo, index } = c.req.param() as { owner: string; repo: string; index: string };
   const rc = await loadIssueRepo(c, owner, repo, 'write');
+  const reason = readReason();
   const { db } = c.var.deps;
   const issue: IssueRow = await getIssueByIndex(db, rc.repo.id, Number(index));
   if (!canWrite(rc, issue.is_pull)) throw forbidden();
@@ -299,13 +301,11 @@ async function lockHandler(c: Context<AppEnv>, lock: boolean, reason = '') {
   return c.body(null, 204);
 }
 
-issuesRoutes.openapi(lockRoute('put'), async (c) => {
-  let reason = '';
-  try {
-    reason = ((await c.req.json()) as { lock_reason?: string }).lock_reason ?? '';
-  } catch {
-    // An empty body locks without a reason.
-  }
-  return lockHandler(c, true, reason);
-});
+/** The reason in PUT /lock's optional body; none without one (the route's types do not carry it). */
+function lockReason(c: Context<AppEnv>): string {
+  const valid = c.req.valid as unknown as (this: unknown, target: 'json') => { lock_reason?: string } | undefined;
+  return valid.call(c.req, 'json')?.lock_reason ?? '';
+}
+
+issuesRoutes.openapi(lockRoute('put'), (c) => lockHandler(c, true, () => lockReason(c)));
 issuesRoutes.openapi(lockRoute('delete'), (c) => lockHandler(c, false));

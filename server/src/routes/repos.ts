@@ -255,8 +255,8 @@ reposRoutes.openapi(
   async (c) => {
     const doer = requireUser(c);
     const { template_owner, template_repo } = c.req.valid('param');
-    const form = c.req.valid('json');
     const tpl = await loadRepo(c, template_owner, template_repo, 'read');
+    const form = c.req.valid('json');
     if (tpl.repo.is_template !== 1) throw unprocessable(`${tpl.owner.name}/${tpl.repo.name} is not a template repo`);
     const owner = form.owner && form.owner.toLowerCase() !== doer.lower_name ? await userByName(c.var.deps.db, form.owner) : doer;
     assertCanCreateFor(doer, owner);

@@ -48,10 +48,10 @@ statusesRoutes.openapi(
   }),
   async (c) => {
     const { owner, repo, sha } = c.req.valid('param');
-    const input = c.req.valid('json');
     // Gitea does not check archived repositories here: CI may still report on them.
     const rc = await loadRepo(c, owner, repo, 'write', { allowArchived: true });
     const doer = requireUser(c);
+    const input = c.req.valid('json');
     const { deps } = c.var;
     const row = await createStatus(deps, rc, doer, sha, input);
     const [status] = await toApiStatuses(deps.db, deps.config, rc, [row], doer);
