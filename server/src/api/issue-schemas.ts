@@ -175,3 +175,8 @@ export const EditIssueSchema = z
 export const CommentBody = z.object({ body: z.string().optional().openapi({ description: 'required; Markdown' }) });
 
 export const EditAttachmentOptionsSchema = z.object({ name: z.string().optional() }).openapi('EditAttachmentOptions');
+
+export const EditIssueCommentOptionSchema = CommentBody.openapi('EditIssueCommentOption');
+export const CreateIssueCommentOptionSchema = CommentBody.openapi('CreateIssueCommentOption');
+export const EditDeadlineOptionSchema = z.object({ due_date: z.string().nullable() }).openapi('EditDeadlineOption');
+export const LockIssueOptionSchema = z.object({ lock_reason: z.string().optional() }).openapi('LockIssueOption');

@@ -123,3 +123,7 @@ export const AccessTokenSchema = z
 export const KeyList = z.array(PublicKeySchema).openapi('PublicKeyList');
 
 export const UserList = z.array(UserSchema).openapi('UserList');
+
+export const ServerVersionSchema = z.object({ version: z.string() }).openapi('ServerVersion');
+export const CreateAccessTokenOptionSchema = z.object({ name: z.string().min(1), scopes: z.array(z.string()).optional() }).openapi('CreateAccessTokenOption');
+export const AccessTokenListSchema = z.array(AccessTokenSchema).openapi('AccessTokenList');

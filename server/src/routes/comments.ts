@@ -4,7 +4,14 @@ import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createRouter, errorResponses, z, zLimit, zPage, json, jsonBody } from '../api/openapi.ts';
-import { AttachmentSchema, CommentSchema, TimelineCommentSchema, CommentBody, EditAttachmentOptionsSchema } from '../api/issue-schemas.ts';
+import {
+  AttachmentSchema,
+  CommentSchema,
+  TimelineCommentSchema,
+  EditAttachmentOptionsSchema,
+  EditIssueCommentOptionSchema,
+  CreateIssueCommentOptionSchema,
+} from '../api/issue-schemas.ts';
 import { errorBody } from '../api/errors-body.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
 import { RepoParams, IssueParams } from '../api/params.ts';
@@ -86,7 +93,7 @@ commentsRoutes.openapi(
     path: '/repos/{owner}/{repo}/issues/comments/{id}',
     operationId: 'issueEditComment',
     tags: ['issue'],
-    request: { params: CommentParams, body: jsonBody(CommentBody.openapi('EditIssueCommentOption')) },
+    request: { params: CommentParams, body: jsonBody(EditIssueCommentOptionSchema) },
     responses: { 200: json(CommentSchema), ...errorResponses(401, 403, 404, 422, 423) },
   }),
   async (c) => {
@@ -152,7 +159,7 @@ commentsRoutes.openapi(
     path: '/repos/{owner}/{repo}/issues/{index}/comments',
     operationId: 'issueCreateComment',
     tags: ['issue'],
-    request: { params: IssueParams, body: jsonBody(CommentBody.openapi('CreateIssueCommentOption')) },
+    request: { params: IssueParams, body: jsonBody(CreateIssueCommentOptionSchema) },
     responses: { 201: json(CommentSchema, 'Created'), ...errorResponses(401, 403, 404, 422, 423) },
   }),
   async (c) => {

@@ -3,7 +3,7 @@ import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { createRouter, errorResponses, z, zLimit, zPage, json, jsonBody } from '../api/openapi.ts';
 import { assertCleanBody } from '../api/clean-text.ts';
-import { IssueDeadlineSchema, IssueSchema, CreateIssueSchema, EditIssueSchema } from '../api/issue-schemas.ts';
+import { IssueDeadlineSchema, IssueSchema, CreateIssueSchema, EditIssueSchema, EditDeadlineOptionSchema, LockIssueOptionSchema } from '../api/issue-schemas.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
 import { RepoParams, IssueParams } from '../api/params.ts';
 import { requireUser } from '../auth/middleware.ts';
@@ -253,7 +253,7 @@ issuesRoutes.openapi(
     path: '/repos/{owner}/{repo}/issues/{index}/deadline',
     operationId: 'issueEditIssueDeadline',
     tags: ['issue'],
-    request: { params: IssueParams, body: jsonBody(z.object({ due_date: z.string().nullable() }).openapi('EditDeadlineOption')) },
+    request: { params: IssueParams, body: jsonBody(EditDeadlineOptionSchema) },
     responses: { 201: json(IssueDeadlineSchema, 'Updated'), ...errorResponses(401, 403, 404, 422, 423) },
   }),
   async (c) => {
@@ -279,7 +279,7 @@ const lockRoute = (method: 'put' | 'delete') =>
       params: IssueParams,
       ...(method === 'put'
         ? {
-            body: { content: { 'application/json': { schema: z.object({ lock_reason: z.string().optional() }).openapi('LockIssueOption') } }, required: false },
+            body: { content: { 'application/json': { schema: LockIssueOptionSchema } }, required: false },
           }
         : {}),
     },

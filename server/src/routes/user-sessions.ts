@@ -6,7 +6,7 @@ import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { createRouter, errorResponses, json, jsonBody, z } from '../api/openapi.ts';
 import { toApiUser } from '../api/convert.ts';
-import { UserSchema } from '../api/schemas.ts';
+import { SignInOptionSchema, WebSessionSchema, WebSessionStateSchema } from '../api/session-schemas.ts';
 import { requireUser, secureRequest } from '../auth/middleware.ts';
 import { checkPassword, csrfTokenFor, isOwnOrigin, requestOrigin, sessionCookie, sessionLimits, startSession } from '../auth/sessions.ts';
 import { requestAuthContext } from '../auth/throttle.ts';
@@ -18,31 +18,6 @@ import { browserSummary } from '../services/user-agent.ts';
 export const userSessionsRoutes = createRouter();
 
 const TAGS = ['extension'];
-
-const SignInOptionSchema = z
-  .object({
-    username: z.string().min(1).openapi({ description: 'user name or e-mail address' }),
-    password: z.string().min(1),
-  })
-  .openapi('WebSignInOption');
-
-const WebSessionStateSchema = z
-  .object({
-    user: UserSchema,
-    csrf_token: z.string().openapi({ description: 'send it back in the X-Csrf-Token header of every POST, PUT, PATCH and DELETE' }),
-  })
-  .openapi('WebSessionState');
-
-const WebSessionSchema = z
-  .object({
-    id: z.number().int(),
-    browser: z.string().openapi({ description: "a summary of the session's User-Agent, such as “Firefox on Linux”" }),
-    ip: z.string(),
-    created_at: z.string(),
-    last_used_at: z.string(),
-    current: z.boolean().openapi({ description: 'whether this is the session the request came with' }),
-  })
-  .openapi('WebSession');
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
 

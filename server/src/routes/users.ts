@@ -6,7 +6,14 @@ import { createRouter, errorResponses, z, zLimit, zPage, json } from '../api/ope
 import { UserSchema } from '../api/schemas.ts';
 import { toApiUser } from '../api/convert.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
-import { UserSearchSchema, CreateUserSchema, AccessTokenSchema } from '../api/user-schemas.ts';
+import {
+  UserSearchSchema,
+  CreateUserSchema,
+  AccessTokenSchema,
+  ServerVersionSchema,
+  CreateAccessTokenOptionSchema,
+  AccessTokenListSchema,
+} from '../api/user-schemas.ts';
 import { requireUser } from '../auth/middleware.ts';
 import { forbidden, notFound } from '../errors.ts';
 import { createToken, createUser, visibleUserByName } from '../services/users.ts';
@@ -23,7 +30,7 @@ usersRoutes.openapi(
     path: '/version',
     operationId: 'getVersion',
     tags: ['miscellaneous'],
-    responses: { 200: json(z.object({ version: z.string() }).openapi('ServerVersion')) },
+    responses: { 200: json(ServerVersionSchema) },
   }),
   (c) => c.json({ version: c.var.deps.config.version }, 200),
 );
@@ -122,7 +129,7 @@ usersRoutes.openapi(
       params: z.object({ username: z.string() }),
       body: {
         content: {
-          'application/json': { schema: z.object({ name: z.string().min(1), scopes: z.array(z.string()).optional() }).openapi('CreateAccessTokenOption') },
+          'application/json': { schema: CreateAccessTokenOptionSchema },
         },
         required: true,
       },
@@ -177,7 +184,7 @@ usersRoutes.openapi(
     tags: ['user'],
     summary: "List a user's access tokens (Basic auth); the secrets are never shown again",
     request: { params: z.object({ username: z.string() }), query: z.object({ page: zPage, limit: zLimit }) },
-    responses: { 200: json(z.array(AccessTokenSchema).openapi('AccessTokenList')), ...errorResponses(401, 403, 404) },
+    responses: { 200: json(AccessTokenListSchema), ...errorResponses(401, 403, 404) },
   }),
   async (c) => {
     const target = await tokenOwner(c, c.req.valid('param').username);
