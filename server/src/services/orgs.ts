@@ -12,7 +12,7 @@ import * as orgsDb from '../db/orgs.ts';
 import { insertTeamReturningId, insertTeamUnits, insertTeamUser, listIncludeAllTeams, listOrgTeamIdsWithMode } from '../db/teams.ts';
 import { upsertCollaboration } from '../db/collaborators.ts';
 import { notFound, unprocessable } from '../errors.ts';
-import { USERNAME_RE } from './users.ts';
+import { RESERVED_NAMES, USERNAME_RE } from './users.ts';
 import { ALL_UNIT_TYPES, OWNER_MODE, addRepoToTeam } from './teams.ts';
 import { beginMove, crashPoint, endMove } from './repo-folders.ts';
 
@@ -21,34 +21,11 @@ export const repoAdminChangeTeamAccess = orgsDb.repoAdminChangeTeamAccess;
 export const isOrgMember = orgsDb.isOrgMember;
 export const maxTeamMode = orgsDb.maxTeamMode;
 
-// The names routes and pages use, as services/users.ts refuses for users.
-const RESERVED = new Set([
-  'api',
-  'admin',
-  'explore',
-  'user',
-  'users',
-  'repo',
-  'login',
-  'logout',
-  'new',
-  'issues',
-  'pulls',
-  'org',
-  'orgs',
-  'avatars',
-  'assets',
-  'config.json',
-  'settings',
-  'notifications',
-  'search',
-]);
-
 /** 422 unless `name` could name a user or organization (Gitea's IsUsableUsername). */
 export function assertUsableName(field: string, name: string): void {
   if (!USERNAME_RE.test(name)) throw unprocessable(`${field}: invalid user name [name: ${name}]`);
   if (name.length > 40) throw unprocessable(`${field}: must be at most 40 characters`);
-  if (RESERVED.has(name.toLowerCase())) throw unprocessable(`name is reserved [name: ${name}]`);
+  if (RESERVED_NAMES.has(name.toLowerCase())) throw unprocessable(`name is reserved [name: ${name}]`);
 }
 
 async function assertNameFree(db: Db, name: string, exceptId = 0): Promise<void> {

@@ -12,7 +12,8 @@ import { hashToken, newTokenSecret } from '../auth/tokens.ts';
 
 /** Gitea's user name rule: letters, digits, '-', '_', '.'; no leading/trailing punctuation. */
 export const USERNAME_RE = /^[\da-zA-Z](?:[\w.-]*[\da-zA-Z])?$/;
-const RESERVED = new Set([
+/** Names the routes and pages use: no user or organization may take one. */
+export const RESERVED_NAMES: ReadonlySet<string> = new Set([
   'api',
   'admin',
   'explore',
@@ -48,7 +49,7 @@ export interface NewUserInput {
 export async function createUser(db: Db, input: NewUserInput): Promise<UserRow> {
   const name = input.username.trim();
   if (!USERNAME_RE.test(name) || name.length > 40) throw unprocessable(`username: invalid user name "${name}"`);
-  if (RESERVED.has(name.toLowerCase())) throw unprocessable(`username: name is reserved [name: ${name}]`);
+  if (RESERVED_NAMES.has(name.toLowerCase())) throw unprocessable(`username: name is reserved [name: ${name}]`);
   if (!/^[^\s@]+@[^\s@]+$/.test(input.email)) throw unprocessable(`email: invalid email address "${input.email}"`);
   if (input.password.length < 8) throw unprocessable('password: must be at least 8 characters');
   if (await isNameTaken(db, name)) throw unprocessable(`user already exists [name: ${name}]`);
