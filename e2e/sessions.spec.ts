@@ -1,7 +1,7 @@
 // Issue #23: the web app signs in with an HttpOnly cookie session. Page scripts can read nothing
 // that authenticates (no token in localStorage or sessionStorage, the cookie not in
 // document.cookie), a reload keeps the session, and after sign-out the old cookie is refused.
-import { test, expect, createUser, signIn } from './fixtures';
+import { test, expect, createUser, signIn, screenshots } from './fixtures';
 
 test('signs in with a cookie session, keeps nothing readable, and ends it at sign-out', async ({ page, request, context }) => {
   const user = await createUser(request, 'sess');
@@ -42,4 +42,31 @@ test('signs in with a cookie session, keeps nothing readable, and ends it at sig
   check(await readable());
   await page.reload();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
+});
+
+test('Settings → Sessions lists each browser and signs the others out after a confirmation', async ({ page, request, browser }) => {
+  const user = await createUser(request, 'sess2');
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await signIn(otherPage, user);
+  const otherCookie = (await other.cookies()).find((c) => c.name === 'forge_session')!;
+  await signIn(page, user);
+
+  await page.goto('/user/settings/sessions');
+  const list = page.getByRole('list', { name: 'Sessions' });
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  await expect(list.getByText('This browser')).toHaveCount(1);
+  await screenshots(page, 'user-settings-sessions');
+
+  await page.getByRole('button', { name: 'Sign out everywhere else' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign out everywhere else' });
+  await expect(dialog).toContainText('End the other session?');
+  await dialog.getByRole('button', { name: 'Sign out other sessions' }).click();
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Sign out everywhere else' })).toHaveCount(0);
+  // The other browser's cookie no longer signs anyone in; this one still does.
+  expect((await request.get('/api/v1/user', { headers: { Cookie: `forge_session=${otherCookie.value}` } })).status()).toBe(401);
+  await page.reload();
+  await expect(page.getByRole('button', { name: `${user.username} — user menu` })).toBeVisible();
+  await other.close();
 });
