@@ -133,8 +133,12 @@ test('create an access token, see it once, and delete it', async ({ page, reques
   await expect(page.getByText('The password is not right')).toBeVisible();
   await page.getByLabel('Password', { exact: true }).fill(me.password);
   await page.getByRole('button', { name: 'Continue' }).click();
-  // Signing in made no token (the browser holds a cookie session): only tokens made here are listed.
-  await expect(page.getByText('No access tokens yet')).toBeVisible();
+  // Signing in made no token (the browser holds a cookie session): only the token createUser made
+  // through the API is listed, and none named for the web app.
+  const tokens = page.getByRole('list', { name: 'Access tokens' });
+  await expect(tokens.getByRole('listitem')).toHaveCount(1);
+  await expect(tokens).toContainText('e2e');
+  await expect(tokens.getByText(/forge-web/)).toHaveCount(0);
   await page.getByRole('textbox', { name: 'Token name' }).fill('ci-bot');
   await page.getByRole('combobox', { name: 'Repositories' }).selectOption('read');
   await page.getByRole('button', { name: 'Generate token' }).click();
