@@ -1,4 +1,5 @@
 // Branches: /repos/{owner}/{repo}/branches[/{branch}] (tags are in tags.ts).
+import { emitEvent } from '../services/events.ts';
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import { createRouter, errorResponses, z, zLimit, zPage, json, jsonBody } from '../api/openapi.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
@@ -62,6 +63,8 @@ branchesRoutes.openapi(
     const created = await createBranch(db, config, rc, doer, c.req.valid('json'));
     // A pull request whose head branch was deleted and is now created again follows it.
     await refreshPullsForBranches(c.var.deps, rc.repo, [created.name], doer);
+    const repository = { repo: rc.repo, owner: rc.owner };
+    await emitEvent(c.var.deps, { type: 'ref.created', actor: doer, repository, ref: `refs/heads/${created.name}`, sha: created.commit.id });
     return c.json(created, 201);
   },
 );
@@ -140,8 +143,10 @@ openapiRestParam(
   async (c) => {
     const { owner, repo, branch } = c.req.valid('param');
     const rc = await loadRepo(c, owner, repo, 'write');
-    await deleteBranch(c.var.deps.db, rc, requireUser(c), branch);
+    const sha = await deleteBranch(c.var.deps.db, rc, requireUser(c), branch);
     await refreshPullsForBranches(c.var.deps, rc.repo, [branch], requireUser(c));
+    const repository = { repo: rc.repo, owner: rc.owner };
+    await emitEvent(c.var.deps, { type: 'ref.deleted', actor: requireUser(c), repository, ref: `refs/heads/${branch}`, sha });
     return c.body(null, 204);
   },
 );

@@ -9,7 +9,7 @@ import { requireUser } from '../auth/middleware.ts';
 import { notFound } from '../errors.ts';
 import { getIssueByIndex } from '../services/conversation.ts';
 import { loadIssueRepo } from '../http/issue-context.ts';
-import { createLabel, deleteLabel, editLabel, getLabel, issueLabels, listLabels, resolveLabels, setIssueLabels } from '../services/labels.ts';
+import { createLabel, deleteLabel, editLabel, getLabel, issueLabels, listLabels, resolveLabels, changeIssueLabels } from '../services/labels.ts';
 import { toApiLabel } from '../services/issues-convert.ts';
 
 export const labelsRoutes = createRouter();
@@ -154,8 +154,9 @@ for (const [method, operationId, mode] of [
       const { db, config } = c.var.deps;
       const issue = await getIssueByIndex(db, rc.repo.id, index);
       const labels = await resolveLabels(db, rc.repo.id, c.req.valid('json').labels);
-      await setIssueLabels(
-        db,
+      await changeIssueLabels(
+        c.var.deps,
+        rc,
         issue,
         doer,
         labels.map((l) => l.id),
@@ -186,7 +187,7 @@ labelsRoutes.openapi(
     const issue = await getIssueByIndex(db, rc.repo.id, index);
     const label = await getLabel(db, rc.repo.id, id);
     if (!(await issueLabels(db, issue.id)).some((l) => l.id === label.id)) throw notFound('label is not on this issue');
-    await setIssueLabels(db, issue, doer, [label.id], 'remove');
+    await changeIssueLabels(c.var.deps, rc, issue, doer, [label.id], 'remove');
     return c.body(null, 204);
   },
 );
@@ -205,7 +206,7 @@ labelsRoutes.openapi(
     const { owner, repo, index } = c.req.valid('param');
     const rc = await loadIssueRepo(c, owner, repo, 'write');
     const { db } = c.var.deps;
-    await setIssueLabels(db, await getIssueByIndex(db, rc.repo.id, index), doer, [], 'replace');
+    await changeIssueLabels(c.var.deps, rc, await getIssueByIndex(db, rc.repo.id, index), doer, [], 'replace');
     return c.body(null, 204);
   },
 );

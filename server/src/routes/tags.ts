@@ -1,5 +1,6 @@
 // Tags: /repos/{owner}/{repo}/tags[/{tag}] (list, read, create, delete) and the annotated tag
 // object at /repos/{owner}/{repo}/git/tags/{sha}, as Gitea's routers/api/v1/repo/tag.go.
+import { emitEvent } from '../services/events.ts';
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import { createRouter, errorResponses, z, zLimit, zPage, json } from '../api/openapi.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
@@ -56,7 +57,10 @@ tagsRoutes.openapi(
     const { owner, repo } = c.req.valid('param');
     const rc = await loadRepo(c, owner, repo, 'write');
     const { db, config } = c.var.deps;
-    return c.json(await createTag(db, config, rc, requireUser(c), c.req.valid('json')), 201);
+    const created = await createTag(db, config, rc, requireUser(c), c.req.valid('json'));
+    const repository = { repo: rc.repo, owner: rc.owner };
+    await emitEvent(c.var.deps, { type: 'ref.created', actor: requireUser(c), repository, ref: `refs/tags/${created.name}`, sha: created.id });
+    return c.json(created, 201);
   },
 );
 
@@ -92,7 +96,8 @@ openapiRestParam(
   async (c) => {
     const { owner, repo, tag } = c.req.valid('param');
     const rc = await loadRepo(c, owner, repo, 'write');
-    await deleteTag(c.var.deps.db, rc, requireUser(c), tag);
+    const sha = await deleteTag(c.var.deps.db, rc, requireUser(c), tag);
+    await emitEvent(c.var.deps, { type: 'ref.deleted', actor: requireUser(c), repository: { repo: rc.repo, owner: rc.owner }, ref: `refs/tags/${tag}`, sha });
     return c.body(null, 204);
   },
 );

@@ -205,7 +205,8 @@ export async function renameBranch(db: Db, rc: RepoContext, from: string, to: st
   }
 }
 
-export async function deleteBranch(db: Db, rc: RepoContext, doer: UserRow, name: string) {
+/** Deletes a branch; answers the commit it pointed at. */
+export async function deleteBranch(db: Db, rc: RepoContext, doer: UserRow, name: string): Promise<string> {
   await assertNotEmpty(rc);
   const current = await getBranch(rc.dir, name);
   if (!current) throw notFound(`branch does not exist [name: ${name}]`);
@@ -218,4 +219,5 @@ export async function deleteBranch(db: Db, rc: RepoContext, doer: UserRow, name:
     throw conflict('The branch was changed by someone else; try again.');
   }
   await recordAction(db, { op_type: 'delete_branch', act_user_id: doer.id, repo: rc.repo, ref_name: name });
+  return current.sha;
 }

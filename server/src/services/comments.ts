@@ -93,6 +93,14 @@ export async function editComment(
   const updated = await updateCommentContent(db, comment.id, content, nowUnix());
   await recordMentions(db, rc, issue, content);
   await recordReferences(db, { doer, source: rc, issue, commentId: comment.id, content });
+  await emitEvent(deps, {
+    type: 'comment.edited',
+    actor: doer,
+    repository: { repo: rc.repo, owner: rc.owner },
+    issue,
+    comment: updated,
+    previousBody: comment.content,
+  });
   return updated;
 }
 
@@ -106,6 +114,7 @@ export async function deleteComment(deps: Deps, rc: RepoContext, issue: IssueRow
     await recountComments(trx, issue.id);
   });
   removeAttachmentFiles(config, uuids);
+  await emitEvent(deps, { type: 'comment.deleted', actor: doer, repository: { repo: rc.repo, owner: rc.owner }, issue, comment });
 }
 
 export interface CommentFilter {

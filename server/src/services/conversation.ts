@@ -262,8 +262,8 @@ export async function setDeadline(db: Db, issue: IssueRow, doer: UserRow, deadli
   });
 }
 
-/** Replaces the assignees, leaving one `assignees` event per user added or removed. */
-export async function setAssignees(db: Db, issue: IssueRow, doer: UserRow, ids: number[]) {
+/** Replaces the assignees, leaving one `assignees` event per user added or removed; says who was added and removed. */
+export async function setAssignees(db: Db, issue: IssueRow, doer: UserRow, ids: number[]): Promise<{ added: number[]; removed: number[] }> {
   // The current assignees are read after the issue row's lock, in the caller's transaction or one of
   // its own: two requests assigning the same user at once both succeed, with one row and one event.
   const write = async (trx: Db) => {
@@ -271,7 +271,7 @@ export async function setAssignees(db: Db, issue: IssueRow, doer: UserRow, ids: 
     const current = await listIssueAssigneeIds(trx, issue.id);
     const add = ids.filter((id) => !current.includes(id));
     const remove = current.filter((id) => !ids.includes(id));
-    if (!add.length && !remove.length) return;
+    if (!add.length && !remove.length) return { added: add, removed: remove };
     for (const id of remove) {
       await deleteIssueAssignee(trx, issue.id, id);
       await insertEvent(trx, { type: CommentType.assignees, poster_id: doer.id, issue_id: issue.id, assignee_id: id, removed_assignee: 1 });
@@ -281,8 +281,9 @@ export async function setAssignees(db: Db, issue: IssueRow, doer: UserRow, ids: 
       await insertEvent(trx, { type: CommentType.assignees, poster_id: doer.id, issue_id: issue.id, assignee_id: id, removed_assignee: 0 });
     }
     await touchIssue(trx, issue.id, nowUnix());
+    return { added: add, removed: remove };
   };
-  await (db.isTransaction ? write(db) : db.transaction().execute(write));
+  return db.isTransaction ? write(db) : db.transaction().execute(write);
 }
 
 export async function setMilestone(db: Db, _rc: RepoContext, issue: IssueRow, doer: UserRow, milestoneId: number): Promise<IssueRow> {

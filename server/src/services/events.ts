@@ -92,6 +92,92 @@ export interface IssueReopenedEvent extends Base {
   issue: IssueRow;
 }
 
+/** A pull request was opened (its issue row, pull row; labels, assignees and reviewers it starts with are set). */
+export interface PullOpenedEvent extends Base {
+  type: 'pull.opened';
+  issue: IssueRow;
+  pr: PullRequestRow;
+}
+
+/** An issue's or pull request's title or description changed; `changes` holds the values before. */
+export interface IssueEditedEvent extends Base {
+  type: 'issue.edited';
+  issue: IssueRow;
+  changes: { title?: { from: string }; body?: { from: string } };
+}
+
+/** An issue's labels changed (added, removed, replaced or cleared). */
+export interface IssueLabelsChangedEvent extends Base {
+  type: 'issue.labels-changed';
+  issue: IssueRow;
+  /** True when the change removed every label. */
+  cleared: boolean;
+}
+
+/** Users were assigned to or unassigned from an issue or pull request (user ids). */
+export interface IssueAssigneesChangedEvent extends Base {
+  type: 'issue.assignees-changed';
+  issue: IssueRow;
+  added: number[];
+  removed: number[];
+}
+
+/** An issue's milestone changed (0: none). */
+export interface IssueMilestoneChangedEvent extends Base {
+  type: 'issue.milestone-changed';
+  issue: IssueRow;
+  previousMilestoneId: number;
+}
+
+/** A comment's text was edited; `previousBody` is what it said before. */
+export interface CommentEditedEvent extends Base {
+  type: 'comment.edited';
+  issue: IssueRow;
+  comment: CommentRow;
+  previousBody: string;
+}
+
+/** A comment was deleted (the row as it was). */
+export interface CommentDeletedEvent extends Base {
+  type: 'comment.deleted';
+  issue: IssueRow;
+  comment: CommentRow;
+}
+
+/** Reviews were requested from users/teams, or such requests were withdrawn (`removed`). */
+export interface ReviewRequestedEvent extends Base {
+  type: 'review.requested';
+  issue: IssueRow;
+  pr: PullRequestRow;
+  /** User ids asked (or no longer asked). */
+  reviewers: number[];
+  /** Team ids asked (or no longer asked). */
+  teams: number[];
+  removed: boolean;
+}
+
+/**
+ * A branch or tag was created or deleted through the API (not by a git push, which is a `push`
+ * event whose change has a zero old or new id). `ref` is the full name (refs/heads/…, refs/tags/…).
+ */
+export interface RefCreatedEvent extends Base {
+  type: 'ref.created';
+  ref: string;
+  sha: string;
+}
+
+export interface RefDeletedEvent extends Base {
+  type: 'ref.deleted';
+  ref: string;
+  sha: string;
+}
+
+/** Notifications of these users changed (new, read, pinned): their bell and inbox are stale. */
+export interface NotificationsChangedEvent extends Base {
+  type: 'notifications.changed';
+  users: number[];
+}
+
 export type DomainEvent =
   | PushEvent
   | PullHeadChangedEvent
@@ -102,7 +188,18 @@ export type DomainEvent =
   | IssueOpenedEvent
   | IssueCommentedEvent
   | IssueClosedEvent
-  | IssueReopenedEvent;
+  | IssueReopenedEvent
+  | PullOpenedEvent
+  | IssueEditedEvent
+  | IssueLabelsChangedEvent
+  | IssueAssigneesChangedEvent
+  | IssueMilestoneChangedEvent
+  | CommentEditedEvent
+  | CommentDeletedEvent
+  | ReviewRequestedEvent
+  | RefCreatedEvent
+  | RefDeletedEvent
+  | NotificationsChangedEvent;
 
 export type EventType = DomainEvent['type'];
 export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;

@@ -1,6 +1,6 @@
 // The rules of issues: opening, editing and deleting one. What issues share with pull requests
 // (numbering, events, state, assignees, milestone, deadline, lock) lives in conversation.ts.
-import { emitEvent } from './events.ts';
+import { emitEvent, type IssueEditedEvent } from './events.ts';
 import type { Deps } from '../context.ts';
 import { nowUnix } from '../db/index.ts';
 import type { IssueRow, UserRow } from '../db/schema.ts';
@@ -139,6 +139,12 @@ export async function editIssue(deps: Deps, rc: RepoContext, issue: IssueRow, do
       await recordMentions(db, rc, current, changes.content);
       await recordReferences(db, { doer, source: rc, issue: current, commentId: 0, content: changes.content });
     }
+    if (changes.name !== undefined || changes.content !== undefined) {
+      const before: IssueEditedEvent['changes'] = {};
+      if (changes.name !== undefined) before.title = { from: issue.name };
+      if (changes.content !== undefined) before.body = { from: issue.content };
+      await emitEvent(deps, { type: 'issue.edited', actor: doer, repository: { repo: rc.repo, owner: rc.owner }, issue: current, changes: before });
+    }
   }
 
   if (writer && (input.due_date !== undefined || input.unset_due_date)) {
@@ -147,10 +153,23 @@ export async function editIssue(deps: Deps, rc: RepoContext, issue: IssueRow, do
   }
   if (writer && (input.assignees !== undefined || input.assignee !== undefined)) {
     const ids = await assertAssignable(db, rc, [...(input.assignees ?? []), ...(input.assignee ? [input.assignee] : [])]);
-    await setAssignees(db, current, doer, ids);
+    const { added, removed } = await setAssignees(db, current, doer, ids);
+    if (added.length || removed.length) {
+      await emitEvent(deps, { type: 'issue.assignees-changed', actor: doer, repository: { repo: rc.repo, owner: rc.owner }, issue: current, added, removed });
+    }
   }
   if (writer && input.milestone !== undefined) {
+    const previousMilestoneId = current.milestone_id;
     current = await setMilestone(db, rc, current, doer, await assertMilestone(db, rc.repo.id, input.milestone ?? 0));
+    if (current.milestone_id !== previousMilestoneId) {
+      await emitEvent(deps, {
+        type: 'issue.milestone-changed',
+        actor: doer,
+        repository: { repo: rc.repo, owner: rc.owner },
+        issue: current,
+        previousMilestoneId,
+      });
+    }
   }
   if (input.state !== undefined) current = await changeState(deps, rc, current, doer, input.state === 'closed');
   return current;

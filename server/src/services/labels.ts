@@ -1,6 +1,9 @@
 // Repository labels and the labels on an issue. Every label added to or removed from an issue leaves a
 // `label` event (content "1" added, "" removed, as Gitea).
 import type { Db } from '../db/types.ts';
+import type { Deps } from '../context.ts';
+import { emitEvent } from './events.ts';
+import type { RepoContext } from './repo-access.ts';
 import { nowUnix } from '../db/index.ts';
 import { lockRow } from '../db/dialect.ts';
 import { touchIssue } from '../db/issues.ts';
@@ -107,16 +110,16 @@ export async function resolveLabels(db: Db, repoId: number, refs: Array<number |
   return [...out.values()];
 }
 
-/** Makes the issue's labels exactly `want`, recording one event per change. */
-export async function setIssueLabels(db: Db, issue: IssueRow, doer: UserRow, want: number[], mode: 'add' | 'replace' | 'remove'): Promise<void> {
+/** Makes the issue's labels exactly `want`, recording one event per change; says whether anything changed. */
+export async function setIssueLabels(db: Db, issue: IssueRow, doer: UserRow, want: number[], mode: 'add' | 'replace' | 'remove'): Promise<boolean> {
   // The current labels are read in the transaction, after the issue row's lock: two requests adding
   // the same label at once both succeed, and the label and its event are added once.
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     await lockRow(trx, 'issue', issue.id);
     const current = await listIssueLabelIds(trx, issue.id);
     const add = mode === 'remove' ? [] : want.filter((id) => !current.includes(id));
     const remove = mode === 'replace' ? current.filter((id) => !want.includes(id)) : mode === 'remove' ? want.filter((id) => current.includes(id)) : [];
-    if (!add.length && !remove.length) return;
+    if (!add.length && !remove.length) return false;
     const now = nowUnix();
     for (const id of remove) {
       await deleteIssueLabel(trx, issue.id, id);
@@ -127,5 +130,20 @@ export async function setIssueLabels(db: Db, issue: IssueRow, doer: UserRow, wan
       await insertEvent(trx, { type: CommentType.label, poster_id: doer.id, issue_id: issue.id, label_id: id, content: '1', created_unix: now });
     }
     await touchIssue(trx, issue.id, now);
+    return true;
   });
+}
+
+/** setIssueLabels for a request: the `issue.labels-changed` event follows a change. */
+export async function changeIssueLabels(
+  deps: Deps,
+  rc: RepoContext,
+  issue: IssueRow,
+  doer: UserRow,
+  want: number[],
+  mode: 'add' | 'replace' | 'remove',
+): Promise<void> {
+  if (!(await setIssueLabels(deps.db, issue, doer, want, mode))) return;
+  const cleared = mode === 'replace' && want.length === 0;
+  await emitEvent(deps, { type: 'issue.labels-changed', actor: doer, repository: { repo: rc.repo, owner: rc.owner }, issue, cleared });
 }

@@ -77,7 +77,7 @@ export async function createTag(
 }
 
 /** Gitea's DeleteTag (we have no releases, so no tag is held by one): 404 when it does not exist. */
-export async function deleteTag(db: Db, rc: RepoContext, doer: UserRow, name: string): Promise<void> {
+export async function deleteTag(db: Db, rc: RepoContext, doer: UserRow, name: string): Promise<string> {
   const t = await getTag(rc.dir, name);
   if (!t) throw tagMissing(name);
   try {
@@ -86,6 +86,7 @@ export async function deleteTag(db: Db, rc: RepoContext, doer: UserRow, name: st
     throw conflict('The tag was changed by someone else; try again.');
   }
   await recordAction(db, { op_type: 'delete_tag', act_user_id: doer.id, repo: rc.repo, ref_name: `refs/tags/${name}` });
+  return t.id;
 }
 
 /**

@@ -1,6 +1,7 @@
 // Opening a pull request, as Gitea's CreatePullRequest + parseCompareInfo + NewPullRequest.
 // What pull requests share with issues (numbering, events, state, assignees, milestone) is conversation.ts.
 import type { Deps } from '../../context.ts';
+import { emitEvent } from '../events.ts';
 import type { Db } from '../../db/types.ts';
 import { nowUnix } from '../../db/index.ts';
 import type { UserRow } from '../../db/schema.ts';
@@ -205,11 +206,27 @@ export async function createPull(deps: Deps, rc: RepoContext, doer: UserRow, inp
   await recordMentions(db, rc, issue, issue.content);
   await recordReferences(db, { doer, source: rc, issue, commentId: 0, content: issue.content });
   // As Gitea's NewPullRequest: the users asked first, then the teams (the poster may always choose).
-  if (reviewerIds.length) await requestReviews(deps, rc.repo, issue, doer, reviewerIds);
+  if (reviewerIds.length) {
+    await requestReviews(deps, rc.repo, issue, doer, reviewerIds);
+    const reviewers = [...new Set(reviewerIds)].filter((id) => id !== issue.poster_id);
+    if (reviewers.length) {
+      await emitEvent(deps, {
+        type: 'review.requested',
+        actor: doer,
+        repository: { repo: rc.repo, owner: rc.owner },
+        issue,
+        pr: row.pr,
+        reviewers,
+        teams: [],
+        removed: false,
+      });
+    }
+  }
   if (teamNames.length) {
     await changeReviewRequests(deps, { rc, issue, pr: row.pr }, doer, [], teamNames, true);
     // The answer shows the requests, and the time they moved the pull request.
     row = { ...row, issue: await getIssueById(db, issue.id) };
   }
+  await emitEvent(deps, { type: 'pull.opened', actor: doer, repository: { repo: rc.repo, owner: rc.owner }, issue: row.issue, pr: row.pr });
   return row;
 }

@@ -20,7 +20,7 @@ import {
   setDeadline,
   setMilestone,
 } from '../conversation.ts';
-import { emitEvent } from '../events.ts';
+import { emitEvent, type IssueEditedEvent } from '../events.ts';
 import type { PullRow } from '../pulls-convert.ts';
 import { repoLabels } from './create.ts';
 import { alreadyExists } from './find.ts';
@@ -75,9 +75,24 @@ export async function editPull(deps: Deps, rc: RepoContext, row: PullRow, doer: 
     const deadline = input.unset_due_date || !input.due_date ? 0 : deadlineFromIso(input.due_date);
     issue = await setDeadline(db, issue, doer, deadline);
   }
-  if (assigneeIds) await setAssignees(db, issue, doer, assigneeIds);
-  if (milestoneId !== undefined) issue = await setMilestone(db, rc, issue, doer, milestoneId);
-  if (labelIds) await setIssueLabels(db, issue, doer, labelIds, 'replace');
+  const edited: IssueEditedEvent['changes'] = {};
+  if (issue.name !== row.issue.name) edited.title = { from: row.issue.name };
+  if (issue.content !== row.issue.content) edited.body = { from: row.issue.content };
+  const repository = { repo: rc.repo, owner: rc.owner };
+  if (edited.title || edited.body) await emitEvent(deps, { type: 'issue.edited', actor: doer, repository, issue, changes: edited });
+  if (assigneeIds) {
+    const { added, removed } = await setAssignees(db, issue, doer, assigneeIds);
+    if (added.length || removed.length) await emitEvent(deps, { type: 'issue.assignees-changed', actor: doer, repository, issue, added, removed });
+  }
+  if (milestoneId !== undefined) {
+    const previousMilestoneId = issue.milestone_id;
+    issue = await setMilestone(db, rc, issue, doer, milestoneId);
+    if (issue.milestone_id !== previousMilestoneId)
+      await emitEvent(deps, { type: 'issue.milestone-changed', actor: doer, repository, issue, previousMilestoneId });
+  }
+  if (labelIds && (await setIssueLabels(db, issue, doer, labelIds, 'replace'))) {
+    await emitEvent(deps, { type: 'issue.labels-changed', actor: doer, repository, issue, cleared: labelIds.length === 0 });
+  }
 
   // Gitea refuses any state on a merged pull request, even the "closed" it already has.
   if (input.state !== undefined && pr.has_merged) throw new ApiError(412, 'cannot change state of this pull request, it was already merged');

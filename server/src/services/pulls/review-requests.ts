@@ -2,6 +2,7 @@
 // CanDoerChangeReviewRequests): POST/DELETE /pulls/{index}/requested_reviewers and the reviewers
 // a new pull request asks for.
 import type { Deps } from '../../context.ts';
+import { emitEvent } from '../events.ts';
 import type { Db } from '../../db/types.ts';
 import { listUsersByIds } from '../../db/pull-repos.ts';
 import { touchIssue } from '../../db/pulls.ts';
@@ -188,7 +189,7 @@ export async function changeReviewRequests(deps: Deps, p: PullRef, doer: UserRow
       if (!mayChange) throw invalidRequest("Doer can't choose reviewer", doer, repo);
     } else if (!mayChange) throw invalidRequest("Doer can't remove reviewer", doer, repo);
   }
-  return db.transaction().execute(async (trx) => {
+  const created = await db.transaction().execute(async (trx) => {
     await lockRow(trx, 'issue', p.issue.id);
     const created: ReviewRow[] = [];
     for (const reviewer of reviewers) {
@@ -208,4 +209,17 @@ export async function changeReviewRequests(deps: Deps, p: PullRef, doer: UserRow
     if (reviewers.length || teams.length) await touchIssue(trx, p.issue.id, nowUnix());
     return created;
   });
+  if (reviewers.length || teams.length) {
+    await emitEvent(deps, {
+      type: 'review.requested',
+      actor: doer,
+      repository: { repo, owner: p.rc.owner },
+      issue: p.issue,
+      pr: p.pr,
+      reviewers: reviewers.map((u) => u.id),
+      teams: teams.map((t) => t.id),
+      removed: !add,
+    });
+  }
+  return created;
 }
