@@ -29,6 +29,8 @@ import { statusesRoutes } from '../routes/statuses.ts';
 import { archiveRoutes } from '../routes/archive.ts';
 import { gitTreesRoutes } from '../routes/git-trees.ts';
 import { blameRoutes } from '../routes/blame.ts';
+import { userEmailsRoutes } from '../routes/user-emails.ts';
+import { userAccountExtRoutes } from '../routes/user-account-ext.ts';
 
 export function createApi() {
   const api = createRouter();
@@ -42,6 +44,8 @@ export function createApi() {
   api.route('/', userSessionsRoutes);
   api.route('/', userAccountRoutes);
   api.route('/', userSocialRoutes);
+  api.route('/', userEmailsRoutes);
+  api.route('/', userAccountExtRoutes);
   // Organizations and teams before the repository routes: their middleware sends a renamed
   // owner's old /orgs/{old}/… and /repos/{old}/… links to the new name.
   api.route('/', orgsRoutes);
