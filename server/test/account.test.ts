@@ -2,7 +2,7 @@
 // Gitea's web forms: changing the password (other web sessions end, the current one stays),
 // deleting one's account (Gitea's refusals), and signing up when the forge allows it.
 import { describe, expect, it } from 'vitest';
-import { createTestForge, uniq } from './helpers.ts';
+import { appCaller, createTestForge, uniq } from './helpers.ts';
 
 const forge = await createTestForge();
 const { db, config } = forge.deps;
@@ -237,5 +237,23 @@ describe('sign-up (POST /user/signup)', () => {
     } finally {
       config.disableRegistration = true;
     }
+  });
+});
+
+describe('Settings → Sessions addresses (issue #23)', () => {
+  it('shows an IPv4-mapped IPv6 peer as plain IPv4', async () => {
+    const u = await forge.user('ip');
+    const call = appCaller(forge.app);
+    const res = await call('POST', '/user/sessions', {
+      address: '::ffff:127.0.0.1',
+      headers: { Origin: ORIGIN },
+      body: { username: u.name, password: u.password },
+    });
+    expect(res.status).toBe(201);
+    const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
+    const list = await call('GET', '/user/sessions', { headers: { Cookie: cookie } });
+    expect(list.body.map((s: { ip: string }) => s.ip)).toEqual(['127.0.0.1']);
+    const row = await db.selectFrom('web_session').select('ip').where('user_id', '=', u.id).executeTakeFirstOrThrow();
+    expect(row.ip).toBe('127.0.0.1');
   });
 });
