@@ -36,11 +36,12 @@ function expected(op: Operation, scope: Scope, isPrivate: boolean, who: ActorNam
   // Sign-up is closed here (the default, Gitea's DISABLE_REGISTRATION): 403 to everyone, before the body.
   if (key === 'POST /user/signup') return [403];
   if (who === 'anonymous') {
-    // On a private repository or organization Gitea's assignment answers 404 before reqToken on
-    // most routes; some of ours ask for the token first (the issue and pull routes fixed at 401 by
-    // permissions-matrix.test.ts). Both tell nothing: a missing target answers the same (the
-    // reliability matrix checks that), and neither is the body check.
-    if (!isPrivate || scope === 'user' || scope === 'team') return [401];
+    // On a private repository Gitea's repoAssignment answers 404 before reqToken on every route
+    // (the /user/starred/{owner}/{repo} group asks for the token first). An organization's
+    // orgAssignment does not judge visibility, so there reqToken's 401 may come first; both tell
+    // nothing (a missing target answers the same: the reliability matrix checks that).
+    if (!isPrivate || scope === 'user' || scope === 'team' || op.path.startsWith('/user/')) return [401];
+    if (scope === 'repo') return [404];
     return [401, 404];
   }
   if (isPrivate && scope !== 'user') return [404];
