@@ -149,6 +149,7 @@ function signedInRoutes(s: Seed) {
     `${r}/milestone/${s.milestone}`,
     `${r}/no/such/page`,
     '/no-such-user-here/x/y/z',
+    '/user/settings/account',
   ];
 }
 
@@ -166,6 +167,7 @@ function signedOutRoutes(s: Seed) {
     `${r}/issues/${s.issue}`,
     `${r}/pulls/${s.pull}`,
     `${r}/pulls/${s.pull}/files`,
+    '/user/sign_up',
   ];
 }
 

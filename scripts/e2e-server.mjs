@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forge-e2e-'));
-const env = { ...process.env, FORGE_DATA_DIR: dataDir, PORT: process.env.E2E_PORT ?? '3197' };
+// Sign-up open, as in the demo, so e2e/account.spec.ts can create an account through the page.
+const env = { FORGE_DISABLE_REGISTRATION: 'false', ...process.env, FORGE_DATA_DIR: dataDir, PORT: process.env.E2E_PORT ?? '3197' };
 const tsx = path.resolve('node_modules/.bin/tsx');
 const created = spawnSync(
   tsx,

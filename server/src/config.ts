@@ -51,6 +51,13 @@ export interface Config {
   sessionIdleSeconds: number;
   /** A session ends this long after sign-in however much it is used. FORGE_SESSION_MAX_AGE_SECONDS, default 2592000 (30 days). */
   sessionMaxAgeSeconds: number;
+  /**
+   * Sign-up (issue #20), as Gitea's [service] DISABLE_REGISTRATION: FORGE_DISABLE_REGISTRATION=false
+   * lets anyone create an account with POST /user/signup; true (the default for a new install)
+   * leaves account creation to administrators. The demo (`npm start` without --no-demo) opens
+   * sign-up unless the setting is given (registrationSettingGiven, server/src/main.ts).
+   */
+  disableRegistration: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -74,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     sessionIdleSeconds: count(env.FORGE_SESSION_IDLE_SECONDS, 7 * 86400) || 7 * 86400,
     sessionMaxAgeSeconds: count(env.FORGE_SESSION_MAX_AGE_SECONDS, 30 * 86400) || 30 * 86400,
+    disableRegistration: !/^(0|false|no|off)$/i.test(env.FORGE_DISABLE_REGISTRATION?.trim() ?? ''),
   };
 }
 
@@ -121,4 +129,9 @@ export function shutdownTimeoutSeconds(): number {
 /** FORGE_CRASH_AT: the test-only failure point (services/repo-folders.ts crashPoint) to die at. */
 export function crashAtSetting(): string | undefined {
   return process.env.FORGE_CRASH_AT;
+}
+
+/** Whether FORGE_DISABLE_REGISTRATION is set at all (the demo opens sign-up only when it is not). */
+export function registrationSettingGiven(): boolean {
+  return (process.env.FORGE_DISABLE_REGISTRATION ?? '').trim() !== '';
 }

@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { serve } from '@hono/node-server';
-import { demoDisabled, loadConfig, shutdownTimeoutSeconds } from './config.ts';
+import { demoDisabled, loadConfig, registrationSettingGiven, shutdownTimeoutSeconds } from './config.ts';
 import { openDb } from './db/index.ts';
 import { createApp } from './app.ts';
 import { createUser } from './services/users.ts';
@@ -27,7 +27,8 @@ const usage = `Usage:
       FORGE_DATA_DIR/forge.db, --to to FORGE_DATABASE_URL)
 
 Environment: PORT (3000), FORGE_DATA_DIR (./data), FORGE_ROOT_URL (http://localhost:PORT/),
-FORGE_DATABASE_URL (PostgreSQL instead of FORGE_DATA_DIR/forge.db), FORGE_SHUTDOWN_TIMEOUT_SECONDS (30)`;
+FORGE_DATABASE_URL (PostgreSQL instead of FORGE_DATA_DIR/forge.db), FORGE_SHUTDOWN_TIMEOUT_SECONDS (30),
+FORGE_DISABLE_REGISTRATION (true; the demo opens sign-up unless it is set)`;
 
 async function main(argv: string[]) {
   const config = loadConfig();
@@ -74,6 +75,10 @@ async function main(argv: string[]) {
         await seedDemo(deps, admin);
       }
     });
+    // The demo lets visitors sign up (issue #20); a forge started with --no-demo (or
+    // FORGE_NO_DEMO=1) keeps Gitea's default for new installs, closed. FORGE_DISABLE_REGISTRATION wins.
+    if (!values['no-demo'] && !demoDisabled() && !registrationSettingGiven()) config.disableRegistration = false;
+    console.log(`Sign-up is ${config.disableRegistration ? 'closed' : 'open'} (FORGE_DISABLE_REGISTRATION=${config.disableRegistration}).`);
     const app = createApp(deps);
     const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
       console.log(

@@ -33,12 +33,15 @@ const STRANGER_405_ON_PUBLIC: RegExp[] = [/^POST \/repos\/\{owner\}\/\{repo\}\/p
 /** The answers Gitea may give `who` for a write they may not do. */
 function expected(op: Operation, scope: Scope, isPrivate: boolean, who: ActorName): number[] {
   const key = `${op.method} ${op.path}`;
+  // Sign-up is closed here (the default, Gitea's DISABLE_REGISTRATION): 403 to everyone, before the body.
+  if (key === 'POST /user/signup') return [403];
   if (who === 'anonymous') {
-    // On a private repository or organization Gitea's assignment answers 404 before reqToken on
-    // most routes; some of ours ask for the token first (the issue and pull routes fixed at 401 by
-    // permissions-matrix.test.ts). Both tell nothing: a missing target answers the same (the
-    // reliability matrix checks that), and neither is the body check.
-    if (!isPrivate || scope === 'user' || scope === 'team') return [401];
+    // On a private repository Gitea's repoAssignment answers 404 before reqToken on every route
+    // (the /user/starred/{owner}/{repo} group asks for the token first). An organization's
+    // orgAssignment does not judge visibility, so there reqToken's 401 may come first; both tell
+    // nothing (a missing target answers the same: the reliability matrix checks that).
+    if (!isPrivate || scope === 'user' || scope === 'team' || op.path.startsWith('/user/')) return [401];
+    if (scope === 'repo') return [404];
     return [401, 404];
   }
   if (isPrivate && scope !== 'user') return [404];
@@ -107,8 +110,8 @@ it.each(['public', 'private'] as const)('the owner of the %s target gets 422/400
     const schema = bodySchema(op.op);
     if (schema?.contentType !== 'application/json' || !Object.keys(schema.schema.properties ?? {}).length) continue;
     // Refused to the owner too (not a site admin; a token may not create tokens), and no
-    // attachment is seeded (404 for the missing one).
-    if (/^\/admin\/|^\/users\/\{username\}\/tokens|\{attachment_id\}/.test(op.path)) continue;
+    // attachment is seeded (404 for the missing one); sign-up is closed (403 to everyone).
+    if (/^\/admin\/|^\/users\/\{username\}\/tokens|\{attachment_id\}|^\/user\/signup$/.test(op.path)) continue;
     for (const body of ['invalid', 'malformed'] as const) {
       const req = { ...request(op, t, 'anonymous', body), token: w.owner.token };
       const a = await forge.send(req);

@@ -17,11 +17,12 @@ const ROUTES = ['read code', 'read issues', 'comment', 'write issue', 'push bran
 // teamIssues: a team with issues write, code and pulls read (the "triage" team); teamWrite: every unit write.
 const ok = [200, 200, 201, 201, 201, 200, 200];
 const EXPECTED: Record<Actor, Record<Combo, number[]>> = {
+  // Gitea's repoAssignment runs before reqToken: a repository anonymous may not see is 404 to every route.
   anonymous: {
     'pubOrg/pubRepo': [200, 200, 401, 401, 401, 401, 401],
-    'pubOrg/privRepo': [404, 404, 401, 401, 404, 401, 404],
-    'privOrg/pubRepo': [404, 404, 401, 401, 404, 401, 404],
-    'privOrg/privRepo': [404, 404, 401, 401, 404, 401, 404],
+    'pubOrg/privRepo': [404, 404, 404, 404, 404, 404, 404],
+    'privOrg/pubRepo': [404, 404, 404, 404, 404, 404, 404],
+    'privOrg/privRepo': [404, 404, 404, 404, 404, 404, 404],
   },
   stranger: {
     'pubOrg/pubRepo': [200, 200, 201, 403, 403, 405, 403],

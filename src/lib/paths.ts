@@ -78,6 +78,8 @@ export const paths = {
   userSettingsKeys: { pattern: '/user/settings/keys', href: () => '/user/settings/keys' },
   userSettingsApplications: { pattern: '/user/settings/applications', href: () => '/user/settings/applications' },
   userSettingsSessions: { pattern: '/user/settings/sessions', href: () => '/user/settings/sessions' },
+  userSettingsAccount: { pattern: '/user/settings/account', href: () => '/user/settings/account' },
+  signUp: { pattern: '/user/sign_up', href: () => '/user/sign_up' },
   exploreUsers: {
     pattern: '/explore/users',
     href: (q?: Record<string, string>) => `/explore/users${q && Object.keys(q).length ? `?${new URLSearchParams(q)}` : ''}`,

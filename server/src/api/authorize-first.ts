@@ -45,33 +45,74 @@ export function deferInvalid(c: Context, target: string, status: ContentfulStatu
   return { response: undefined as unknown as Response };
 }
 
+// @hono/zod-openapi's media type gate (its matchesMediaType), which answers 415 before the handler.
+const JSON_REQUEST = /^application\/([a-z-.]+\+)?json(;\s*[a-zA-Z0-9-]+=([^;]+))*$/i;
+const MULTIPART_REQUEST = /^multipart\/form-data(;\s?boundary=[a-zA-Z0-9'"()+_,\-./:=?]+)?$/i;
+const URLENCODED_REQUEST = /^application\/x-www-form-urlencoded(;\s*[a-zA-Z0-9-]+=([^;]+))*$/i;
+const isForm = (type: string) => /^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(type);
+
+function matchesMediaType(contentType: string, mediaType: string): boolean {
+  if (/^application\/([a-z-.]+\+)?json/i.test(mediaType)) return JSON_REQUEST.test(contentType);
+  if (isForm(mediaType)) return MULTIPART_REQUEST.test(contentType) || URLENCODED_REQUEST.test(contentType);
+  return contentType.split(';')[0]!.trim().toLowerCase() === mediaType.toLowerCase();
+}
+
+/**
+ * A body of a media type the route does not declare, which the gate would answer 415 at once: the
+ * 415 is recorded like a failed check and the request goes on as an empty body of the declared
+ * type, so the handler's authorization (401, 404, 403) answers first (issue #23).
+ */
+async function deferUnsupportedMediaType(c: Context, declared: string[]): Promise<boolean> {
+  const contentType = c.req.header('Content-Type');
+  if (!declared.length || declared.includes('*/*')) return false;
+  if (contentType ? declared.some((m) => matchesMediaType(contentType, m)) : (await c.req.arrayBuffer()).byteLength === 0) return false;
+  const stand = declared[0]!;
+  record(c, isForm(stand) ? 'form' : 'json', new ApiError(415, 'Unsupported Media Type'));
+  const header = c.req.header.bind(c.req) as (name?: string) => unknown;
+  // defineProperty: the gate and the validators read the type through c.req.header().
+  Object.defineProperty(c.req, 'header', {
+    configurable: true,
+    value: (name?: string) => (name?.toLowerCase() === 'content-type' ? stand : header(name)),
+  });
+  // Hono keeps body promises here (its type says otherwise); the first one cached is what is read.
+  const cache = c.req.bodyCache as Record<string, unknown>;
+  for (const key of Object.keys(cache)) delete cache[key];
+  if (isForm(stand)) cache.formData = new FormData();
+  else cache.text = Promise.resolve('{}');
+  return true;
+}
+
 /**
  * Route middleware (it runs before the validators) for a route with a body: a body that cannot be
  * parsed at all, which hono's validator would answer 400 at once, is recorded like a failed check
- * and read as empty, so the handler's authorization still answers first.
+ * and read as empty, so the handler's authorization still answers first; so is a body of a media
+ * type the route does not declare (415). `declared`: the route's request body media types.
  */
-export const readBodyFirst: MiddlewareHandler = async (c, next) => {
-  const contentType = c.req.header('Content-Type') ?? '';
-  const type = contentType.split(';')[0]!.trim().toLowerCase();
-  if (/^application\/([\w.-]+\+)?json$/.test(type)) {
-    try {
-      await c.req.json();
-    } catch {
-      record(c, 'json', new ApiError(400, 'Malformed JSON in request body'));
-      // Hono keeps body promises here (its type says otherwise); json() parses this text.
-      (c.req.bodyCache as Record<string, unknown>).text = Promise.resolve('null');
+export const readBodyFirst =
+  (declared: string[]): MiddlewareHandler =>
+  async (c, next) => {
+    if (await deferUnsupportedMediaType(c, declared)) return next();
+    const contentType = c.req.header('Content-Type') ?? '';
+    const type = contentType.split(';')[0]!.trim().toLowerCase();
+    if (/^application\/([\w.-]+\+)?json$/.test(type)) {
+      try {
+        await c.req.json();
+      } catch {
+        record(c, 'json', new ApiError(400, 'Malformed JSON in request body'));
+        // Hono keeps body promises here (its type says otherwise); json() parses this text.
+        (c.req.bodyCache as Record<string, unknown>).text = Promise.resolve('null');
+      }
+    } else if (type === 'multipart/form-data' || type === 'application/x-www-form-urlencoded') {
+      // As hono's validator reads it, so that it finds the parsed form in the cache.
+      try {
+        c.req.bodyCache.formData = await bufferToFormData(await c.req.arrayBuffer(), contentType);
+      } catch (e) {
+        record(c, 'form', new ApiError(400, `Malformed FormData request. ${e instanceof Error ? e.message : String(e)}`));
+        c.req.bodyCache.formData = new FormData();
+      }
     }
-  } else if (type === 'multipart/form-data' || type === 'application/x-www-form-urlencoded') {
-    // As hono's validator reads it, so that it finds the parsed form in the cache.
-    try {
-      c.req.bodyCache.formData = await bufferToFormData(await c.req.arrayBuffer(), contentType);
-    } catch (e) {
-      record(c, 'form', new ApiError(400, `Malformed FormData request. ${e instanceof Error ? e.message : String(e)}`));
-      c.req.bodyCache.formData = new FormData();
-    }
-  }
-  await next();
-};
+    await next();
+  };
 
 /** Wraps a route handler: with invalid input, the handler's own checks answer first. */
 export function authorizeFirst<H extends Handler<any, any, any, any>>(handler: H): H {

@@ -29,6 +29,9 @@ import { statusesRoutes } from '../routes/statuses.ts';
 import { archiveRoutes } from '../routes/archive.ts';
 import { gitTreesRoutes } from '../routes/git-trees.ts';
 import { blameRoutes } from '../routes/blame.ts';
+import { userEmailsRoutes } from '../routes/user-emails.ts';
+import { userAccountExtRoutes } from '../routes/user-account-ext.ts';
+import { repoAssignmentForAnonymous } from '../http/repo-assignment.ts';
 
 export function createApi() {
   const api = createRouter();
@@ -38,10 +41,16 @@ export function createApi() {
   // Old names of renamed users and organizations: /users/{old}/… answers 307 to the new name (issue #10).
   api.use('/users/:username', redirectOldUserName);
   api.use('/users/:username/*', redirectOldUserName);
+  // Anonymous writes to a private or missing repository: 404 before the route's 401 (Gitea's
+  // repoAssignment before reqToken, issue #23).
+  api.use('/repos/:owner/:repo', repoAssignmentForAnonymous);
+  api.use('/repos/:owner/:repo/*', repoAssignmentForAnonymous);
   api.route('/', usersRoutes);
   api.route('/', userSessionsRoutes);
   api.route('/', userAccountRoutes);
   api.route('/', userSocialRoutes);
+  api.route('/', userEmailsRoutes);
+  api.route('/', userAccountExtRoutes);
   // Organizations and teams before the repository routes: their middleware sends a renamed
   // owner's old /orgs/{old}/… and /repos/{old}/… links to the new name.
   api.route('/', orgsRoutes);

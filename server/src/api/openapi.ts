@@ -20,7 +20,8 @@ export function createRouter() {
   const openapi = router.openapi;
   router.openapi = ((route, handler, hook) => {
     // The route's own middleware first: it may rewrite the body (pull-merge.ts normaliseMergeKeys).
-    const middleware = route.request?.body ? [...[route.middleware ?? []].flat(), readBodyFirst] : route.middleware;
+    const body = route.request?.body;
+    const middleware = body ? [...[route.middleware ?? []].flat(), readBodyFirst(Object.keys(body.content ?? {}))] : route.middleware;
     return openapi({ ...route, middleware }, authorizeFirst(handler), hook);
   }) as typeof openapi;
   return router;

@@ -88,6 +88,13 @@ export async function checkPassword(db: Db, login: string, password: string, ctx
   return user;
 }
 
+/** An IPv4-mapped IPv6 address (`::ffff:127.0.0.1`, as a dual-stack socket reports IPv4 peers) as plain IPv4. */
+export function plainAddress(ip: string | null | undefined): string {
+  const a = (ip ?? '').trim();
+  const m = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(a);
+  return m ? m[1]! : a;
+}
+
 /** Creates a session for the user; the secret for the cookie (shown nowhere else) and its row. */
 export async function startSession(
   db: Db,
@@ -104,7 +111,7 @@ export async function startSession(
     created_at: now,
     last_used_at: now,
     user_agent: (client.userAgent ?? '').slice(0, 255),
-    ip: (client.ip ?? '').slice(0, 64),
+    ip: plainAddress(client.ip).slice(0, 64),
   });
   return { secret, session };
 }

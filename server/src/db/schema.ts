@@ -26,6 +26,7 @@ import type {
 } from './schema/issues.ts';
 import type { PullRequestTable, PullAutoMergeTable, ReviewTable, CommitStatusTable } from './schema/pulls.ts';
 import type { CollaborationTable, OrgUserTable, TeamTable, TeamUserTable, TeamRepoTable, TeamUnitTable } from './schema/access.ts';
+import type { EmailAddressTable } from './schema/emails.ts';
 
 export type {
   UserTable,
@@ -52,6 +53,7 @@ export type {
 } from './schema/issues.ts';
 export type { PullRequestTable, PullAutoMergeTable, ReviewTable, CommitStatusTable } from './schema/pulls.ts';
 export type { CollaborationTable, OrgUserTable, TeamTable, TeamUserTable, TeamRepoTable, TeamUnitTable } from './schema/access.ts';
+export type { EmailAddressTable } from './schema/emails.ts';
 
 export interface Database {
   user: UserTable;
@@ -86,6 +88,7 @@ export interface Database {
   user_redirect: UserRedirectTable;
   repo_redirect: RepoRedirectTable;
   protected_branch: ProtectedBranchTable;
+  email_address: EmailAddressTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -8,7 +8,7 @@ import { createRouter, errorResponses, json, jsonBody, z } from '../api/openapi.
 import { toApiUser } from '../api/convert.ts';
 import { SignInOptionSchema, WebSessionSchema, WebSessionStateSchema } from '../api/session-schemas.ts';
 import { requireUser, secureRequest } from '../auth/middleware.ts';
-import { checkPassword, csrfTokenFor, isOwnOrigin, requestOrigin, sessionCookie, sessionLimits, startSession } from '../auth/sessions.ts';
+import { checkPassword, csrfTokenFor, isOwnOrigin, plainAddress, requestOrigin, sessionCookie, sessionLimits, startSession } from '../auth/sessions.ts';
 import { requestAuthContext } from '../auth/throttle.ts';
 import type { AppEnv } from '../context.ts';
 import { deleteOtherWebSessions, deleteUserWebSession, listLiveWebSessions } from '../db/sessions.ts';
@@ -88,7 +88,8 @@ userSessionsRoutes.openapi(
       rows.map((r) => ({
         id: r.id,
         browser: browserSummary(r.user_agent),
-        ip: r.ip,
+        // Sessions stored before addresses were kept plain.
+        ip: plainAddress(r.ip),
         created_at: iso(r.created_at),
         last_used_at: iso(r.last_used_at),
         current: r.id === current,

@@ -3,7 +3,8 @@ import type { Db } from '../db/types.ts';
 import { nowUnix } from '../db/index.ts';
 import { isUniqueViolation, withDatabaseLock } from '../db/dialect.ts';
 import type { UserRow } from '../db/schema.ts';
-import { findUserByName, insertUserRow, isEmailUsed, isNameTaken } from '../db/users.ts';
+import { findUserByName, insertUserRow, isNameTaken } from '../db/users.ts';
+import { isEmailAddressTaken } from '../db/emails.ts';
 import { insertToken, isTokenNameUsed } from '../db/tokens.ts';
 import { userVisibleTo } from './permissions.ts';
 import { badRequest, notFound, unprocessable } from '../errors.ts';
@@ -58,7 +59,7 @@ export async function createUser(db: Db, input: NewUserInput): Promise<UserRow> 
   // No unique index on e-mail: the check and the insert hold a lock across server processes, so two
   // sign-ups with one address at once cannot both pass.
   return withDatabaseLock(db, 'user_email', async () => {
-    if (await isEmailUsed(db, input.email)) throw unprocessable(`e-mail already in use [email: ${input.email}]`);
+    if (await isEmailAddressTaken(db, input.email)) throw unprocessable(`e-mail already in use [email: ${input.email}]`);
     return insertUserRow(db, {
       name,
       lower_name: name.toLowerCase(),

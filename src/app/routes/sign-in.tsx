@@ -1,5 +1,6 @@
 // /user/login: sign in, then go back to ?redirect_to= (a path on this site) or home.
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { useSignOut } from '@/features/auth/api/auth-queries';
@@ -7,6 +8,7 @@ import { useSession } from '@/lib/auth-store';
 import { paths } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { accountExtensionQueries } from '@/features/users/api/use-account-extensions';
 
 /** Only paths on this site: "//evil.example" or "https://…" would be an open redirect. */
 export function safeRedirect(target: string | null): string {
@@ -23,6 +25,8 @@ export function Component() {
   // Only a session that existed on arrival shows the "signed in" panel; one created here is
   // followed by the redirect, which the form's own success callback performs.
   const [arrivedSignedIn] = useState(() => !!session);
+  // Sign-up is linked only where the server allows it (an extension: Gitea answers 404, no link).
+  const { data: extensions } = useQuery(accountExtensionQueries.probe());
 
   useDocumentTitle('Sign in');
   return (
@@ -46,6 +50,14 @@ export function Component() {
             <h1 className="mb-1 text-xl font-semibold">Sign in to Forge</h1>
             <p className="mb-5 text-sm text-gray-600 dark:text-gray-400">Use your account, or paste an access token.</p>
             <SignInForm onSignedIn={() => navigate(target, { replace: true })} />
+            {extensions?.signUp && (
+              <p className="mt-4 text-center text-sm text-gray-600 dark:text-gray-400">
+                New here?{' '}
+                <Link className="text-indigo-600 underline dark:text-indigo-400" to={paths.signUp.href()}>
+                  Create an account
+                </Link>
+              </p>
+            )}
           </>
         )}
       </div>

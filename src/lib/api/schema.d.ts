@@ -27,7 +27,11 @@ export interface paths {
         get: operations["userGetCurrent"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete the authenticated user's account (an extension: Gitea's account settings form)
+         * @description The account's password is required. Refused (422, as Gitea's DeleteUser) while the user is the last site administrator, owns repositories or is a member of an organization. Issues and comments they wrote stay, shown as by Ghost. Signs the caller out.
+         */
+        delete: operations["userDeleteSelf"];
         options?: never;
         head?: never;
         patch?: never;
@@ -489,6 +493,66 @@ export interface paths {
         get: operations["userListSubscriptions"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the authenticated user's email addresses, the primary one first */
+        get: operations["userListEmails"];
+        put?: never;
+        /** Add email addresses; answers the added ones */
+        post: operations["userAddEmail"];
+        /** Delete email addresses (not the primary one) */
+        delete: operations["userDeleteEmail"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the password (an extension: Gitea's account settings form). Ends the user's other web sessions
+         * @description The current password is required (422 naming old_password when wrong; wrong guesses count towards the sign-in throttle, 429). The new one follows the account creation rule (at least 8 characters). Every other web session of the user ends; the one making the request stays signed in. Access tokens stay valid.
+         */
+        post: operations["userChangePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether anyone may create an account here (an extension; FORGE_DISABLE_REGISTRATION) */
+        get: operations["userGetSignUpSettings"];
+        put?: never;
+        /**
+         * Create an account and sign in to the web app (an extension: Gitea's sign-up form)
+         * @description Only when the forge allows sign-up (FORGE_DISABLE_REGISTRATION=false); otherwise 403, as Gitea answers its sign-up form. The same rules as an administrator creating a user (name syntax, reserved and taken names, e-mail address, password of at least 8 characters; 422). Sets the HttpOnly session cookie like POST /user/sessions.
+         */
+        post: operations["userSignUp"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2399,6 +2463,41 @@ export interface components {
             url: string;
             repository_url: string;
         };
+        Email: {
+            email: string;
+            verified: boolean;
+            primary: boolean;
+            user_id: number;
+            username: string;
+        };
+        CreateEmailOption: {
+            /** @description email addresses to add */
+            emails?: string[];
+        };
+        DeleteEmailOption: {
+            /** @description email addresses to delete */
+            emails?: string[];
+        };
+        ChangePasswordOption: {
+            /** @description the current password */
+            old_password: string;
+            /** @description at least 8 characters */
+            new_password: string;
+        };
+        DeleteAccountOption: {
+            /** @description the account's password, as Gitea's account settings form asks */
+            password: string;
+        };
+        SignUpSettings: {
+            /** @description whether anyone may create an account (FORGE_DISABLE_REGISTRATION=false) */
+            enabled: boolean;
+        };
+        SignUpOption: {
+            username: string;
+            email: string;
+            /** @description at least 8 characters */
+            password: string;
+        };
         Organization: {
             id: number;
             name: string;
@@ -3435,6 +3534,55 @@ export interface operations {
             };
             /** @description Missing or wrong credentials */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    userDeleteSelf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteAccountOption"];
+            };
+        };
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Too many failed sign-in attempts; Retry-After says when to try again */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5041,6 +5189,237 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    userListEmails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description EmailList */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Email"][];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    userAddEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateEmailOption"];
+            };
+        };
+        responses: {
+            /** @description EmailList */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Email"][];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    userDeleteEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteEmailOption"];
+            };
+        };
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    userChangePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePasswordOption"];
+            };
+        };
+        responses: {
+            /** @description Changed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Too many failed sign-in attempts; Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    userGetSignUpSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignUpSettings"];
+                };
+            };
+        };
+    };
+    userSignUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignUpOption"];
+            };
+        };
+        responses: {
+            /** @description Signed up and in */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebSessionState"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Validation error */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

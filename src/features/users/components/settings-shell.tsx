@@ -1,4 +1,4 @@
-// The frame of /user/settings pages: a side nav (Profile, SSH keys, Applications, Sessions) and the page.
+// The frame of /user/settings pages: a side nav (Profile, Account, SSH keys, Applications, Sessions) and the page.
 // A signed-out visitor gets a sign-in link instead of forms the server would refuse.
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
@@ -8,6 +8,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 
 const pages = [
   { to: paths.userSettings.href(), label: 'Profile' },
+  { to: paths.userSettingsAccount.href(), label: 'Account' },
   { to: paths.userSettingsKeys.href(), label: 'SSH keys' },
   { to: paths.userSettingsApplications.href(), label: 'Applications' },
   { to: paths.userSettingsSessions.href(), label: 'Sessions' },

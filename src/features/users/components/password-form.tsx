@@ -1,0 +1,84 @@
+// Settings → Account → Password (issue #20, an extension of the embedded forge): the current
+// password, the new one twice. A wrong current password or a too short new one shows beside its
+// field; success signs out every other browser and keeps this one.
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { ErrorNotice } from '@/components/ui/error-notice';
+import { TextField } from '@/components/ui/field';
+import { formErrors } from '@/lib/form-errors';
+import { useChangePassword } from '../api/use-account';
+
+export function PasswordForm() {
+  const change = useChangePassword();
+  const [oldPassword, setOldPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [mismatch, setMismatch] = useState(false);
+  const errors = formErrors(change.error, ['old_password', 'new_password']);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (newPassword !== repeat) return setMismatch(true);
+    change.mutate(
+      { old_password: oldPassword, new_password: newPassword },
+      {
+        onSuccess: () => {
+          setOldPassword('');
+          setNewPassword('');
+          setRepeat('');
+          toast.success('Password changed. Your other browsers were signed out.');
+        },
+      },
+    );
+  };
+
+  return (
+    <section aria-labelledby="password-title" className="space-y-3">
+      <h2 id="password-title" className="text-lg font-semibold">
+        Password
+      </h2>
+      <form onSubmit={submit} className="max-w-md space-y-4" aria-label="Change password" noValidate>
+        <TextField
+          label="Current password"
+          name="old_password"
+          type="password"
+          autoComplete="current-password"
+          value={oldPassword}
+          onChange={(e) => setOldPassword(e.target.value)}
+          error={errors.fields.old_password}
+        />
+        <TextField
+          label="New password"
+          name="new_password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+          value={newPassword}
+          onChange={(e) => {
+            setNewPassword(e.target.value);
+            setMismatch(false);
+          }}
+          error={errors.fields.new_password}
+        />
+        <TextField
+          label="Repeat the new password"
+          name="repeat_password"
+          type="password"
+          autoComplete="new-password"
+          value={repeat}
+          onChange={(e) => {
+            setRepeat(e.target.value);
+            setMismatch(false);
+          }}
+          error={mismatch ? 'The two new passwords differ' : null}
+        />
+        <ErrorNotice error={errors.general} />
+        <p className="text-sm text-gray-600 dark:text-gray-400">Changing it signs you out everywhere else; this browser stays signed in.</p>
+        <Button type="submit" variant="primary" disabled={!oldPassword || !newPassword || !repeat || change.isPending}>
+          {change.isPending ? 'Changing…' : 'Change password'}
+        </Button>
+      </form>
+    </section>
+  );
+}
