@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import type { RenderMarkdown, ReviewEditor } from '../lib/review-editor';
 import type { ReviewThread } from '../lib/review-threads';
-import { rangeLabel, splitRangeBody } from '../lib/line-range';
+import { rangeLabel } from '../lib/line-range';
 import { CommentComposer, type CommentMode } from './comment-composer';
 import { DiffHunk } from './diff-hunk';
 import { ReviewCommentView } from './review-comment';
@@ -34,8 +34,7 @@ export function ReviewThreadView({ thread, renderMarkdown, showHunk = false, sho
   const first = thread.comments[0];
   // A range comment sits on the range's last line and names the range in its body ("Lines 20–24"):
   // the thread is named by the whole range, and its excerpt shows all of it.
-  const range = first ? splitRangeBody(first.body) : null;
-  const start = range && range.end === thread.line && range.start < range.end ? range.start : thread.line;
+  const start = thread.rangeStart ?? thread.line;
   const lines = rangeLabel({ side: thread.side, start, end: thread.line });
   const where = `${lines} of ${thread.path}`;
   const hunk = (showHunk || thread.outdated) && first?.diff_hunk;

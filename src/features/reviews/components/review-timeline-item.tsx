@@ -61,14 +61,7 @@ export const ReviewCard = memo(function ReviewCard({ review, threads, renderMark
         <div className="ml-3 space-y-3 border-l-2 border-gray-200 pl-5 dark:border-gray-800">
           {review.body.trim() && <div className="rounded-lg border border-gray-200 px-3 py-2 text-sm dark:border-gray-800">{renderMarkdown(review.body)}</div>}
           {threads.map((t) => (
-            <ReviewThreadView
-              key={t.key}
-              thread={t}
-              renderMarkdown={renderMarkdown}
-              showHunk
-              showPath
-              reply={t.comments[0]?.pull_request_review_id === review.id ? reply : undefined}
-            />
+            <ReviewThreadView key={t.key} thread={t} renderMarkdown={renderMarkdown} showHunk showPath reply={t.partial ? undefined : reply} />
           ))}
         </div>
       )}
