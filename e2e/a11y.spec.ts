@@ -20,6 +20,8 @@ interface Seed {
   milestone: number;
 }
 let seed: Seed;
+const desktop = { width: 1280, height: 720 };
+const phone = { width: 390, height: 844 };
 
 test.beforeAll(async ({ request, baseURL }) => {
   const owner = await createUser(request, 'a11y');
@@ -73,25 +75,37 @@ const report = (url: string, scheme: string, violations: Awaited<ReturnType<AxeB
   );
 
 /**
- * Loads a route, waits for its data, and runs axe on it in light (every rule), then switches the
- * system theme to dark and runs the rules colours decide (the rest do not change with the theme).
+ * Loads a route once, waits for its data, and runs axe on it in four modes: light at desktop width
+ * (every rule), dark (the rules colours decide; the rest do not change with the theme), then at
+ * phone width (390 px) light (every rule: the layout changes) and dark (colours).
  * Returns the violations as readable text.
  */
 async function audit(page: Page, url: string): Promise<string[]> {
+  await page.setViewportSize(desktop);
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto(url);
   await page.waitForLoadState('networkidle');
   await expect(page.locator('main')).toBeVisible();
   // Lazy pieces (diff viewer, highlighter) show a spinner until ready.
   await expect(page.locator('[role=status]:has-text("Loading")')).toHaveCount(0);
-  await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
-  const light = await new AxeBuilder({ page }).analyze();
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-  // No colour may be caught half-way through a transition the theme flip started.
-  await page.evaluate(() => document.getAnimations().forEach((a) => a.finish()));
-  const dark = await new AxeBuilder({ page }).withRules(['color-contrast', 'link-in-text-block']).analyze();
-  return [...report(url, 'light', light.violations), ...report(url, 'dark', dark.violations)];
+  const found: string[] = [];
+  for (const [width, viewport] of [
+    ['desktop', desktop],
+    ['phone', phone],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+    await page.evaluate(() => document.getAnimations().forEach((a) => a.finish()));
+    const light = await new AxeBuilder({ page }).analyze();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    // No colour may be caught half-way through a transition the theme flip started.
+    await page.evaluate(() => document.getAnimations().forEach((a) => a.finish()));
+    const dark = await new AxeBuilder({ page }).withRules(['color-contrast', 'link-in-text-block']).analyze();
+    found.push(...report(url, `light, ${width}`, light.violations), ...report(url, `dark, ${width}`, dark.violations));
+  }
+  return found;
 }
 
 function signedInRoutes(s: Seed) {
@@ -100,11 +114,13 @@ function signedInRoutes(s: Seed) {
   return [
     '/',
     '/explore/repos',
+    '/explore',
     '/explore/users',
     '/explore/organizations',
     '/user/settings',
     '/user/settings/keys',
     '/user/settings/applications',
+    '/user/settings/sessions',
     '/repo/create',
     '/issues',
     '/pulls',

@@ -135,11 +135,12 @@ describe('repository code pages', () => {
     expect(screen.getByRole('link', { name: 'guide' })).toHaveAttribute('href', '/alice/tools/src/branch/main/docs/guide.md');
   });
 
-  it('the home page asks for the tree, latest commit, branches and tags without waiting for the repository', async () => {
+  it('the home page asks for the tree, branches and tags without waiting for the repository', async () => {
     serveRepo();
     const seen = new Set<string>();
     let allBeforeRepo = false;
-    const want = ['contents', 'commits', 'branches', 'tags'];
+    // The latest commit waits for the repository: an empty one answers 409 to it (as Gitea).
+    const want = ['contents', 'branches', 'tags'];
     const note = (what: string) => () => {
       seen.add(what);
       return undefined;
@@ -208,6 +209,20 @@ describe('repository code pages', () => {
     expect(await screen.findByRole('heading', { name: 'This repository is empty' })).toBeInTheDocument();
     expect(screen.getByRole('note')).toHaveTextContent('This repository is archived. You can view files and clone it, but cannot push or open issues');
     expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/alice/tools/settings');
+  });
+
+  it('does not ask an empty repository for its latest commit (Gitea answers 409)', async () => {
+    serveRepo({ empty: true });
+    let askedCommits = false;
+    server.use(
+      http.get(apiUrl('/repos/alice/tools/commits'), () => {
+        askedCommits = true;
+        return HttpResponse.json({ message: 'Git Repository is empty.' }, { status: 409 });
+      }),
+    );
+    renderAt('/alice/tools');
+    expect(await screen.findByRole('heading', { name: 'This repository is empty' })).toBeInTheDocument();
+    expect(askedCommits).toBe(false);
   });
 
   it('gives push instructions to those who may push to an empty repository', async () => {

@@ -69,14 +69,15 @@ export async function loader({ params }: LoaderFunctionArgs): Promise<RefLocatio
   if (params.kind === undefined) {
     // The home page asks for everything it shows at once, for the default branch without waiting
     // for the repository to say its name (ref ''): one round for all of it, a second for the README.
-    // On an empty repository these fail quietly and nothing shows them.
+    // On an empty repository these fail quietly and nothing shows them. The latest commit waits for
+    // the repository: on an empty one the commit list answers 409 (as Gitea's), so it is not asked.
     const contentsP = queryClient.ensureQueryData(contentsQueries.contents(owner, repo, '', ''));
     contentsP.catch(() => undefined);
-    void queryClient.prefetchQuery(contentsQueries.latestCommit(owner, repo, '', ''));
     void queryClient.prefetchQuery(branchQueries.list(owner, repo));
     void queryClient.prefetchQuery(branchQueries.tags(owner, repo));
     const r = await repoP;
     if (r.empty) return { kind: 'branch', ref: '', path: '' };
+    void queryClient.prefetchQuery(contentsQueries.latestCommit(owner, repo, '', ''));
     prefetchShown(owner, repo, '', await contentsP);
     return { kind: 'branch', ref: '', path: '' };
   }

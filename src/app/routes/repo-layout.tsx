@@ -35,7 +35,13 @@ export function Component() {
   if (moved) return <Navigate to={moved} replace />;
   return (
     <div>
-      <RepoHeader repo={data} active={activeTab(pathname)} forkButton={<ForkButton repo={data} />} />
+      <RepoHeader
+        repo={data}
+        active={activeTab(pathname)}
+        forkButton={<ForkButton repo={data} />}
+        // Below the home (/{owner}/{repo}/…): a compact header on phones.
+        compact={pathname.split('/').filter(Boolean).length > 2}
+      />
       {data.archived && (
         <div
           role="note"

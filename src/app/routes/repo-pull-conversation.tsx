@@ -15,7 +15,8 @@ import { issueDetailQueries } from '@/features/issues/api/issue-detail-queries';
 import { useEditIssue } from '@/features/issues/api/use-edit-issue';
 import { IssueSidebar } from '@/features/issues/components/issue-sidebar';
 import { timelineQueries } from '@/features/comments/api/timeline-queries';
-import type { TimelineItem } from '@/features/comments/lib/timeline-events';
+import { toTimelineEntry, type TimelineItem } from '@/features/comments/lib/timeline-events';
+import { TimelineEventRow } from '@/features/comments/components/timeline-event-row';
 import { pullQueries } from '@/features/pulls/api/pull-queries';
 import { useEditPull } from '@/features/pulls/api/use-edit-pull';
 import { MergeBox } from '@/features/pulls/components/merge-box';
@@ -23,6 +24,8 @@ import { PullReviewers } from '@/features/pulls/components/pull-sidebar';
 import { reviewQueries } from '@/features/reviews/api/review-queries';
 import { reviewCounts } from '@/features/reviews/lib/reviewer-summary';
 import { ReviewTimelineItem } from '@/features/reviews/components/review-timeline-item';
+import { useThreadReply } from '@/features/reviews/api/use-thread-reply';
+import { MarkdownEditor } from '@/features/comments/components/markdown-editor';
 import { statusQueries } from '@/features/commits/api/status-queries';
 import { branchQueries } from '@/features/branches/api/branch-queries';
 import { useDeleteBranch } from '@/features/branches/api/use-delete-branch';
@@ -64,7 +67,11 @@ export function Component() {
   const open = pull.state === 'open' && !pull.merged;
   const reviews = useQuery(reviewQueries.list(owner, repo, index));
   const timeline = useInfiniteQuery(timelineQueries.list(owner, repo, index));
-  const commits = useQuery({ ...pullQueries.commits(owner, repo, index, 1), enabled: open });
+  const items = useMemo(() => timeline.data?.pages.flatMap((p) => p.items) ?? [], [timeline.data]);
+  const pushed = useMemo(() => items.some((it) => it.type === 'pull_push'), [items]);
+  // The merge box's co-authors, and the subjects of "added N commits" in the timeline.
+  const commits = useQuery({ ...pullQueries.commits(owner, repo, index, 1), enabled: open || pushed });
+  const commitTitles = useMemo(() => new Map((commits.data?.commits ?? []).map((c) => [c.sha, c.commit.message.split('\n', 1)[0]!] as const)), [commits.data]);
   // Checks of the head commit; while any is pending, look again now and then.
   const checks = useQuery({
     ...statusQueries.combined(owner, repo, pull.head.sha),
@@ -73,18 +80,26 @@ export function Component() {
   });
   // After the merge, "Delete branch" is offered while the head branch (of this repository) exists.
   const sameRepo = !pull.head.repo || pull.head.repo_id === pull.base.repo_id;
-  const headBranch = useQuery({ ...branchQueries.detail(owner, repo, pull.head.ref), enabled: pull.merged && sameRepo, retry: false });
+  // Once the branch is gone the API names the head by its ref (refs/pull/N/head): no branch to ask for.
+  const headIsBranch = !pull.head.ref.startsWith('refs/');
+  const headBranch = useQuery({ ...branchQueries.detail(owner, repo, pull.head.ref), enabled: pull.merged && sameRepo && headIsBranch, retry: false });
 
   const canWrite = canWriteRepo(me, repository);
   const isAuthor = !!me && me.id === pull.user.id;
-  const items = useMemo(() => timeline.data?.pages.flatMap((p) => p.items) ?? [], [timeline.data]);
   const scheduled = useMemo(() => isScheduled(items), [items]);
   const standing = useMemo(() => reviewCounts(reviews.data ?? []), [reviews.data]);
 
   const renderMarkdown = useCallback((source: string) => <MarkdownView source={source} references={{ owner, repo }} />, [owner, repo]);
+  // Threads under their reviews take replies here as on Files changed.
+  const reply = useThreadReply(owner, repo, index, me?.id, MarkdownEditor);
   const renderItem = useCallback(
-    (item: TimelineItem) =>
-      item.type === 'review' && item.review_id ? (
+    (item: TimelineItem) => {
+      if (item.type === 'pull_push') {
+        const entry = toTimelineEntry(item);
+        if (entry?.kind !== 'push' || entry.force) return undefined;
+        return <TimelineEventRow entry={entry} owner={owner} repo={repo} renderLabel={() => null} noun="pull request" commitTitles={commitTitles} />;
+      }
+      return item.type === 'review' && item.review_id ? (
         <ReviewTimelineItem
           owner={owner}
           repo={repo}
@@ -92,9 +107,11 @@ export function Component() {
           reviewId={item.review_id}
           renderMarkdown={renderMarkdown}
           anchorId={`issuecomment-${item.id}`}
+          reply={reply}
         />
-      ) : undefined,
-    [owner, repo, index, renderMarkdown],
+      ) : undefined;
+    },
+    [owner, repo, index, renderMarkdown, commitTitles, reply],
   );
 
   return (

@@ -172,7 +172,7 @@ describe('Files changed: commenting', () => {
     const { posted } = setup();
     fireEvent.click(await lineNumber('new', 2));
     fireEvent.click(await lineNumber('new', 3), { shiftKey: true });
-    await userEvent.click(within(await fileRegion()).getByRole('button', { name: 'Comment on new line 3' }));
+    await userEvent.click(within(await fileRegion()).getByRole('button', { name: 'Comment on new line 3 of src/app.ts' }));
     const box = await screen.findByRole('textbox', { name: 'Comment on lines 2–3 of src/app.ts' });
     await userEvent.type(box, 'Both constants need names');
     await userEvent.click(screen.getByRole('button', { name: 'Add single comment' }));
@@ -198,7 +198,7 @@ describe('Files changed: commenting', () => {
     const { posted } = setup();
     // The one "+" button follows the pointer or the selected line; choose the line first.
     fireEvent.click(await lineNumber('old', 2));
-    await userEvent.click(within(await fileRegion()).getByRole('button', { name: 'Comment on old line 2' }));
+    await userEvent.click(within(await fileRegion()).getByRole('button', { name: 'Comment on old line 2 of src/app.ts' }));
     await userEvent.type(await screen.findByRole('textbox', { name: 'Comment on line 2 of the old file of src/app.ts' }), 'Keep the 2');
     await userEvent.click(screen.getByRole('button', { name: 'Start a review' }));
     await waitFor(() => expect(posted).toHaveLength(1));
@@ -228,7 +228,7 @@ describe('Files changed: commenting', () => {
   it('keeps the text and shows the error beside the composer when the server refuses', async () => {
     const { posted, failNext } = setup();
     fireEvent.click(await lineNumber('new', 3));
-    await userEvent.click(within(await fileRegion()).getByRole('button', { name: 'Comment on new line 3' }));
+    await userEvent.click(within(await fileRegion()).getByRole('button', { name: 'Comment on new line 3 of src/app.ts' }));
     const box = await screen.findByRole('textbox', { name: 'Comment on line 3 of src/app.ts' });
     await userEvent.type(box, 'Precious words');
     failNext(422, 'path is not in the diff');

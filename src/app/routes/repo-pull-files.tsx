@@ -20,6 +20,7 @@ import { placeComment, rangeLabel, type LineRange } from '@/features/reviews/lib
 import { DiffStyleToggle, useDiffStyle } from '@/features/diff/components/diff-style-toggle';
 import { WhitespaceToggle, useWhitespaceMode } from '@/features/diff/components/whitespace-toggle';
 import { preloadDiffHighlight } from '@/features/diff/components/diff-view';
+import { prefetchDiffStyle } from '@/features/diff/api/diff-style-setting';
 import type { DiffAnnotation, DiffLineRange } from '@/features/diff/components/diff-files';
 import { MarkdownEditor } from '@/features/comments/components/markdown-editor';
 import { MarkdownView } from '@/features/markdown/components/markdown-view';
@@ -51,6 +52,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   void queryClient.prefetchQuery(reviewQueries.threads(owner, repo, index));
   void queryClient.prefetchQuery(pullQueries.diff(owner, repo, index, ws && WHITESPACE.includes(ws) ? ws : 'show-all'));
   void queryClient.prefetchQuery(pullQueries.detail(owner, repo, index));
+  prefetchDiffStyle(queryClient);
   return null;
 }
 

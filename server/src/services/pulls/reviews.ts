@@ -25,7 +25,7 @@ import type { PullRequestRow, ReviewRow, UserRow } from '../../db/schema.ts';
 import { forbidden, unprocessable } from '../../errors.ts';
 import type { ReviewState } from '../../api/pull-schemas.ts';
 import { mergeBase } from '../../git/compare.ts';
-import { cutDiffAroundLine, fileDiff } from '../../git/diff-hunk.ts';
+import { CODE_COMMENT_LINES, cutDiffAroundLine, fileDiff } from '../../git/diff-hunk.ts';
 import { resolveCommit } from '../../git/repo.ts';
 import { recordAction, type OpType } from '../activity.ts';
 import { COMMENT_DEFAULTS, CommentType, insertEvent } from '../conversation.ts';
@@ -100,6 +100,21 @@ function checkOpenForVerdict(p: PullRef, type: number) {
   }
 }
 
+/** The web app's range comments start "Lines 20–24" and sit on the last line (there is no range in Gitea's API). */
+const RANGE_PREFIX = /^Lines (\d+)–(\d+)\n\n/;
+const MAX_RANGE_CONTEXT = 200;
+
+/**
+ * Diff lines kept above a commented line: Gitea's default, or for a range comment on this line
+ * enough to show the whole range (twice its length, for the other side's lines between).
+ */
+function contextLinesFor(body: string, line: number): number {
+  const m = RANGE_PREFIX.exec(body);
+  if (!m || Number(m[2]) !== line) return CODE_COMMENT_LINES;
+  const length = line - Number(m[1]) + 1;
+  return length > 1 ? Math.min(MAX_RANGE_CONTEXT, Math.max(CODE_COMMENT_LINES, length * 2)) : CODE_COMMENT_LINES;
+}
+
 interface PreparedComment {
   path: string;
   body: string;
@@ -126,7 +141,8 @@ async function prepareComments(dir: string, from: string, to: string, comments: 
     if (!diff.trim()) throw unprocessable(`comments[${i}].path: ${c.path} is not changed in this pull request`);
     // A NUL byte past git's binary check (the first 8000 bytes) is diffed as text; PostgreSQL's text
     // cannot hold it, so the stored hunk, shown beside the comment, has U+FFFD in its place.
-    out.push({ path: c.path, body: c.body, line, patch: cutDiffAroundLine(diff, Math.abs(line), line < 0).replace(/\0/g, '\uFFFD') });
+    const patch = cutDiffAroundLine(diff, Math.abs(line), line < 0, contextLinesFor(c.body, Math.abs(line)));
+    out.push({ path: c.path, body: c.body, line, patch: patch.replace(/\0/g, '\uFFFD') });
   }
   return out;
 }

@@ -17,6 +17,8 @@ export interface TimelineEventRowProps {
   renderLabel: (label: Label) => ReactNode;
   /** "issue" (default) or "pull request". */
   noun?: string;
+  /** Subjects of pushed commits by SHA (a pull request's commits), listed beside their links. */
+  commitTitles?: ReadonlyMap<string, string>;
 }
 
 // Glyphs from the basic fonts every system has (emoji fonts are often missing on Linux).
@@ -240,7 +242,7 @@ function describe(
   }
 }
 
-export function TimelineEventRow({ entry, owner, repo, renderLabel, noun = 'issue' }: TimelineEventRowProps) {
+export function TimelineEventRow({ entry, owner, repo, renderLabel, noun = 'issue', commitTitles }: TimelineEventRowProps) {
   const user = entry.item.user;
   const key = entry.kind === 'state' ? entry.state : entry.kind === 'lock' && !entry.locked ? 'unlock' : entry.kind;
   return (
@@ -264,8 +266,13 @@ export function TimelineEventRow({ entry, owner, repo, renderLabel, noun = 'issu
         {entry.kind === 'push' && !entry.force && (
           <ul aria-label="Pushed commits" className="mt-1 space-y-0.5">
             {entry.commits.map((sha) => (
-              <li key={sha}>
+              <li key={sha} className="flex min-w-0 items-baseline gap-2">
                 <ShaLink owner={owner} repo={repo} sha={sha} />
+                {commitTitles?.get(sha) && (
+                  <Link to={paths.commit.href(owner, repo, sha)} className="min-w-0 truncate text-gray-800 hover:underline dark:text-gray-200">
+                    {commitTitles.get(sha)}
+                  </Link>
+                )}
               </li>
             ))}
           </ul>

@@ -130,12 +130,12 @@ describe('DiffFiles: comments', () => {
     await user.click(newNumber(4));
     await user.keyboard('{/Shift}');
     expect([...b.querySelectorAll('tr.is-selected')].map((tr) => tr.querySelectorAll('td')[1]!.textContent)).toEqual(['2', '3', '4']);
-    await user.click(within(b).getByRole('button', { name: 'Comment on new line 4' }));
+    await user.click(within(b).getByRole('button', { name: 'Comment on new line 4 of src/b.ts' }));
     expect(onCommentRange).toHaveBeenLastCalledWith({ path: 'src/b.ts', side: 'new', start: 2, end: 4 });
 
     // "+" on a line outside the selection comments on that line alone (a deletion: the old side).
     await user.hover(b.querySelector<HTMLElement>('td[data-side="old"][data-line="2"]')!);
-    await user.click(within(b).getByRole('button', { name: 'Comment on old line 2' }));
+    await user.click(within(b).getByRole('button', { name: 'Comment on old line 2 of src/b.ts' }));
     expect(onCommentRange).toHaveBeenLastCalledWith({ path: 'src/b.ts', side: 'old', start: 2, end: 2 });
   });
 
@@ -149,13 +149,13 @@ describe('DiffFiles: comments', () => {
         .getByRole('button', { name: /^Comment on/ })
         .focus(),
     );
-    expect(within(b).getByRole('button', { name: 'Comment on new line 1' })).toHaveFocus();
+    expect(within(b).getByRole('button', { name: 'Comment on new line 1 of src/b.ts' })).toHaveFocus();
     await user.keyboard('{ArrowDown}');
-    expect(within(b).getByRole('button', { name: 'Comment on old line 2' })).toHaveFocus();
+    expect(within(b).getByRole('button', { name: 'Comment on old line 2 of src/b.ts' })).toHaveFocus();
     await user.keyboard('{ArrowDown}');
-    expect(within(b).getByRole('button', { name: 'Comment on new line 2' })).toHaveFocus();
+    expect(within(b).getByRole('button', { name: 'Comment on new line 2 of src/b.ts' })).toHaveFocus();
     await user.keyboard('{Shift>}{ArrowDown}{ArrowDown}{/Shift}');
-    expect(within(b).getByRole('button', { name: 'Comment on new line 4' })).toHaveFocus();
+    expect(within(b).getByRole('button', { name: 'Comment on new line 4 of src/b.ts' })).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(onCommentRange).toHaveBeenLastCalledWith({ path: 'src/b.ts', side: 'new', start: 2, end: 4 });
   });
@@ -170,7 +170,7 @@ describe('DiffFiles: comments', () => {
     await user.click(b.querySelector<HTMLElement>('td[data-side="old"][data-line="3"]')!);
     await user.keyboard('{/Shift}');
     expect(b.querySelectorAll('td.diff-num.is-selected')).toHaveLength(3);
-    await user.click(within(b).getByRole('button', { name: 'Comment on old line 3' }));
+    await user.click(within(b).getByRole('button', { name: 'Comment on old line 3 of src/b.ts' }));
     expect(onCommentRange).toHaveBeenLastCalledWith({ path: 'src/b.ts', side: 'old', start: 1, end: 3 });
   });
 

@@ -1,21 +1,38 @@
-// Unified / split switch, kept in the URL as ?style=split so a shared link opens the same view.
+// Unified / split switch. The choice is kept for the signed-in user as Gitea keeps it (the user
+// setting diff_view_style), so every diff opens the way they left it; the URL's ?style=split or
+// ?style=unified, when present, wins, so a shared link opens the same view.
 import { useSearchParams } from 'react-router';
+import { useSaveDiffStyle, useSavedDiffStyle } from '../api/diff-style-setting';
 
 export type DiffStyle = 'unified' | 'split';
 
+/** The URL's choice, else the user's saved one, else unified. */
 export function useDiffStyle(): DiffStyle {
   const [params] = useSearchParams();
-  return params.get('style') === 'split' ? 'split' : 'unified';
+  const saved = useSavedDiffStyle();
+  const inUrl = params.get('style');
+  if (inUrl === 'split' || inUrl === 'unified') return inUrl;
+  return saved ?? 'unified';
 }
 
 export function DiffStyleToggle() {
   const [params, setParams] = useSearchParams();
   const style = useDiffStyle();
-  const set = (s: DiffStyle) => {
+  const saved = useSavedDiffStyle();
+  const save = useSaveDiffStyle();
+  const inUrl = (s: DiffStyle | null) => {
     const next = new URLSearchParams(params);
-    if (s === 'split') next.set('style', 'split');
+    if (s) next.set('style', s);
     else next.delete('style');
     setParams(next, { replace: true, preventScrollReset: true });
+  };
+  const set = (s: DiffStyle) => {
+    // Signed out (or no setting to keep it in): the URL says split, unified is the default.
+    if (saved === undefined) return inUrl(s === 'split' ? s : null);
+    // Signed in: the saved choice decides from now on (shown at once); if the server refuses to
+    // keep it, the URL keeps it for this page.
+    inUrl(null);
+    if (saved !== s) save.mutate(s, { onError: () => inUrl(s) });
   };
   const cls = (on: boolean) =>
     `px-2.5 py-1 text-xs font-medium ${on ? 'bg-gray-800 text-white dark:bg-gray-200 dark:text-gray-900' : 'bg-white text-gray-700 hover:bg-gray-50 dark:bg-gray-900 dark:text-gray-300 dark:hover:bg-gray-800'}`;

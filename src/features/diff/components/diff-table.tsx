@@ -369,7 +369,8 @@ export const DiffTable = memo(function DiffTable(props: DiffTableProps) {
           type="button"
           className={`diff-add${shown ? ' is-shown' : ''}`}
           style={shown ? { top: shown.top + 1, left: shown.left - 9 } : undefined}
-          aria-label={shown ? `Comment on ${shown.side} line ${shown.line}` : 'Comment on a line'}
+          // Named with its file: every file of the diff has one (a screen reader's button list tells them apart).
+          aria-label={shown ? `Comment on ${shown.side} line ${shown.line} of ${path}` : `Comment on a line of ${path}`}
           title="Comment (arrow keys move, shift+arrows select lines)"
           onClick={() => shown && onComment(path, shown.side, shown.line)}
           onKeyDown={onButtonKeyDown}

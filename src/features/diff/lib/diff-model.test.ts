@@ -91,23 +91,35 @@ describe('parseDiff', () => {
 });
 
 describe('file tree', () => {
-  it('puts folders first and joins single-child folder chains', () => {
+  it('keeps the diff’s order and joins single-child folder chains', () => {
+    // git's order: byte order of the full paths, a folder's files together.
     const files = parseDiff(
-      ['src/features/diff/a.ts', 'src/features/diff/lib/b.ts', 'README.md', 'docs/x.md']
+      ['README.md', 'docs/x.md', 'src/features/diff/a.ts', 'src/features/diff/lib/b.ts', 'src/z.ts']
         .map((p) => `diff --git a/${p} b/${p}\nindex 1..2 100644\n--- a/${p}\n+++ b/${p}\n@@ -1 +1 @@\n-a\n+b\n`)
         .join(''),
     );
     const rows = flattenTree(buildTree(files), new Set());
     expect(rows.map((r) => `${'  '.repeat(r.depth)}${r.node.name}`)).toEqual([
+      'README.md',
       'docs',
       '  x.md',
-      'src/features/diff',
-      '  lib',
-      '    b.ts',
-      '  a.ts',
-      'README.md',
+      'src',
+      '  features/diff',
+      '    a.ts',
+      '    lib',
+      '      b.ts',
+      '  z.ts',
     ]);
+    // The files read in the tree's order are the diff's.
+    expect(rows.filter((r) => r.node.kind === 'file').map((r) => (r.node.kind === 'file' ? r.node.model.path : ''))).toEqual(files.map((f) => f.path));
     // A closed folder hides what it holds.
-    expect(flattenTree(buildTree(files), new Set(['src/features/diff'])).map((r) => r.node.name)).toEqual(['docs', 'x.md', 'src/features/diff', 'README.md']);
+    expect(flattenTree(buildTree(files), new Set(['src/features/diff'])).map((r) => r.node.name)).toEqual([
+      'README.md',
+      'docs',
+      'x.md',
+      'src',
+      'features/diff',
+      'z.ts',
+    ]);
   });
 });

@@ -1,5 +1,6 @@
-// The changed files as a folder tree: folders first, then files, by name; a chain of folders with a
-// single subfolder each is shown as one entry ("src/features/diff"), as GitHub and Gitea do.
+// The changed files as a folder tree in the diff's own order (git's tree order, so the tree reads
+// top to bottom as the diff and j/k go); a chain of folders with a single subfolder each is shown as
+// one entry ("src/features/diff"), as GitHub and Gitea do.
 import type { FileModel } from './diff-model';
 
 export interface TreeFolder {
@@ -20,8 +21,6 @@ export interface TreeRow {
   depth: number;
 }
 
-const byName = (a: TreeNode, b: TreeNode) => (a.kind === b.kind ? (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) : a.kind === 'folder' ? -1 : 1);
-
 function compress(node: TreeNode): TreeNode {
   if (node.kind === 'file') return node;
   let folder = node;
@@ -29,7 +28,7 @@ function compress(node: TreeNode): TreeNode {
     const only = folder.children[0] as TreeFolder;
     folder = { kind: 'folder', name: `${folder.name}/${only.name}`, path: only.path, children: only.children };
   }
-  return { ...folder, children: folder.children.map(compress).sort(byName) };
+  return { ...folder, children: folder.children.map(compress) };
 }
 
 export function buildTree(models: FileModel[]): TreeNode[] {
@@ -50,7 +49,7 @@ export function buildTree(models: FileModel[]): TreeNode[] {
     }
     parent.children.push({ kind: 'file', name: parts.at(-1)!, model });
   }
-  return root.children.map(compress).sort(byName);
+  return root.children.map(compress);
 }
 
 /** The rows to show: every node whose folders are all open, with its depth. */

@@ -21,6 +21,7 @@ import { PullChecks } from './pull-page-checks';
 import { MergeForm } from './pull-page-merge-form';
 import { StatusRow, ToneIcon } from './pull-page-status-row';
 import { PullStateIcon } from './pull-state-icon';
+import { ConflictHelp } from './conflict-help';
 
 type Repository = components['schemas']['Repository'];
 type CombinedStatus = components['schemas']['CombinedStatus'];
@@ -162,7 +163,9 @@ function OpenBox({ owner, repo, pull, repository, canMerge, canEditTitle, checks
   // conflicting files tell a conflict.
   const conflicts = (!pull.mergeable && !draft) || (pull.conflicted_files?.length ?? 0) > 0;
   const behind = pull.commits_behind ?? 0;
-  const canUpdate = mayUpdateBranch(pull, canMerge);
+  // A conflicting branch cannot be updated either (the update is the same merge): the box shows how
+  // to resolve the conflicts instead.
+  const canUpdate = mayUpdateBranch(pull, canMerge) && !conflicts;
   const checksPending = checks?.state === 'pending' || protection.checksOutstanding;
   const failing = checks?.state === 'failure' || checks?.state === 'error';
   // A conflicting pull request can only be marked as merged by hand (Gitea's manually-merged).
@@ -182,7 +185,8 @@ function OpenBox({ owner, repo, pull, repository, canMerge, canEditTitle, checks
       : ruleBlocks
         ? { tone: 'bg-red-600', text: 'Merging is blocked by branch protection' }
         : unmet
-          ? { tone: 'bg-red-600', text: 'Not all requirements are met' }
+          ? // No rule makes these block (ruleBlocks would say so): the merge stays possible, the box says what stands.
+            { tone: 'bg-amber-500', text: failing ? 'Some checks were not successful' : 'Changes were requested' }
           : checksPending
             ? { tone: 'bg-amber-500', text: 'Waiting for the checks to complete' }
             : { tone: 'bg-green-600', text: 'This pull request can be merged' };
@@ -242,6 +246,7 @@ function OpenBox({ owner, repo, pull, repository, canMerge, canEditTitle, checks
                 </ul>
               </>
             )}
+            <ConflictHelp pull={pull} />
           </StatusRow>
         ) : (
           <StatusRow tone="ok" title="This branch has no conflicts with the base branch" label="Conflicts" />

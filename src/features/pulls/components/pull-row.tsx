@@ -92,7 +92,9 @@ function Opened({ pull }: { pull: PullRowData }) {
 export function PullRow({ pull, showRepo, renderLabel, labelHref, review, checks }: PullRowProps) {
   const href = paths.pull.href(pull.owner, pull.repo, pull.number);
   return (
-    <li className="flex gap-3 px-4 py-3 hover:bg-gray-50 dark:hover:bg-gray-900/60">
+    // On a phone the checks, review and comment marks go under the text instead of beside it, so
+    // the title keeps the row's width (issue #19); from sm up they sit on the right.
+    <li className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1.5 px-4 py-3 hover:bg-gray-50 sm:flex sm:gap-3 dark:hover:bg-gray-900/60">
       <span className="pt-0.5">
         <PullStateIcon state={pull.state} />
         <span className="sr-only">{PULL_STATE_TEXT[pull.state]}</span>
@@ -148,7 +150,7 @@ export function PullRow({ pull, showRepo, renderLabel, labelHref, review, checks
           )}
         </p>
       </div>
-      <div className="flex shrink-0 flex-col items-end gap-1.5 pt-0.5 sm:flex-row sm:items-start sm:gap-3">
+      <div className="col-start-2 flex flex-wrap items-center gap-3 empty:hidden sm:shrink-0 sm:items-start sm:pt-0.5">
         {checks ? <ChecksMark state={checks} /> : null}
         {review ? <ReviewBadge state={review} /> : null}
         {pull.comments > 0 && (

@@ -1,23 +1,11 @@
 // The clone URL of a repository, HTTPS or SSH, in a read-only field with a Copy button.
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { CopyButton } from '@/components/ui/copy-button';
 
 export function CloneBox({ httpsUrl, sshUrl }: { httpsUrl: string; sshUrl?: string }) {
   const [proto, setProto] = useState<'https' | 'ssh'>('https');
   const id = useId();
   const url = proto === 'ssh' && sshUrl ? sshUrl : httpsUrl;
-  const input = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    const el = input.current;
-    if (!el) return;
-    const toEnd = () => {
-      if (document.activeElement !== el) el.scrollLeft = el.scrollWidth;
-    };
-    toEnd();
-    const ro = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(toEnd);
-    ro?.observe(el);
-    return () => ro?.disconnect();
-  }, [url]);
   const seg = (on: boolean) =>
     `px-2 py-1 text-xs font-medium ${on ? 'bg-gray-200 text-gray-900 dark:bg-gray-700 dark:text-gray-100' : 'text-gray-600 hover:bg-gray-100 dark:text-gray-400 dark:hover:bg-gray-800'}`;
   return (
@@ -46,8 +34,8 @@ export function CloneBox({ httpsUrl, sshUrl }: { httpsUrl: string; sshUrl?: stri
         value={url}
         onFocus={(e) => e.currentTarget.select()}
         // As wide as the URL (monospace, so ch counts characters) up to the row's width; where it
-        // is cut (phones), it starts scrolled to the end, which tells one repository from another.
-        ref={input}
+        // is cut (phones), it shows its start, as any field does: a URL read from the middle is no
+        // URL (issue #19). The whole of it is selected on focus, and Copy takes it all.
         style={{ width: `calc(${url.length + 2}ch + 1rem)` }}
         className="max-w-full min-w-0 flex-1 rounded-md border border-gray-300 bg-gray-50 px-2 py-1 font-mono text-xs text-gray-800 sm:flex-none dark:border-gray-700 dark:bg-gray-900 dark:text-gray-200"
       />

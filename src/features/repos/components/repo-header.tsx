@@ -34,14 +34,29 @@ export function activeTab(pathname: string): RepoTab | null {
   return tabBySegment[pathname.split('/')[3] ?? ''] ?? null;
 }
 
-/** `forkButton` is the forks feature's button and count (routes compose features); without it the count shows alone. */
-export function RepoHeader({ repo, active, forkButton }: { repo: Repository; active: RepoTab | null; forkButton?: ReactNode }) {
+/**
+ * `forkButton` is the forks feature's button and count (routes compose features); without it the
+ * count shows alone. `compact` (a page below the repository's home): on a phone only the name and
+ * the tabs show, so the page's own title comes near the top; from sm up nothing changes.
+ */
+export function RepoHeader({
+  repo,
+  active,
+  forkButton,
+  compact = false,
+}: {
+  repo: Repository;
+  active: RepoTab | null;
+  forkButton?: ReactNode;
+  compact?: boolean;
+}) {
   const owner = repo.owner.login;
+  const wide = compact ? 'hidden sm:block' : '';
   return (
-    <div className="mb-5 border-b border-gray-200 dark:border-gray-800">
+    <div className={`${compact ? 'mb-3 sm:mb-5' : 'mb-5'} border-b border-gray-200 dark:border-gray-800`}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h1 className="flex flex-wrap items-center gap-x-1.5 gap-y-1 text-xl break-all">
+          <h1 className={`flex flex-wrap items-center gap-x-1.5 gap-y-1 break-all ${compact ? 'text-base sm:text-xl' : 'text-xl'}`}>
             <Link to={paths.user.href(owner)} className="text-indigo-600 hover:underline dark:text-indigo-400">
               {owner}
             </Link>
@@ -55,26 +70,26 @@ export function RepoHeader({ repo, active, forkButton }: { repo: Repository; act
             {repo.template && <Badge>Template</Badge>}
           </h1>
           {repo.fork && repo.parent && (
-            <p className="mt-0.5 text-xs text-gray-600 dark:text-gray-400">
+            <p className={`mt-0.5 text-xs text-gray-600 dark:text-gray-400 ${wide}`}>
               forked from{' '}
               <Link to={paths.repo.href(repo.parent.owner.login, repo.parent.name)} className="text-indigo-600 hover:underline dark:text-indigo-400">
                 {repo.parent.full_name}
               </Link>
             </p>
           )}
-          {repo.description && <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{repo.description}</p>}
+          {repo.description && <p className={`mt-1 text-sm text-gray-600 dark:text-gray-400 ${wide}`}>{repo.description}</p>}
           {repo.website && (
             <a
               href={repo.website}
               target="_blank"
               rel="noopener noreferrer nofollow"
-              className="mt-1 inline-block text-sm break-all text-indigo-600 hover:underline dark:text-indigo-400"
+              className={`mt-1 text-sm break-all text-indigo-600 hover:underline dark:text-indigo-400 ${compact ? 'hidden sm:inline-block' : 'inline-block'}`}
             >
               {repo.website}
             </a>
           )}
         </div>
-        <div className="flex shrink-0 flex-wrap items-center gap-2 text-xs">
+        <div className={`${compact ? 'hidden sm:flex' : 'flex'} shrink-0 flex-wrap items-center gap-2 text-xs`}>
           <RepoWatchButton repo={repo} />
           <RepoStarButton repo={repo} />
           {forkButton ?? (
@@ -85,10 +100,10 @@ export function RepoHeader({ repo, active, forkButton }: { repo: Repository; act
         </div>
       </div>
       {/* Empty ones too: a visitor may clone it now and pull once something is pushed. */}
-      <div className="mt-3">
+      <div className={`mt-3 ${wide}`}>
         <CloneBox httpsUrl={repo.clone_url} sshUrl={repo.ssh_url || undefined} />
       </div>
-      <RepoTabs repo={repo} active={active} />
+      <RepoTabs repo={repo} active={active} compact={compact} />
     </div>
   );
 }
@@ -123,7 +138,7 @@ function Count({ label, value, icon }: { label: string; value: number; icon: str
   );
 }
 
-function RepoTabs({ repo, active }: { repo: Repository; active: RepoTab | null }) {
+function RepoTabs({ repo, active, compact }: { repo: Repository; active: RepoTab | null; compact: boolean }) {
   const o = repo.owner.login;
   const r = repo.name;
   const tabs: { id: RepoTab; label: string; href: string; count?: number }[] = [
@@ -136,7 +151,7 @@ function RepoTabs({ repo, active }: { repo: Repository; active: RepoTab | null }
   ];
   if (repo.permissions?.admin) tabs.push({ id: 'settings', label: 'Settings', href: paths.settings.href(o, r) });
   return (
-    <TabScroller label="Repository" className="-mb-px mt-3">
+    <TabScroller label="Repository" className={`-mb-px ${compact ? 'mt-1 sm:mt-3' : 'mt-3'}`}>
       <ul className="flex min-w-max gap-1">
         {tabs.map((t) => {
           const on = t.id === active;

@@ -11,8 +11,10 @@ const rowClass = {
 };
 const sign = { add: '+', del: '-', context: ' ', header: '' };
 
-export function DiffHunk({ hunk, side, line }: { hunk: string; side: 'old' | 'new'; line: number }) {
-  const { rows, target } = useMemo(() => hunkExcerpt(parseHunk(hunk), side, line), [hunk, side, line]);
+/** `from`: a range comment's first line (the excerpt shows the whole range, marked). */
+export function DiffHunk({ hunk, side, line, from = line }: { hunk: string; side: 'old' | 'new'; line: number; from?: number }) {
+  const { rows, target, first } = useMemo(() => hunkExcerpt(parseHunk(hunk), side, line, 4, from), [hunk, side, line, from]);
+  const marked = (i: number) => (first === -1 ? i === target : i >= first && i <= target);
   if (!rows.length) return null;
   return (
     <div className="overflow-x-auto">
@@ -21,7 +23,7 @@ export function DiffHunk({ hunk, side, line }: { hunk: string; side: 'old' | 'ne
           {rows.map((r, i) => (
             <tr
               key={i}
-              className={`${rowClass[r.kind]} ${i === target ? 'outline-2 -outline-offset-2 outline-amber-400/70' : ''}`}
+              className={`${rowClass[r.kind]} ${marked(i) ? (first === -1 ? 'outline-2 -outline-offset-2 outline-amber-400/70' : 'shadow-[inset_3px_0_0_var(--color-amber-400)]') : ''}`}
               aria-current={i === target ? 'true' : undefined}
             >
               <td className="w-10 px-2 text-right text-gray-600 select-none dark:text-gray-400">{r.oldNo ?? ''}</td>

@@ -31,8 +31,12 @@ export interface ReviewThreadViewProps {
 
 export function ReviewThreadView({ thread, renderMarkdown, showHunk = false, showPath = false, reply }: ReviewThreadViewProps) {
   const [replying, setReplying] = useState(() => !!reply?.drafts?.get(`reply:${thread.key}`));
-  const where = `${rangeLabel({ side: thread.side, start: thread.line, end: thread.line })} of ${thread.path}`;
   const first = thread.comments[0];
+  // A range comment sits on the range's last line and names the range in its body ("Lines 20–24"):
+  // the thread is named by the whole range, and its excerpt shows all of it.
+  const start = thread.rangeStart ?? thread.line;
+  const lines = rangeLabel({ side: thread.side, start, end: thread.line });
+  const where = `${lines} of ${thread.path}`;
   const hunk = (showHunk || thread.outdated) && first?.diff_hunk;
   // Unique on the page (axe landmark-unique): two reviews may each start a thread on one line, even
   // by the same person, so the first comment's id joins its author.
@@ -45,15 +49,14 @@ export function ReviewThreadView({ thread, renderMarkdown, showHunk = false, sho
       {(showPath || thread.outdated) && (
         <header className="flex flex-wrap items-center gap-2 border-b border-gray-200 bg-gray-50 px-3 py-1.5 text-xs dark:border-gray-700 dark:bg-gray-800/60">
           {showPath && <span className="min-w-0 truncate font-mono font-medium text-gray-800 dark:text-gray-200">{thread.path}</span>}
+          {showPath && !thread.outdated && thread.line > 0 && <span className="text-gray-600 dark:text-gray-400">{lines}</span>}
           {thread.outdated && <Tag>Outdated</Tag>}
-          {thread.outdated && !showPath && (
-            <span className="text-gray-500 dark:text-gray-400">was on {rangeLabel({ side: thread.side, start: thread.line, end: thread.line })}</span>
-          )}
+          {thread.outdated && !showPath && <span className="text-gray-500 dark:text-gray-400">was on {lines}</span>}
         </header>
       )}
       {hunk && (
         <div className="border-b border-gray-200 dark:border-gray-700">
-          <DiffHunk hunk={hunk} side={thread.side} line={thread.line} />
+          <DiffHunk hunk={hunk} side={thread.side} line={thread.line} from={start} />
         </div>
       )}
       <div className="divide-y divide-gray-100 dark:divide-gray-800">

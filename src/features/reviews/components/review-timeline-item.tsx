@@ -12,7 +12,7 @@ import { reviewQueries } from '../api/review-queries';
 import type { RenderMarkdown } from '../lib/review-editor';
 import { threadsOfReview, type PullReview, type ReviewThread } from '../lib/review-threads';
 import { ReviewStateBadge, Tag, reviewVerb } from './review-state';
-import { ReviewThreadView } from './review-thread';
+import { ReviewThreadView, type ReplyOptions } from './review-thread';
 
 const ring: Record<PullReview['state'], string> = {
   APPROVED: 'bg-green-700 text-white',
@@ -29,9 +29,11 @@ export interface ReviewCardProps {
   renderMarkdown: RenderMarkdown;
   /** The element id links point at. */
   anchorId?: string;
+  /** Signed-in viewers reply here too, under the review that started the thread (it shows the thread whole). */
+  reply?: ReplyOptions;
 }
 
-export const ReviewCard = memo(function ReviewCard({ review, threads, renderMarkdown, anchorId }: ReviewCardProps) {
+export const ReviewCard = memo(function ReviewCard({ review, threads, renderMarkdown, anchorId, reply }: ReviewCardProps) {
   const login = review.user?.login ?? review.team?.name ?? 'Ghost';
   const state = review.dismissed ? 'COMMENT' : review.state;
   return (
@@ -59,7 +61,7 @@ export const ReviewCard = memo(function ReviewCard({ review, threads, renderMark
         <div className="ml-3 space-y-3 border-l-2 border-gray-200 pl-5 dark:border-gray-800">
           {review.body.trim() && <div className="rounded-lg border border-gray-200 px-3 py-2 text-sm dark:border-gray-800">{renderMarkdown(review.body)}</div>}
           {threads.map((t) => (
-            <ReviewThreadView key={t.key} thread={t} renderMarkdown={renderMarkdown} showHunk showPath />
+            <ReviewThreadView key={t.key} thread={t} renderMarkdown={renderMarkdown} showHunk showPath reply={t.partial ? undefined : reply} />
           ))}
         </div>
       )}
@@ -74,15 +76,16 @@ export interface ReviewTimelineItemProps {
   reviewId: number;
   renderMarkdown: RenderMarkdown;
   anchorId?: string;
+  reply?: ReplyOptions;
 }
 
 /** For the conversation's timeline: give it the review id of a `review` event. Nothing when the review is gone (deleted). */
-export function ReviewTimelineItem({ owner, repo, index, reviewId, renderMarkdown, anchorId }: ReviewTimelineItemProps) {
+export function ReviewTimelineItem({ owner, repo, index, reviewId, renderMarkdown, anchorId, reply }: ReviewTimelineItemProps) {
   const { data, isError } = useQuery(reviewQueries.threads(owner, repo, index));
   const review = data?.reviews.find((r) => r.id === reviewId);
   const threads = useMemo(() => (data ? threadsOfReview(data.threads, reviewId) : []), [data, reviewId]);
   if (isError && !data) return <p className="text-sm text-gray-500 dark:text-gray-400">This review could not be loaded.</p>;
   if (!data) return <div aria-hidden className="h-6 w-64 animate-pulse rounded bg-gray-100 dark:bg-gray-800" />;
   if (!review) return null;
-  return <ReviewCard review={review} threads={threads} renderMarkdown={renderMarkdown} anchorId={anchorId} />;
+  return <ReviewCard review={review} threads={threads} renderMarkdown={renderMarkdown} anchorId={anchorId} reply={reply} />;
 }

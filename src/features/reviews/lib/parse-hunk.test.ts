@@ -27,4 +27,15 @@ describe('parseHunk', () => {
     // A line the hunk does not have: its tail, nothing marked.
     expect(hunkExcerpt(rows, 'new', 99, 1)).toMatchObject({ target: -1, rows: [{ text: 'D' }, { text: 'e' }] });
   });
+
+  it('shows every line of a range comment, more than the usual context', () => {
+    const long = ['@@ -18,2 +18,8 @@', ' x', ' y', '+l20', '+l21', '+l22', '+l23', '+l24', ' z'].join('\n');
+    const rows = parseHunk(long);
+    // Lines 20–24: five lines; the usual context (4 above) would start at 20 too, so ask for 2.
+    const range = hunkExcerpt(rows, 'new', 24, 2, 20);
+    expect(range.rows.map((r) => r.text)).toEqual(['l20', 'l21', 'l22', 'l23', 'l24']);
+    expect(range).toMatchObject({ first: 0, target: 4 });
+    // Without a range, the context decides.
+    expect(hunkExcerpt(rows, 'new', 24, 2).rows.map((r) => r.text)).toEqual(['l22', 'l23', 'l24']);
+  });
 });

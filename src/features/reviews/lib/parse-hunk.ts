@@ -29,8 +29,12 @@ export function parseHunk(hunk: string): HunkRow[] {
   return rows;
 }
 
-/** The rows to show: up to `context` rows before the commented line and the line itself (or the hunk's tail when the line is not in it). */
-export function hunkExcerpt(rows: HunkRow[], side: 'old' | 'new', line: number, context = 4): { rows: HunkRow[]; target: number } {
+/**
+ * The rows to show: up to `context` rows before the commented line and the line itself (or the
+ * hunk's tail when the line is not in it). A range comment's rows (from line `from` on) all show,
+ * however many: `first` is where the range begins in the returned rows (-1 when not a range).
+ */
+export function hunkExcerpt(rows: HunkRow[], side: 'old' | 'new', line: number, context = 4, from = line): { rows: HunkRow[]; target: number; first: number } {
   const body = rows.filter((r) => r.kind !== 'header');
   let at = -1;
   for (let i = body.length - 1; i >= 0; i--) {
@@ -41,6 +45,15 @@ export function hunkExcerpt(rows: HunkRow[], side: 'old' | 'new', line: number, 
     }
   }
   const end = at === -1 ? body.length - 1 : at;
-  const start = Math.max(0, end - context);
-  return { rows: body.slice(start, end + 1), target: at === -1 ? -1 : at - start };
+  let begin = -1;
+  if (at !== -1 && from < line) {
+    for (let i = at; i >= 0; i--) {
+      const no = side === 'new' ? body[i]!.newNo : body[i]!.oldNo;
+      const kind = body[i]!.kind;
+      if (no !== null && no < from) break;
+      if (no === from && kind !== (side === 'new' ? 'del' : 'add')) begin = i;
+    }
+  }
+  const start = Math.max(0, Math.min(end - context, begin === -1 ? end : begin));
+  return { rows: body.slice(start, end + 1), target: at === -1 ? -1 : at - start, first: begin === -1 ? -1 : begin - start };
 }

@@ -3,6 +3,7 @@
 // Outdated comments form their own threads: their line number points into an older version of
 // the file, so they must not merge with a current thread that happens to sit at the same number.
 import type { components } from '@/lib/api/schema';
+import { splitRangeBody } from './line-range';
 
 export type PullReview = components['schemas']['PullReview'];
 export type PullReviewComment = components['schemas']['PullReviewComment'];
@@ -23,6 +24,10 @@ export interface ReviewThread {
   outdated: boolean;
   /** Oldest first. */
   comments: ThreadComment[];
+  /** A range comment started the thread ("Lines 20–24" on line 24): the range's first line. */
+  rangeStart?: number;
+  /** Only one review's replies in a thread another review started (threadsOfReview). */
+  partial?: boolean;
 }
 
 /** Where Gitea placed a comment: `position` is the new-file line, `original_position` the old-file line (0 = not that side). */
@@ -51,7 +56,11 @@ export function groupThreads(reviews: PullReview[], comments: PullReviewComment[
     t.comments.push({ ...c, review: reviewById.get(c.pull_request_review_id) });
   }
   const list = [...threads.values()];
-  for (const t of list) t.comments.sort(byTime);
+  for (const t of list) {
+    t.comments.sort(byTime);
+    const range = t.comments[0] ? splitRangeBody(t.comments[0].body) : null;
+    if (range && range.end === t.line && range.start < range.end) t.rangeStart = range.start;
+  }
   return list.sort(
     (a, b) =>
       (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) ||
@@ -95,7 +104,7 @@ export function threadsOfReview(threads: ReviewThread[], reviewId: number): Revi
     if (t.comments[0]?.pull_request_review_id === reviewId) out.push(t);
     else {
       const own = t.comments.filter((c) => c.pull_request_review_id === reviewId);
-      if (own.length) out.push({ ...t, comments: own });
+      if (own.length) out.push({ ...t, comments: own, partial: true });
     }
   }
   return out;

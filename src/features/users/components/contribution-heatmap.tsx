@@ -89,7 +89,14 @@ export function ContributionHeatmap({ username, today = new Date() }: { username
         {grid.total === 0 ? 'No' : grid.total} contribution{grid.total === 1 ? '' : 's'} in the last year
       </h2>
       {/* Scrolled to the end on narrow screens, so the recent weeks show first. */}
-      <div ref={scrollToEnd} className="overflow-x-auto rounded-md border border-gray-200 p-2 dark:border-gray-800">
+      {/* Focusable, so a keyboard can scroll it on a phone (axe scrollable-region-focusable). */}
+      <div
+        ref={scrollToEnd}
+        tabIndex={0}
+        role="group"
+        aria-label="Contribution calendar"
+        className="overflow-x-auto rounded-md border border-gray-200 p-2 dark:border-gray-800"
+      >
         <table className="border-separate border-spacing-[3px] text-[10px] text-gray-500 dark:text-gray-400">
           <caption className="sr-only">Contributions per day over the last year, one column per week</caption>
           <thead>
