@@ -70,7 +70,7 @@ describe('creating organizations', () => {
     const other = await forge.user();
     const taken = await req('POST', '/orgs', { token: u.token, body: { username: other.name.toUpperCase() } });
     expect(taken.status).toBe(422);
-    expect(taken.body.message).toContain('user already exists');
+    expect(taken.body.message).toBe(`username: an organization or user named “${other.name.toUpperCase()}” already exists`);
     const org = await newOrg(u.token);
     expect((await req('POST', '/orgs', { token: u.token, body: { username: org } })).status).toBe(422);
     expect((await req('POST', '/orgs', { token: u.token, body: { username: 'admin' } })).status).toBe(422);
@@ -177,7 +177,7 @@ describe('editing, renaming and deleting', () => {
     expect((await req('DELETE', `/orgs/${org}`, { token: stranger.token })).status).toBe(403);
     const refused = await req('DELETE', `/orgs/${org}`, { token: owner.token });
     expect(refused.status).toBe(422);
-    expect(refused.body.message).toContain('ownership of repositories');
+    expect(refused.body.message).toBe('the organization still owns 1 repository: delete or transfer it first');
     expect((await req('DELETE', `/repos/${org}/keep`, { token: owner.token })).status).toBe(204);
     expect((await req('DELETE', `/orgs/${org}`, { token: owner.token })).status).toBe(204);
     expect((await req('GET', `/orgs/${org}`)).status).toBe(404);

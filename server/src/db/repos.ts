@@ -5,6 +5,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import type { Db } from './types.ts';
 import type { Database, NewRepo, RepoRow, RepoUpdate, UserRow } from './schema.ts';
 import { int32OrNone, lockRow } from './dialect.ts';
+import { reachedBy } from './repo-reach.ts';
 
 /** A condition on `repository` rows, such as readableRepo(viewer). */
 export type RepoFilter = (eb: ExpressionBuilder<Database, 'repository'>) => Expression<SqlBool>;
@@ -107,6 +108,10 @@ export interface RepoSearch {
   topic?: boolean;
   includeDesc?: boolean;
   uid?: number;
+  /** With uid: owned repositories only. */
+  exclusive?: boolean;
+  /** With uid: the caller is signed in and did not ask private=false (Gitea's opts.Private). */
+  includePrivate?: boolean;
   priority_owner_id?: number;
   team_id?: number;
   starredBy?: number;
@@ -126,13 +131,16 @@ export async function searchRepos(db: Db, readable: RepoFilter, q: RepoSearch, l
   if (q.is_private === true) query = query.where('repository.is_private', '=', 1);
   if (q.template === false) query = query.where('repository.is_template', '=', 0);
   if (q.archived !== undefined) query = query.where('repository.is_archived', '=', q.archived ? 1 : 0);
-  // Collaborations do not exist yet, so "owns or contributes to" is "owns" for now.
-  if (q.uid) query = query.where('repository.owner_id', '=', int32OrNone(q.uid));
+  // uid: what the user owns and reaches through collaborations, teams and organizations (Gitea's OwnerID + Collaborate).
+  if (q.uid)
+    query = query.where(
+      reachedBy(q.uid, { collaborate: q.exclusive ? false : q.mode === 'collaborative' ? true : undefined, includePrivate: !!q.includePrivate }),
+    );
   if (q.mode === 'fork') query = query.where('repository.is_fork', '=', 1);
   if (q.mode === 'source') query = query.where('repository.is_fork', '=', 0);
   if (q.starredBy) query = query.where('repository.id', 'in', db.selectFrom('star').select('star.repo_id').where('star.uid', '=', int32OrNone(q.starredBy!)));
-  // No mirrors or teams yet: these filters match nothing.
-  if (q.mode === 'mirror' || q.mode === 'collaborative' || q.team_id) query = query.where('repository.id', '<', 0);
+  // No mirrors or teams yet: these filters match nothing (collaborative, not a mirror, is a uid filter above).
+  if (q.mode === 'mirror' || q.team_id) query = query.where('repository.id', '<', 0);
   if (q.q) {
     const kw = q.q.toLowerCase();
     // Topics are not stored yet, so a topic search finds nothing.

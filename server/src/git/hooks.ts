@@ -7,6 +7,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { POST_RECEIVE } from './post-receive-hook.ts';
 
 /** How a rule matches a branch name (protection-rules.ts toRule, in a form JSON can carry). */
 export type PolicyMatch = { plain: string } | { regex: string } | { literal: string };
@@ -169,35 +170,43 @@ if (reasons.length) {
 `;
 
 const SCRIPT = `#!${process.execPath}\n${PRE_RECEIVE}`;
-const SCRIPT_ID = crypto.createHash('sha256').update(SCRIPT).digest('hex').slice(0, 16);
+const POST_SCRIPT = `#!${process.execPath}\n${POST_RECEIVE}`;
+const SCRIPT_ID = crypto.createHash('sha256').update(SCRIPT).update(POST_SCRIPT).digest('hex').slice(0, 16);
 const written = new Set<string>();
 
-/**
- * Writes the hooks under `<dataDir>/hooks/<hash of the script>` (again whenever the file went
- * missing: git skips a missing hook, which would let every push through) and returns the
- * directory for core.hooksPath. Named by content because several server processes share the
- * data folder: one of another version, or on a machine whose Node lives elsewhere (the shebang),
- * writes its own folder instead of replacing the script this process's pushes run, so whatever
- * this process remembers as written stays true until the file is deleted.
- */
-export function ensureHooksDir(dataDir: string): string {
-  const dir = path.join(dataDir, 'hooks', SCRIPT_ID);
-  const file = path.join(dir, 'pre-receive');
-  if (written.has(file) && fs.existsSync(file)) return dir;
-  fs.mkdirSync(dir, { recursive: true });
+/** Writes `name` in `dir` with `script` unless it already holds it (aside and renamed, see below). */
+function writeHook(dir: string, name: string, script: string): void {
+  const file = path.join(dir, name);
   let current: string | null = null;
   try {
     current = fs.readFileSync(file, 'utf8');
   } catch {
     current = null;
   }
-  if (current !== SCRIPT) {
-    // Written aside and renamed, so a push running meanwhile never sees half a script; two
-    // processes doing this at once both rename the same bytes into place.
-    const tmp = path.join(dir, `.pre-receive-${crypto.randomBytes(6).toString('hex')}`);
-    fs.writeFileSync(tmp, SCRIPT, { mode: 0o755 });
-    fs.renameSync(tmp, file);
-  }
+  if (current === script) return;
+  // Written aside and renamed, so a push running meanwhile never sees half a script; two
+  // processes doing this at once both rename the same bytes into place.
+  const tmp = path.join(dir, `.${name}-${crypto.randomBytes(6).toString('hex')}`);
+  fs.writeFileSync(tmp, script, { mode: 0o755 });
+  fs.renameSync(tmp, file);
+}
+
+/**
+ * Writes the hooks (pre-receive and post-receive) under `<dataDir>/hooks/<hash of the scripts>`
+ * (again whenever a file went missing: git skips a missing hook, which would let every push
+ * through) and returns the directory for core.hooksPath. Named by content because several server
+ * processes share the data folder: one of another version, or on a machine whose Node lives
+ * elsewhere (the shebang), writes its own folder instead of replacing the scripts this process's
+ * pushes run, so whatever this process remembers as written stays true until a file is deleted.
+ */
+export function ensureHooksDir(dataDir: string): string {
+  const dir = path.join(dataDir, 'hooks', SCRIPT_ID);
+  const file = path.join(dir, 'pre-receive');
+  const post = path.join(dir, 'post-receive');
+  if (written.has(file) && fs.existsSync(file) && fs.existsSync(post)) return dir;
+  fs.mkdirSync(dir, { recursive: true });
+  writeHook(dir, 'pre-receive', SCRIPT);
+  writeHook(dir, 'post-receive', POST_SCRIPT);
   written.add(file);
   return dir;
 }

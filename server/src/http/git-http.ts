@@ -19,6 +19,7 @@ import { applyPushEffects, snapshotRefs, type RefSnapshot } from '../services/pu
 import { spawnHttpBackend } from '../git/http-backend.ts';
 import { ensureHooksDir } from '../git/hooks.ts';
 import { preparePushPolicy } from '../services/push-protection.ts';
+import { preparePushMessages } from '../services/push-messages.ts';
 import { readableRepoRedirect, redirectLocation } from './redirects.ts';
 import { identPart } from '../git/identity.ts';
 
@@ -128,7 +129,7 @@ async function runBackend(
       if (!user) throw new Error('a push needs a pusher');
       const policy = await preparePushPolicy(deps, repo, user, perm);
       cleanupPolicy = policy.cleanup;
-      Object.assign(env, policy.env);
+      Object.assign(env, policy.env, await preparePushMessages(deps, repo));
       before = await snapshotRefs(dir);
     }
   } catch (e) {

@@ -104,7 +104,13 @@ reposRoutes.openapi(
     if (order !== 'asc' && order !== 'desc') throw unprocessable(`Invalid sort order: "${order}"`);
     if (q.mode && !['fork', 'source', 'mirror', 'collaborative'].includes(q.mode)) throw unprocessable(`Invalid search mode: "${q.mode}"`);
 
-    const { total, rows } = await searchRepos(db, readableRepo(c.var.user), { ...q, sort: SORTS[sort as keyof typeof SORTS], order }, p.limit, p.offset);
+    const { total, rows } = await searchRepos(
+      db,
+      readableRepo(c.var.user),
+      { ...q, includePrivate: !!c.var.user && q.private !== false, sort: SORTS[sort as keyof typeof SORTS], order },
+      p.limit,
+      p.offset,
+    );
     setPageHeaders(c, total, p);
     return c.json({ ok: true, data: await toApiRepos(c, rows) }, 200);
   },

@@ -17,26 +17,34 @@ import { ALL_UNIT_TYPES, OWNER_MODE, addRepoToTeam } from './teams.ts';
 import { beginMove, crashPoint, endMove } from './repo-folders.ts';
 
 export { ORG_TYPE };
+
+/** Gitea's ErrLastOrgOwner ("user is the last member of owner team"), in words. */
+export const LAST_OWNER = "this is the organization's last owner: add another member to the Owners team first";
 export const repoAdminChangeTeamAccess = orgsDb.repoAdminChangeTeamAccess;
 export const isOrgMember = orgsDb.isOrgMember;
 export const maxTeamMode = orgsDb.maxTeamMode;
 
 /** 422 unless `name` could name a user or organization (Gitea's IsUsableUsername). */
 export function assertUsableName(field: string, name: string): void {
-  if (!USERNAME_RE.test(name)) throw unprocessable(`${field}: invalid user name [name: ${name}]`);
+  if (!USERNAME_RE.test(name)) {
+    throw unprocessable(`${field}: use only letters, digits, dashes (-), underscores (_) and dots (.), with no dash or dot first or last, or two in a row`);
+  }
   if (name.length > 40) throw unprocessable(`${field}: must be at most 40 characters`);
-  if (RESERVED_NAMES.has(name.toLowerCase())) throw unprocessable(`name is reserved [name: ${name}]`);
+  if (RESERVED_NAMES.has(name.toLowerCase())) throw unprocessable(`${field}: name is reserved [name: ${name}]`);
 }
 
-async function assertNameFree(db: Db, name: string, exceptId = 0): Promise<void> {
-  if (await isNameTaken(db, name, exceptId)) throw unprocessable(`user already exists [name: ${name}]`);
+/** Users and organizations share one namespace, so the refusal names both (Gitea: "user already exists"). */
+const nameTaken = (field: string, name: string) => unprocessable(`${field}: an organization or user named “${name}” already exists`);
+
+async function assertNameFree(db: Db, field: string, name: string, exceptId = 0): Promise<void> {
+  if (await isNameTaken(db, name, exceptId)) throw nameTaken(field, name);
 }
 
 /** The name taken by another request at the same time, past assertNameFree: Gitea's 422, not a 409. */
 const takenMeanwhile =
-  (name: string) =>
+  (field: string, name: string) =>
   (e: unknown): never => {
-    throw isUniqueViolation(e) ? unprocessable(`user already exists [name: ${name}]`) : e;
+    throw isUniqueViolation(e) ? nameTaken(field, name) : e;
   };
 
 export async function orgByName(db: Db, name: string): Promise<UserRow | undefined> {
@@ -85,7 +93,7 @@ export async function createOrg(db: Db, doer: UserRow, name: string, f: OrgField
   return db
     .transaction()
     .execute(async (trx) => {
-      await assertNameFree(trx, name);
+      await assertNameFree(trx, 'username', name);
       const org = await insertUserRow(trx, {
         name,
         lower_name: name.toLowerCase(),
@@ -131,7 +139,7 @@ export async function createOrg(db: Db, doer: UserRow, name: string, f: OrgField
       );
       return org;
     })
-    .catch(takenMeanwhile(name));
+    .catch(takenMeanwhile('username', name));
 }
 
 export async function editOrg(db: Db, org: UserRow, f: OrgFields): Promise<UserRow> {
@@ -163,7 +171,7 @@ export async function renameOwner(deps: Deps, owner: UserRow, newName: string): 
   const row = await db
     .transaction()
     .execute(async (trx) => {
-      await assertNameFree(trx, newName, owner.id);
+      await assertNameFree(trx, 'new_name', newName, owner.id);
       const u = await updateUserRow(trx, owner.id, { name: newName, lower_name: newLower, updated_unix: nowUnix() });
       await orgsDb.setReposOwnerName(trx, owner.id, newName);
       await orgsDb.deleteUserRedirect(trx, newLower);
@@ -182,7 +190,7 @@ export async function renameOwner(deps: Deps, owner: UserRow, newName: string): 
     .catch((e: unknown) => {
       if (moved) fs.renameSync(newDir, oldDir);
       endMove(intent);
-      return takenMeanwhile(newName)(e);
+      return takenMeanwhile('new_name', newName)(e);
     });
   endMove(intent);
   return row;
@@ -190,7 +198,11 @@ export async function renameOwner(deps: Deps, owner: UserRow, newName: string): 
 
 /** Refused while the organization owns repositories (Gitea's ErrUserOwnRepos); otherwise removes it and its teams. */
 export async function deleteOrg(db: Db, org: UserRow): Promise<void> {
-  if ((await orgsDb.countOwnerRepos(db, org.id)) > 0) throw unprocessable(`user still has ownership of repositories [uid: ${org.id}]`);
+  const repos = await orgsDb.countOwnerRepos(db, org.id);
+  if (repos > 0) {
+    const what = repos === 1 ? '1 repository: delete or transfer it first' : `${repos} repositories: delete or transfer them first`;
+    throw unprocessable(`the organization still owns ${what}`);
+  }
   await db.transaction().execute((trx) => orgsDb.deleteOrgRows(trx, org.id));
 }
 
@@ -203,7 +215,7 @@ export async function removeOrgMember(db: Db, org: UserRow, userId: number): Pro
     for (const t of ownerTeams) await lockRow(trx, 'team', t.id);
     if (await isOrgOwner(trx, org.id, userId)) {
       const n = await orgsDb.countOrgOwners(trx, org.id, OWNER_MODE);
-      if (n <= 1) throw unprocessable(`user is the last member of owner team [uid: ${userId}]`);
+      if (n <= 1) throw unprocessable(LAST_OWNER);
     }
     await orgsDb.deleteOrgMembership(trx, org.id, userId);
   });

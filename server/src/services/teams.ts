@@ -102,7 +102,7 @@ export function assertTeamName(name: string): void {
 }
 
 async function assertTeamNameFree(db: Db, orgId: number, name: string, exceptId = 0) {
-  if (await isTeamNameTaken(db, orgId, name, exceptId)) throw unprocessable(`team already exists [org_id: ${orgId}, name: ${name}]`);
+  if (await isTeamNameTaken(db, orgId, name, exceptId)) throw unprocessable(`name: this organization already has a team named “${name}”`);
 }
 
 async function writeUnits(db: Db, team: TeamRow, units: UnitModes) {
@@ -141,7 +141,7 @@ export async function createTeam(db: Db, orgId: number, input: TeamInput & { nam
     })
     .catch((e: unknown) => {
       // The same name created at once by another request, past assertTeamNameFree: Gitea's 422.
-      throw isUniqueViolation(e) ? unprocessable(`team already exists [org_id: ${orgId}, name: ${input.name}]`) : e;
+      throw isUniqueViolation(e) ? unprocessable(`name: this organization already has a team named “${input.name}”`) : e;
     });
 }
 
@@ -212,7 +212,8 @@ export async function removeTeamMember(db: Db, team: TeamRow, uid: number): Prom
     await lockRow(trx, 'team', team.id);
     if (!(await isTeamMember(trx, team.id, uid))) return;
     const num_members = await teamNumMembers(trx, team.id);
-    if (team.authorize === OWNER_MODE && num_members <= 1) throw unprocessable(`user is the last member of owner team [uid: ${uid}]`);
+    if (team.authorize === OWNER_MODE && num_members <= 1)
+      throw unprocessable("this is the organization's last owner: add another member to the Owners team first");
     await deleteTeamUser(trx, team.id, uid);
     await addTeamMembersCount(trx, team.id, -1);
     await leaveOrgIfNoTeam(trx, team.org_id, uid);

@@ -35,7 +35,7 @@ describe('new organization page', () => {
     await user.type(screen.getByLabelText('Organization name'), 'bad name');
     await user.type(screen.getByLabelText('Full name'), 'Acme');
     await user.click(screen.getByRole('button', { name: 'Create organization' }));
-    expect(await screen.findByText('Must be valid alpha or numeric or dash(-_) or dot characters')).toBeInTheDocument();
+    expect(await screen.findByText('Use only letters, digits, dashes (-), underscores (_) and dots (.).')).toBeInTheDocument();
     expect(screen.getByLabelText('Organization name')).toHaveValue('bad name');
     expect(screen.getByLabelText('Full name')).toHaveValue('Acme');
     await user.clear(screen.getByLabelText('Organization name'));

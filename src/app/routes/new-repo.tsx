@@ -53,7 +53,7 @@ export function Component() {
         <>
           <h1 className="text-xl font-semibold">New repository</h1>
           <p className="mb-6 mt-1 text-sm text-gray-600 dark:text-gray-400">A repository holds a project's files and their whole history.</p>
-          <CreateRepoForm owner={session.login} onCreated={created} />
+          <CreateRepoForm owner={session.login} initialOrgId={Number(params.get('org')) || undefined} onCreated={created} />
         </>
       )}
     </div>

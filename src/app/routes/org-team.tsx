@@ -1,13 +1,14 @@
 // /org/:org/teams/:team: a team's members and repositories; owners also edit its permissions and
 // delete it (not the Owners team, which the organization cannot be without).
 import { useState } from 'react';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { data, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '../query-client';
 import { orgQueries } from '@/features/orgs/api/org-queries';
 import { useOrgAccess } from '@/features/orgs/api/use-org-access';
 import { useSaveTeam } from '@/features/orgs/api/use-save-team';
-import { useDeleteTeam } from '@/features/orgs/api/use-delete-team';
+import { forgetTeam, useDeleteTeam } from '@/features/orgs/api/use-delete-team';
+import { orgErrorText } from '@/features/orgs/components/org-errors';
 import { TeamForm } from '@/features/orgs/components/team-form';
 import { TeamMembers } from '@/features/orgs/components/team-members';
 import { TeamRepos } from '@/features/orgs/components/team-repos';
@@ -40,6 +41,7 @@ export function Component() {
   const save = useSaveTeam(org, team?.id);
   const del = useDeleteTeam(org);
   const navigate = useNavigate();
+  const qc = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   useDocumentTitle(team?.name, org);
@@ -99,9 +101,16 @@ export function Component() {
         pendingLabel="Deleting…"
         danger
         pending={del.isPending}
-        error={del.error}
+        error={orgErrorText(del.error)}
         onClose={() => setDeleting(false)}
-        onConfirm={() => del.mutate(team.id, { onSuccess: () => navigate(paths.orgTeams.href(org)) })}
+        onConfirm={() =>
+          del.mutate(team.id, {
+            onSuccess: async () => {
+              await navigate(paths.orgTeams.href(org));
+              forgetTeam(qc, org, team.id);
+            },
+          })
+        }
       >
         Members of <strong>{team.name}</strong> lose the access it gives them to its repositories. The people and repositories stay.
       </ConfirmDialog>

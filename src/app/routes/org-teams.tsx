@@ -9,7 +9,8 @@ import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  await queryClient.ensureQueryData(orgQueries.teams(params.org!));
+  // A list marked stale (a team was just deleted) is fetched before the page shows it.
+  await queryClient.fetchQuery(orgQueries.teams(params.org!));
   return null;
 }
 

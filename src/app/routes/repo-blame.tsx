@@ -18,6 +18,7 @@ import { blameQueries, type BlameResponse } from '@/features/blame/api/blame-que
 import { BlameView } from '@/features/blame/components/blame-view';
 import '@/features/code/components/hljs-theme.css';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { RepoRefSwitcher } from '../repo-ref-switcher';
 
 /** Past this many characters highlighting costs more than it helps, as in the file view. */
 const HIGHLIGHT_LIMIT = 1024 * 1024;
@@ -118,9 +119,7 @@ function Blame({ owner, repo, loc }: { owner: string; repo: string; loc: RefLoca
   return (
     <div>
       <div className="mb-3 flex flex-wrap items-center gap-2">
-        <span className="rounded-md border border-gray-300 px-2 py-1 font-mono text-xs dark:border-gray-700">
-          {loc.kind === 'commit' ? loc.ref.slice(0, 10) : loc.ref}
-        </span>
+        <RepoRefSwitcher owner={owner} repo={repo} kind={loc.kind} current={loc.ref} hrefFor={(k, name) => paths.blame.href(owner, repo, k, name, loc.path)} />
         <Breadcrumbs owner={owner} repo={repo} kind={loc.kind} refName={loc.ref} path={loc.path} />
       </div>
       <section aria-label={`Blame of ${name}`} className="overflow-hidden rounded-lg border border-gray-200 dark:border-gray-800">

@@ -15,6 +15,8 @@ import { Pagination } from '@/components/ui/pagination';
 import type { RefKind } from '@/lib/paths';
 import { RouteError } from '../layout/route-error';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { paths } from '@/lib/paths';
+import { RepoRefSwitcher } from '../repo-ref-switcher';
 
 const asKind = (k: string | undefined): RefKind => (k === 'tag' || k === 'commit' ? k : 'branch');
 
@@ -84,7 +86,23 @@ function History({ owner, repo, kind, names }: { owner: string; repo: string; ki
   return (
     <div className="space-y-4">
       <div className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
-        <HistoryHeading owner={owner} repo={repo} kind={kind} refName={ref} path={path} />
+        <div className="flex min-w-0 flex-col gap-2">
+          <HistoryHeading owner={owner} repo={repo} kind={kind} refName={ref} path={path} />
+          <div>
+            <RepoRefSwitcher
+              owner={owner}
+              repo={repo}
+              kind={kind}
+              current={ref}
+              // The same history (path and dates kept) on another branch or tag, from its first page.
+              hrefFor={(k, name) => {
+                const q: Record<string, string> = {};
+                for (const key of ['since', 'until']) if (search.get(key)) q[key] = search.get(key)!;
+                return paths.commits.href(owner, repo, k, name, path, q);
+              }}
+            />
+          </div>
+        </div>
         <Filters />
       </div>
       {data.commits.length === 0 ? (

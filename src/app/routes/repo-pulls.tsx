@@ -10,8 +10,7 @@ import { useSession } from '@/lib/auth-store';
 import type { components } from '@/lib/api/schema';
 import { repoQueries } from '@/features/repos/api/repo-queries';
 import { pullQueries, PULLS_PER_PAGE } from '@/features/pulls/api/pull-queries';
-import { hasPullFilters, parsePullListView, pullFilters, pullListQuery } from '@/features/pulls/lib/pull-list-params';
-import { rowFromPull } from '@/features/pulls/lib/pull-row-data';
+import { hasPullFilters, parsePullListView, pullFilters } from '@/features/pulls/lib/pull-list-params';
 import { PullList } from '@/features/pulls/components/pull-list';
 import { PullFilters } from '@/features/pulls/components/pull-filters';
 import type { PullCheckState, PullReviewState } from '@/features/pulls/components/pull-row';
@@ -26,6 +25,10 @@ import { buttonClass } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { RouteError } from '../layout/route-error';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { pullRowsQuery } from '@/features/pulls/api/pull-search-queries';
+import { PullSearchBox } from '@/features/pulls/components/pull-search-box';
+
+const labelNameMap = (labels: { id: number; name: string }[]) => new Map(labels.map((l) => [l.id, l.name]));
 
 type Label = components['schemas']['Label'];
 
@@ -34,7 +37,11 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const view = parsePullListView(new URL(request.url).searchParams);
   await Promise.all([
     queryClient.ensureQueryData(repoQueries.detail(owner, repo)),
-    queryClient.ensureQueryData(pullQueries.list(owner, repo, pullListQuery(view))),
+    (async () => {
+      // A search by label goes by the labels' names.
+      const labels = view.q && view.labels.length ? await queryClient.ensureQueryData(labelQueries.all(owner, repo)) : [];
+      await queryClient.ensureQueryData(pullRowsQuery(owner, repo, view, labelNameMap(labels)));
+    })(),
   ]);
   return null;
 }
@@ -45,11 +52,12 @@ export function Component() {
   const view = parsePullListView(search);
   const session = useSession();
   const { data: r } = useSuspenseQuery(repoQueries.detail(owner, repo));
-  const { data: list } = useSuspenseQuery(pullQueries.list(owner, repo, pullListQuery(view)));
-  const filters = pullFilters(view);
-  const open = useQuery(pullQueries.count(owner, repo, { ...filters, state: 'open' }));
-  const closed = useQuery(pullQueries.count(owner, repo, { ...filters, state: 'closed' }));
   const labels = useQuery(labelQueries.all(owner, repo));
+  const { data: list } = useSuspenseQuery(pullRowsQuery(owner, repo, view, labelNameMap(labels.data ?? [])));
+  const filters = pullFilters(view);
+  // A search's other tab has no count of its own (the issue search answers one state at a time).
+  const open = useQuery({ ...pullQueries.count(owner, repo, { ...filters, state: 'open' }), enabled: !view.q });
+  const closed = useQuery({ ...pullQueries.count(owner, repo, { ...filters, state: 'closed' }), enabled: !view.q });
   const milestones = useQuery(milestoneQueries.choices(owner, repo));
   const branches = useQuery(branchQueries.list(owner, repo));
 
@@ -97,9 +105,10 @@ export function Component() {
         <h2 className="text-lg font-semibold">Pull requests</h2>
         {newButton}
       </div>
+      <PullSearchBox q={view.q} />
       <PullList
         state={view.state}
-        pulls={list.pulls.map((p) => rowFromPull(p, owner, repo))}
+        pulls={list.rows}
         openCount={openCount}
         closedCount={closedCount}
         filtered={hasPullFilters(view)}

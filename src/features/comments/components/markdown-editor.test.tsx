@@ -1,8 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render as rtlRender, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { MarkdownEditor } from './markdown-editor';
+
+// The editor's @/# suggestions read through TanStack Query.
+const render = (ui: React.ReactElement) => rtlRender(<QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>);
 
 function Harness({ onSubmit, disabled }: { onSubmit: () => void; disabled?: boolean }) {
   const [value, setValue] = useState('');

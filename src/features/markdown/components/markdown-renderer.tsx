@@ -11,6 +11,8 @@ import { rehypeLinks } from '../lib/rehype-links';
 import { resolveRelative } from '../lib/resolve-url';
 import { remarkGfmParse } from '../lib/remark-gfm-parse';
 import { remarkReferences, type ReferenceContext } from '../lib/remark-references';
+import { remarkEmoji } from '../lib/remark-emoji';
+import { hasShortcode, loadEmojiMap, loadedEmojiMap } from '../lib/emoji-map';
 import { setTask } from '../lib/task-list';
 import { isForgeApiUrl } from '@/lib/api/fetch-blob';
 import { MarkdownSkeleton } from './markdown-skeleton';
@@ -144,8 +146,24 @@ function useHighlighter(source: string) {
   return { pending, options: { hljs, onMissing } };
 }
 
+/** The emoji map when `source` looks like it has a shortcode: loaded on demand, the text re-rendered once it is. */
+function useEmojiMap(source: string) {
+  const wanted = hasShortcode(source);
+  const [emoji, setEmoji] = useState(loadedEmojiMap);
+  useEffect(() => {
+    if (!wanted || emoji) return;
+    let live = true;
+    void loadEmojiMap().then((m) => live && setEmoji(m));
+    return () => {
+      live = false;
+    };
+  }, [wanted, emoji]);
+  return wanted ? emoji : null;
+}
+
 export function MarkdownRenderer({ source, baseHref, imageBaseHref, className = '', references, privateRepo = false, onTaskToggle }: MarkdownRendererProps) {
   const highlight = useHighlighter(source);
+  const emoji = useEmojiMap(source);
   const urlTransform: UrlTransform = (url, key) => {
     const safe = defaultUrlTransform(url);
     return key === 'src' ? resolveRelative(safe, imageBaseHref ?? baseHref) : resolveRelative(safe, baseHref);
@@ -156,7 +174,7 @@ export function MarkdownRenderer({ source, baseHref, imageBaseHref, className = 
     <div className={`markdown ${className}`}>
       <TaskToggle.Provider value={toggle}>
         <Markdown
-          remarkPlugins={[remarkGfmParse, [remarkReferences, references]]}
+          remarkPlugins={[remarkGfmParse, [remarkReferences, references], [remarkEmoji, emoji]]}
           rehypePlugins={[[rehypeSanitize, schema], [rehypeCodeHighlight, highlight.options], rehypeLinks]}
           remarkRehypeOptions={{ clobberPrefix: '' }}
           urlTransform={urlTransform}

@@ -55,7 +55,7 @@ describe('OrgDangerZone', () => {
     expect(confirm).toBeDisabled();
     await user.type(within(dialog).getByLabelText(/to confirm/), 'e');
     await user.click(confirm);
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('organization still has ownership of repositories');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The organization still owns repositories: delete or transfer them first.');
     expect(onDeleted).not.toHaveBeenCalled();
   });
 });

@@ -6,7 +6,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { TextField } from '@/components/ui/field';
 import { TypedNameDeleteForm } from '@/components/ui/typed-name-delete-form';
-import { formErrors } from '@/lib/form-errors';
+import { orgErrorText, orgFormErrors } from './org-errors';
 import { useDeleteOrg } from '../api/use-delete-org';
 import { useRenameOrg } from '../api/use-rename-org';
 import { ORG_LIMITS } from './org-limits';
@@ -15,7 +15,7 @@ export function OrgDangerZone({ org, onRenamed, onDeleted }: { org: string; onRe
   const [name, setName] = useState(org);
   const rename = useRenameOrg(org);
   const [deleting, setDeleting] = useState(false);
-  const renameErr = formErrors(rename.error, ['new_name', 'username']);
+  const renameErr = orgFormErrors(rename.error, ['new_name', 'username'], 'new_name');
   return (
     <section aria-labelledby="danger-title" className="space-y-4 rounded-lg border border-red-300 p-4 dark:border-red-800">
       <h2 id="danger-title" className="text-base font-semibold text-red-700 dark:text-red-400">
@@ -66,7 +66,7 @@ function DeleteForm({ org, onClose, onDeleted }: { org: string; onClose: () => v
       name={org}
       actionLabel="Delete this organization"
       pending={del.isPending}
-      error={del.error}
+      error={orgErrorText(del.error)}
       onDelete={() => del.mutate(undefined, { onSuccess: onDeleted })}
       onClose={onClose}
     >

@@ -39,7 +39,7 @@ describe('OrgForm', () => {
       />,
     );
     expect(screen.getByLabelText('Organization name')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByRole('alert')).toHaveTextContent('User already exists');
+    expect(screen.getByRole('alert')).toHaveTextContent('An organization or user named “taken” already exists');
     expect(screen.getByLabelText('Organization name')).toHaveValue('taken');
     expect(screen.getByLabelText('Website')).toHaveValue('acme.example');
   });

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ErrorNotice } from '@/components/ui/error-notice';
-import { formErrors } from '@/lib/form-errors';
+import { orgFormErrors } from './org-errors';
 import type { CreateOrgOption, Organization, Visibility } from '../api/org-api';
 import { CountedField } from './counted-field';
 import { ORG_FIELDS, ORG_LIMITS } from './org-limits';
@@ -34,7 +34,7 @@ export function OrgForm({ org, submitLabel, pendingLabel, pending, error, onSubm
     location: org?.location ?? '',
     visibility: org?.visibility ?? ('public' as Visibility),
   });
-  const errs = formErrors(error, ['username', ...ORG_FIELDS]);
+  const errs = orgFormErrors(error, ['username', ...ORG_FIELDS]);
   const set = (k: keyof typeof v) => (value: string) => setV((s) => ({ ...s, [k]: value }));
   return (
     <form

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Checkbox, TextArea, TextField } from '@/components/ui/field';
 import { ErrorNotice } from '@/components/ui/error-notice';
-import { formErrors } from '@/lib/form-errors';
+import { orgFormErrors } from './org-errors';
 import type { Team, TeamOption, UnitKey } from '../api/org-api';
 import { UNITS, unitLevels, type UnitLevel } from './team-permission';
 
@@ -27,7 +27,7 @@ export function TeamForm({ team, pending, error, submitLabel, onSubmit }: Props)
   const [levels, setLevels] = useState<Record<UnitKey, UnitLevel>>(() =>
     team ? unitLevels(team) : { 'repo.code': 'read', 'repo.issues': 'read', 'repo.pulls': 'read', 'repo.releases': 'read', 'repo.wiki': 'read' },
   );
-  const errs = formErrors(error, ['name', 'description']);
+  const errs = orgFormErrors(error, ['name', 'description'], 'name');
   return (
     <form
       className="space-y-4"

@@ -9,6 +9,7 @@ import { ErrorNotice } from '@/components/ui/error-notice';
 import { UserPicker } from '@/components/ui/user-picker';
 import { paths } from '@/lib/paths';
 import { orgQueries } from '../api/org-queries';
+import { orgErrorText } from './org-errors';
 import { useTeamMembership } from '../api/use-team-membership';
 import type { Team } from '../api/org-api';
 
@@ -43,7 +44,7 @@ export function TeamMembers({ org, team, canManage }: { org: string; team: Team;
             Add a member
           </Button>
         ))}
-      <ErrorNotice error={change.error} />
+      <ErrorNotice error={orgErrorText(change.error)} />
       {members.length === 0 ? (
         <p className="text-sm text-gray-600 dark:text-gray-400">This team has no members yet.</p>
       ) : (

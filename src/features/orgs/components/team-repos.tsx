@@ -8,6 +8,7 @@ import { ErrorNotice } from '@/components/ui/error-notice';
 import { SelectField } from '@/components/ui/field';
 import { paths } from '@/lib/paths';
 import { orgQueries } from '../api/org-queries';
+import { orgErrorText } from './org-errors';
 import { useTeamRepo } from '../api/use-team-repo';
 import type { Team } from '../api/org-api';
 
@@ -50,7 +51,7 @@ export function TeamRepos({ org, team, canManage }: { org: string; team: Team; c
           </Button>
         </form>
       )}
-      <ErrorNotice error={change.error} />
+      <ErrorNotice error={orgErrorText(change.error)} />
       {repos.length > 0 && (
         <ul
           aria-label={`Repositories of ${team.name}`}

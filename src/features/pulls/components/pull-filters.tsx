@@ -32,6 +32,7 @@ export function PullFilters({ view, labels, milestones, branches, renderLabel }:
     ...(view.milestone ? [{ key: 'm', text: `milestone: ${milestoneTitle}`, to: pullViewSearch(search, { milestone: '' }) }] : []),
     ...(view.poster ? [{ key: 'p', text: `author: ${view.poster}`, to: pullViewSearch(search, { poster: '' }) }] : []),
     ...(view.base ? [{ key: 'b', text: `base: ${view.base}`, to: pullViewSearch(search, { base: '' }) }] : []),
+    ...(view.q ? [{ key: 'q', text: `words: ${view.q}`, to: pullViewSearch(search, { q: '' }) }] : []),
   ];
 
   // The active filters go on their own full-width line below, so the buttons keep their place

@@ -1,5 +1,5 @@
 // The pull request list's view lives in the URL so it can be bookmarked and shared:
-//   ?state=closed&labels=3,5&milestone=2&poster=alice&base=main&sort=oldest&page=2
+//   ?state=closed&labels=3,5&milestone=2&poster=alice&base=main&sort=oldest&page=2&q=words
 // Labels and the milestone are ids (what GET /pulls filters on); the poster is a username.
 import { pageParam } from '@/lib/search-params';
 import { clearedListSearch, commaParam, hasListFilters, listViewSearch, sortParam, stateParam } from '@/lib/list-view-params';
@@ -27,12 +27,14 @@ export interface PullListView {
   milestone: string;
   poster: string;
   base: string;
+  /** Words to search titles and bodies for (through the issue search, which Gitea's pull list lacks). */
+  q: string;
   sort: PullSort;
   page: number;
 }
 
 /** The keys that narrow the list (everything but state, sort and page). */
-export const PULL_FILTER_KEYS = ['labels', 'milestone', 'poster', 'base'] as const;
+export const PULL_FILTER_KEYS = ['labels', 'milestone', 'poster', 'base', 'q'] as const;
 
 export function parsePullListView(q: URLSearchParams): PullListView {
   const milestone = q.get('milestone') ?? '';
@@ -44,6 +46,7 @@ export function parsePullListView(q: URLSearchParams): PullListView {
     milestone: /^\d+$/.test(milestone) ? milestone : '',
     poster: q.get('poster') ?? '',
     base: q.get('base') ?? '',
+    q: (q.get('q') ?? '').trim(),
     sort: sortParam(q, PULL_SORTS),
     page: pageParam(q),
   };

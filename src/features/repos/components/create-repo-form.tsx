@@ -10,6 +10,7 @@ import type { Repository } from '../api/repo-queries';
 import { formErrors } from './server-field-error';
 import { repoNameProblem } from '@/lib/name-rules';
 import { RepoNameFields } from './repo-name-fields';
+import { useCreatableOwners } from '../api/creatable-owners';
 
 const GITIGNORES = ['Node', 'Go', 'Python', 'Rust', 'Java', 'macOS'];
 const LICENSES = [
@@ -19,7 +20,18 @@ const LICENSES = [
 ];
 const FIELDS = ['name', 'description', 'default_branch', 'gitignores', 'license'] as const;
 
-export function CreateRepoForm({ owner, onCreated }: { owner: string; onCreated: (repo: Repository) => void }) {
+export interface CreateRepoFormProps {
+  /** The signed-in user. */
+  owner: string;
+  /** The organization picked at first (Gitea's ?org=<id> link), if the user may create there. */
+  initialOrgId?: number;
+  onCreated: (repo: Repository) => void;
+}
+
+export function CreateRepoForm({ owner: me, initialOrgId, onCreated }: CreateRepoFormProps) {
+  const owners = useCreatableOwners(me);
+  const [picked, setOwner] = useState<string | null>(null);
+  const owner = picked ?? owners.find((o) => o.isOrg && o.id === initialOrgId)?.login ?? me;
   const [v, setV] = useState({
     name: '',
     description: '',
@@ -55,13 +67,15 @@ export function CreateRepoForm({ owner, onCreated }: { owner: string; onCreated:
       if (v.gitignores) body.gitignores = v.gitignores;
       if (v.license) body.license = v.license;
     }
-    create.mutate(body, { onSuccess: onCreated });
+    create.mutate({ body, org: owner === me ? undefined : owner }, { onSuccess: onCreated });
   };
 
   return (
     <form onSubmit={submit} className="space-y-5" aria-label="New repository" noValidate>
       <RepoNameFields
         owner={owner}
+        owners={owners.map((o) => o.login)}
+        onOwnerChange={(o) => (setOwner(o), create.reset())}
         name={v.name}
         onNameChange={(name) => (set('name', name), setNameProblem(null))}
         nameError={nameProblem ?? errors.fields.name}
@@ -80,7 +94,7 @@ export function CreateRepoForm({ owner, onCreated }: { owner: string; onCreated:
         <legend className="mb-2 text-sm font-medium text-gray-800 dark:text-gray-200">Visibility</legend>
         <Checkbox
           label="Make repository private"
-          hint="Only you and people you add can see it."
+          hint={owner === me ? 'Only you and people you add can see it.' : `Only ${owner}'s owners and the teams you give it to can see it.`}
           checked={v.private}
           onChange={(e) => set('private', e.target.checked)}
         />

@@ -5,6 +5,9 @@ import { SelectField, TextField } from '@/components/ui/field';
 
 export interface RepoNameFieldsProps {
   owner: string;
+  /** Every owner the user may pick (the user first, then organizations); just `owner` when absent. */
+  owners?: string[];
+  onOwnerChange?: (owner: string) => void;
   ownerError?: string;
   name: string;
   onNameChange: (name: string) => void;
@@ -12,14 +15,19 @@ export interface RepoNameFieldsProps {
   nameHint?: ReactNode;
 }
 
-export function RepoNameFields({ owner, ownerError, name, onNameChange, nameError, nameHint }: RepoNameFieldsProps) {
+export function RepoNameFields({ owner, owners, onOwnerChange, ownerError, name, onNameChange, nameError, nameHint }: RepoNameFieldsProps) {
+  const choices = owners?.length ? owners : [owner];
   useEffect(() => {
     if (nameError) document.getElementById('repo-name')?.focus();
   }, [nameError]);
   return (
     <div className="grid gap-4 sm:grid-cols-[minmax(0,12rem)_minmax(0,1fr)]">
-      <SelectField label="Owner" name="owner" value={owner} onChange={() => {}} error={ownerError}>
-        <option value={owner}>{owner}</option>
+      <SelectField label="Owner" name="owner" value={owner} onChange={(e) => onOwnerChange?.(e.target.value)} error={ownerError}>
+        {choices.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
       </SelectField>
       <TextField
         id="repo-name"
