@@ -147,6 +147,11 @@ function signedInRoutes(s: Seed) {
     `${r}/labels`,
     `${r}/milestones`,
     `${r}/milestone/${s.milestone}`,
+    `${r}/_edit/main/src/app.ts`,
+    `${r}/_edit/main/src/app.ts?tab=preview`,
+    `${r}/_new/main/src`,
+    `${r}/_upload/main/src`,
+    `${r}/_delete/main/src/app.ts`,
     `${r}/no/such/page`,
     '/no-such-user-here/x/y/z',
   ];
