@@ -52,6 +52,10 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: () => import('./routes/repo-code') },
               { path: 'src/:kind/*', lazy: () => import('./routes/repo-code') },
+              { path: '_edit/*', lazy: () => import('./routes/repo-edit-file') },
+              { path: '_new/*', lazy: () => import('./routes/repo-edit-file') },
+              { path: '_upload/*', lazy: () => import('./routes/repo-upload-files') },
+              { path: '_delete/*', lazy: () => import('./routes/repo-delete-file') },
               { path: 'commits/:kind/*', lazy: () => import('./routes/repo-commits') },
               { path: 'blame/:kind/*', lazy: () => import('./routes/repo-blame') },
               { path: 'tags', lazy: () => import('./routes/repo-tags') },

@@ -72,6 +72,23 @@ export const paths = {
   milestone: { pattern: '/:owner/:repo/milestone/:id', href: (o: string, r: string, id: number) => `/${enc(o)}/${enc(r)}/milestone/${id}` },
   /** The signed-in user's issues across repositories (created, assigned, mentioning). */
   yourIssues: { pattern: '/issues', href: (q?: Record<string, string>) => `/issues${q && Object.keys(q).length ? `?${new URLSearchParams(q)}` : ''}` },
+  /** Editing in the browser, as Gitea's URLs: /_edit/{branch}/{path}, /_new/{branch}/{dir}, /_upload/…, /_delete/…. */
+  editFile: {
+    pattern: '/:owner/:repo/_edit/*',
+    href: (o: string, r: string, branch: string, path: string) => `/${enc(o)}/${enc(r)}/_edit/${encPath(branch)}/${encPath(path)}`,
+  },
+  newFile: {
+    pattern: '/:owner/:repo/_new/*',
+    href: (o: string, r: string, branch: string, dir = '') => `/${enc(o)}/${enc(r)}/_new/${encPath(branch)}${dir ? `/${encPath(dir)}` : ''}`,
+  },
+  uploadFiles: {
+    pattern: '/:owner/:repo/_upload/*',
+    href: (o: string, r: string, branch: string, dir = '') => `/${enc(o)}/${enc(r)}/_upload/${encPath(branch)}${dir ? `/${encPath(dir)}` : ''}`,
+  },
+  deleteFile: {
+    pattern: '/:owner/:repo/_delete/*',
+    href: (o: string, r: string, branch: string, path: string) => `/${enc(o)}/${enc(r)}/_delete/${encPath(branch)}/${encPath(path)}`,
+  },
   activity: { pattern: '/:owner/:repo/activity', href: (o: string, r: string) => `/${enc(o)}/${enc(r)}/activity` },
   // Users (issue #7): settings pages, explore users, a repository's stargazers.
   userSettings: { pattern: '/user/settings', href: () => '/user/settings' },

@@ -21,6 +21,7 @@ import { branchProtectionsRoutes } from '../routes/branch-protections.ts';
 import { commitsRoutes } from '../routes/commits.ts';
 import { compareRoutes } from '../routes/compare.ts';
 import { contentsRoutes } from '../routes/contents.ts';
+import { contentsWriteRoutes } from '../routes/contents-write.ts';
 import { feedsRoutes } from '../routes/feeds.ts';
 import { pullsRoutes } from '../routes/pulls.ts';
 import { pullMergeRoutes } from '../routes/pull-merge.ts';
@@ -66,6 +67,7 @@ export function createApi() {
   api.route('/', commitsRoutes);
   api.route('/', compareRoutes);
   api.route('/', contentsRoutes);
+  api.route('/', contentsWriteRoutes);
   api.route('/', archiveRoutes);
   api.route('/', gitTreesRoutes);
   api.route('/', blameRoutes);

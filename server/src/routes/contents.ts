@@ -43,7 +43,7 @@ function cleanPath(p: string | undefined): string {
 
 const encodePath = (p: string) => p.split('/').map(encodeURIComponent).join('/');
 
-interface ResolvedRef {
+export interface ResolvedRef {
   commit: string;
   ref: string;
   refType: 'branch' | 'tag' | 'commit';
@@ -69,7 +69,7 @@ async function resolveRef(rc: RepoContext, ref: string | undefined): Promise<Res
 const kindOf = (e: TreeEntry): ContentsResponse['type'] =>
   e.kind === 'tree' ? 'dir' : e.kind === 'commit' ? 'submodule' : e.mode === '120000' ? 'symlink' : 'file';
 
-function describe(c: Context<AppEnv>, rc: RepoContext, r: ResolvedRef, e: TreeEntry): ContentsResponse {
+export function describe(c: Context<AppEnv>, rc: RepoContext, r: ResolvedRef, e: TreeEntry): ContentsResponse {
   const root = c.var.deps.config.rootUrl;
   const full = `${rc.owner.name}/${rc.repo.name}`;
   const type = kindOf(e);
@@ -96,7 +96,7 @@ function describe(c: Context<AppEnv>, rc: RepoContext, r: ResolvedRef, e: TreeEn
   };
 }
 
-async function withLastCommits(rc: RepoContext, r: ResolvedRef, dirPath: string, items: ContentsResponse[]) {
+export async function withLastCommits(rc: RepoContext, r: ResolvedRef, dirPath: string, items: ContentsResponse[]) {
   const last = await lastCommitsForEntries(
     rc.dir,
     r.commit,

@@ -23,6 +23,7 @@ import { RawLink } from '@/features/code/components/raw-link';
 import { archiveName, archiveUrl } from '@/features/code/lib/archive-url';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { Spinner } from '@/components/ui/spinner';
+import { FileEditLinks, FolderEditLinks } from '@/features/editor/components/edit-links';
 
 // Code that only some pages show stays out of the repository home's JS: a file's view (with its
 // highlighting) loads beside the file's contents (the loader starts it), the notices above the
@@ -137,6 +138,8 @@ function CodePage({ repository, loc }: { repository: Repository; loc: RefLocatio
   // Raw files of these answer only with the session token, which plain links and images lack.
   const privateRepo = repository.private || repository.internal;
   const session = useSession();
+  // Editing needs a branch and write access to the code (an archived repository takes none).
+  const canEdit = kind === 'branch' && !!repository.permissions?.push && !repository.archived;
 
   return (
     <div>
@@ -154,6 +157,7 @@ function CodePage({ repository, loc }: { repository: Repository; loc: RefLocatio
           hrefFor={(k, name) => paths.src.href(owner, repo, k, name, loc.path)}
         />
         <Breadcrumbs owner={owner} repo={repo} kind={kind} refName={ref} path={loc.path} />
+        {canEdit && isDirListing(contents) && <FolderEditLinks owner={owner} repo={repo} branch={ref} dir={loc.path} />}
         {!loc.path && <Downloads owner={owner} repo={repo} refName={ref} privateRepo={privateRepo} />}
       </div>
       <LatestCommitBar owner={owner} repo={repo} commit={latest.data} pending={latest.isPending} historyHref={historyHref} />
@@ -183,6 +187,11 @@ function CodePage({ repository, loc }: { repository: Repository; loc: RefLocatio
                   : undefined
               }
               privateRepo={privateRepo}
+              actions={
+                canEdit && contents.type === 'file' ? (
+                  <FileEditLinks owner={owner} repo={repo} branch={ref} path={contents.path} editable={contents.content != null} />
+                ) : undefined
+              }
               renderMarkdown={(source) => (
                 <MarkdownView
                   source={source}

@@ -28,6 +28,9 @@ import { ErrorNotice } from '@/components/ui/error-notice';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { SuggestionContext } from '@/features/reviews/components/suggestion-context';
+import { commentPlace } from '@/features/reviews/lib/review-threads';
+import { commentedLines, SuggestionBatchBar, usePullSuggestions } from './pull-suggestions';
 
 // The diff engine is the page's heavy part: its chunk loads while the data arrives.
 const loadDiffFiles = () => import('@/features/diff/components/diff-files');
@@ -107,6 +110,11 @@ export function Component() {
     [me, hasPending, drafts, postComment],
   );
 
+  const suggestions = usePullSuggestions(owner, repo, pull.data, threads, !!me, (c, text) =>
+    postComment({ path: c.path, side: 'new', start: commentPlace(c).line, end: commentPlace(c).line }, hasPending ? 'review' : 'single', text),
+  );
+  const headSha = pull.data?.head.sha;
+
   const annotations = useMemo(() => {
     const out: Record<string, DiffAnnotation[]> = {};
     for (const [path, list] of threadsByPath(threads ?? [])) {
@@ -141,13 +149,16 @@ export function Component() {
               renderMarkdown={renderMarkdown}
               drafts={drafts}
               draftKey={draftKey}
+              suggestLines={
+                composer.side === 'new' && headSha ? () => commentedLines(owner, repo, headSha, composer.path, composer.start, composer.end) : undefined
+              }
             />
           </div>
         ),
       });
     }
     return out;
-  }, [threads, composer, hasPending, renderMarkdown, reply, drafts, postComment]);
+  }, [threads, composer, hasPending, renderMarkdown, reply, drafts, postComment, headSha, owner, repo]);
 
   const onCommentRange = useCallback((range: DiffLineRange) => setComposer(range), []);
 
@@ -168,34 +179,37 @@ export function Component() {
     // From md up the review bar sticks to the top (3rem high): file headers and the file tree stick
     // below it instead of under it (the engine reads --diff-sticky-top, also to land j/k below it).
     // On phones the bar stays in place and leaves the screen to the diff.
-    <div className="space-y-3 md:[--diff-sticky-top:3rem]">
-      {/* Each file is an h3: this keeps the outline h1 (title) > h2 > h3 for screen readers. */}
-      <h2 className="sr-only">Files changed</h2>
-      <ReviewBar viewer={viewer} onSubmit={submit} onDiscard={discard} Editor={MarkdownEditor} renderMarkdown={renderMarkdown}>
-        <DiffStyleToggle />
-        <WhitespaceToggle />
-      </ReviewBar>
-      {reviews.isError && <ErrorNotice error={reviews.error} />}
-      {diff.isPending ? (
-        <Spinner label="Loading changes" />
-      ) : diff.isError ? (
-        <ErrorNotice error={diff.error} />
-      ) : (
-        <Suspense fallback={<Spinner label="Loading changes" />}>
-          <DiffFiles
-            diff={diff.data}
-            style={style}
-            viewedKey={`${owner}/${repo}/pulls/${index}`}
-            annotations={annotations}
-            onCommentRange={me ? onCommentRange : undefined}
-            fileTree
-            keyboard
-            emptyText="This pull request changes no files."
-            fileHref={p ? (path) => paths.src.href(owner, repo, 'commit', p.head.sha, path) : undefined}
-          />
-        </Suspense>
-      )}
-    </div>
+    <SuggestionContext.Provider value={suggestions}>
+      <div className="space-y-3 md:[--diff-sticky-top:3rem]">
+        {/* Each file is an h3: this keeps the outline h1 (title) > h2 > h3 for screen readers. */}
+        <h2 className="sr-only">Files changed</h2>
+        <ReviewBar viewer={viewer} onSubmit={submit} onDiscard={discard} Editor={MarkdownEditor} renderMarkdown={renderMarkdown}>
+          <DiffStyleToggle />
+          <WhitespaceToggle />
+        </ReviewBar>
+        {reviews.isError && <ErrorNotice error={reviews.error} />}
+        {diff.isPending ? (
+          <Spinner label="Loading changes" />
+        ) : diff.isError ? (
+          <ErrorNotice error={diff.error} />
+        ) : (
+          <Suspense fallback={<Spinner label="Loading changes" />}>
+            <DiffFiles
+              diff={diff.data}
+              style={style}
+              viewedKey={`${owner}/${repo}/pulls/${index}`}
+              annotations={annotations}
+              onCommentRange={me ? onCommentRange : undefined}
+              fileTree
+              keyboard
+              emptyText="This pull request changes no files."
+              fileHref={p ? (path) => paths.src.href(owner, repo, 'commit', p.head.sha, path) : undefined}
+            />
+          </Suspense>
+        )}
+        <SuggestionBatchBar actions={suggestions} />
+      </div>
+    </SuggestionContext.Provider>
   );
 }
 

@@ -1428,7 +1428,8 @@ export interface paths {
         /** Gets the metadata of all the entries of the root dir */
         get: operations["repoGetContentsList"];
         put?: never;
-        post?: never;
+        /** Modify multiple files in a repository */
+        post: operations["repoChangeFiles"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1444,9 +1445,12 @@ export interface paths {
         };
         /** Gets the metadata and contents (if a file) of an entry in a repository, or a list of entries if a dir */
         get: operations["repoGetContents"];
-        put?: never;
-        post?: never;
-        delete?: never;
+        /** Update a file in a repository */
+        put: operations["repoUpdateFile"];
+        /** Create a file in a repository */
+        post: operations["repoCreateFile"];
+        /** Delete a file in a repository */
+        delete: operations["repoDeleteFile"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3155,6 +3159,119 @@ export interface components {
             self: string | null;
             git: string | null;
             html: string | null;
+        };
+        FilesResponse: {
+            files: (components["schemas"]["ContentsResponse"] | null)[];
+            commit: components["schemas"]["FileCommitResponse"];
+            verification: components["schemas"]["PayloadCommitVerification"];
+        };
+        FileCommitResponse: {
+            url: string;
+            sha: string;
+            created: string;
+            html_url: string;
+            author: components["schemas"]["CommitUser"];
+            committer: components["schemas"]["CommitUser"];
+            parents: components["schemas"]["CommitMeta"][];
+            message: string;
+            tree: components["schemas"]["CommitMeta"];
+        };
+        ChangeFilesOptions: {
+            /** @description branch (optional) to base this file from. if not given, the default branch is used */
+            branch?: string;
+            /** @description new_branch (optional) will make a new branch from `branch` before creating the file */
+            new_branch?: string;
+            /** @description message (optional) for the commit of this file. if not supplied, a default message will be used */
+            message?: string;
+            author?: components["schemas"]["Identity"];
+            committer?: components["schemas"]["Identity"];
+            dates?: components["schemas"]["CommitDateOptions"];
+            /** @description Add a Signed-off-by trailer by the committer at the end of the commit log message. */
+            signoff?: boolean;
+            files: components["schemas"]["ChangeFileOperation"][];
+        };
+        Identity: {
+            name?: string;
+            email?: string;
+        };
+        /** @description dates for GIT_AUTHOR_DATE and GIT_COMMITTER_DATE (ISO 8601) */
+        CommitDateOptions: {
+            author?: string;
+            committer?: string;
+        };
+        ChangeFileOperation: {
+            /**
+             * @description indicates what to do with the file
+             * @enum {string}
+             */
+            operation: "create" | "update" | "delete";
+            /** @description path to the existing or new file */
+            path: string;
+            /** @description new or updated file content, must be base64 encoded */
+            content?: string;
+            /** @description old path of the file to move */
+            from_path?: string;
+            /** @description sha is the SHA for the file that already exists, required for update or delete */
+            sha?: string;
+        };
+        FileResponse: {
+            content: components["schemas"]["ContentsResponse"] | null;
+            commit: components["schemas"]["FileCommitResponse"];
+            verification: components["schemas"]["PayloadCommitVerification"];
+        };
+        CreateFileOptions: {
+            /** @description branch (optional) to base this file from. if not given, the default branch is used */
+            branch?: string;
+            /** @description new_branch (optional) will make a new branch from `branch` before creating the file */
+            new_branch?: string;
+            /** @description message (optional) for the commit of this file. if not supplied, a default message will be used */
+            message?: string;
+            author?: components["schemas"]["Identity"];
+            committer?: components["schemas"]["Identity"];
+            dates?: components["schemas"]["CommitDateOptions"];
+            /** @description Add a Signed-off-by trailer by the committer at the end of the commit log message. */
+            signoff?: boolean;
+            /** @description content must be base64 encoded */
+            content: string;
+        };
+        UpdateFileOptions: {
+            /** @description branch (optional) to base this file from. if not given, the default branch is used */
+            branch?: string;
+            /** @description new_branch (optional) will make a new branch from `branch` before creating the file */
+            new_branch?: string;
+            /** @description message (optional) for the commit of this file. if not supplied, a default message will be used */
+            message?: string;
+            author?: components["schemas"]["Identity"];
+            committer?: components["schemas"]["Identity"];
+            dates?: components["schemas"]["CommitDateOptions"];
+            /** @description Add a Signed-off-by trailer by the committer at the end of the commit log message. */
+            signoff?: boolean;
+            /** @description content must be base64 encoded */
+            content: string;
+            /** @description sha is the SHA for the file that already exists */
+            sha: string;
+            /** @description from_path (optional) is the path of the original file which will be moved/renamed to the path in the URL */
+            from_path?: string;
+        };
+        FileDeleteResponse: {
+            content: null;
+            commit: components["schemas"]["FileCommitResponse"];
+            verification: components["schemas"]["PayloadCommitVerification"];
+        };
+        DeleteFileOptions: {
+            /** @description branch (optional) to base this file from. if not given, the default branch is used */
+            branch?: string;
+            /** @description new_branch (optional) will make a new branch from `branch` before creating the file */
+            new_branch?: string;
+            /** @description message (optional) for the commit of this file. if not supplied, a default message will be used */
+            message?: string;
+            author?: components["schemas"]["Identity"];
+            committer?: components["schemas"]["Identity"];
+            dates?: components["schemas"]["CommitDateOptions"];
+            /** @description Add a Signed-off-by trailer by the committer at the end of the commit log message. */
+            signoff?: boolean;
+            /** @description sha is the SHA for the file that already exists */
+            sha: string;
         };
         GitTreeResponse: {
             sha: string;
@@ -9463,6 +9580,78 @@ export interface operations {
             };
         };
     };
+    repoChangeFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeFilesOptions"];
+            };
+        };
+        responses: {
+            /** @description FilesResponse */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FilesResponse"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Repository is archived */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
     repoGetContents: {
         parameters: {
             query?: {
@@ -9491,6 +9680,228 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    repoUpdateFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                /** @description path of the file */
+                filepath: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateFileOptions"];
+            };
+        };
+        responses: {
+            /** @description FileResponse */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileResponse"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Repository is archived */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    repoCreateFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                /** @description path of the file */
+                filepath: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateFileOptions"];
+            };
+        };
+        responses: {
+            /** @description FileResponse */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileResponse"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Repository is archived */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    repoDeleteFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                /** @description path of the file */
+                filepath: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteFileOptions"];
+            };
+        };
+        responses: {
+            /** @description FileDeleteResponse */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileDeleteResponse"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Repository is archived */
+            423: {
                 headers: {
                     [name: string]: unknown;
                 };

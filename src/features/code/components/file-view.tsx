@@ -26,6 +26,8 @@ interface FileViewProps {
   privateRepo?: boolean;
   /** Renders Markdown; supplied by the page, which composes the markdown feature. */
   renderMarkdown?: (source: string) => ReactNode;
+  /** More header actions from the page (Edit and Delete for writers). */
+  actions?: ReactNode;
 }
 
 type Body = { kind: 'text'; text: string; lines: string[] } | { kind: 'image'; src: string } | { kind: 'binary' } | { kind: 'missing' };
@@ -62,7 +64,7 @@ const contentBytes = (file: ContentsResponse) => () => (file.type === 'file' && 
 
 const toolLink = 'rounded-md border border-gray-300 px-2.5 py-1 text-xs font-medium hover:bg-gray-50 dark:border-gray-700 dark:hover:bg-gray-800';
 
-export function FileView({ file, rawHref, historyHref, blameHref, permalink, privateRepo = false, renderMarkdown }: FileViewProps) {
+export function FileView({ file, rawHref, historyHref, blameHref, permalink, privateRepo = false, renderMarkdown, actions }: FileViewProps) {
   const body = useMemo(() => readBody(file), [file]);
   const [params] = useSearchParams();
   // A selected line range travels with the permalink, as on GitHub and Gitea.
@@ -106,6 +108,7 @@ export function FileView({ file, rawHref, historyHref, blameHref, permalink, pri
           {formatBytes(file.size ?? 0)}
         </span>
         <span className="ml-auto flex gap-2">
+          {actions}
           <RawLink href={rawHref} name={file.name} action="open" privateRepo={privateRepo} bytes={contentBytes(file)} className={toolLink}>
             Raw
           </RawLink>

@@ -6,6 +6,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api/api-error';
 import type { RenderMarkdown, ReviewEditor } from '../lib/review-editor';
+import { SuggestButton } from './suggest-button';
 
 export type CommentMode = 'single' | 'review';
 
@@ -23,6 +24,8 @@ export interface CommentComposerProps {
   /** Where unsent text waits (keyed by draftKey) when the composer unmounts. */
   drafts?: Map<string, string>;
   draftKey?: string;
+  /** The commented lines of the new file, for "Suggest a change" (absent: no such button). */
+  suggestLines?: () => Promise<string>;
 }
 
 export function CommentComposer({
@@ -36,6 +39,7 @@ export function CommentComposer({
   autoFocus = true,
   drafts,
   draftKey,
+  suggestLines,
 }: CommentComposerProps) {
   const [text, setTextState] = useState(() => (draftKey && drafts?.get(draftKey)) || '');
   const [busy, setBusy] = useState<CommentMode | null>(null);
@@ -77,6 +81,7 @@ export function CommentComposer({
   return (
     <div className="space-y-2 p-3">
       {caption && <p className="text-xs font-medium text-gray-600 dark:text-gray-300">{caption}</p>}
+      {suggestLines && <SuggestButton text={text} setText={setText} suggestLines={suggestLines} setError={setError} />}
       <Editor
         label={label}
         hideLabel

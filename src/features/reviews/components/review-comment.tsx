@@ -9,6 +9,7 @@ import { splitRangeBody } from '../lib/line-range';
 import type { RenderMarkdown } from '../lib/review-editor';
 import type { ThreadComment } from '../lib/review-threads';
 import { Tag } from './review-state';
+import { CommentBodyWithSuggestions } from './suggestion-block';
 
 export const ReviewCommentView = memo(function ReviewCommentView({ comment, renderMarkdown }: { comment: ThreadComment; renderMarkdown: RenderMarkdown }) {
   const login = comment.user?.login ?? 'Ghost';
@@ -37,7 +38,9 @@ export const ReviewCommentView = memo(function ReviewCommentView({ comment, rend
             Comment on lines {range.start}–{range.end}
           </p>
         )}
-        <div className="mt-1 min-w-0 text-sm">{text.trim() ? renderMarkdown(text) : null}</div>
+        <div className="mt-1 min-w-0 text-sm">
+          {text.trim() ? <CommentBodyWithSuggestions comment={comment} text={text} renderMarkdown={renderMarkdown} /> : null}
+        </div>
       </div>
     </article>
   );
