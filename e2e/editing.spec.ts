@@ -102,3 +102,46 @@ test('suggest a change in a review and apply it to the head branch', async ({ pa
   const commits = await apiAs(request, owner, 'GET', `${api}/commits?sha=rounding&limit=1`);
   expect(commits[0].commit.message).toBe('Apply suggestion from code review\n');
 });
+
+test('create a file, upload files and delete a file from the browser', async ({ page, request }) => {
+  const owner = await createUser(request, 'uploader');
+  const repo = rand('files');
+  await createRepo(request, owner, { name: repo, auto_init: true });
+  const api = `/repos/${owner.username}/${repo}`;
+  await signIn(page, owner);
+
+  await page.goto(`/${owner.username}/${repo}`);
+  await page.getByRole('link', { name: 'New file' }).click();
+  await page.getByRole('textbox', { name: 'File name' }).fill('notes.txt');
+  await page
+    .getByRole('textbox', { name: 'Contents of the new file' })
+    .or(page.getByRole('textbox', { name: 'Contents of notes.txt' }))
+    .click();
+  await page.keyboard.type('first note');
+  await page.getByRole('button', { name: 'Preview changes' }).click();
+  await expect(page.getByRole('region', { name: /^notes\.txt/ })).toContainText('first note');
+  await page.getByRole('button', { name: 'Commit changes' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${repo}/src/branch/main/notes\\.txt$`));
+  expect(text((await apiAs(request, owner, 'GET', `${api}/contents/notes.txt`)).content)).toBe('first note');
+
+  await page.goto(`/${owner.username}/${repo}`);
+  await page.getByRole('link', { name: 'Upload files' }).click();
+  await page.locator('input[type="file"]').setInputFiles([
+    { name: 'a.bin', mimeType: 'application/octet-stream', buffer: Buffer.from([0, 1, 2, 255]) },
+    { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('replaced') },
+  ]);
+  await expect(page.getByRole('list', { name: 'Files to upload' }).getByRole('listitem')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Commit changes' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${repo}/src/branch/main$`));
+  const bin = await apiAs(request, owner, 'GET', `${api}/contents/a.bin`);
+  expect(Buffer.from(bin.content, 'base64').equals(Buffer.from([0, 1, 2, 255]))).toBe(true);
+  expect(text((await apiAs(request, owner, 'GET', `${api}/contents/notes.txt`)).content)).toBe('replaced');
+
+  await page.goto(`/${owner.username}/${repo}/src/branch/main/notes.txt`);
+  await page.getByRole('link', { name: 'Delete this file' }).click();
+  await expect(page.getByRole('heading', { name: 'Delete notes.txt' })).toBeVisible();
+  await page.getByRole('button', { name: 'Delete the file' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${repo}/src/branch/main$`));
+  const gone = await request.get(`/api/v1${api}/contents/notes.txt`, { headers: { Authorization: `token ${owner.token}` } });
+  expect(gone.status()).toBe(404);
+});
