@@ -2,6 +2,7 @@
 // server and real git: a README edited in CodeMirror into a new branch (main is protected, so
 // that is the only choice, and the page says why) and on to the pull request; a suggestion made in
 // a review comment and applied to the head branch as one commit.
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect, createUser, createRepo, signIn, screenshots, rand, apiAs } from './fixtures';
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
@@ -90,9 +91,20 @@ test('suggest a change in a review and apply it to the head branch', async ({ pa
   await page.getByRole('button', { name: 'Add single comment' }).click();
 
   const suggestion = diff.getByRole('figure', { name: 'Suggested change' });
-  await expect(suggestion.getByLabel('Removed:   return sum.toFixed(2);')).toBeVisible();
-  await expect(suggestion.getByLabel('Added:   return Math.round(sum * 100) / 100;')).toBeVisible();
+  await expect(suggestion.locator('del')).toHaveText(/return sum\.toFixed\(2\);/);
+  await expect(suggestion.locator('ins')).toHaveText(/return Math\.round\(sum \* 100\) \/ 100;/);
   await screenshots(page, 'suggestion');
+  // The suggestion block and its buttons pass axe in light and dark.
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.evaluate((t) => localStorage.setItem('forge.theme', t), scheme);
+    await page.reload();
+    await expect(diff.getByRole('figure', { name: 'Suggested change' })).toBeVisible();
+    await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+    const { violations } = await new AxeBuilder({ page }).include('main').analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  }
+  await page.evaluate(() => localStorage.setItem('forge.theme', 'light'));
+  await page.reload();
   await diff.getByRole('figure', { name: 'Suggested change' }).getByRole('button', { name: 'Apply suggestion' }).click();
   await expect(diff.getByRole('figure', { name: 'Suggested change' }).getByText(/Applied in [0-9a-f]{10}/)).toBeVisible();
   await expect(diff.getByText('Suggestion applied in').first()).toBeVisible();
