@@ -2,6 +2,7 @@
 // server and real git: a README edited in CodeMirror into a new branch (main is protected, so
 // that is the only choice, and the page says why) and on to the pull request; a suggestion made in
 // a review comment and applied to the head branch as one commit.
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect, createUser, createRepo, signIn, screenshots, rand, apiAs } from './fixtures';
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
@@ -90,9 +91,20 @@ test('suggest a change in a review and apply it to the head branch', async ({ pa
   await page.getByRole('button', { name: 'Add single comment' }).click();
 
   const suggestion = diff.getByRole('figure', { name: 'Suggested change' });
-  await expect(suggestion.getByLabel('Removed:   return sum.toFixed(2);')).toBeVisible();
-  await expect(suggestion.getByLabel('Added:   return Math.round(sum * 100) / 100;')).toBeVisible();
+  await expect(suggestion.locator('del')).toHaveText(/return sum\.toFixed\(2\);/);
+  await expect(suggestion.locator('ins')).toHaveText(/return Math\.round\(sum \* 100\) \/ 100;/);
   await screenshots(page, 'suggestion');
+  // The suggestion block and its buttons pass axe in light and dark.
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.evaluate((t) => localStorage.setItem('forge.theme', t), scheme);
+    await page.reload();
+    await expect(diff.getByRole('figure', { name: 'Suggested change' })).toBeVisible();
+    await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+    const { violations } = await new AxeBuilder({ page }).include('main').analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  }
+  await page.evaluate(() => localStorage.setItem('forge.theme', 'light'));
+  await page.reload();
   await diff.getByRole('figure', { name: 'Suggested change' }).getByRole('button', { name: 'Apply suggestion' }).click();
   await expect(diff.getByRole('figure', { name: 'Suggested change' }).getByText(/Applied in [0-9a-f]{10}/)).toBeVisible();
   await expect(diff.getByText('Suggestion applied in').first()).toBeVisible();
@@ -101,4 +113,47 @@ test('suggest a change in a review and apply it to the head branch', async ({ pa
   expect(text(after.content)).toBe(original.replace('return sum;', 'return Math.round(sum * 100) / 100;'));
   const commits = await apiAs(request, owner, 'GET', `${api}/commits?sha=rounding&limit=1`);
   expect(commits[0].commit.message).toBe('Apply suggestion from code review\n');
+});
+
+test('create a file, upload files and delete a file from the browser', async ({ page, request }) => {
+  const owner = await createUser(request, 'uploader');
+  const repo = rand('files');
+  await createRepo(request, owner, { name: repo, auto_init: true });
+  const api = `/repos/${owner.username}/${repo}`;
+  await signIn(page, owner);
+
+  await page.goto(`/${owner.username}/${repo}`);
+  await page.getByRole('link', { name: 'New file' }).click();
+  await page.getByRole('textbox', { name: 'File name' }).fill('notes.txt');
+  await page
+    .getByRole('textbox', { name: 'Contents of the new file' })
+    .or(page.getByRole('textbox', { name: 'Contents of notes.txt' }))
+    .click();
+  await page.keyboard.type('first note');
+  await page.getByRole('button', { name: 'Preview changes' }).click();
+  await expect(page.getByRole('region', { name: /^notes\.txt/ })).toContainText('first note');
+  await page.getByRole('button', { name: 'Commit changes' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${repo}/src/branch/main/notes\\.txt$`));
+  expect(text((await apiAs(request, owner, 'GET', `${api}/contents/notes.txt`)).content)).toBe('first note');
+
+  await page.goto(`/${owner.username}/${repo}`);
+  await page.getByRole('link', { name: 'Upload files' }).click();
+  await page.locator('input[type="file"]').setInputFiles([
+    { name: 'a.bin', mimeType: 'application/octet-stream', buffer: Buffer.from([0, 1, 2, 255]) },
+    { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('replaced') },
+  ]);
+  await expect(page.getByRole('list', { name: 'Files to upload' }).getByRole('listitem')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Commit changes' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${repo}/src/branch/main$`));
+  const bin = await apiAs(request, owner, 'GET', `${api}/contents/a.bin`);
+  expect(Buffer.from(bin.content, 'base64').equals(Buffer.from([0, 1, 2, 255]))).toBe(true);
+  expect(text((await apiAs(request, owner, 'GET', `${api}/contents/notes.txt`)).content)).toBe('replaced');
+
+  await page.goto(`/${owner.username}/${repo}/src/branch/main/notes.txt`);
+  await page.getByRole('link', { name: 'Delete this file' }).click();
+  await expect(page.getByRole('heading', { name: 'Delete notes.txt' })).toBeVisible();
+  await page.getByRole('button', { name: 'Delete the file' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${repo}/src/branch/main$`));
+  const gone = await request.get(`/api/v1${api}/contents/notes.txt`, { headers: { Authorization: `token ${owner.token}` } });
+  expect(gone.status()).toBe(404);
 });

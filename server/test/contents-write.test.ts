@@ -193,6 +193,22 @@ describe('branches', () => {
   });
 });
 
+describe('an empty repository', () => {
+  it('takes its first commit through the API, and is no longer empty', async () => {
+    const owner = await forge.user('owner');
+    const name = uniq('empty');
+    expect((await forge.req('POST', '/user/repos', { token: owner.token, body: { name } })).status).toBe(201);
+    const full = `${owner.name}/${name}`;
+    const r = await forge.req('POST', `/repos/${full}/contents/README.md`, { token: owner.token, body: { content: b64('# first\n') } });
+    expect(r.status).toBe(201);
+    expect(r.body.commit.parents).toEqual([]);
+    const repo = await forge.req('GET', `/repos/${full}`, { token: owner.token });
+    expect(repo.body.empty).toBe(false);
+    const c = await clone(repoDir(forge.deps.config, owner.name, name), repo.body.default_branch);
+    expect(c.file('README.md').toString()).toBe('# first\n');
+  });
+});
+
 describe('several files in one commit', () => {
   it('creates, updates and deletes in one commit and answers the files (null for deleted)', async () => {
     const { owner, full, dir } = await setup();

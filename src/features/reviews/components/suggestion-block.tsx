@@ -54,14 +54,16 @@ export function SuggestionBlock({ comment, replacement }: { comment: ThreadComme
       </figcaption>
       <div role="group" aria-label="Change" className="py-1">
         {old.map((l, i) => (
-          <del key={`o${i}`} className={`${row} bg-red-50 text-red-900 no-underline dark:bg-red-950/60 dark:text-red-200`} aria-label={`Removed: ${l}`}>
+          <del key={`o${i}`} className={`${row} bg-red-50 text-red-900 no-underline dark:bg-red-950/60 dark:text-red-200`}>
             <span aria-hidden="true">- </span>
+            <span className="sr-only">Removed: </span>
             {l}
           </del>
         ))}
         {added.map((l, i) => (
-          <ins key={`n${i}`} className={`${row} bg-green-50 text-green-900 no-underline dark:bg-green-950/60 dark:text-green-200`} aria-label={`Added: ${l}`}>
+          <ins key={`n${i}`} className={`${row} bg-green-50 text-green-900 no-underline dark:bg-green-950/60 dark:text-green-200`}>
             <span aria-hidden="true">+ </span>
+            <span className="sr-only">Added: </span>
             {l}
           </ins>
         ))}
