@@ -125,6 +125,19 @@ export async function editIssue(deps: Deps, rc: RepoContext, issue: IssueRow, do
     if (!title) throw unprocessable('title: must not be empty');
     if (title !== issue.name) changes.name = title;
   }
+  // Every field is judged before anything is written, as Gitea binds the whole body first: a bad
+  // date, assignee or milestone must not leave the title or body changed behind a 422 (issue #23).
+  const deadline =
+    writer && (input.due_date !== undefined || input.unset_due_date)
+      ? input.unset_due_date || !input.due_date
+        ? 0
+        : deadlineFromIso(input.due_date)
+      : undefined;
+  const assigneeIds =
+    writer && (input.assignees !== undefined || input.assignee !== undefined)
+      ? await assertAssignable(db, rc, [...(input.assignees ?? []), ...(input.assignee ? [input.assignee] : [])])
+      : undefined;
+  const milestone = writer && input.milestone !== undefined ? await assertMilestone(db, rc.repo.id, input.milestone ?? 0) : undefined;
   if (input.body !== undefined && input.body !== issue.content) changes.content = input.body;
   if (input.ref !== undefined && input.ref !== issue.ref) changes.ref = input.ref;
   if (Object.keys(changes).length) {
@@ -147,20 +160,16 @@ export async function editIssue(deps: Deps, rc: RepoContext, issue: IssueRow, do
     }
   }
 
-  if (writer && (input.due_date !== undefined || input.unset_due_date)) {
-    const deadline = input.unset_due_date || !input.due_date ? 0 : deadlineFromIso(input.due_date);
-    current = await setDeadline(db, current, doer, deadline);
-  }
-  if (writer && (input.assignees !== undefined || input.assignee !== undefined)) {
-    const ids = await assertAssignable(db, rc, [...(input.assignees ?? []), ...(input.assignee ? [input.assignee] : [])]);
-    const { added, removed } = await setAssignees(db, current, doer, ids);
+  if (deadline !== undefined) current = await setDeadline(db, current, doer, deadline);
+  if (assigneeIds !== undefined) {
+    const { added, removed } = await setAssignees(db, current, doer, assigneeIds);
     if (added.length || removed.length) {
       await emitEvent(deps, { type: 'issue.assignees-changed', actor: doer, repository: { repo: rc.repo, owner: rc.owner }, issue: current, added, removed });
     }
   }
-  if (writer && input.milestone !== undefined) {
+  if (milestone !== undefined) {
     const previousMilestoneId = current.milestone_id;
-    current = await setMilestone(db, rc, current, doer, await assertMilestone(db, rc.repo.id, input.milestone ?? 0));
+    current = await setMilestone(db, rc, current, doer, milestone);
     if (current.milestone_id !== previousMilestoneId) {
       await emitEvent(deps, {
         type: 'issue.milestone-changed',
