@@ -29,6 +29,9 @@ import { statusesRoutes } from '../routes/statuses.ts';
 import { archiveRoutes } from '../routes/archive.ts';
 import { gitTreesRoutes } from '../routes/git-trees.ts';
 import { blameRoutes } from '../routes/blame.ts';
+import { releasesRoutes } from '../routes/releases.ts';
+import { releaseAssetsRoutes } from '../routes/release-assets.ts';
+import { codeSearchRoutes } from '../routes/code-search.ts';
 
 export function createApi() {
   const api = createRouter();
@@ -60,6 +63,9 @@ export function createApi() {
   api.route('/', archiveRoutes);
   api.route('/', gitTreesRoutes);
   api.route('/', blameRoutes);
+  api.route('/', releaseAssetsRoutes);
+  api.route('/', releasesRoutes);
+  api.route('/', codeSearchRoutes);
   api.route('/', feedsRoutes);
   // Comments before issues: /issues/comments/… must not be taken for /issues/{index}/….
   api.route('/', commentsRoutes);
