@@ -149,6 +149,9 @@ function signedInRoutes(s: Seed) {
     `${r}/milestone/${s.milestone}`,
     `${r}/no/such/page`,
     '/no-such-user-here/x/y/z',
+    `${r}/releases`,
+    `${r}/releases/new`,
+    `${r}/search?q=const`,
   ];
 }
 
@@ -166,6 +169,8 @@ function signedOutRoutes(s: Seed) {
     `${r}/issues/${s.issue}`,
     `${r}/pulls/${s.pull}`,
     `${r}/pulls/${s.pull}/files`,
+    `${r}/releases`,
+    `${r}/search?q=const`,
   ];
 }
 
