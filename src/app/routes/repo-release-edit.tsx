@@ -55,8 +55,7 @@ function Page({ owner, repo, release }: { owner: string; repo: string; release?:
     <div className="max-w-3xl">
       <h1 className="mb-4 text-lg font-semibold">{title}</h1>
       <ReleaseForm
-        // A new form once the lists arrive, so the tag hint and target know them.
-        key={`${release?.id ?? 'new'}-${tags.isSuccess}-${branches.isSuccess}`}
+        key={release?.id ?? 'new'}
         owner={owner}
         repo={repo}
         release={release}
