@@ -73,7 +73,7 @@ export async function benchCodeSearch(): Promise<Record<string, number | string>
         api.push(performance.now() - t);
         truncated = body.truncated;
         t = performance.now();
-        // Raw git grep reads the whole output (up to the same line cap, as the API stops there).
+        // Raw git grep runs to the end; the API stops at its line cap (so a common query is cheaper there).
         await exec(
           'git',
           [
