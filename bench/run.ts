@@ -1,6 +1,6 @@
 // `npm run bench`: prints the figures we track. Benchmarks print numbers; they never pass or fail
 // on timing. Run after `npm run build` (it builds if dist/ is missing). Arguments pick parts:
-// start, bundle, or a bench module by name (commits, issues, timeline, merge, pr-diff).
+// start, bundle, or a bench module by name (commits, issues, timeline, merge, pr-diff, code-search).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

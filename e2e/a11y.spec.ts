@@ -171,6 +171,9 @@ function signedInRoutes(s: Seed) {
     `${r}/no/such/page`,
     '/no-such-user-here/x/y/z',
     '/user/settings/account',
+    `${r}/releases`,
+    `${r}/releases/new`,
+    `${r}/search?q=const`,
   ];
 }
 
@@ -189,6 +192,8 @@ function signedOutRoutes(s: Seed) {
     `${r}/pulls/${s.pull}`,
     `${r}/pulls/${s.pull}/files`,
     '/user/sign_up',
+    `${r}/releases`,
+    `${r}/search?q=const`,
   ];
 }
 

@@ -19,6 +19,7 @@ import { avatars } from './http/avatars.ts';
 import { attachmentsHttp } from './http/attachments-http.ts';
 import { pullsHttp } from './http/pulls-http.ts';
 import { codeHttp } from './http/code-http.ts';
+import { releasesHttp } from './http/releases-http.ts';
 import { GitError, GitInputError } from './git/run-git-errors.ts';
 import { LoginThrottle, setRequestAuthContext } from './auth/throttle.ts';
 import { appSecurityPolicy, securityHeaders } from './http/security-headers.ts';
@@ -130,6 +131,7 @@ export function createApp(deps: Deps) {
   // diff_url / patch_url of pull requests, before the web app's index.html fallback.
   app.route('/', pullsHttp);
   app.route('/', codeHttp);
+  app.route('/', releasesHttp);
   app.route('/', gitHttp);
 
   // The built web app, with index.html for every client-side route.

@@ -58,6 +58,14 @@ export interface Config {
    * sign-up unless the setting is given (registrationSettingGiven, server/src/main.ts).
    */
   disableRegistration: boolean;
+  /**
+   * Code search (issue #21, `git grep` over a commit): a search is stopped after
+   * FORGE_CODE_SEARCH_TIMEOUT_MS (default 10000) or once FORGE_CODE_SEARCH_MAX_LINES matching
+   * lines (default 5000; at most FORGE_CODE_SEARCH_MAX_PER_FILE, default 100, per file) or 16 MiB of
+   * output were read, and answers what it found with `truncated: true`. FORGE_CODE_SEARCH_THREADS:
+   * git grep's --threads (default 4).
+   */
+  codeSearch: { timeoutMs: number; maxLines: number; maxPerFile: number; maxBytes: number; threads: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -82,6 +90,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleSeconds: count(env.FORGE_SESSION_IDLE_SECONDS, 7 * 86400) || 7 * 86400,
     sessionMaxAgeSeconds: count(env.FORGE_SESSION_MAX_AGE_SECONDS, 30 * 86400) || 30 * 86400,
     disableRegistration: !/^(0|false|no|off)$/i.test(env.FORGE_DISABLE_REGISTRATION?.trim() ?? ''),
+    codeSearch: {
+      timeoutMs: count(env.FORGE_CODE_SEARCH_TIMEOUT_MS, 10_000) || 10_000,
+      maxLines: count(env.FORGE_CODE_SEARCH_MAX_LINES, 5000) || 5000,
+      maxPerFile: count(env.FORGE_CODE_SEARCH_MAX_PER_FILE, 100) || 100,
+      maxBytes: 16 * 1024 * 1024,
+      threads: count(env.FORGE_CODE_SEARCH_THREADS, 4) || 4,
+    },
   };
 }
 

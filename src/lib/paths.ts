@@ -116,4 +116,20 @@ export const paths = {
   orgNewRepo: { pattern: '/org/:org/repo/create', href: (org: string) => `/org/${enc(org)}/repo/create` },
   collaborators: { pattern: '/:owner/:repo/settings/collaborators', href: (o: string, r: string) => `/${enc(o)}/${enc(r)}/settings/collaborators` },
   repoAccess: { pattern: '/:owner/:repo/settings/access', href: (o: string, r: string) => `/${enc(o)}/${enc(r)}/settings/access` },
+  // Releases (issue #21): Gitea's /{owner}/{repo}/releases, one release at /releases/tag/{tag}.
+  releases: {
+    pattern: '/:owner/:repo/releases',
+    href: (o: string, r: string, page?: number) => `/${enc(o)}/${enc(r)}/releases${page && page > 1 ? `?page=${page}` : ''}`,
+  },
+  release: { pattern: '/:owner/:repo/releases/tag/*', href: (o: string, r: string, tag: string) => `/${enc(o)}/${enc(r)}/releases/tag/${encPath(tag)}` },
+  releaseNew: {
+    pattern: '/:owner/:repo/releases/new',
+    href: (o: string, r: string, tag?: string) => `/${enc(o)}/${enc(r)}/releases/new${tag ? `?tag=${enc(tag)}` : ''}`,
+  },
+  releaseEdit: { pattern: '/:owner/:repo/releases/edit/*', href: (o: string, r: string, tag: string) => `/${enc(o)}/${enc(r)}/releases/edit/${encPath(tag)}` },
+  // Code search (an extension): /{owner}/{repo}/search?q=…
+  codeSearch: {
+    pattern: '/:owner/:repo/search',
+    href: (o: string, r: string, q?: Record<string, string>) => `/${enc(o)}/${enc(r)}/search${q && Object.keys(q).length ? `?${new URLSearchParams(q)}` : ''}`,
+  },
 } as const;

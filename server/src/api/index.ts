@@ -33,6 +33,9 @@ import { blameRoutes } from '../routes/blame.ts';
 import { userEmailsRoutes } from '../routes/user-emails.ts';
 import { userAccountExtRoutes } from '../routes/user-account-ext.ts';
 import { repoAssignmentForAnonymous } from '../http/repo-assignment.ts';
+import { releasesRoutes } from '../routes/releases.ts';
+import { releaseAssetsRoutes } from '../routes/release-assets.ts';
+import { codeSearchRoutes } from '../routes/code-search.ts';
 
 export function createApi() {
   const api = createRouter();
@@ -71,6 +74,9 @@ export function createApi() {
   api.route('/', archiveRoutes);
   api.route('/', gitTreesRoutes);
   api.route('/', blameRoutes);
+  api.route('/', releaseAssetsRoutes);
+  api.route('/', releasesRoutes);
+  api.route('/', codeSearchRoutes);
   api.route('/', feedsRoutes);
   // Comments before issues: /issues/comments/… must not be taken for /issues/{index}/….
   api.route('/', commentsRoutes);

@@ -18,6 +18,7 @@ import { migration as m20261123_0610_th_login_failures } from './migrations/2026
 import { migration as m20261123_0620_da_name_collation } from './migrations/20261123-0620-da-name-collation.ts';
 import { migration as m20261127_0100_web_sessions } from './migrations/20261127-0100-web-sessions.ts';
 import { migration as m20261127_0200_email_addresses } from './migrations/20261127-0200-email-addresses.ts';
+import { migration as m20261127_0500_releases } from './migrations/20261127-0500-releases.ts';
 
 export const migrations: Record<string, Migration> = {
   '20261122_0001_users_tokens_repos_actions': m20261122_0001_users_tokens_repos_actions,
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '20261123_0620_da_name_collation': m20261123_0620_da_name_collation,
   '20261127_0100_web_sessions': m20261127_0100_web_sessions,
   '20261127_0200_email_addresses': m20261127_0200_email_addresses,
+  '20261127_0500_releases': m20261127_0500_releases,
 };

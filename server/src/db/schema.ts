@@ -27,6 +27,7 @@ import type {
 import type { PullRequestTable, PullAutoMergeTable, ReviewTable, CommitStatusTable } from './schema/pulls.ts';
 import type { CollaborationTable, OrgUserTable, TeamTable, TeamUserTable, TeamRepoTable, TeamUnitTable } from './schema/access.ts';
 import type { EmailAddressTable } from './schema/emails.ts';
+import type { ReleaseTable } from './schema/releases.ts';
 
 export type {
   UserTable,
@@ -54,6 +55,7 @@ export type {
 export type { PullRequestTable, PullAutoMergeTable, ReviewTable, CommitStatusTable } from './schema/pulls.ts';
 export type { CollaborationTable, OrgUserTable, TeamTable, TeamUserTable, TeamRepoTable, TeamUnitTable } from './schema/access.ts';
 export type { EmailAddressTable } from './schema/emails.ts';
+export type { ReleaseTable } from './schema/releases.ts';
 
 export interface Database {
   user: UserTable;
@@ -89,6 +91,7 @@ export interface Database {
   repo_redirect: RepoRedirectTable;
   protected_branch: ProtectedBranchTable;
   email_address: EmailAddressTable;
+  release: ReleaseTable;
 }
 
 export type UserRow = Selectable<UserTable>;
@@ -112,3 +115,4 @@ export type TeamUnitRow = Selectable<TeamUnitTable>;
 export type PublicKeyRow = Selectable<PublicKeyTable>;
 export type ProtectedBranchRow = Selectable<ProtectedBranchTable>;
 export type NewProtectedBranch = Insertable<ProtectedBranchTable>;
+export type ReleaseRow = Selectable<ReleaseTable>;

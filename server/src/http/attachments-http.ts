@@ -11,6 +11,7 @@ import { attachmentPath } from '../services/attachments.ts';
 import { repoPermission } from '../services/permissions.ts';
 import { countAttachmentDownload, findAttachmentByUuid } from '../db/attachments.ts';
 import { findRepoById } from '../db/repo-lookup.ts';
+import { releaseAssetVisible } from '../services/release-assets.ts';
 
 export const attachmentsHttp = new Hono<AppEnv>();
 
@@ -32,6 +33,8 @@ attachmentsHttp.get('/attachments/:uuid', async (c) => {
   const a = await findAttachmentByUuid(db, uuid);
   const repo = a && (await findRepoById(db, a.repo_id));
   if (!a || !repo || !(await repoPermission(db, auth?.user ?? null, repo)).canReadAny()) return notFound();
+  // A draft release's assets only for those who see the draft (issue #21).
+  if (!(await releaseAssetVisible(c.var.deps, a, repo, auth?.user ?? null))) return notFound();
   const file = attachmentPath(config, uuid);
   if (!fs.existsSync(file)) return notFound();
   await countAttachmentDownload(db, a.id);

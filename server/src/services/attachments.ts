@@ -39,7 +39,7 @@ export function cleanFileName(name: string): string {
 export async function saveAttachment(
   db: Db,
   config: Config,
-  a: { repoId: number; issueId: number; commentId: number; uploaderId: number; name: string; data: Uint8Array },
+  a: { repoId: number; issueId: number; commentId: number; releaseId?: number; uploaderId: number; name: string; data: Uint8Array },
 ): Promise<AttachmentRow> {
   if (a.data.byteLength > MAX_ATTACHMENT_SIZE) throw tooLarge();
   const name = cleanFileName(a.name);
@@ -53,6 +53,7 @@ export async function saveAttachment(
       repo_id: a.repoId,
       issue_id: a.issueId,
       comment_id: a.commentId,
+      release_id: a.releaseId ?? 0,
       uploader_id: a.uploaderId,
       name,
       download_count: 0,

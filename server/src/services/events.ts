@@ -10,6 +10,7 @@
 import type { Deps } from '../context.ts';
 import type { CommentRow, CommitStatusRow, IssueRow, PullRequestRow, RepoRow, ReviewRow, UserRow } from '../db/schema.ts';
 import type { RefChange } from '../git/pull-refs.ts';
+import type { ApiRelease } from '../api/release-schemas.ts';
 
 /** The repository an event happened in: its row, and its owner when the writer had it at hand. */
 export interface EventRepo {
@@ -178,6 +179,19 @@ export interface NotificationsChangedEvent extends Base {
   users: number[];
 }
 
+/**
+ * A release was published (created as a non-draft, or a draft was published), edited while
+ * published, or deleted while published (issue #21). `release` is the Release API object Gitea
+ * would answer (plain JSON), as it was after the write (before it, for a deletion).
+ */
+export type ReleaseEvent = ReleaseEventOf<'release.published'> | ReleaseEventOf<'release.updated'> | ReleaseEventOf<'release.deleted'>;
+
+/** One kind of release event (each its own member of the union, so EventOf<'release.…'> finds it). */
+export interface ReleaseEventOf<T extends 'release.published' | 'release.updated' | 'release.deleted'> extends Base {
+  type: T;
+  release: ApiRelease;
+}
+
 export type DomainEvent =
   | PushEvent
   | PullHeadChangedEvent
@@ -199,7 +213,8 @@ export type DomainEvent =
   | ReviewRequestedEvent
   | RefCreatedEvent
   | RefDeletedEvent
-  | NotificationsChangedEvent;
+  | NotificationsChangedEvent
+  | ReleaseEvent;
 
 export type EventType = DomainEvent['type'];
 export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;

@@ -7,6 +7,7 @@ import { deleteRepoActions, deleteRepoRow, detachForksOf, recountRepoForks } fro
 import type { RepoRow, UserRow } from '../db/schema.ts';
 import { deleteRepoIssueRows, repoIssueAttachmentUuids } from './conversation.ts';
 import { removeAttachmentFiles } from './attachments.ts';
+import { deleteRepoReleaseRows, repoReleaseAssetUuids } from '../db/releases.ts';
 import { forgetRepoSocial } from './user-social.ts';
 import { forgetRedirectsOf } from '../db/redirects.ts';
 import { crashPoint, moveToTrash } from './repo-folders.ts';
@@ -18,11 +19,12 @@ import { crashPoint, moveToTrash } from './repo-folders.ts';
 export async function deleteRepository(deps: Deps, owner: UserRow, repo: RepoRow): Promise<void> {
   const { db, config } = deps;
   const dir = repoDir(config, owner.name, repo.name);
-  const attachments = await repoIssueAttachmentUuids(db, repo.id);
+  const attachments = [...(await repoIssueAttachmentUuids(db, repo.id)), ...(await repoReleaseAssetUuids(db, repo.id))];
   let trash: string | null = null;
   try {
     await db.transaction().execute(async (trx) => {
       await deleteRepoIssueRows(trx, repo.id);
+      await deleteRepoReleaseRows(trx, repo.id);
       await forgetRepoSocial(trx, repo.id);
       await deleteRepoActions(trx, repo.id);
       await deleteRepoRow(trx, repo.id);

@@ -10,6 +10,7 @@ import { listTags, refExists, updateRefs, type TagRef } from '../git/refs.ts';
 import { cleanupMessage } from '../git/merge.ts';
 import { getTag, isValidTagName, readTagObject, writeTagObject } from '../git/tags.ts';
 import type { Paging } from '../api/paging.ts';
+import { findReleaseByTag } from '../db/releases.ts';
 import { recordAction } from './activity.ts';
 import { repoApiUrl, repoHtmlUrl, UNSIGNED } from './commits.ts';
 import { gitSignature } from './pulls/merge-rules.ts';
@@ -76,10 +77,11 @@ export async function createTag(
   return getTagApi(config, rc, name);
 }
 
-/** Gitea's DeleteTag (we have no releases, so no tag is held by one): 404 when it does not exist. */
+/** Gitea's DeleteTag: 404 when it does not exist, 409 when a release holds it (issue #21). */
 export async function deleteTag(db: Db, rc: RepoContext, doer: UserRow, name: string): Promise<string> {
   const t = await getTag(rc.dir, name);
   if (!t) throw tagMissing(name);
+  if (await findReleaseByTag(db, rc.repo.id, name)) throw conflict('a tag attached to a release cannot be deleted directly');
   try {
     await updateRefs(rc.dir, [{ kind: 'delete', ref: `refs/tags/${name}`, oldSha: t.id }]);
   } catch {

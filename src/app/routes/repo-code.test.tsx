@@ -81,6 +81,10 @@ function serveRepo(repoOver: Parameters<typeof fakeRepo>[0] = {}) {
       HttpResponse.json([{ name: 'v1.0', id: 'e'.repeat(40), commit: { sha: 'e'.repeat(40), url: '', created: '' } }]),
     ),
     http.get(apiUrl('/repos/alice/tools/commits'), () => HttpResponse.json([latest])),
+    // Code search (an extension): the probe with an empty query answers an empty result.
+    http.get(apiUrl('/repos/alice/tools/search/code'), () =>
+      HttpResponse.json({ query: '', ref: 'main', commit: '', total_files: 0, total_matches: 0, truncated: false, files: [] }),
+    ),
     http.get(apiUrl('/repos/alice/tools/contents'), contents),
     http.get(apiUrl('/repos/alice/tools/contents/*'), ({ request }) => {
       const filepath = new URL(request.url).pathname.split('/contents/')[1];

@@ -1,5 +1,7 @@
 // The Code tab: /{owner}/{repo} and /{owner}/{repo}/src/{branch|tag|commit}/{ref}/{path}.
 // Resolves which part of the URL is the ref, then shows a folder (tree + README) or a file.
+import { codeSearchQueries } from '@/features/code-search/api/code-search-queries';
+import { CodeSearchBox } from '@/features/code-search/components/code-search-box';
 import { lazy, Suspense, use, useMemo, type ComponentProps } from 'react';
 import { Link, redirect, useLoaderData, useParams, type LoaderFunctionArgs } from 'react-router';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
@@ -134,6 +136,8 @@ function CodePage({ repository, loc }: { repository: Repository; loc: RefLocatio
   const latest = useQuery(contentsQueries.latestCommit(owner, repo, loc.ref, loc.path));
   const branches = useQuery(branchQueries.list(owner, repo));
   const tags = useQuery(branchQueries.tags(owner, repo));
+  // Code search is this forge's extension: the box shows only where the server offers it.
+  const searchable = useQuery(codeSearchQueries.supported(owner, repo));
   const historyHref = paths.commits.href(owner, repo, kind, ref, loc.path);
   // Raw files of these answer only with the session token, which plain links and images lack.
   const privateRepo = repository.private || repository.internal;
@@ -159,6 +163,7 @@ function CodePage({ repository, loc }: { repository: Repository; loc: RefLocatio
         <Breadcrumbs owner={owner} repo={repo} kind={kind} refName={ref} path={loc.path} />
         {canEdit && isDirListing(contents) && <FolderEditLinks owner={owner} repo={repo} branch={ref} dir={loc.path} />}
         {!loc.path && <Downloads owner={owner} repo={repo} refName={ref} privateRepo={privateRepo} />}
+        {searchable.data && <CodeSearchBox owner={owner} repo={repo} refName={loc.ref || undefined} />}
       </div>
       <LatestCommitBar owner={owner} repo={repo} commit={latest.data} pending={latest.isPending} historyHref={historyHref} />
       {isDirListing(contents) ? (

@@ -19,6 +19,7 @@ import { DeleteTagDialog } from '@/features/branches/components/delete-tag-dialo
 import { RawLink } from '@/features/code/components/raw-link';
 import { archiveName, archiveUrl, type ArchiveFormat } from '@/features/code/lib/archive-url';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { releaseQueries } from '@/features/releases/api/release-queries';
 
 const LIMIT = 20;
 
@@ -41,6 +42,9 @@ export function Component() {
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<string | null>(null);
   const branches = useQuery({ ...branchQueries.list(owner, repo, 1, 50), enabled: creating });
+  // Tags that have a release link to it (issue #21); servers without releases simply link none.
+  const releases = useQuery({ ...releaseQueries.list(owner, repo, 1, 50), retry: false });
+  const released = new Set(releases.data?.releases.map((r) => r.tag_name));
 
   useDocumentTitle(`Tags · ${owner}/${repo}`);
   return (
@@ -67,6 +71,7 @@ export function Component() {
               tag={t}
               privateRepo={privateRepo}
               defaultBranch={repository.data?.default_branch}
+              hasRelease={released.has(t.name)}
               onDelete={canWrite ? setDeleting : undefined}
             />
           ))}
@@ -102,6 +107,7 @@ function TagRow({
   tag,
   privateRepo,
   defaultBranch,
+  hasRelease,
   onDelete,
 }: {
   owner: string;
@@ -109,6 +115,7 @@ function TagRow({
   tag: Tag;
   privateRepo: boolean;
   defaultBranch?: string;
+  hasRelease?: boolean;
   onDelete?: (name: string) => void;
 }) {
   const download = (format: ArchiveFormat, label: string) => (
@@ -144,6 +151,12 @@ function TagRow({
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
+        {hasRelease && (
+          <Link to={paths.release.href(owner, repo, tag.name)} className={button}>
+            <span aria-hidden>Release</span>
+            <span className="sr-only">{`Release ${tag.name}`}</span>
+          </Link>
+        )}
         {defaultBranch && (
           <Link to={paths.compare.href(owner, repo, tag.name, defaultBranch)} className={button}>
             <span aria-hidden>Compare</span>

@@ -123,6 +123,8 @@ export interface AttachmentTable {
   issue_id: number;
   comment_id: number;
   uploader_id: number;
+  /** The release the file is an asset of (0: an issue or comment attachment). */
+  release_id: Generated<number>;
   name: string;
   download_count: number;
   size: number;

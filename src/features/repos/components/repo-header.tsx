@@ -7,13 +7,15 @@ import { CloneBox } from './clone-box';
 import { RepoStarButton, RepoWatchButton } from './repo-star-button';
 import { TabScroller } from './tab-scroller';
 
-export type RepoTab = 'code' | 'issues' | 'pulls' | 'commits' | 'branches' | 'activity' | 'settings';
+export type RepoTab = 'code' | 'issues' | 'pulls' | 'commits' | 'branches' | 'releases' | 'activity' | 'settings';
 
 const tabBySegment: Record<string, RepoTab> = {
   '': 'code',
   src: 'code',
   blame: 'code',
   tags: 'code',
+  search: 'code',
+  releases: 'releases',
   commits: 'commits',
   commit: 'commits',
   branches: 'branches',
@@ -147,6 +149,7 @@ function RepoTabs({ repo, active, compact }: { repo: Repository; active: RepoTab
     ...(repo.has_pull_requests ? [{ id: 'pulls' as const, label: 'Pull requests', href: paths.pulls.href(o, r), count: repo.open_pr_counter }] : []),
     { id: 'commits', label: 'Commits', href: paths.commits.href(o, r, 'branch', repo.default_branch) },
     { id: 'branches', label: 'Branches', href: paths.branches.href(o, r) },
+    ...(repo.has_releases !== false ? [{ id: 'releases' as const, label: 'Releases', href: paths.releases.href(o, r) }] : []),
     { id: 'activity', label: 'Activity', href: paths.activity.href(o, r) },
   ];
   if (repo.permissions?.admin) tabs.push({ id: 'settings', label: 'Settings', href: paths.settings.href(o, r) });

@@ -1,0 +1,275 @@
+// Releases API as Gitea answers it (issue #21): list with filters and paging, create (the tag made
+// from target_commitish, seen by a git client), 409 for a second release of a tag, drafts for
+// writers only, edit, delete keeping the tag, latest, by tag; assets uploaded, listed, renamed,
+// deleted and downloaded byte for byte at browser_download_url; private repositories 404.
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestForge, uniq } from './helpers.ts';
+import { createFixtureRepo, type FixtureCommit } from './git-fixtures.ts';
+import { gitClient, gitUrl, listenForge } from './git-over-http.ts';
+import type { EventOf } from '../src/services/events.ts';
+
+const forge = await createTestForge();
+const owner = await forge.user('owner');
+const writer = await forge.user('writer');
+const reader = await forge.user('reader');
+const stranger = await forge.user('stranger');
+
+const events: EventOf<'release.published' | 'release.updated' | 'release.deleted'>[] = [];
+for (const t of ['release.published', 'release.updated', 'release.deleted'] as const) forge.deps.events!.on(t, (e) => void events.push(e));
+
+const history = (): FixtureCommit[] => [
+  { id: 'c1', message: 'first\n', files: { 'README.md': 'hello\n' }, date: 1_700_000_000 },
+  { id: 'c2', message: 'second\n', files: { 'src/a.ts': 'a\n' }, date: 1_700_000_100 },
+  { id: 'f1', branch: 'feature/x', from: 'c1', message: 'feature\n', files: { 'f.ts': 'f\n' }, date: 1_700_000_200 },
+];
+
+async function makeRepo(opts: { private?: boolean } = {}) {
+  const name = uniq('rel');
+  const r = await createFixtureRepo(forge.deps, owner, name, history(), { tags: [{ name: 'v0', at: 'c1' }], private: opts.private });
+  const base = `/repos/${owner.name}/${name}`;
+  await forge.req('PUT', `${base}/collaborators/${writer.name}`, { token: owner.token, body: { permission: 'write' } });
+  await forge.req('PUT', `${base}/collaborators/${reader.name}`, { token: owner.token, body: { permission: 'read' } });
+  return { ...r, name, base };
+}
+
+async function upload(url: string, token: string | undefined, data: Uint8Array<ArrayBuffer>, fileName = 'app.bin') {
+  const form = new FormData();
+  form.append('attachment', new Blob([data]), fileName);
+  const res = await forge.app.request(`/api/v1${url}`, { method: 'POST', body: form, headers: token ? { Authorization: `token ${token}` } : {} });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
+
+async function download(url: string, token?: string) {
+  const res = await forge.app.request(url.replace('http://localhost:3000', ''), { headers: token ? { Authorization: `token ${token}` } : {} });
+  return { status: res.status, headers: res.headers, bytes: new Uint8Array(await res.arrayBuffer()) };
+}
+
+describe('creating and reading releases', () => {
+  it('creates the tag from target_commitish, answers Gitea’s Release shape, and a git client sees the tag', async () => {
+    const { base, name, shas, repo } = await makeRepo();
+    const res = await forge.req('POST', `${base}/releases`, {
+      token: writer.token,
+      body: { tag_name: 'v1.0', target_commitish: 'feature/x', name: 'First', body: '# Notes', prerelease: false },
+    });
+    expect(res.status).toBe(201);
+    const html = `http://localhost:3000/${owner.name}/${name}`;
+    expect(res.body).toMatchObject({
+      tag_name: 'v1.0',
+      target_commitish: 'feature/x',
+      name: 'First',
+      body: '# Notes',
+      url: `http://localhost:3000/api/v1${base}/releases/${res.body.id}`,
+      html_url: `${html}/releases/tag/v1.0`,
+      tarball_url: `${html}/archive/v1.0.tar.gz`,
+      zipball_url: `${html}/archive/v1.0.zip`,
+      upload_url: `http://localhost:3000/api/v1${base}/releases/${res.body.id}/assets`,
+      draft: false,
+      prerelease: false,
+      author: { login: writer.name },
+      assets: [],
+    });
+    expect(Object.keys(res.body).sort()).toEqual(
+      [
+        'id',
+        'tag_name',
+        'target_commitish',
+        'name',
+        'body',
+        'url',
+        'html_url',
+        'tarball_url',
+        'zipball_url',
+        'upload_url',
+        'draft',
+        'prerelease',
+        'created_at',
+        'published_at',
+        'author',
+        'assets',
+      ].sort(),
+    );
+    expect(res.body.published_at).toBe(res.body.created_at);
+    const tag = await forge.req('GET', `${base}/tags/v1.0`);
+    expect(tag.body.commit.sha).toBe(shas.f1);
+
+    const { base: http, close } = await listenForge(forge);
+    const client = gitClient('rel-');
+    try {
+      const { stdout } = await client.git(client.home, 'ls-remote', '--tags', gitUrl(http, `${owner.name}/${name}`));
+      expect(stdout).toContain(`${shas.f1}\trefs/tags/v1.0`);
+    } finally {
+      close();
+      client.cleanup();
+    }
+    // The feed shows the push of the tag and the published release, as Gitea's.
+    const ops = await forge.deps.db
+      .selectFrom('action')
+      .select(['op_type', 'ref_name', 'content'])
+      .where('repo_id', '=', repo.id)
+      .where('user_id', '=', owner.id)
+      .execute();
+    expect(ops).toEqual(
+      expect.arrayContaining([
+        { op_type: 'push_tag', ref_name: 'refs/tags/v1.0', content: '' },
+        { op_type: 'publish_release', ref_name: 'v1.0', content: 'First' },
+      ]),
+    );
+    const ev = events.find((e) => e.release.id === res.body.id)!;
+    expect(ev.type).toBe('release.published');
+    expect(ev.release).toEqual(res.body);
+    expect(ev.actor.name).toBe(writer.name);
+
+    expect((await forge.req('GET', `${base}/releases/${res.body.id}`, { token: writer.token })).body).toEqual(res.body);
+    expect((await forge.req('GET', `${base}/releases/tags/v1.0`, { token: writer.token })).body).toEqual(res.body);
+  });
+
+  it('uses the default branch without a target, an existing tag as it is, and answers 409, 404 and 422 as Gitea', async () => {
+    const { base, shas } = await makeRepo();
+    const a = await forge.req('POST', `${base}/releases`, { token: owner.token, body: { tag_name: 'v2' } });
+    expect(a.status).toBe(201);
+    expect(a.body.target_commitish).toBe('main');
+    expect((await forge.req('GET', `${base}/tags/v2`)).body.commit.sha).toBe(shas.c2);
+    const old = await forge.req('POST', `${base}/releases`, { token: owner.token, body: { tag_name: 'v0', target_commitish: 'main' } });
+    expect(old.status).toBe(201);
+    expect((await forge.req('GET', `${base}/tags/v0`)).body.commit.sha).toBe(shas.c1);
+    expect((await forge.req('POST', `${base}/releases`, { token: owner.token, body: { tag_name: 'v2' } })).status).toBe(409);
+    expect((await forge.req('POST', `${base}/releases`, { token: owner.token, body: { tag_name: 'v3', target_commitish: 'nope' } })).status).toBe(404);
+    expect((await forge.req('POST', `${base}/releases`, { token: owner.token, body: { tag_name: 'bad..name' } })).status).toBe(422);
+    expect((await forge.req('POST', `${base}/releases`, { token: owner.token, body: { name: 'no tag' } })).status).toBe(422);
+    // A tag held by a release cannot be deleted directly (Gitea's 409).
+    expect((await forge.req('DELETE', `${base}/tags/v2`, { token: owner.token })).status).toBe(409);
+  });
+
+  it('authorizes first: 401 anonymous, 403 reader, 404 stranger on a private repository, 404 unknown release', async () => {
+    const { base } = await makeRepo({ private: true });
+    expect((await forge.req('POST', `${base}/releases`, { body: { tag_name: 'x' } })).status).toBe(404);
+    const pub = await makeRepo();
+    expect((await forge.req('POST', `${pub.base}/releases`, { body: { tag_name: 'x' } })).status).toBe(401);
+    expect((await forge.req('POST', `${pub.base}/releases`, { token: reader.token, body: {} })).status).toBe(403);
+    expect((await forge.req('POST', `${base}/releases`, { token: stranger.token, body: {} })).status).toBe(404);
+    expect((await forge.req('GET', `${base}/releases`, { token: stranger.token })).status).toBe(404);
+    expect((await forge.req('GET', `${base}/releases`, { token: reader.token })).status).toBe(200);
+    expect((await forge.req('GET', `${pub.base}/releases/999999`)).status).toBe(404);
+    expect((await forge.req('GET', `${pub.base}/releases/latest`)).status).toBe(404);
+  });
+});
+
+describe('drafts, filters, paging and latest', () => {
+  it('hides drafts from readers, makes no tag until published, and filters and pages newest first', async () => {
+    const { base } = await makeRepo();
+    const draft = await forge.req('POST', `${base}/releases`, { token: owner.token, body: { tag_name: 'v9', name: 'Draft', draft: true } });
+    expect(draft.status).toBe(201);
+    expect(draft.body.draft).toBe(true);
+    expect((await forge.req('GET', `${base}/tags/v9`)).status).toBe(404);
+    expect((await forge.req('GET', `${base}/releases/${draft.body.id}`, { token: reader.token })).status).toBe(404);
+    expect((await forge.req('GET', `${base}/releases/tags/v9`)).status).toBe(404);
+    expect((await forge.req('GET', `${base}/releases/${draft.body.id}/assets`, { token: reader.token })).status).toBe(404);
+    expect((await forge.req('GET', `${base}/releases`, { token: reader.token })).body).toEqual([]);
+    expect((await forge.req('GET', `${base}/releases`, { token: writer.token })).body.map((r: any) => r.tag_name)).toEqual(['v9']);
+    expect(events.some((e) => e.release.id === draft.body.id)).toBe(false);
+
+    const pre = await forge.req('POST', `${base}/releases`, { token: owner.token, body: { tag_name: 'v1-rc', prerelease: true } });
+    const full = await forge.req('POST', `${base}/releases`, { token: owner.token, body: { tag_name: 'v1' } });
+    // Same second: Gitea orders by created_unix then id, newest first.
+    const all = await forge.req('GET', `${base}/releases`, { token: owner.token });
+    expect(all.body.map((r: any) => r.tag_name)).toEqual(['v1', 'v1-rc', 'v9']);
+    expect(all.headers.get('x-total-count')).toBe('3');
+    expect((await forge.req('GET', `${base}/releases?draft=true`, { token: owner.token })).body.map((r: any) => r.tag_name)).toEqual(['v9']);
+    expect((await forge.req('GET', `${base}/releases?pre-release=true`, { token: owner.token })).body.map((r: any) => r.tag_name)).toEqual(['v1-rc']);
+    expect((await forge.req('GET', `${base}/releases?pre-release=false&draft=false`)).body.map((r: any) => r.tag_name)).toEqual(['v1']);
+    const page2 = await forge.req('GET', `${base}/releases?page=2&limit=1`, { token: owner.token });
+    expect(page2.body.map((r: any) => r.tag_name)).toEqual(['v1-rc']);
+    expect(page2.headers.get('link')).toContain('rel="next"');
+    expect((await forge.req('GET', `${base}/releases/latest`)).body.id).toBe(full.body.id);
+    expect(pre.body.prerelease).toBe(true);
+
+    // Publishing the draft creates its tag and announces it.
+    const pub = await forge.req('PATCH', `${base}/releases/${draft.body.id}`, { token: writer.token, body: { draft: false, body: 'Now out' } });
+    expect(pub.status).toBe(200);
+    expect(pub.body).toMatchObject({ draft: false, body: 'Now out', name: 'Draft' });
+    expect((await forge.req('GET', `${base}/tags/v9`)).status).toBe(200);
+    expect(events.filter((e) => e.release.id === draft.body.id).map((e) => e.type)).toEqual(['release.published']);
+    const edit = await forge.req('PATCH', `${base}/releases/${draft.body.id}`, { token: writer.token, body: { name: 'Renamed' } });
+    expect(edit.body.name).toBe('Renamed');
+    expect(events.filter((e) => e.release.id === draft.body.id).map((e) => e.type)).toEqual(['release.published', 'release.updated']);
+    expect((await forge.req('PATCH', `${base}/releases/${draft.body.id}`, { token: reader.token, body: { name: 'x' } })).status).toBe(403);
+    expect((await forge.req('PATCH', `${base}/releases/${draft.body.id}`, { token: writer.token, body: { tag_name: 'v1' } })).status).toBe(409);
+  });
+
+  it('deletes by id and by tag, keeping the tag', async () => {
+    const { base } = await makeRepo();
+    const a = await forge.req('POST', `${base}/releases`, { token: owner.token, body: { tag_name: 'v1' } });
+    await forge.req('POST', `${base}/releases`, { token: owner.token, body: { tag_name: 'rel/v2' } });
+    expect((await forge.req('DELETE', `${base}/releases/${a.body.id}`, { token: reader.token })).status).toBe(403);
+    expect((await forge.req('DELETE', `${base}/releases/${a.body.id}`, { token: writer.token })).status).toBe(204);
+    expect((await forge.req('GET', `${base}/releases/${a.body.id}`)).status).toBe(404);
+    expect((await forge.req('GET', `${base}/tags/v1`)).status).toBe(200);
+    expect(events.filter((e) => e.release.id === a.body.id).map((e) => e.type)).toEqual(['release.published', 'release.deleted']);
+    expect((await forge.req('GET', `${base}/releases/tags/rel/v2`)).status).toBe(200);
+    expect((await forge.req('DELETE', `${base}/releases/tags/rel/v2`, { token: writer.token })).status).toBe(204);
+    expect((await forge.req('DELETE', `${base}/releases/tags/rel/v2`, { token: writer.token })).status).toBe(404);
+    expect((await forge.req('GET', `${base}/tags/rel/v2`)).status).toBe(200);
+    expect((await forge.req('GET', `${base}/releases`)).body).toEqual([]);
+  });
+});
+
+describe('assets', () => {
+  it('uploads, lists, gets, renames, downloads the exact bytes and deletes', async () => {
+    const { base, name } = await makeRepo();
+    const rel = (await forge.req('POST', `${base}/releases`, { token: owner.token, body: { tag_name: 'v1/x' } })).body;
+    const bytes = new Uint8Array(70_000).map((_, i) => (i * 31 + 7) % 256);
+    expect((await upload(`${base}/releases/${rel.id}/assets`, reader.token, bytes)).status).toBe(403);
+    expect((await upload(`${base}/releases/${rel.id}/assets`, undefined, bytes)).status).toBe(401);
+    const up = await upload(`${base}/releases/${rel.id}/assets?name=tool-linux.bin`, writer.token, bytes);
+    expect(up.status).toBe(201);
+    expect(up.body).toMatchObject({ name: 'tool-linux.bin', size: bytes.length, download_count: 0 });
+    expect(up.body.browser_download_url).toBe(`http://localhost:3000/${owner.name}/${name}/releases/download/v1/x/tool-linux.bin`);
+    expect((await forge.req('GET', `${base}/releases/${rel.id}/assets`)).body).toEqual([up.body]);
+    expect((await forge.req('GET', `${base}/releases/${rel.id}/assets/${up.body.id}`)).body).toEqual(up.body);
+    expect((await forge.req('GET', `${base}/releases/${rel.id}`)).body.assets).toEqual([up.body]);
+
+    const got = await download(up.body.browser_download_url);
+    expect(got.status).toBe(200);
+    expect(Buffer.from(got.bytes).equals(Buffer.from(bytes))).toBe(true);
+    expect(got.headers.get('content-disposition')).toContain('attachment');
+    expect((await forge.req('GET', `${base}/releases/${rel.id}/assets/${up.body.id}`)).body.download_count).toBe(1);
+
+    const renamed = await forge.req('PATCH', `${base}/releases/${rel.id}/assets/${up.body.id}`, { token: writer.token, body: { name: 'tool.bin' } });
+    expect(renamed.status).toBe(201);
+    expect(renamed.body.browser_download_url).toMatch(/\/releases\/download\/v1\/x\/tool\.bin$/);
+    expect((await download(up.body.browser_download_url)).status).toBe(404);
+    expect(Buffer.from((await download(renamed.body.browser_download_url)).bytes).equals(Buffer.from(bytes))).toBe(true);
+
+    const form = new FormData();
+    form.append('other', 'x');
+    const res = await forge.app.request(`/api/v1${base}/releases/${rel.id}/assets`, {
+      method: 'POST',
+      body: form,
+      headers: { Authorization: `token ${owner.token}` },
+    });
+    expect(res.status).toBe(422);
+    expect((await forge.req('DELETE', `${base}/releases/${rel.id}/assets/${up.body.id}`, { token: reader.token })).status).toBe(403);
+    expect((await forge.req('DELETE', `${base}/releases/${rel.id}/assets/${up.body.id}`, { token: writer.token })).status).toBe(204);
+    expect((await forge.req('GET', `${base}/releases/${rel.id}/assets/${up.body.id}`)).status).toBe(404);
+    expect((await download(renamed.body.browser_download_url)).status).toBe(404);
+  });
+
+  it('serves private and draft assets only to those who may see them', async () => {
+    const { base } = await makeRepo({ private: true });
+    const rel = (await forge.req('POST', `${base}/releases`, { token: owner.token, body: { tag_name: 'v1' } })).body;
+    const up = (await upload(`${base}/releases/${rel.id}/assets`, owner.token, new Uint8Array([1, 2, 3]), 'a.bin')).body;
+    expect((await download(up.browser_download_url)).status).toBe(404);
+    expect((await download(up.browser_download_url, stranger.token)).status).toBe(404);
+    expect((await download(up.browser_download_url, reader.token)).status).toBe(200);
+    expect((await forge.req('GET', `${base}/releases/${rel.id}/assets`, { token: stranger.token })).status).toBe(404);
+
+    const draft = (await forge.req('POST', `${base}/releases`, { token: owner.token, body: { tag_name: 'v2', draft: true } })).body;
+    const d = (await upload(`${base}/releases/${draft.id}/assets`, owner.token, new Uint8Array([4, 5]), 'd.bin')).body;
+    expect((await download(d.browser_download_url, reader.token)).status).toBe(404);
+    expect((await download(`/attachments/${d.uuid}`, reader.token)).status).toBe(404);
+    expect((await download(d.browser_download_url, writer.token)).status).toBe(200);
+  });
+});
+
+afterAll(() => undefined);
