@@ -29,6 +29,8 @@ import { statusesRoutes } from '../routes/statuses.ts';
 import { archiveRoutes } from '../routes/archive.ts';
 import { gitTreesRoutes } from '../routes/git-trees.ts';
 import { blameRoutes } from '../routes/blame.ts';
+import { notificationsRoutes } from '../routes/notifications.ts';
+import { issueSubscriptionsRoutes } from '../routes/issue-subscriptions.ts';
 
 export function createApi() {
   const api = createRouter();
@@ -63,6 +65,7 @@ export function createApi() {
   api.route('/', feedsRoutes);
   // Comments before issues: /issues/comments/… must not be taken for /issues/{index}/….
   api.route('/', commentsRoutes);
+  api.route('/', issueSubscriptionsRoutes);
   api.route('/', issuesRoutes);
   api.route('/', labelsRoutes);
   api.route('/', milestonesRoutes);
@@ -71,6 +74,7 @@ export function createApi() {
   api.route('/', reviewsRoutes);
   api.route('/', statusesRoutes);
   api.route('/', pullsRoutes);
+  api.route('/', notificationsRoutes);
   api.openAPIRegistry.registerComponent('securitySchemes', 'AccessToken', { type: 'apiKey', in: 'header', name: 'Authorization' });
   // The web app's session cookie (routes/user-sessions.ts); unsafe methods also need X-Csrf-Token.
   api.openAPIRegistry.registerComponent('securitySchemes', 'WebSession', { type: 'apiKey', in: 'cookie', name: 'forge_session' });

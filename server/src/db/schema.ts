@@ -26,6 +26,7 @@ import type {
 } from './schema/issues.ts';
 import type { PullRequestTable, PullAutoMergeTable, ReviewTable, CommitStatusTable } from './schema/pulls.ts';
 import type { CollaborationTable, OrgUserTable, TeamTable, TeamUserTable, TeamRepoTable, TeamUnitTable } from './schema/access.ts';
+import type { NotificationTable, IssueWatchTable } from './schema/notifications.ts';
 
 export type {
   UserTable,
@@ -52,6 +53,7 @@ export type {
 } from './schema/issues.ts';
 export type { PullRequestTable, PullAutoMergeTable, ReviewTable, CommitStatusTable } from './schema/pulls.ts';
 export type { CollaborationTable, OrgUserTable, TeamTable, TeamUserTable, TeamRepoTable, TeamUnitTable } from './schema/access.ts';
+export type { NotificationTable, IssueWatchTable } from './schema/notifications.ts';
 
 export interface Database {
   user: UserTable;
@@ -86,6 +88,8 @@ export interface Database {
   user_redirect: UserRedirectTable;
   repo_redirect: RepoRedirectTable;
   protected_branch: ProtectedBranchTable;
+  notification: NotificationTable;
+  issue_watch: IssueWatchTable;
 }
 
 export type UserRow = Selectable<UserTable>;
@@ -109,3 +113,4 @@ export type TeamUnitRow = Selectable<TeamUnitTable>;
 export type PublicKeyRow = Selectable<PublicKeyTable>;
 export type ProtectedBranchRow = Selectable<ProtectedBranchTable>;
 export type NewProtectedBranch = Insertable<ProtectedBranchTable>;
+export type NotificationRow = Selectable<NotificationTable>;
