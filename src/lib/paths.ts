@@ -97,4 +97,9 @@ export const paths = {
   orgNewRepo: { pattern: '/org/:org/repo/create', href: (org: string) => `/org/${enc(org)}/repo/create` },
   collaborators: { pattern: '/:owner/:repo/settings/collaborators', href: (o: string, r: string) => `/${enc(o)}/${enc(r)}/settings/collaborators` },
   repoAccess: { pattern: '/:owner/:repo/settings/access', href: (o: string, r: string) => `/${enc(o)}/${enc(r)}/settings/access` },
+  /** The notification inbox (Gitea's /notifications): ?status=, ?repo=owner/name, ?type=, ?page=. */
+  notifications: {
+    pattern: '/notifications',
+    href: (q?: Record<string, string>) => `/notifications${q && Object.keys(q).length ? `?${new URLSearchParams(q)}` : ''}`,
+  },
 } as const;
