@@ -149,6 +149,8 @@ function signedInRoutes(s: Seed) {
     `${r}/milestone/${s.milestone}`,
     `${r}/no/such/page`,
     '/no-such-user-here/x/y/z',
+    '/notifications',
+    '/notifications?status=read',
   ];
 }
 

@@ -148,7 +148,7 @@ function Inbox() {
             ))}
           </select>
         </label>
-        <p className="text-xs text-gray-600 dark:text-gray-400">
+        <p className="hidden text-xs text-gray-600 sm:block dark:text-gray-400">
           Keys: <kbd>j</kbd>/<kbd>k</kbd> move, <kbd>e</kbd> done, <kbd>Enter</kbd> open
         </p>
       </form>

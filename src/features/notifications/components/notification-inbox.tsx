@@ -69,7 +69,14 @@ export function NotificationInbox({
               {g.repo || 'Unknown repository'}
             </h2>
             {g.repo && g.threads.some((t) => t.unread) && (
-              <Button size="sm" variant="ghost" disabled={marks.busy} onClick={() => marks.all(g.repo, g.threads)} aria-label={`Mark all of ${g.repo} as read`}>
+              <Button
+                size="sm"
+                variant="ghost"
+                className="shrink-0 whitespace-nowrap"
+                disabled={marks.busy}
+                onClick={() => marks.all(g.repo, g.threads)}
+                aria-label={`Mark all as read in ${g.repo}`}
+              >
                 Mark all as read
               </Button>
             )}

@@ -67,11 +67,11 @@ export const NotificationRow = forwardRef<HTMLAnchorElement, RowProps>(function 
       </div>
       <div className="ml-auto flex shrink-0 gap-1.5">
         {t.unread || t.pinned ? (
-          <Button size="sm" disabled={busy} onClick={() => onMark(t, 'read')} aria-label={`Mark “${t.subject.title}” as read`}>
+          <Button size="sm" disabled={busy} onClick={() => onMark(t, 'read')} aria-label={`Done: mark “${t.subject.title}” as read`}>
             Done
           </Button>
         ) : (
-          <Button size="sm" disabled={busy} onClick={() => onMark(t, 'unread')} aria-label={`Mark “${t.subject.title}” as unread`}>
+          <Button size="sm" disabled={busy} onClick={() => onMark(t, 'unread')} aria-label={`Unread: mark “${t.subject.title}” as unread`}>
             Unread
           </Button>
         )}
