@@ -212,6 +212,10 @@ describe('read, unread and pinned', () => {
     expect((await forge.req('PATCH', `/notifications/threads/${t.id}`, { token: other.token })).status).toBe(403);
     expect((await forge.req('GET', `/notifications/threads/${t.id}`, { token: forge.admin.token })).status).toBe(200);
     expect(await unread(me)).toBe(1);
+    // A deleted issue takes its thread with it.
+    expect((await forge.req('DELETE', `${base}/issues/1`, { token: owner.token })).status).toBe(204);
+    expect(await unread(me)).toBe(0);
+    expect((await inbox(me, '?all=true')).body).toEqual([]);
   });
 });
 

@@ -27,7 +27,11 @@ function filtered(db: Db, f: NotificationFilter) {
   let q = db
     .selectFrom('notification')
     .where('notification.user_id', '=', f.userId)
-    .where('notification.repo_id', 'in', db.selectFrom('repository').select('repository.id').where(f.readable));
+    .where('notification.repo_id', 'in', db.selectFrom('repository').select('repository.id').where(f.readable))
+    // A deleted issue's thread is gone with it.
+    .where((eb) =>
+      eb.or([eb('notification.issue_id', '=', 0), eb.exists(eb.selectFrom('issue').select('issue.id').whereRef('issue.id', '=', 'notification.issue_id'))]),
+    );
   if (f.repoId !== undefined) q = q.where('notification.repo_id', '=', f.repoId);
   if (f.statuses?.length) q = q.where('notification.status', 'in', f.statuses);
   if (f.sources?.length) q = q.where('notification.source', 'in', f.sources);
