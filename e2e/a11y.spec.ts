@@ -174,6 +174,8 @@ function signedInRoutes(s: Seed) {
     `${r}/releases`,
     `${r}/releases/new`,
     `${r}/search?q=const`,
+    '/notifications',
+    '/notifications?status=read',
   ];
 }
 

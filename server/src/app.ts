@@ -27,6 +27,7 @@ import { precompressedAssets } from './http/static.ts';
 import { hasNumberPastInt32, invalidValue, isUniqueViolation } from './db/dialect.ts';
 import { EventBus } from './services/events.ts';
 import { registerPullSubscribers } from './services/pulls/subscribers.ts';
+import { registerNotificationSubscribers } from './services/notification-subscribers.ts';
 
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
@@ -36,6 +37,7 @@ export function createApp(deps: Deps) {
   if (!deps.events) {
     deps.events = new EventBus();
     registerPullSubscribers(deps.events);
+    registerNotificationSubscribers(deps.events);
   }
 
   app.use('*', (c, next) => {

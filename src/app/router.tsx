@@ -30,6 +30,7 @@ export const routes: RouteObject[] = [
           { path: 'repo/create', lazy: () => import('./routes/new-repo') },
           { path: 'issues', lazy: () => import('./routes/your-issues') },
           { path: 'pulls', lazy: () => import('./routes/your-pulls') },
+          { path: 'notifications', lazy: () => import('./routes/notifications') },
           { path: 'explore/organizations', lazy: () => import('./routes/explore-orgs') },
           { path: 'org/create', lazy: () => import('./routes/new-org') },
           {

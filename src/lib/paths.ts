@@ -132,4 +132,9 @@ export const paths = {
     pattern: '/:owner/:repo/search',
     href: (o: string, r: string, q?: Record<string, string>) => `/${enc(o)}/${enc(r)}/search${q && Object.keys(q).length ? `?${new URLSearchParams(q)}` : ''}`,
   },
+  /** The notification inbox (Gitea's /notifications): ?status=, ?repo=owner/name, ?type=, ?page=. */
+  notifications: {
+    pattern: '/notifications',
+    href: (q?: Record<string, string>) => `/notifications${q && Object.keys(q).length ? `?${new URLSearchParams(q)}` : ''}`,
+  },
 } as const;

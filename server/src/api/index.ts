@@ -36,6 +36,8 @@ import { repoAssignmentForAnonymous } from '../http/repo-assignment.ts';
 import { releasesRoutes } from '../routes/releases.ts';
 import { releaseAssetsRoutes } from '../routes/release-assets.ts';
 import { codeSearchRoutes } from '../routes/code-search.ts';
+import { notificationsRoutes } from '../routes/notifications.ts';
+import { issueSubscriptionsRoutes } from '../routes/issue-subscriptions.ts';
 
 export function createApi() {
   const api = createRouter();
@@ -80,6 +82,7 @@ export function createApi() {
   api.route('/', feedsRoutes);
   // Comments before issues: /issues/comments/… must not be taken for /issues/{index}/….
   api.route('/', commentsRoutes);
+  api.route('/', issueSubscriptionsRoutes);
   api.route('/', issuesRoutes);
   api.route('/', labelsRoutes);
   api.route('/', milestonesRoutes);
@@ -88,6 +91,7 @@ export function createApi() {
   api.route('/', reviewsRoutes);
   api.route('/', statusesRoutes);
   api.route('/', pullsRoutes);
+  api.route('/', notificationsRoutes);
   api.openAPIRegistry.registerComponent('securitySchemes', 'AccessToken', { type: 'apiKey', in: 'header', name: 'Authorization' });
   // The web app's session cookie (routes/user-sessions.ts); unsafe methods also need X-Csrf-Token.
   api.openAPIRegistry.registerComponent('securitySchemes', 'WebSession', { type: 'apiKey', in: 'cookie', name: 'forge_session' });

@@ -28,6 +28,7 @@ import type { PullRequestTable, PullAutoMergeTable, ReviewTable, CommitStatusTab
 import type { CollaborationTable, OrgUserTable, TeamTable, TeamUserTable, TeamRepoTable, TeamUnitTable } from './schema/access.ts';
 import type { EmailAddressTable } from './schema/emails.ts';
 import type { ReleaseTable } from './schema/releases.ts';
+import type { NotificationTable, IssueWatchTable } from './schema/notifications.ts';
 
 export type {
   UserTable,
@@ -56,6 +57,7 @@ export type { PullRequestTable, PullAutoMergeTable, ReviewTable, CommitStatusTab
 export type { CollaborationTable, OrgUserTable, TeamTable, TeamUserTable, TeamRepoTable, TeamUnitTable } from './schema/access.ts';
 export type { EmailAddressTable } from './schema/emails.ts';
 export type { ReleaseTable } from './schema/releases.ts';
+export type { NotificationTable, IssueWatchTable } from './schema/notifications.ts';
 
 export interface Database {
   user: UserTable;
@@ -92,6 +94,8 @@ export interface Database {
   protected_branch: ProtectedBranchTable;
   email_address: EmailAddressTable;
   release: ReleaseTable;
+  notification: NotificationTable;
+  issue_watch: IssueWatchTable;
 }
 
 export type UserRow = Selectable<UserTable>;
@@ -116,3 +120,4 @@ export type PublicKeyRow = Selectable<PublicKeyTable>;
 export type ProtectedBranchRow = Selectable<ProtectedBranchTable>;
 export type NewProtectedBranch = Insertable<ProtectedBranchTable>;
 export type ReleaseRow = Selectable<ReleaseTable>;
+export type NotificationRow = Selectable<NotificationTable>;

@@ -11,6 +11,7 @@ import { useTheme, type ThemeChoice } from '@/lib/theme';
 import { KeyboardLayer } from './keyboard-layer';
 import { menuItemClass, TopBarMenu } from './top-bar-menu';
 import { useCurrentRepo } from './use-current-repo';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 
 export function RootLayout() {
   const navigation = useNavigation();
@@ -81,6 +82,7 @@ function TopBar() {
         <ThemeSwitch />
         {session ? (
           <>
+            <NotificationBell />
             <CreateMenu />
             <UserMenu login={user?.login ?? session.login} avatar={user?.avatar_url} />
           </>

@@ -13,6 +13,7 @@ import { timelineQueries } from '@/features/comments/api/timeline-queries';
 import { useEditIssue } from '@/features/issues/api/use-edit-issue';
 import { IssueHeader } from '@/features/issues/components/issue-header';
 import { IssueSidebar } from '@/features/issues/components/issue-sidebar';
+import { IssueSubscribeButton } from '@/features/notifications/components/issue-subscribe-button';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export async function loader({ params }: LoaderFunctionArgs) {
@@ -44,7 +45,9 @@ export function Component() {
         onSaveBody={(body) => editIssue.mutateAsync({ body })}
         onChangeState={(state) => editIssue.mutateAsync({ state })}
         sidebar={({ participants, attachments }) => (
-          <IssueSidebar owner={owner} repo={repo} issue={issue} canWrite={canWrite} participants={participants} attachments={attachments} />
+          <IssueSidebar owner={owner} repo={repo} issue={issue} canWrite={canWrite} participants={participants} attachments={attachments}>
+            <IssueSubscribeButton owner={owner} repo={repo} index={index} isPull={false} />
+          </IssueSidebar>
         )}
       />
     </div>

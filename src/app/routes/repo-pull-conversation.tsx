@@ -14,6 +14,7 @@ import { useCurrentUser } from '@/features/auth/api/auth-queries';
 import { issueDetailQueries } from '@/features/issues/api/issue-detail-queries';
 import { useEditIssue } from '@/features/issues/api/use-edit-issue';
 import { IssueSidebar } from '@/features/issues/components/issue-sidebar';
+import { IssueSubscribeButton } from '@/features/notifications/components/issue-subscribe-button';
 import { timelineQueries } from '@/features/comments/api/timeline-queries';
 import { toTimelineEntry, type TimelineItem } from '@/features/comments/lib/timeline-events';
 import { TimelineEventRow } from '@/features/comments/components/timeline-event-row';
@@ -158,6 +159,7 @@ export function Component() {
           label="Pull request details"
         >
           <PullReviewers owner={owner} repo={repo} pull={pull} reviewers={standing.reviewers} canRequest={canWrite && open} />
+          <IssueSubscribeButton owner={owner} repo={repo} index={issue.number} isPull />
         </IssueSidebar>
       )}
     />

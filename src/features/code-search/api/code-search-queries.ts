@@ -54,7 +54,7 @@ export const codeSearchQueries = {
             },
           },
         });
-        return { result: data!, ...pageInfo(response) };
+        return { result: data! as CodeSearchResult, ...pageInfo(response) };
       },
     }),
 };

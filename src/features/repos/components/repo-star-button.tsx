@@ -43,6 +43,7 @@ function ToggleWithCount({
   highlightOn,
   onToggle,
   count,
+  hint,
 }: {
   icon: string;
   label: string;
@@ -53,6 +54,8 @@ function ToggleWithCount({
   highlightOn: boolean;
   onToggle: (next: boolean) => void;
   count: ReactNode;
+  /** What the state means, as the button's tooltip. */
+  hint?: string;
 }) {
   if (on === undefined) {
     return (
@@ -67,7 +70,7 @@ function ToggleWithCount({
   }
   return (
     <Group>
-      <button type="button" className={toggle} aria-pressed={on} disabled={pending} onClick={() => onToggle(!on)}>
+      <button type="button" className={toggle} aria-pressed={on} disabled={pending} title={hint} onClick={() => onToggle(!on)}>
         <Icon d={icon} filled={highlightOn && on} />
         {on ? onLabel : offLabel}
       </button>
@@ -119,6 +122,11 @@ export function RepoWatchButton({ repo }: { repo: Repository }) {
       pending={watch.isPending}
       highlightOn={false}
       onToggle={(next) => watch.mutate(next, { onError: (e) => toast.error(errorMessage(e)) })}
+      hint={
+        watched
+          ? 'Watching: you get notifications of every issue and pull request in this repository. Unwatch to hear only of those you take part in.'
+          : 'Not watching: you get notifications only of issues and pull requests you take part in, follow or are mentioned in. Watch to hear of all of them.'
+      }
       count={
         <span className={countCls} aria-label={`${repo.watchers_count} watching`}>
           {repo.watchers_count}

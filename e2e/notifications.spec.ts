@@ -1,0 +1,113 @@
+// Notifications with two browsers (issue #20): A comments on B's issue, B's bell shows 1 and the
+// inbox lists it; marking it read clears the bell; after unsubscribing, the next comment does not
+// come. Also the inbox's keys (j, e) and pin, axe on the filled inbox, and screenshots.
+import AxeBuilder from '@axe-core/playwright';
+import { test, expect, createUser, createRepo, signIn, apiAs, screenshots } from './fixtures';
+
+test('a comment reaches the author’s bell and inbox; read clears it; unsubscribing stops the next', async ({ browser, request }) => {
+  const a = await createUser(request, 'na');
+  const b = await createUser(request, 'nb');
+  const repo = await createRepo(request, b, { name: `inbox-${Date.now().toString(36)}`, auto_init: true });
+  const base = `/repos/${b.username}/${repo.name}`;
+  const issue = await apiAs(request, b, 'POST', `${base}/issues`, { title: 'The bell should ring', body: 'Tell me when someone answers.' });
+
+  const ctxA = await browser.newContext();
+  const ctxB = await browser.newContext();
+  const pageA = await ctxA.newPage();
+  const pageB = await ctxB.newPage();
+  await signIn(pageA, a);
+  await signIn(pageB, b);
+  await expect(pageB.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
+
+  // A comments through the page.
+  await pageA.goto(`/${b.username}/${repo.name}/issues/${issue.number}`);
+  const boxA = pageA.getByRole('form', { name: 'Add a comment' }).getByRole('textbox', { name: 'Comment' });
+  await boxA.fill('I can help with this.');
+  await boxA.press('Control+Enter');
+  await expect(pageA.getByText('I can help with this.')).toBeVisible();
+
+  // B's bell (refetched on focus or navigation) says 1 unread; the inbox lists the thread.
+  await pageB.goto('/');
+  const bell = pageB.getByRole('link', { name: 'Notifications, 1 unread' });
+  await expect(bell).toBeVisible();
+  await bell.click();
+  await expect(pageB).toHaveURL(/\/notifications$/);
+  await expect(pageB.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
+  const row = pageB.getByRole('link', { name: 'The bell should ring' });
+  await expect(row).toBeVisible();
+  await expect(pageB.getByRole('heading', { name: `${b.username}/${repo.name}` })).toBeVisible();
+  await screenshots(pageB, 'notifications-inbox');
+
+  // axe on the filled inbox, light and dark.
+  for (const scheme of ['light', 'dark'] as const) {
+    await pageB.emulateMedia({ colorScheme: scheme });
+    const { violations } = await new AxeBuilder({ page: pageB }).analyze();
+    expect(violations.map((v) => `${scheme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  }
+  await pageB.emulateMedia({ colorScheme: 'light' });
+
+  // j selects the thread (its link gets focus), e marks it done: the bell clears, Undo brings it back.
+  await pageB.keyboard.press('j');
+  await expect(row).toBeFocused();
+  await pageB.keyboard.press('e');
+  await expect(pageB.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
+  await expect(pageB.getByText('No unread notifications')).toBeVisible();
+  await pageB.getByRole('button', { name: 'Undo' }).click();
+  await expect(pageB.getByRole('link', { name: 'Notifications, 1 unread' })).toBeVisible();
+  await pageB.getByRole('button', { name: 'Done: mark “The bell should ring” as read' }).click();
+  await expect(pageB.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
+  await pageB.getByRole('link', { name: 'Read', exact: true }).click();
+  await expect(pageB).toHaveURL(/status=read/);
+  await expect(pageB.getByRole('link', { name: 'The bell should ring' })).toBeVisible();
+
+  // Opening the thread; unsubscribing on the issue page.
+  await pageB.getByRole('link', { name: 'The bell should ring' }).click();
+  await expect(pageB.getByRole('heading', { name: /The bell should ring/ })).toBeVisible();
+  const notifications = pageB.getByRole('region', { name: 'Notifications' });
+  await expect(notifications.getByText('You’re receiving notifications of this issue.')).toBeVisible();
+  await notifications.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(notifications.getByText('You’re not receiving notifications of this issue.')).toBeVisible();
+  await expect(notifications.getByRole('button', { name: 'Subscribe' })).toBeVisible();
+
+  // A's next comment does not reach B.
+  await boxA.fill('Any news?');
+  await boxA.press('Control+Enter');
+  await expect(pageA.getByText('Any news?')).toBeVisible();
+  await pageB.goto('/notifications');
+  await expect(pageB.getByText('No unread notifications')).toBeVisible();
+  await expect(pageB.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
+  expect((await apiAs(request, b, 'GET', '/notifications/new')).new).toBe(0);
+
+  await ctxA.close();
+  await ctxB.close();
+});
+
+test('pinning keeps a thread in Pinned; the repository filter lives in the URL', async ({ page, request }) => {
+  const a = await createUser(request, 'pa');
+  const b = await createUser(request, 'pb');
+  const repo = await createRepo(request, b, { name: `pins-${Date.now().toString(36)}`, auto_init: true });
+  const base = `/repos/${b.username}/${repo.name}`;
+  for (const title of ['First question', 'Second question']) {
+    const i = await apiAs(request, b, 'POST', `${base}/issues`, { title });
+    await apiAs(request, a, 'POST', `${base}/issues/${i.number}/comments`, { body: 'Answer' });
+  }
+  await signIn(page, b);
+  await page.goto('/notifications');
+  await expect(page.getByRole('link', { name: 'Notifications, 2 unread' })).toBeVisible();
+  await page.getByRole('button', { name: 'Pin “First question”' }).click();
+  await expect(page.getByRole('link', { name: 'Notifications, 1 unread' })).toBeVisible();
+  await page.getByRole('link', { name: 'Pinned', exact: true }).click();
+  await expect(page.getByRole('link', { name: 'First question' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Second question' })).toHaveCount(0);
+  await screenshots(page, 'notifications-pinned');
+
+  await page.getByRole('link', { name: 'Unread', exact: true }).click();
+  await page.getByLabel('Repository').selectOption(`${b.username}/${repo.name}`);
+  await expect(page).toHaveURL(new RegExp(`repo=${encodeURIComponent(`${b.username}/${repo.name}`).replace(/%2F/i, '(%2F|/)')}`));
+  await page
+    .getByRole('button', { name: `Mark all of ${b.username}/${repo.name} as read` })
+    .first()
+    .click();
+  await expect(page.getByText('No unread notifications')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
+});

@@ -1,0 +1,161 @@
+// Notification rows (Gitea's models/activities/notification.go): stored one per (user, issue),
+// listed newest first for their user, limited to repositories the user may still read.
+import { sql } from 'kysely';
+import type { Db } from './types.ts';
+import type { NotificationRow, RepoRow } from './schema.ts';
+import type { RepoFilter, PageWindow, RowsPage } from './page-rows.ts';
+import { countThenPage } from './page-rows.ts';
+
+export const NotificationStatus = { unread: 1, read: 2, pinned: 3 } as const;
+export const NotificationSource = { issue: 1, pull: 2, commit: 3, repository: 4 } as const;
+
+/** What a list of one user's notifications is limited to (Gitea's FindNotificationOptions). */
+export interface NotificationFilter {
+  userId: number;
+  /** Only repositories passing this condition (the user's read access). */
+  readable: RepoFilter;
+  repoId?: number;
+  statuses?: number[];
+  sources?: number[];
+  /** updated_unix >= since */
+  since?: number;
+  /** updated_unix <= before */
+  before?: number;
+}
+
+function filtered(db: Db, f: NotificationFilter) {
+  let q = db
+    .selectFrom('notification')
+    .where('notification.user_id', '=', f.userId)
+    .where('notification.repo_id', 'in', db.selectFrom('repository').select('repository.id').where(f.readable))
+    // A deleted issue's thread is gone with it.
+    .where((eb) =>
+      eb.or([eb('notification.issue_id', '=', 0), eb.exists(eb.selectFrom('issue').select('issue.id').whereRef('issue.id', '=', 'notification.issue_id'))]),
+    );
+  if (f.repoId !== undefined) q = q.where('notification.repo_id', '=', f.repoId);
+  if (f.statuses?.length) q = q.where('notification.status', 'in', f.statuses);
+  if (f.sources?.length) q = q.where('notification.source', 'in', f.sources);
+  if (f.since) q = q.where('notification.updated_unix', '>=', f.since);
+  if (f.before) q = q.where('notification.updated_unix', '<=', f.before);
+  return q;
+}
+
+/** A page of the user's notifications, most recently updated first, with the total. */
+export function listNotificationsPage(db: Db, f: NotificationFilter, p: PageWindow): Promise<RowsPage<NotificationRow>> {
+  return countThenPage(filtered(db, f), p, (q) => q.selectAll('notification').orderBy('notification.updated_unix', 'desc').orderBy('notification.id', 'desc'));
+}
+
+/** Every notification of the filter (for marking them), most recently updated first. */
+export function listNotifications(db: Db, f: NotificationFilter): Promise<NotificationRow[]> {
+  return filtered(db, f).selectAll('notification').orderBy('notification.updated_unix', 'desc').orderBy('notification.id', 'desc').execute();
+}
+
+export async function countNotifications(db: Db, f: NotificationFilter): Promise<number> {
+  const { n } = await filtered(db, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+export function findNotificationById(db: Db, id: number): Promise<NotificationRow | undefined> {
+  return db.selectFrom('notification').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Sets the status of the given notifications (of one user); the rows after. */
+export async function setNotificationsStatus(db: Db, userId: number, ids: number[], status: number): Promise<NotificationRow[]> {
+  if (!ids.length) return [];
+  await db.updateTable('notification').set({ status }).where('user_id', '=', userId).where('id', 'in', ids).execute();
+  return db.selectFrom('notification').selectAll().where('id', 'in', ids).orderBy('updated_unix', 'desc').orderBy('id', 'desc').execute();
+}
+
+/**
+ * One statement for all receivers: a new unread thread each, or the existing one unread again
+ * (a pinned one stays pinned, as Gitea's updateIssueNotification), moved to now.
+ */
+export async function upsertIssueNotifications(
+  db: Db,
+  a: { userIds: number[]; repo: RepoRow; issueId: number; source: number; commentId: number; updatedBy: number; now: number },
+): Promise<void> {
+  if (!a.userIds.length) return;
+  const rows = a.userIds.map((user_id) => ({
+    user_id,
+    repo_id: a.repo.id,
+    status: NotificationStatus.unread,
+    source: a.source,
+    issue_id: a.issueId,
+    commit_id: '',
+    comment_id: a.commentId,
+    updated_by: a.updatedBy,
+    created_unix: a.now,
+    updated_unix: a.now,
+  }));
+  await db
+    .insertInto('notification')
+    .values(rows)
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'issue_id']).doUpdateSet({
+        status: sql<number>`case when notification.status = ${sql.lit(NotificationStatus.pinned)} then ${sql.lit(NotificationStatus.pinned)} else ${sql.lit(NotificationStatus.unread)} end`,
+        comment_id: (eb) => eb.ref('excluded.comment_id'),
+        updated_by: (eb) => eb.ref('excluded.updated_by'),
+        updated_unix: (eb) => eb.ref('excluded.updated_unix'),
+      }),
+    )
+    .execute();
+}
+
+// ---- who is notified ----
+
+/** Users watching the repository. */
+export async function listRepoWatcherIds(db: Db, repoId: number): Promise<number[]> {
+  const rows = await db.selectFrom('watch').select('user_id').where('repo_id', '=', repoId).execute();
+  return rows.map((r) => r.user_id);
+}
+
+/**
+ * The issue's participants: its author, whoever wrote a comment, an inline comment or a review
+ * (Gitea's GetParticipantIDsByIssue), its assignees and the users asked to review it.
+ */
+export async function listParticipantIds(db: Db, issueId: number, posterId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('comment')
+    .select('comment.poster_id as id')
+    .where('comment.issue_id', '=', issueId)
+    .where('comment.type', 'in', [0, 21, 22])
+    .union(db.selectFrom('issue_assignees').select('issue_assignees.assignee_id as id').where('issue_assignees.issue_id', '=', issueId))
+    .union(
+      db
+        .selectFrom('review')
+        .select('review.reviewer_id as id')
+        .where('review.issue_id', '=', issueId)
+        .where('review.type', '=', 4)
+        .where('review.reviewer_id', '>', 0),
+    )
+    .execute();
+  return [...new Set([posterId, ...rows.map((r) => r.id)])].filter((id) => id > 0);
+}
+
+/** Active individual users among `ids` who may sign in. */
+export function listReceivableUsers(db: Db, ids: number[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db.selectFrom('user').selectAll().where('id', 'in', ids).where('type', '=', 0).where('active', '=', 1).where('prohibit_login', '=', 0).execute();
+}
+
+// ---- what a thread shows ----
+
+/** The newest plain comment of each issue (Gitea's GetLastComment), by issue id. */
+export async function listLatestCommentIds(db: Db, issueIds: number[]): Promise<Map<number, number>> {
+  if (!issueIds.length) return new Map();
+  const rows = await db
+    .selectFrom('comment')
+    .select(['comment.issue_id', (eb) => eb.fn.max('comment.id').as('id')])
+    .where('comment.issue_id', 'in', issueIds)
+    .where('comment.type', '=', 0)
+    .groupBy('comment.issue_id')
+    .execute();
+  return new Map(rows.map((r) => [r.issue_id, Number(r.id)]));
+}
+
+export function listReposByIds(db: Db, ids: number[]): Promise<RepoRow[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return db.selectFrom('repository').selectAll().where('id', 'in', ids).execute();
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { NotificationThread } from '../api/notification-queries';
+import { groupByRepo, threadHref, threadKind, threadNumber, threadState } from './thread-view';
+import { bellLabel } from '../components/notification-bell';
+
+const thread = (over: Partial<NotificationThread['subject']> & { repo?: string; id?: number } = {}): NotificationThread =>
+  ({
+    id: over.id ?? 1,
+    repository: { full_name: over.repo ?? 'alice/site' },
+    subject: {
+      title: 'Broken',
+      url: 'https://forge.example/api/v1/repos/alice/site/issues/7',
+      html_url: 'https://forge.example/alice/site/pulls/7',
+      latest_comment_url: '',
+      latest_comment_html_url: '',
+      type: 'Pull',
+      state: 'merged',
+      ...over,
+    },
+    unread: true,
+    pinned: false,
+    updated_at: '2026-11-27T10:00:00Z',
+    url: 'https://forge.example/api/v1/notifications/threads/1',
+  }) as NotificationThread;
+
+describe('notification threads', () => {
+  it('lead to the latest comment on this app’s own paths, else to the subject', () => {
+    expect(threadHref(thread())).toBe('/alice/site/pulls/7');
+    expect(threadHref(thread({ latest_comment_html_url: 'https://forge.example/alice/site/pulls/7#issuecomment-3' }))).toBe(
+      '/alice/site/pulls/7#issuecomment-3',
+    );
+  });
+
+  it('say their number, kind and state in words', () => {
+    expect([threadNumber(thread()), threadKind(thread()), threadState(thread())]).toEqual([7, 'Pull request', 'Merged']);
+    expect([threadKind(thread({ type: 'Issue' })), threadState(thread({ state: 'closed' }))]).toEqual(['Issue', 'Closed']);
+  });
+
+  it('group by repository in the order they come', () => {
+    const groups = groupByRepo([thread({ id: 1 }), thread({ id: 2, repo: 'bob/x' }), thread({ id: 3 })]);
+    expect(groups.map((g) => [g.repo, g.threads.map((t) => t.id)])).toEqual([
+      ['alice/site', [1, 3]],
+      ['bob/x', [2]],
+    ]);
+  });
+
+  it('name the bell with the unread count', () => {
+    expect([bellLabel(undefined), bellLabel(0), bellLabel(3), bellLabel(120)]).toEqual([
+      'Notifications',
+      'Notifications',
+      'Notifications, 3 unread',
+      'Notifications, more than 99 unread',
+    ]);
+  });
+});

@@ -1,0 +1,39 @@
+// What a notification thread shows: where it leads in this app (the subject's web address has the
+// app's own paths, on the embedded server and on Gitea alike), its number, kind and state.
+import type { NotificationThread } from '../api/notification-queries';
+
+/** The app path of the thread's subject (its latest comment when there is one). */
+export function threadHref(t: NotificationThread): string {
+  const target = t.subject.latest_comment_html_url || t.subject.html_url;
+  if (!target) return '/';
+  try {
+    const u = new URL(target);
+    return u.pathname + u.hash;
+  } catch {
+    return target;
+  }
+}
+
+/** The issue or pull request number, from the subject's API address (…/issues/{n}). */
+export function threadNumber(t: NotificationThread): number | undefined {
+  const m = /\/(?:issues|pulls)\/(\d+)$/.exec(t.subject.url || t.subject.html_url);
+  return m ? Number(m[1]) : undefined;
+}
+
+export function threadKind(t: NotificationThread): string {
+  return { Issue: 'Issue', Pull: 'Pull request', Commit: 'Commit', Repository: 'Repository' }[t.subject.type];
+}
+
+export function threadState(t: NotificationThread): string {
+  return { open: 'Open', closed: 'Closed', merged: 'Merged', '': '' }[t.subject.state ?? ''] ?? '';
+}
+
+/** Threads grouped by repository, in the order they come (newest first). */
+export function groupByRepo(threads: NotificationThread[]): { repo: string; threads: NotificationThread[] }[] {
+  const groups = new Map<string, NotificationThread[]>();
+  for (const t of threads) {
+    const key = t.repository?.full_name ?? '';
+    groups.set(key, [...(groups.get(key) ?? []), t]);
+  }
+  return [...groups].map(([repo, list]) => ({ repo, threads: list }));
+}
