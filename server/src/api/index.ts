@@ -29,6 +29,7 @@ import { statusesRoutes } from '../routes/statuses.ts';
 import { archiveRoutes } from '../routes/archive.ts';
 import { gitTreesRoutes } from '../routes/git-trees.ts';
 import { blameRoutes } from '../routes/blame.ts';
+import { reactionsRoutes } from '../routes/reactions.ts';
 
 export function createApi() {
   const api = createRouter();
@@ -62,6 +63,7 @@ export function createApi() {
   api.route('/', blameRoutes);
   api.route('/', feedsRoutes);
   // Comments before issues: /issues/comments/… must not be taken for /issues/{index}/….
+  api.route('/', reactionsRoutes);
   api.route('/', commentsRoutes);
   api.route('/', issuesRoutes);
   api.route('/', labelsRoutes);

@@ -26,6 +26,7 @@ import type {
 } from './schema/issues.ts';
 import type { PullRequestTable, PullAutoMergeTable, ReviewTable, CommitStatusTable } from './schema/pulls.ts';
 import type { CollaborationTable, OrgUserTable, TeamTable, TeamUserTable, TeamRepoTable, TeamUnitTable } from './schema/access.ts';
+import type { ReactionTable } from './schema/reactions.ts';
 
 export type {
   UserTable,
@@ -52,6 +53,7 @@ export type {
 } from './schema/issues.ts';
 export type { PullRequestTable, PullAutoMergeTable, ReviewTable, CommitStatusTable } from './schema/pulls.ts';
 export type { CollaborationTable, OrgUserTable, TeamTable, TeamUserTable, TeamRepoTable, TeamUnitTable } from './schema/access.ts';
+export type { ReactionTable } from './schema/reactions.ts';
 
 export interface Database {
   user: UserTable;
@@ -86,6 +88,7 @@ export interface Database {
   user_redirect: UserRedirectTable;
   repo_redirect: RepoRedirectTable;
   protected_branch: ProtectedBranchTable;
+  reaction: ReactionTable;
 }
 
 export type UserRow = Selectable<UserTable>;
@@ -109,3 +112,4 @@ export type TeamUnitRow = Selectable<TeamUnitTable>;
 export type PublicKeyRow = Selectable<PublicKeyTable>;
 export type ProtectedBranchRow = Selectable<ProtectedBranchTable>;
 export type NewProtectedBranch = Insertable<ProtectedBranchTable>;
+export type ReactionRow = Selectable<ReactionTable>;

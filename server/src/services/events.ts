@@ -178,6 +178,15 @@ export interface NotificationsChangedEvent extends Base {
   users: number[];
 }
 
+/** A user added or removed an emoji reaction on an issue (commentId 0) or on one of its comments. */
+export interface ReactionChangedEvent extends Base {
+  type: 'reaction.changed';
+  issue: IssueRow;
+  commentId: number;
+  content: string;
+  added: boolean;
+}
+
 export type DomainEvent =
   | PushEvent
   | PullHeadChangedEvent
@@ -199,7 +208,8 @@ export type DomainEvent =
   | ReviewRequestedEvent
   | RefCreatedEvent
   | RefDeletedEvent
-  | NotificationsChangedEvent;
+  | NotificationsChangedEvent
+  | ReactionChangedEvent;
 
 export type EventType = DomainEvent['type'];
 export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
