@@ -26,6 +26,8 @@ import { precompressedAssets } from './http/static.ts';
 import { hasNumberPastInt32, invalidValue, isUniqueViolation } from './db/dialect.ts';
 import { EventBus } from './services/events.ts';
 import { registerPullSubscribers } from './services/pulls/subscribers.ts';
+import { registerLiveSubscribers } from './services/live/subscribers.ts';
+import { liveEventsHttp } from './http/live-events.ts';
 
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
@@ -35,6 +37,8 @@ export function createApp(deps: Deps) {
   if (!deps.events) {
     deps.events = new EventBus();
     registerPullSubscribers(deps.events);
+    // Live pages last: what the other subscribers do is done when a page is told (issue #20).
+    deps.live = registerLiveSubscribers(deps.events, deps);
   }
 
   app.use('*', (c, next) => {
@@ -121,6 +125,8 @@ export function createApp(deps: Deps) {
   for (const route of ['commits', 'git/commits/*', 'contents', 'contents/*', 'git/blobs/*', 'git/trees/*']) {
     app.use(`/api/v1/repos/:owner/:repo/${route}`, conditionalGet);
   }
+  // Live pages' event stream (issue #20): an extension outside the OpenAPI document.
+  app.route('/', liveEventsHttp);
   const api = createApi();
   app.route('/api/v1', api);
   app.all('/api/*', (c) => c.json(errorBody(config, 'not found'), 404));
