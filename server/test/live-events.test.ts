@@ -43,7 +43,7 @@ describe('live event stream', () => {
     const comment = await forge.req('POST', `${base}/issues/1/comments`, { token: owner.token, body: { body: 'private words' } });
     expect(comment.status).toBe(201);
     const e = await s.next('issue.commented');
-    expect(e.data).toEqual({ type: 'issue.commented', repo: `${owner.name}/${repo.name}`, issue: 1, pull: false, comment: comment.body.id });
+    expect(e.data).toEqual({ type: 'issue.commented', actor: owner.name, repo: `${owner.name}/${repo.name}`, issue: 1, pull: false, comment: comment.body.id });
     expect(e.id).toBeTruthy();
     expect(JSON.stringify(s.events)).not.toContain('private words');
 
@@ -192,6 +192,7 @@ describe('two server processes on PostgreSQL: LISTEN/NOTIFY', () => {
     for (const s of [onA, onB])
       expect((await s.next('issue.commented')).data).toEqual({
         type: 'issue.commented',
+        actor: owner,
         repo: `${owner}/live`,
         issue: 1,
         pull: false,

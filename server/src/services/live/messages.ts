@@ -7,6 +7,8 @@ import type { DomainEvent, EventType } from '../events.ts';
 export interface LiveMessage {
   type: EventType;
   repoId: number;
+  /** Who did it (their login): a page tells another's comment from the reader's own. */
+  actor?: string;
   /** Issue or pull request number. */
   issue?: number;
   pull?: boolean;
@@ -46,7 +48,7 @@ export const LIVE_EVENT_TYPES: EventType[] = [
 const MAX_REF = 300;
 
 export function toLiveMessage(e: DomainEvent): LiveMessage {
-  const m: LiveMessage = { type: e.type, repoId: e.repository.repo.id };
+  const m: LiveMessage = { type: e.type, repoId: e.repository.repo.id, actor: e.actor.name };
   if ('issue' in e) {
     m.issue = e.issue.index;
     m.pull = e.issue.is_pull === 1;
