@@ -15,7 +15,6 @@ export const liveEventsHttp = new Hono<AppEnv>();
 
 /** How long a browser waits before reconnecting a dropped stream (the SSE `retry` field). */
 const RETRY_MS = 3000;
-let sequence = 0;
 
 liveEventsHttp.get('/api/v1/events', async (c) => {
   const hub = c.var.deps.live;
@@ -40,8 +39,8 @@ liveEventsHttp.get('/api/v1/events', async (c) => {
     const ended = new Promise<void>((resolve) => (end = resolve));
     const conn: LiveConnection = {
       user,
-      send(event, data) {
-        void stream.writeSSE({ event, data, id: `${Date.now().toString(36)}-${(++sequence).toString(36)}` });
+      send(frame) {
+        void stream.write(frame);
       },
       ping() {
         void stream.write(': ping\n\n');

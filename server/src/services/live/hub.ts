@@ -19,8 +19,8 @@ import type { LiveMessage } from './messages.ts';
 export interface LiveConnection {
   /** Who opened it (null: anonymous, public repositories only). */
   user: UserRow | null;
-  /** Sends one event (its `data` a JSON text). */
-  send(event: string, data: string): void;
+  /** Sends one event, already in the wire format (liveFrame): made once for every stream. */
+  send(frame: string): void;
   /** Sends a comment line that keeps proxies from closing the idle stream. */
   ping(): void;
   /** Ends the stream. */
@@ -31,6 +31,13 @@ export const HEARTBEAT_MS = 25_000;
 const LISTENER_GRACE_MS = 30_000;
 
 /** What a page is told: the message with the repository's name instead of its id. */
+let sequence = 0;
+
+/** One Server-Sent Event as written on the wire: its name, its data (one JSON line) and an id. */
+export function liveFrame(event: string, data: string): string {
+  return `event: ${event}\ndata: ${data}\nid: ${Date.now().toString(36)}-${(++sequence).toString(36)}\n\n`;
+}
+
 export function publicMessage(m: LiveMessage, repo?: RepoRow): Record<string, unknown> {
   const { repoId: _id, users: _users, ...rest } = m;
   return repo ? { ...rest, repo: `${repo.owner_name}/${repo.name}` } : rest;
@@ -110,8 +117,8 @@ export class LiveHub {
   /** Hands a message to the streams that may see it. */
   async deliver(m: LiveMessage): Promise<void> {
     if (m.type === 'notifications.changed') {
-      const data = JSON.stringify({ type: m.type });
-      for (const id of m.users ?? []) for (const conn of this.#channels.get(`user:${id}`) ?? []) conn.send(m.type, data);
+      const frame = liveFrame(m.type, JSON.stringify({ type: m.type }));
+      for (const id of m.users ?? []) for (const conn of this.#channels.get(`user:${id}`) ?? []) conn.send(frame);
       return;
     }
     const conns = this.#channels.get(`repo:${m.repoId}`);
@@ -123,7 +130,7 @@ export class LiveHub {
       for (const conn of [...conns]) conn.close();
       return;
     }
-    const data = JSON.stringify(publicMessage(m, repo));
+    const frame = liveFrame(m.type, JSON.stringify(publicMessage(m, repo)));
     // One permission question per user watching, whatever the number of their tabs.
     const byUser = new Map<number, LiveConnection[]>();
     for (const conn of conns) {
@@ -136,7 +143,7 @@ export class LiveHub {
       const perm = await repoPermission(this.deps.db, list[0]!.user, repo, owner);
       for (const conn of list) {
         if (!perm.canReadAny()) conn.close();
-        else if (readable(perm, m)) conn.send(m.type, data);
+        else if (readable(perm, m)) conn.send(frame);
       }
     }
   }

@@ -24,7 +24,7 @@ export function payloadsOf(m: LiveMessage): string[] {
 function parseAnnouncement(payload: string): LiveMessage | null {
   try {
     const m = JSON.parse(payload) as LiveMessage;
-    return typeof m?.type === 'string' && typeof m.repoId === 'number' ? m : null;
+    return typeof m?.type === 'string' && /^[a-z.-]+$/.test(m.type) && typeof m.repoId === 'number' ? m : null;
   } catch {
     return null;
   }
