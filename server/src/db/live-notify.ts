@@ -5,7 +5,7 @@
 import pg from 'pg';
 import { sql } from 'kysely';
 import type { Db } from './types.ts';
-import { dialectOf } from './dialect.ts';
+import { dialectOf, onDialectClose } from './dialect.ts';
 
 export const LIVE_CHANNEL = 'forge_events';
 /** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */
@@ -39,12 +39,19 @@ export async function listenLive(db: Db, onPayload: (payload: string) => void, o
   client.on('end', () => {
     if (!closing) onLost();
   });
-  await client.connect();
-  await client.query(`LISTEN ${LIVE_CHANNEL}`);
-  return {
-    async close() {
-      closing = true;
-      await client.end().catch(() => undefined);
-    },
+  const close = async () => {
+    closing = true;
+    forget();
+    await client.end().catch(() => undefined);
   };
+  // Closing the database ends this connection too (a DROP DATABASE after tests must not wait on it).
+  const forget = onDialectClose(db, close);
+  try {
+    await client.connect();
+    await client.query(`LISTEN ${LIVE_CHANNEL}`);
+  } catch (e) {
+    await close();
+    throw e;
+  }
+  return { close };
 }
