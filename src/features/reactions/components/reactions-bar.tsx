@@ -1,6 +1,6 @@
 // Reactions under an issue, a pull request description or a comment (issue #20): one button per
 // emoji used, with its count, pressed when the reader's own (aria-pressed), named by who reacted
-// ("heart by alice, bob"); and "Add reaction", a menu of Gitea's eight. Pressing one adds or
+// ("heart by alice, bob (2)": the count shown is part of the name); and "Add reaction", a menu of Gitea's eight. Pressing one adds or
 // removes the reader's reaction. Readers of a locked conversation who may not write only look.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -67,7 +67,7 @@ export function ReactionsBar({ owner, repo, target, me, canReact, subject }: Rea
           key={g.content}
           type="button"
           aria-pressed={g.mine}
-          aria-label={`${g.name} by ${g.users.join(', ')}`}
+          aria-label={`${g.name} by ${g.users.join(', ')} (${g.users.length})`}
           title={`${g.name} by ${g.users.join(', ')}`}
           disabled={!mayReact || toggle.isPending}
           onClick={() => react(g.content, !g.mine)}
