@@ -67,7 +67,6 @@ export function ReactionsBar({ owner, repo, target, me, canReact, subject }: Rea
           key={g.content}
           type="button"
           aria-pressed={g.mine}
-          aria-label={`${g.name} by ${g.users.join(', ')} (${g.users.length})`}
           title={`${g.name} by ${g.users.join(', ')}`}
           disabled={!mayReact || toggle.isPending}
           onClick={() => react(g.content, !g.mine)}
@@ -77,8 +76,11 @@ export function ReactionsBar({ owner, repo, target, me, canReact, subject }: Rea
               : 'border-gray-300 bg-white text-gray-800 hover:bg-gray-50 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800'
           }`}
         >
+          {/* Named by its text (no aria-label), so the count shown is part of the name. */}
+          <span className="sr-only">{`${g.name} by ${g.users.join(', ')} (`}</span>
           <span aria-hidden>{g.emoji}</span>
-          <span aria-hidden>{g.users.length}</span>
+          <span>{g.users.length}</span>
+          <span className="sr-only">)</span>
         </button>
       ))}
       {mayReact && <ReactionPicker subject={subject} mine={new Set(groups.filter((g) => g.mine).map((g) => g.content))} onPick={react} />}
