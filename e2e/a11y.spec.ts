@@ -54,6 +54,7 @@ test.beforeAll(async ({ request, baseURL }) => {
     milestone: milestone.id,
   });
   await apiAs(request, owner, 'POST', `${base}/issues/${issue.number}/comments`, { body: 'Confirmed. See `src/app.ts`.' });
+  await apiAs(request, owner, 'POST', `${base}/issues/${issue.number}/reactions`, { content: 'heart' });
   const pull = await apiAs(request, owner, 'POST', `${base}/pulls`, { title: 'Shout the greeting', head: 'shout', base: 'main', body: 'Fixes #1' });
   await apiAs(request, owner, 'POST', `${base}/issues/${pull.number}/comments`, { body: 'Looks good.' });
   await apiAs(request, owner, 'POST', `${base}/branch_protections`, { rule_name: 'main', enable_push: false });

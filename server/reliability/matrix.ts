@@ -45,6 +45,8 @@ const SIGNED_IN_WRITES: RegExp[] = [
   /^POST \/repos\/\{owner\}\/\{repo\}\/pulls\/\{index\}\/reviews(\/\{id\})?$/,
   /^(POST|DELETE) \/repos\/\{owner\}\/\{repo\}\/pulls\/\{index\}\/requested_reviewers$/,
   /^POST \/repos\/\{template_owner\}\/\{template_repo\}\/generate$/,
+  // Reactions (issue #20): any signed-in reader may react (Gitea's issue_reaction.go).
+  /^(POST|DELETE) \/repos\/\{owner\}\/\{repo\}\/issues\/(\{index\}|comments\/\{id\})\/reactions$/,
 ];
 const ADMIN_WRITES: RegExp[] = [
   /^(PATCH|DELETE) \/repos\/\{owner\}\/\{repo\}$/,

@@ -28,6 +28,8 @@ import { hasNumberPastInt32, invalidValue, isUniqueViolation } from './db/dialec
 import { EventBus } from './services/events.ts';
 import { registerPullSubscribers } from './services/pulls/subscribers.ts';
 import { registerNotificationSubscribers } from './services/notification-subscribers.ts';
+import { registerLiveSubscribers } from './services/live/subscribers.ts';
+import { liveEventsHttp } from './http/live-events.ts';
 
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
@@ -38,6 +40,8 @@ export function createApp(deps: Deps) {
     deps.events = new EventBus();
     registerPullSubscribers(deps.events);
     registerNotificationSubscribers(deps.events);
+    // Live pages last: what the other subscribers do is done when a page is told (issue #20).
+    deps.live = registerLiveSubscribers(deps.events, deps);
   }
 
   app.use('*', (c, next) => {
@@ -124,6 +128,8 @@ export function createApp(deps: Deps) {
   for (const route of ['commits', 'git/commits/*', 'contents', 'contents/*', 'git/blobs/*', 'git/trees/*']) {
     app.use(`/api/v1/repos/:owner/:repo/${route}`, conditionalGet);
   }
+  // Live pages' event stream (issue #20): an extension outside the OpenAPI document.
+  app.route('/', liveEventsHttp);
   const api = createApi();
   app.route('/api/v1', api);
   app.all('/api/*', (c) => c.json(errorBody(config, 'not found'), 404));

@@ -4,12 +4,15 @@ import type { Config } from './config.ts';
 import type { Db } from './db/types.ts';
 import type { UserRow } from './db/schema.ts';
 import type { EventBus } from './services/events.ts';
+import type { LiveHub } from './services/live/hub.ts';
 
 export interface Deps {
   db: Db;
   config: Config;
   /** The app's domain events (services/events.ts); createApp adds it. */
   events?: EventBus;
+  /** The live pages' event streams of this app (services/live/hub.ts); createApp adds it. */
+  live?: LiveHub;
 }
 
 export type AppEnv = {

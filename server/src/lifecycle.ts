@@ -14,6 +14,8 @@ export interface CleanStopOptions {
   timeoutMs: number;
   log?: (message: string) => void;
   exit?: (code: number) => never | void;
+  /** Called as the stop begins: endless answers (live event streams) end so they are not waited for. */
+  onStop?: () => void;
 }
 
 /**
@@ -46,6 +48,7 @@ export function installCleanStop(opts: CleanStopOptions): { stop: (reason: strin
   async function stop(reason: string): Promise<void> {
     const started = performance.now();
     stopping = true;
+    opts.onStop?.();
     const seconds = Math.round(timeoutMs / 1000);
     // Closed before it is logged, so whoever reads "No new connections" finds it true.
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));

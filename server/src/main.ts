@@ -90,7 +90,7 @@ async function main(argv: string[]) {
     // connections open; 65 s outlasts the usual client and proxy idle times. Clean stop closes them.
     (server as Server).keepAliveTimeout = 65_000;
     (server as Server).headersTimeout = 66_000;
-    installCleanStop({ server: server as Server, db, timeoutMs: shutdownTimeoutSeconds() * 1000 });
+    installCleanStop({ server: server as Server, db, timeoutMs: shutdownTimeoutSeconds() * 1000, onStop: () => deps.live?.closeAll() });
     return;
   }
 

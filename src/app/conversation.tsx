@@ -20,6 +20,8 @@ import type { TimelineItem } from '@/features/comments/lib/timeline-events';
 import { IssueSidebarSection } from '@/features/issues/components/issue-sidebar-section';
 import { LabelChip } from '@/features/issues/components/label-chip';
 import { MarkdownView } from '@/features/markdown/components/markdown-view';
+import { ReactionsBar } from '@/features/reactions/components/reactions-bar';
+import { NewCommentsPill } from '@/features/live/components/new-comments-pill';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/lib/paths';
@@ -100,6 +102,8 @@ export function Conversation({
     (author: User | null | undefined) => meId !== undefined && (canWrite || (!!author && author.id === meId && !issueLocked)),
     [meId, canWrite, issueLocked],
   );
+  // Reactions: any signed-in reader, on a locked conversation only writers (Gitea).
+  const canReact = !issueLocked || canWrite;
   const renderComment = useCallback(
     (item: TimelineItem, highlighted: boolean): ReactNode => {
       const author = item.user?.id ? item.user : null;
@@ -121,10 +125,20 @@ export function Conversation({
           onDeleteAttachment={mayChangeIt ? (a) => deleteAttachment({ attachmentId: a.id, commentId: item.id }) : undefined}
           renderMarkdown={renderMarkdown}
           highlighted={highlighted}
+          footer={
+            <ReactionsBar
+              owner={owner}
+              repo={repo}
+              target={{ kind: 'comment', id: item.id }}
+              me={me}
+              canReact={canReact}
+              subject={`comment by ${author?.login ?? 'ghost'}`}
+            />
+          }
         />
       );
     },
-    [mayChange, issueAuthorId, saveComment, removeComment, uploadAttachment, deleteAttachment, renderMarkdown],
+    [mayChange, issueAuthorId, saveComment, removeComment, uploadAttachment, deleteAttachment, renderMarkdown, owner, repo, me, canReact],
   );
 
   const participants = useMemo(() => {
@@ -162,6 +176,7 @@ export function Conversation({
           onUploadAttachment={mayChange(issue.user) ? (file) => uploadAttachment({ file }) : undefined}
           onDeleteAttachment={mayChange(issue.user) ? (a) => deleteAttachment({ attachmentId: a.id }) : undefined}
           renderMarkdown={renderMarkdown}
+          footer={<ReactionsBar owner={owner} repo={repo} target={{ kind: 'issue', index }} me={me} canReact={canReact} subject={`${noun} description`} />}
         />
         {timeline.isPending ? (
           <Spinner label="Loading timeline" />
@@ -205,6 +220,7 @@ export function Conversation({
         </div>
       </div>
       {sidebar({ participants, attachments })}
+      <NewCommentsPill owner={owner} repo={repo} index={index} me={me?.login} />
     </div>
   );
 }

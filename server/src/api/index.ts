@@ -38,6 +38,7 @@ import { releaseAssetsRoutes } from '../routes/release-assets.ts';
 import { codeSearchRoutes } from '../routes/code-search.ts';
 import { notificationsRoutes } from '../routes/notifications.ts';
 import { issueSubscriptionsRoutes } from '../routes/issue-subscriptions.ts';
+import { reactionsRoutes } from '../routes/reactions.ts';
 
 export function createApi() {
   const api = createRouter();
@@ -81,6 +82,7 @@ export function createApi() {
   api.route('/', codeSearchRoutes);
   api.route('/', feedsRoutes);
   // Comments before issues: /issues/comments/… must not be taken for /issues/{index}/….
+  api.route('/', reactionsRoutes);
   api.route('/', commentsRoutes);
   api.route('/', issueSubscriptionsRoutes);
   api.route('/', issuesRoutes);

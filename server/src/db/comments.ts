@@ -28,6 +28,7 @@ export function updateCommentContent(db: Db, id: number, content: string, now: n
 /** A comment with its attachment rows and the references it made. */
 export async function deleteCommentRows(trx: Db, id: number): Promise<void> {
   await trx.deleteFrom('attachment').where('comment_id', '=', id).execute();
+  await trx.deleteFrom('reaction').where('comment_id', '=', id).execute();
   // The references this comment made go with it.
   await trx.deleteFrom('comment').where('ref_comment_id', '=', id).where('type', '=', COMMENT_REF).execute();
   await trx.deleteFrom('comment').where('id', '=', id).execute();

@@ -25,9 +25,24 @@ export function dialectOf(db: Db): DialectInfo {
 
 export const isPostgres = (db: Db) => dialectOf(db).kind === 'postgres';
 
+// What else holds a connection of its own to the database (the live events' LISTEN connection,
+// db/live-notify.ts): ended with the database.
+const closers = new WeakMap<object, Set<() => Promise<void>>>();
+
+/** Runs `close` when the database is closed (closeDialect); returns a function that forgets it. */
+export function onDialectClose(db: Db, close: () => Promise<void>): () => void {
+  let set = closers.get(db);
+  if (!set) closers.set(db, (set = new Set()));
+  set.add(close);
+  return () => set.delete(close);
+}
+
 /** Ends what openDb opened beside Kysely's own pool (PostgreSQL's lock connections). */
 export async function closeDialect(db: Db): Promise<void> {
   const d = dialects.get(db);
+  const others = closers.get(db);
+  closers.delete(db);
+  await Promise.all([...(others ?? [])].map((close) => close().catch(() => undefined)));
   // The connection that holds this process's lock goes back first: the pool's end waits for it.
   // Unlocked explicitly: a closed connection's locks go only once the server has noticed, and a
   // process starting right after must see this one gone.

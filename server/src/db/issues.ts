@@ -134,6 +134,7 @@ export async function deleteIssueRows(db: Db, issueIds: number[]): Promise<void>
   await db.deleteFrom('issue_label').where('issue_id', 'in', issueIds).execute();
   await db.deleteFrom('issue_assignees').where('issue_id', 'in', issueIds).execute();
   await db.deleteFrom('issue_user').where('issue_id', 'in', issueIds).execute();
+  await db.deleteFrom('reaction').where('issue_id', 'in', issueIds).execute();
   // A pull request's own rows hang off its issue: its scheduled merge, its reviews, the pull row itself.
   await db
     .deleteFrom('pull_auto_merge')

@@ -20,6 +20,7 @@ import { migration as m20261127_0100_web_sessions } from './migrations/20261127-
 import { migration as m20261127_0200_email_addresses } from './migrations/20261127-0200-email-addresses.ts';
 import { migration as m20261127_0500_releases } from './migrations/20261127-0500-releases.ts';
 import { migration as m20261127_0300_notifications } from './migrations/20261127-0300-notifications.ts';
+import { migration as m20261127_0400_reactions } from './migrations/20261127-0400-reactions.ts';
 
 export const migrations: Record<string, Migration> = {
   '20261122_0001_users_tokens_repos_actions': m20261122_0001_users_tokens_repos_actions,
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '20261127_0200_email_addresses': m20261127_0200_email_addresses,
   '20261127_0500_releases': m20261127_0500_releases,
   '20261127_0300_notifications': m20261127_0300_notifications,
+  '20261127_0400_reactions': m20261127_0400_reactions,
 };

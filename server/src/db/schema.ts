@@ -29,6 +29,7 @@ import type { CollaborationTable, OrgUserTable, TeamTable, TeamUserTable, TeamRe
 import type { EmailAddressTable } from './schema/emails.ts';
 import type { ReleaseTable } from './schema/releases.ts';
 import type { NotificationTable, IssueWatchTable } from './schema/notifications.ts';
+import type { ReactionTable } from './schema/reactions.ts';
 
 export type {
   UserTable,
@@ -58,6 +59,7 @@ export type { CollaborationTable, OrgUserTable, TeamTable, TeamUserTable, TeamRe
 export type { EmailAddressTable } from './schema/emails.ts';
 export type { ReleaseTable } from './schema/releases.ts';
 export type { NotificationTable, IssueWatchTable } from './schema/notifications.ts';
+export type { ReactionTable } from './schema/reactions.ts';
 
 export interface Database {
   user: UserTable;
@@ -96,6 +98,7 @@ export interface Database {
   release: ReleaseTable;
   notification: NotificationTable;
   issue_watch: IssueWatchTable;
+  reaction: ReactionTable;
 }
 
 export type UserRow = Selectable<UserTable>;
@@ -121,3 +124,4 @@ export type ProtectedBranchRow = Selectable<ProtectedBranchTable>;
 export type NewProtectedBranch = Insertable<ProtectedBranchTable>;
 export type ReleaseRow = Selectable<ReleaseTable>;
 export type NotificationRow = Selectable<NotificationTable>;
+export type ReactionRow = Selectable<ReactionTable>;

@@ -192,6 +192,15 @@ export interface ReleaseEventOf<T extends 'release.published' | 'release.updated
   release: ApiRelease;
 }
 
+/** A user added or removed an emoji reaction on an issue (commentId 0) or on one of its comments. */
+export interface ReactionChangedEvent extends Base {
+  type: 'reaction.changed';
+  issue: IssueRow;
+  commentId: number;
+  content: string;
+  added: boolean;
+}
+
 export type DomainEvent =
   | PushEvent
   | PullHeadChangedEvent
@@ -214,7 +223,8 @@ export type DomainEvent =
   | RefCreatedEvent
   | RefDeletedEvent
   | NotificationsChangedEvent
-  | ReleaseEvent;
+  | ReleaseEvent
+  | ReactionChangedEvent;
 
 export type EventType = DomainEvent['type'];
 export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;

@@ -12,6 +12,7 @@ import { KeyboardLayer } from './keyboard-layer';
 import { menuItemClass, TopBarMenu } from './top-bar-menu';
 import { useCurrentRepo } from './use-current-repo';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { LiveEvents } from './live-events';
 
 export function RootLayout() {
   const navigation = useNavigation();
@@ -19,6 +20,7 @@ export function RootLayout() {
     <div className="flex min-h-screen flex-col">
       <TopBar />
       <KeyboardLayer />
+      <LiveEvents />
       {navigation.state === 'loading' && <div className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-indigo-500" aria-hidden />}
       <main className="mx-auto w-full max-w-6xl flex-1 px-3 py-5 sm:px-6">
         <Suspense fallback={<Spinner />}>

@@ -50,6 +50,8 @@ export interface CommentCardProps {
   onUploadAttachment?: (file: File) => Promise<Attachment>;
   /** Deletes one of `assets`; pass it only to those allowed (the poster and writers). */
   onDeleteAttachment?: (attachment: Attachment) => Promise<unknown>;
+  /** Drawn under the text and attachments: the page's reactions bar. */
+  footer?: ReactNode;
 }
 
 // Servers set updated_at a moment after created_at on insert; only a real gap means an edit.
@@ -75,6 +77,7 @@ export function CommentCard(props: CommentCardProps) {
     showEdited = true,
     onUploadAttachment,
     onDeleteAttachment,
+    footer,
   } = props;
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(body);
@@ -226,6 +229,7 @@ export function CommentCard(props: CommentCardProps) {
               <AttachmentLinks assets={assets} label={`Attachments of ${noun} by ${login}`} onDelete={onDeleteAttachment} />
             </div>
           )}
+          {footer}
         </div>
       </div>
       <ConfirmDialog

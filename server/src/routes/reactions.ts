@@ -1,0 +1,150 @@
+// Emoji reactions on issues, pull requests and comments (issue #20), as Gitea's
+// routers/api/v1/repo/issue_reaction.go: the same checks in the same order and the same answers.
+import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { createRouter, errorResponses, z, zLimit, zPage, json, jsonBody } from '../api/openapi.ts';
+import { EditReactionOptionSchema, ReactionSchema } from '../api/reaction-schemas.ts';
+import { toApiUser } from '../api/convert.ts';
+import { paging, setPageHeaders } from '../api/paging.ts';
+import { IssueParams, RepoParams } from '../api/params.ts';
+import { requireUser } from '../auth/middleware.ts';
+import type { AppEnv } from '../context.ts';
+import { unixToIso } from '../db/index.ts';
+import type { ReactionRow, UserRow } from '../db/schema.ts';
+import { countReactions, listReactions } from '../db/reactions.ts';
+import { forbidden, notFound } from '../errors.ts';
+import { loadIssueRepo } from '../http/issue-context.ts';
+import { getIssueByIndex } from '../services/conversation.ts';
+import { getComment } from '../services/comments.ts';
+import { addReaction, removeReaction } from '../services/reactions.ts';
+
+export const reactionsRoutes = createRouter();
+
+const CommentParams = RepoParams.extend({
+  id: z.coerce
+    .number()
+    .int()
+    .openapi({ param: { name: 'id', in: 'path' }, example: 1 }),
+});
+
+const toApi = (c: Context<AppEnv>, r: ReactionRow, user: UserRow) => ({
+  user: toApiUser(user, c.var.deps.config, c.var.user),
+  content: r.type,
+  created_at: unixToIso(r.created_unix),
+});
+
+const NO_READ = 'no permission to get reactions';
+
+reactionsRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/repos/{owner}/{repo}/issues/{index}/reactions',
+    operationId: 'issueGetIssueReactions',
+    tags: ['issue'],
+    summary: 'Get a list reactions of an issue',
+    request: { params: IssueParams, query: z.object({ page: zPage, limit: zLimit }) },
+    responses: { 200: json(z.array(ReactionSchema)), ...errorResponses(403, 404) },
+  }),
+  async (c) => {
+    const { owner, repo, index } = c.req.valid('param');
+    const rc = await loadIssueRepo(c, owner, repo, 'read');
+    const { db } = c.var.deps;
+    const issue = await getIssueByIndex(db, rc.repo.id, index);
+    if (!rc.perm.canReadIssuesOrPulls(issue.is_pull)) throw forbidden(NO_READ);
+    const p = paging(c.req.valid('query'));
+    const subject = { issueId: issue.id, commentId: 0 };
+    const rows = await listReactions(db, subject, { limit: p.limit, offset: p.offset });
+    setPageHeaders(c, await countReactions(db, subject), p);
+    return c.json(
+      rows.map((r) => toApi(c, r.reaction, r.user)),
+      200,
+    );
+  },
+);
+
+for (const method of ['post', 'delete'] as const) {
+  reactionsRoutes.openapi(
+    createRoute({
+      method,
+      path: '/repos/{owner}/{repo}/issues/{index}/reactions',
+      operationId: method === 'post' ? 'issuePostIssueReaction' : 'issueDeleteIssueReaction',
+      tags: ['issue'],
+      summary: method === 'post' ? 'Add a reaction to an issue' : 'Remove a reaction from an issue',
+      request: { params: IssueParams, body: jsonBody(EditReactionOptionSchema) },
+      responses:
+        method === 'post'
+          ? { 200: json(ReactionSchema, 'Already there'), 201: json(ReactionSchema, 'Created'), ...errorResponses(401, 403, 404, 422) }
+          : { 200: { description: 'Removed (or was not there)' }, ...errorResponses(401, 403, 404, 422) },
+    }),
+    async (c) => {
+      const doer = requireUser(c);
+      const { owner, repo, index } = c.req.valid('param');
+      const rc = await loadIssueRepo(c, owner, repo, 'read');
+      const issue = await getIssueByIndex(c.var.deps.db, rc.repo.id, index);
+      if (!rc.perm.canReadIssuesOrPulls(issue.is_pull)) throw forbidden(NO_READ);
+      const content = c.req.valid('json').content ?? '';
+      if (method === 'delete') {
+        await removeReaction(c.var.deps, rc, issue, 0, doer, content);
+        return c.body(null, 200);
+      }
+      const { reaction, created } = await addReaction(c.var.deps, rc, issue, 0, doer, content);
+      return c.json(toApi(c, reaction, doer), created ? 201 : 200);
+    },
+  );
+}
+
+reactionsRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/repos/{owner}/{repo}/issues/comments/{id}/reactions',
+    operationId: 'issueGetCommentReactions',
+    tags: ['issue'],
+    summary: 'Get a list of reactions from a comment of an issue',
+    request: { params: CommentParams },
+    responses: { 200: json(z.array(ReactionSchema)), ...errorResponses(403, 404) },
+  }),
+  async (c) => {
+    const { owner, repo, id } = c.req.valid('param');
+    const rc = await loadIssueRepo(c, owner, repo, 'read');
+    const { db } = c.var.deps;
+    const { comment, issue } = await getComment(db, rc.repo.id, id);
+    if (!rc.perm.canReadIssuesOrPulls(issue.is_pull)) throw forbidden(NO_READ);
+    const rows = await listReactions(db, { issueId: issue.id, commentId: comment.id });
+    return c.json(
+      rows.map((r) => toApi(c, r.reaction, r.user)),
+      200,
+    );
+  },
+);
+
+for (const method of ['post', 'delete'] as const) {
+  reactionsRoutes.openapi(
+    createRoute({
+      method,
+      path: '/repos/{owner}/{repo}/issues/comments/{id}/reactions',
+      operationId: method === 'post' ? 'issuePostCommentReaction' : 'issueDeleteCommentReaction',
+      tags: ['issue'],
+      summary: method === 'post' ? 'Add a reaction to a comment of an issue' : 'Remove a reaction from a comment of an issue',
+      request: { params: CommentParams, body: jsonBody(EditReactionOptionSchema) },
+      responses:
+        method === 'post'
+          ? { 200: json(ReactionSchema, 'Already there'), 201: json(ReactionSchema, 'Created'), ...errorResponses(401, 403, 404, 422) }
+          : { 200: { description: 'Removed (or was not there)' }, ...errorResponses(401, 403, 404, 422) },
+    }),
+    async (c) => {
+      const doer = requireUser(c);
+      const { owner, repo, id } = c.req.valid('param');
+      const rc = await loadIssueRepo(c, owner, repo, 'read');
+      const { comment, issue } = await getComment(c.var.deps.db, rc.repo.id, id);
+      // Gitea: a comment of a unit the caller cannot read is not found here (a 403 on the list).
+      if (!rc.perm.canReadIssuesOrPulls(issue.is_pull)) throw notFound();
+      const content = c.req.valid('json').content ?? '';
+      if (method === 'delete') {
+        await removeReaction(c.var.deps, rc, issue, comment.id, doer, content);
+        return c.body(null, 200);
+      }
+      const { reaction, created } = await addReaction(c.var.deps, rc, issue, comment.id, doer, content);
+      return c.json(toApi(c, reaction, doer), created ? 201 : 200);
+    },
+  );
+}
