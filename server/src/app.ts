@@ -26,6 +26,7 @@ import { precompressedAssets } from './http/static.ts';
 import { hasNumberPastInt32, invalidValue, isUniqueViolation } from './db/dialect.ts';
 import { EventBus } from './services/events.ts';
 import { registerPullSubscribers } from './services/pulls/subscribers.ts';
+import { registerWebhookSubscribers } from './services/webhooks/subscribers.ts';
 
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
@@ -35,6 +36,7 @@ export function createApp(deps: Deps) {
   if (!deps.events) {
     deps.events = new EventBus();
     registerPullSubscribers(deps.events);
+    registerWebhookSubscribers(deps.events);
   }
 
   app.use('*', (c, next) => {

@@ -51,6 +51,15 @@ export interface Config {
   sessionIdleSeconds: number;
   /** A session ends this long after sign-in however much it is used. FORGE_SESSION_MAX_AGE_SECONDS, default 2592000 (30 days). */
   sessionMaxAgeSeconds: number;
+  /**
+   * Where webhooks may deliver (Gitea's webhook.ALLOWED_HOST_LIST), checked on every address a
+   * receiver's name resolves to when connecting. FORGE_WEBHOOK_ALLOWED_HOST_LIST, comma-separated:
+   * `external` (public addresses; the default), `private` (RFC 1918, unique local, CGNAT),
+   * `loopback`, `*` (anything), host name globs (`*.example.com`) and CIDRs (`10.1.0.0/16`).
+   */
+  webhookAllowedHostList: string[];
+  /** Time limit of one webhook request (Gitea's webhook.DELIVER_TIMEOUT). FORGE_WEBHOOK_DELIVER_TIMEOUT_SECONDS, default 5. */
+  webhookDeliverTimeoutSeconds: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -74,6 +83,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     sessionIdleSeconds: count(env.FORGE_SESSION_IDLE_SECONDS, 7 * 86400) || 7 * 86400,
     sessionMaxAgeSeconds: count(env.FORGE_SESSION_MAX_AGE_SECONDS, 30 * 86400) || 30 * 86400,
+    webhookAllowedHostList: (env.FORGE_WEBHOOK_ALLOWED_HOST_LIST || 'external')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+    webhookDeliverTimeoutSeconds: count(env.FORGE_WEBHOOK_DELIVER_TIMEOUT_SECONDS, 5) || 5,
   };
 }
 

@@ -14,6 +14,8 @@ export interface CleanStopOptions {
   timeoutMs: number;
   log?: (message: string) => void;
   exit?: (code: number) => never | void;
+  /** Background work to stop before the database closes (the webhook delivery worker). */
+  stopBackground?: () => Promise<void>;
 }
 
 /**
@@ -75,6 +77,12 @@ export function installCleanStop(opts: CleanStopOptions): { stop: (reason: strin
       log(`Waiting for ${children} git process(es) to finish.`);
       const left = await pollUntil(() => childProcessCount() === 0, deadline);
       if (!left) log(`${childProcessCount()} git process(es) still running after ${seconds} s; stopping without them.`);
+    }
+
+    if (opts.stopBackground) {
+      // Deliveries in flight finish (each within its time limit); queued ones wait for the next start.
+      await waitUntil(opts.stopBackground(), Math.max(deadline, Date.now() + 1000));
+      log('Background work stopped.');
     }
 
     try {

@@ -29,6 +29,8 @@ import { statusesRoutes } from '../routes/statuses.ts';
 import { archiveRoutes } from '../routes/archive.ts';
 import { gitTreesRoutes } from '../routes/git-trees.ts';
 import { blameRoutes } from '../routes/blame.ts';
+import { webhooksRoutes } from '../routes/webhooks.ts';
+import { orgWebhooksRoutes } from '../routes/org-webhooks.ts';
 
 export function createApi() {
   const api = createRouter();
@@ -71,6 +73,8 @@ export function createApi() {
   api.route('/', reviewsRoutes);
   api.route('/', statusesRoutes);
   api.route('/', pullsRoutes);
+  api.route('/', webhooksRoutes);
+  api.route('/', orgWebhooksRoutes);
   api.openAPIRegistry.registerComponent('securitySchemes', 'AccessToken', { type: 'apiKey', in: 'header', name: 'Authorization' });
   // The web app's session cookie (routes/user-sessions.ts); unsafe methods also need X-Csrf-Token.
   api.openAPIRegistry.registerComponent('securitySchemes', 'WebSession', { type: 'apiKey', in: 'cookie', name: 'forge_session' });

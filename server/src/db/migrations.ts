@@ -17,6 +17,7 @@ import { migration as m20261123_0520_p2_comment_assignee_team } from './migratio
 import { migration as m20261123_0610_th_login_failures } from './migrations/20261123-0610-th-login-failures.ts';
 import { migration as m20261123_0620_da_name_collation } from './migrations/20261123-0620-da-name-collation.ts';
 import { migration as m20261127_0100_web_sessions } from './migrations/20261127-0100-web-sessions.ts';
+import { migration as m20261127_0600_webhooks } from './migrations/20261127-0600-webhooks.ts';
 
 export const migrations: Record<string, Migration> = {
   '20261122_0001_users_tokens_repos_actions': m20261122_0001_users_tokens_repos_actions,
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '20261123_0610_th_login_failures': m20261123_0610_th_login_failures,
   '20261123_0620_da_name_collation': m20261123_0620_da_name_collation,
   '20261127_0100_web_sessions': m20261127_0100_web_sessions,
+  '20261127_0600_webhooks': m20261127_0600_webhooks,
 };

@@ -26,6 +26,7 @@ import type {
 } from './schema/issues.ts';
 import type { PullRequestTable, PullAutoMergeTable, ReviewTable, CommitStatusTable } from './schema/pulls.ts';
 import type { CollaborationTable, OrgUserTable, TeamTable, TeamUserTable, TeamRepoTable, TeamUnitTable } from './schema/access.ts';
+import type { WebhookTable, HookTaskTable } from './schema/webhooks.ts';
 
 export type {
   UserTable,
@@ -52,6 +53,7 @@ export type {
 } from './schema/issues.ts';
 export type { PullRequestTable, PullAutoMergeTable, ReviewTable, CommitStatusTable } from './schema/pulls.ts';
 export type { CollaborationTable, OrgUserTable, TeamTable, TeamUserTable, TeamRepoTable, TeamUnitTable } from './schema/access.ts';
+export type { WebhookTable, HookTaskTable } from './schema/webhooks.ts';
 
 export interface Database {
   user: UserTable;
@@ -86,6 +88,8 @@ export interface Database {
   user_redirect: UserRedirectTable;
   repo_redirect: RepoRedirectTable;
   protected_branch: ProtectedBranchTable;
+  webhook: WebhookTable;
+  hook_task: HookTaskTable;
 }
 
 export type UserRow = Selectable<UserTable>;
@@ -109,3 +113,5 @@ export type TeamUnitRow = Selectable<TeamUnitTable>;
 export type PublicKeyRow = Selectable<PublicKeyTable>;
 export type ProtectedBranchRow = Selectable<ProtectedBranchTable>;
 export type NewProtectedBranch = Insertable<ProtectedBranchTable>;
+export type WebhookRow = Selectable<WebhookTable>;
+export type HookTaskRow = Selectable<HookTaskTable>;

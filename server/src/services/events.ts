@@ -178,6 +178,12 @@ export interface NotificationsChangedEvent extends Base {
   users: number[];
 }
 
+/** A release was published, updated or deleted; `release` is the releases API's JSON of it (Gitea's Release). */
+export interface ReleaseEvent extends Base {
+  type: 'release.published' | 'release.updated' | 'release.deleted';
+  release: Record<string, unknown>;
+}
+
 export type DomainEvent =
   | PushEvent
   | PullHeadChangedEvent
@@ -199,7 +205,8 @@ export type DomainEvent =
   | ReviewRequestedEvent
   | RefCreatedEvent
   | RefDeletedEvent
-  | NotificationsChangedEvent;
+  | NotificationsChangedEvent
+  | ReleaseEvent;
 
 export type EventType = DomainEvent['type'];
 export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
