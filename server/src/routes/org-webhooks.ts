@@ -22,12 +22,8 @@ const idParam = z.coerce
   .openapi({ param: { name: 'id', in: 'path' }, example: 1 });
 const OrgParams = z.object({ org: z.string() });
 const HookParams = OrgParams.extend({ id: idParam });
-const DeliveryParams = HookParams.extend({
-  delivery: z.coerce
-    .number()
-    .int()
-    .openapi({ param: { name: 'delivery', in: 'path' }, example: 1 }),
-});
+// A string checked after authorization (a stranger learns nothing from a malformed id).
+const DeliveryParams = HookParams.extend({ delivery: z.string().openapi({ param: { name: 'delivery', in: 'path' }, example: '1' }) });
 const base = '/orgs/{org}/hooks';
 
 /** Gitea's reqToken + orgAssignment + reqOrgOwnership: the hooks' scope. */
@@ -160,7 +156,7 @@ orgWebhooksRoutes.openapi(
   async (c) => {
     const { org, id, delivery } = c.req.valid('param');
     const scope = await ownerScope(c, org);
-    await redeliver(c.var.deps, await getHook(c.var.deps, scope, id), delivery);
+    await redeliver(c.var.deps, await getHook(c.var.deps, scope, id), Number(delivery));
     return c.body(null, 204);
   },
 );

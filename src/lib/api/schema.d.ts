@@ -13954,7 +13954,7 @@ export interface operations {
                 owner: string;
                 repo: string;
                 id: number | null;
-                delivery: number | null;
+                delivery: string;
             };
             cookie?: never;
         };
@@ -14331,7 +14331,7 @@ export interface operations {
             path: {
                 org: string;
                 id: number | null;
-                delivery: number | null;
+                delivery: string;
             };
             cookie?: never;
         };

@@ -163,7 +163,7 @@ export function toApiDelivery(t: HookTaskRow): ApiHookDelivery {
 
 /** Sends a recorded delivery's payload again, as a new delivery (Gitea's ReplayHookTask). */
 export async function redeliver(deps: Deps, hook: WebhookRow, taskId: number): Promise<void> {
-  const t = await findHookTask(deps.db, hook.id, taskId);
+  const t = Number.isSafeInteger(taskId) && taskId > 0 ? await findHookTask(deps.db, hook.id, taskId) : undefined;
   if (!t) throw notFound();
   await storeTasks(deps, [hook], t.event_type, t.payload_content);
 }
