@@ -136,7 +136,7 @@ describe('a crash between the event and its delivery', () => {
 
 describe.runIf(process.env.FORGE_TEST_DATABASE === 'postgres')('two server processes on one PostgreSQL database', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forge-wh-mp-'));
-  let servers: Awaited<ReturnType<typeof startServer>>[] = [];
+  const servers: Awaited<ReturnType<typeof startServer>>[] = [];
   let drop: () => Promise<void> = async () => {};
   let receiver: Receiver;
   beforeAll(async () => {
