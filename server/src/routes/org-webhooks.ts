@@ -99,8 +99,9 @@ orgWebhooksRoutes.openapi(
   async (c) => {
     const { org, id } = c.req.valid('param');
     const scope = await ownerScope(c, org);
-    await getHook(c.var.deps, scope, id);
-    return c.json(toApiHook(await editHook(c.var.deps, scope, id, c.req.valid('json'))), 200);
+    // Gitea binds the body before looking the hook up: an invalid body is 422 even for an unknown id.
+    const input = c.req.valid('json');
+    return c.json(toApiHook(await editHook(c.var.deps, scope, id, input)), 200);
   },
 );
 

@@ -90,9 +90,9 @@ webhooksRoutes.openapi(
   async (c) => {
     const { owner, repo, id } = c.req.valid('param');
     const rc = await loadRepo(c, owner, repo, 'admin');
-    const scope = { repoId: rc.repo.id };
-    await getHook(c.var.deps, scope, id);
-    return c.json(toApiHook(await editHook(c.var.deps, scope, id, c.req.valid('json'))), 200);
+    // Gitea binds the body before looking the hook up: an invalid body is 422 even for an unknown id.
+    const input = c.req.valid('json');
+    return c.json(toApiHook(await editHook(c.var.deps, { repoId: rc.repo.id }, id, input)), 200);
   },
 );
 
