@@ -30,6 +30,7 @@ import { registerPullSubscribers } from './services/pulls/subscribers.ts';
 import { registerNotificationSubscribers } from './services/notification-subscribers.ts';
 import { registerLiveSubscribers } from './services/live/subscribers.ts';
 import { liveEventsHttp } from './http/live-events.ts';
+import { registerWebhookSubscribers } from './services/webhooks/subscribers.ts';
 
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
@@ -40,6 +41,7 @@ export function createApp(deps: Deps) {
     deps.events = new EventBus();
     registerPullSubscribers(deps.events);
     registerNotificationSubscribers(deps.events);
+    registerWebhookSubscribers(deps.events);
     // Live pages last: what the other subscribers do is done when a page is told (issue #20).
     deps.live = registerLiveSubscribers(deps.events, deps);
   }

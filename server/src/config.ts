@@ -66,6 +66,15 @@ export interface Config {
    * git grep's --threads (default 4).
    */
   codeSearch: { timeoutMs: number; maxLines: number; maxPerFile: number; maxBytes: number; threads: number };
+  /**
+   * Where webhooks may deliver (Gitea's webhook.ALLOWED_HOST_LIST), checked on every address a
+   * receiver's name resolves to when connecting. FORGE_WEBHOOK_ALLOWED_HOST_LIST, comma-separated:
+   * `external` (public addresses; the default), `private` (RFC 1918, unique local, CGNAT),
+   * `loopback`, `*` (anything), host name globs (`*.example.com`) and CIDRs (`10.1.0.0/16`).
+   */
+  webhookAllowedHostList: string[];
+  /** Time limit of one webhook request (Gitea's webhook.DELIVER_TIMEOUT). FORGE_WEBHOOK_DELIVER_TIMEOUT_SECONDS, default 5. */
+  webhookDeliverTimeoutSeconds: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -97,6 +106,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxBytes: 16 * 1024 * 1024,
       threads: count(env.FORGE_CODE_SEARCH_THREADS, 4) || 4,
     },
+    webhookAllowedHostList: (env.FORGE_WEBHOOK_ALLOWED_HOST_LIST || 'external')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+    webhookDeliverTimeoutSeconds: count(env.FORGE_WEBHOOK_DELIVER_TIMEOUT_SECONDS, 5) || 5,
   };
 }
 

@@ -16,6 +16,8 @@ export interface CleanStopOptions {
   exit?: (code: number) => never | void;
   /** Called as the stop begins: endless answers (live event streams) end so they are not waited for. */
   onStop?: () => void;
+  /** Background work to stop before the database closes (the webhook delivery worker). */
+  stopBackground?: () => Promise<void>;
 }
 
 /**
@@ -78,6 +80,12 @@ export function installCleanStop(opts: CleanStopOptions): { stop: (reason: strin
       log(`Waiting for ${children} git process(es) to finish.`);
       const left = await pollUntil(() => childProcessCount() === 0, deadline);
       if (!left) log(`${childProcessCount()} git process(es) still running after ${seconds} s; stopping without them.`);
+    }
+
+    if (opts.stopBackground) {
+      // Deliveries in flight finish (each within its time limit); queued ones wait for the next start.
+      await waitUntil(opts.stopBackground(), Math.max(deadline, Date.now() + 1000));
+      log('Background work stopped.');
     }
 
     try {

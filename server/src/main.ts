@@ -16,6 +16,7 @@ import type { Deps } from './context.ts';
 import { reconcileDataDir } from './services/reconcile.ts';
 import { withDatabaseLock } from './db/dialect.ts';
 import { hasAnyUser } from './db/users.ts';
+import { startDeliveryWorker } from './services/webhooks/deliver.ts';
 
 const usage = `Usage:
   npm run forge -- serve [--no-demo]
@@ -90,7 +91,15 @@ async function main(argv: string[]) {
     // connections open; 65 s outlasts the usual client and proxy idle times. Clean stop closes them.
     (server as Server).keepAliveTimeout = 65_000;
     (server as Server).headersTimeout = 66_000;
-    installCleanStop({ server: server as Server, db, timeoutMs: shutdownTimeoutSeconds() * 1000, onStop: () => deps.live?.closeAll() });
+    // Webhook deliveries from the database queue (tasks left by a crash or a stop go out now).
+    const deliveries = startDeliveryWorker(deps);
+    installCleanStop({
+      server: server as Server,
+      db,
+      timeoutMs: shutdownTimeoutSeconds() * 1000,
+      onStop: () => deps.live?.closeAll(),
+      stopBackground: () => deliveries.stop(),
+    });
     return;
   }
 

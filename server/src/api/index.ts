@@ -39,6 +39,8 @@ import { codeSearchRoutes } from '../routes/code-search.ts';
 import { notificationsRoutes } from '../routes/notifications.ts';
 import { issueSubscriptionsRoutes } from '../routes/issue-subscriptions.ts';
 import { reactionsRoutes } from '../routes/reactions.ts';
+import { webhooksRoutes } from '../routes/webhooks.ts';
+import { orgWebhooksRoutes } from '../routes/org-webhooks.ts';
 
 export function createApi() {
   const api = createRouter();
@@ -94,6 +96,8 @@ export function createApi() {
   api.route('/', statusesRoutes);
   api.route('/', pullsRoutes);
   api.route('/', notificationsRoutes);
+  api.route('/', webhooksRoutes);
+  api.route('/', orgWebhooksRoutes);
   api.openAPIRegistry.registerComponent('securitySchemes', 'AccessToken', { type: 'apiKey', in: 'header', name: 'Authorization' });
   // The web app's session cookie (routes/user-sessions.ts); unsafe methods also need X-Csrf-Token.
   api.openAPIRegistry.registerComponent('securitySchemes', 'WebSession', { type: 'apiKey', in: 'cookie', name: 'forge_session' });

@@ -30,6 +30,7 @@ import type { EmailAddressTable } from './schema/emails.ts';
 import type { ReleaseTable } from './schema/releases.ts';
 import type { NotificationTable, IssueWatchTable } from './schema/notifications.ts';
 import type { ReactionTable } from './schema/reactions.ts';
+import type { WebhookTable, HookTaskTable } from './schema/webhooks.ts';
 
 export type {
   UserTable,
@@ -60,6 +61,7 @@ export type { EmailAddressTable } from './schema/emails.ts';
 export type { ReleaseTable } from './schema/releases.ts';
 export type { NotificationTable, IssueWatchTable } from './schema/notifications.ts';
 export type { ReactionTable } from './schema/reactions.ts';
+export type { WebhookTable, HookTaskTable } from './schema/webhooks.ts';
 
 export interface Database {
   user: UserTable;
@@ -99,6 +101,8 @@ export interface Database {
   notification: NotificationTable;
   issue_watch: IssueWatchTable;
   reaction: ReactionTable;
+  webhook: WebhookTable;
+  hook_task: HookTaskTable;
 }
 
 export type UserRow = Selectable<UserTable>;
@@ -125,3 +129,5 @@ export type NewProtectedBranch = Insertable<ProtectedBranchTable>;
 export type ReleaseRow = Selectable<ReleaseTable>;
 export type NotificationRow = Selectable<NotificationTable>;
 export type ReactionRow = Selectable<ReactionTable>;
+export type WebhookRow = Selectable<WebhookTable>;
+export type HookTaskRow = Selectable<HookTaskTable>;

@@ -38,6 +38,7 @@ export function Component() {
             { to: paths.collaborators.href(owner, repo), label: 'Collaborators' },
             { to: paths.repoAccess.href(owner, repo), label: 'Who has access' },
             { to: `${paths.settings.href(owner, repo)}/branches`, label: 'Branches' },
+            { to: `${paths.settings.href(owner, repo)}/hooks`, label: 'Webhooks' },
           ]}
         />
       </div>
