@@ -139,6 +139,7 @@ function signedInRoutes(s: Seed) {
     `${r}/issues/new`,
     `${r}/issues/${s.issue}`,
     `${r}/pulls`,
+    `${r}/pulls?q=shout`,
     `${r}/compare`,
     `${r}/compare/main...shout`,
     `${r}/pulls/${s.pull}`,

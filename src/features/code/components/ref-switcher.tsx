@@ -79,9 +79,10 @@ export function RefSwitcher({ kind, current, branches, tags, defaultBranch, href
           )}
         </svg>
         <span className={`truncate ${kind === 'commit' ? 'font-mono' : ''}`}>{label}</span>
-        <span aria-hidden className="text-gray-400">
-          ▾
-        </span>
+        {/* A drawn chevron, not a "▾" character: text in the button must be part of its name (WCAG 2.5.3). */}
+        <svg aria-hidden viewBox="0 0 16 16" width="12" height="12" className="shrink-0 fill-current text-gray-400">
+          <path d="M4.427 7.427l3.396 3.396a.25.25 0 0 0 .354 0l3.396-3.396A.25.25 0 0 0 11.396 7H4.604a.25.25 0 0 0-.177.427Z" />
+        </svg>
       </button>
       {open && (
         <>
