@@ -32,13 +32,13 @@ test('switch branches and tags on Commits and Blame; read a commit as .patch and
 
   await page.goto(`/${user.username}/${name}/commits/branch/main`);
   await expect(page.getByRole('link', { name: 'Add notes on main' })).toBeVisible();
-  await page.getByRole('button', { name: /Switch branch or tag/ }).click();
+  await page.getByRole('button', { name: /switch branch or tag/i }).click();
   await page.getByRole('dialog', { name: 'Switch branch or tag' }).getByRole('link', { name: 'feature' }).click();
   await expect(page).toHaveURL(new RegExp(`/${name}/commits/branch/feature$`));
   await expect(page.getByRole('link', { name: 'Extend notes on feature' })).toBeVisible();
   await screenshots(page, 'commits-ref-switcher');
 
-  await page.getByRole('button', { name: /Switch branch or tag/ }).click();
+  await page.getByRole('button', { name: /switch branch or tag/i }).click();
   const dialog = page.getByRole('dialog', { name: 'Switch branch or tag' });
   await dialog.getByRole('tab', { name: 'Tags' }).click();
   await dialog.getByRole('link', { name: 'v1.0' }).click();
@@ -48,7 +48,7 @@ test('switch branches and tags on Commits and Blame; read a commit as .patch and
   // Blame keeps the file when the branch changes.
   await page.goto(`/${user.username}/${name}/blame/branch/main/notes.txt`);
   await expect(page.getByRole('region', { name: 'Blame of notes.txt' })).toContainText('first line');
-  await page.getByRole('button', { name: /Switch branch or tag/ }).click();
+  await page.getByRole('button', { name: /switch branch or tag/i }).click();
   await page.getByRole('dialog', { name: 'Switch branch or tag' }).getByRole('link', { name: 'feature' }).click();
   await expect(page).toHaveURL(new RegExp(`/${name}/blame/branch/feature/notes.txt$`));
   await expect(page.getByRole('region', { name: 'Blame of notes.txt' })).toContainText('feature line');

@@ -67,7 +67,8 @@ export function RefSwitcher({ kind, current, branches, tags, defaultBranch, href
         type="button"
         aria-haspopup="dialog"
         aria-expanded={open}
-        aria-label={`Switch branch or tag (current ${kind}: ${current})`}
+        // The visible name first (WCAG 2.5.3), as the user menu: "main — switch branch or tag (current branch: main)".
+        aria-label={`${label} — switch branch or tag (current ${kind}: ${current})`}
         onClick={() => (open ? close() : setOpen(true))}
         className="inline-flex max-w-56 items-center gap-1.5 rounded-md border border-gray-300 bg-white px-2.5 py-1.5 text-sm font-medium hover:bg-gray-50 dark:border-gray-700 dark:bg-gray-900 dark:hover:bg-gray-800"
       >
