@@ -156,6 +156,7 @@ function signedInRoutes(s: Seed) {
     `${r}/issues/new`,
     `${r}/issues/${s.issue}`,
     `${r}/pulls`,
+    `${r}/pulls?q=shout`,
     `${r}/compare`,
     `${r}/compare/main...shout`,
     `${r}/pulls/${s.pull}`,

@@ -100,12 +100,12 @@ test('branch/tag switcher: Enter opens the first match, arrows move through matc
     await apiAs(request, owner, 'POST', `/repos/${full}/branches`, { new_branch_name: b, old_branch_name: 'main' });
 
   await page.goto(`/${full}`);
-  await page.getByRole('button', { name: /Switch branch or tag/ }).click();
+  await page.getByRole('button', { name: /switch branch or tag/i }).click();
   await page.getByLabel('Filter branches and tags').fill('feat');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/${full}/src/branch/feature/alpha$`));
 
-  await page.getByRole('button', { name: /Switch branch or tag/ }).click();
+  await page.getByRole('button', { name: /switch branch or tag/i }).click();
   await page.getByLabel('Filter branches and tags').fill('feat');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');

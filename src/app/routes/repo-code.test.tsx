@@ -189,7 +189,7 @@ describe('repository code pages', () => {
     expect(document.getElementById('L2')).toHaveTextContent('line two');
     expect(screen.getByRole('link', { name: 'Raw' }).getAttribute('href')).toMatch(/\/api\/v1\/repos\/alice\/tools\/raw\/docs\/guide\.md\?ref=main$/);
 
-    await user.click(screen.getByRole('button', { name: /Switch branch or tag/ }));
+    await user.click(screen.getByRole('button', { name: /switch branch or tag/i }));
     const dialog = screen.getByRole('dialog', { name: 'Switch branch or tag' });
     await user.type(within(dialog).getByLabelText('Filter branches and tags'), 'login');
     expect(within(dialog).queryByRole('link', { name: /^main/ })).toBeNull();
@@ -199,12 +199,12 @@ describe('repository code pages', () => {
     await screen.findByRole('button', { name: /current branch: feature\/login/ });
     expect(router.state.location.pathname).toBe('/alice/tools/src/branch/feature/login/docs/guide.md');
 
-    await user.click(screen.getByRole('button', { name: /Switch branch or tag/ }));
+    await user.click(screen.getByRole('button', { name: /switch branch or tag/i }));
     await user.click(screen.getByRole('tab', { name: 'Tags' }));
     expect(screen.getByRole('link', { name: 'v1.0' })).toHaveAttribute('href', '/alice/tools/src/tag/v1.0/docs/guide.md');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(screen.getByRole('button', { name: /Switch branch or tag/ })).toHaveFocus();
+    expect(screen.getByRole('button', { name: /switch branch or tag/i })).toHaveFocus();
   });
 
   it('tells how to push to an empty repository and marks an archived one', async () => {

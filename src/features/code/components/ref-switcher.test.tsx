@@ -39,7 +39,7 @@ describe('branch/tag switcher keyboard', () => {
   it('Enter in the filter opens the first match', async () => {
     renderSwitcher();
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: /Switch branch or tag/ }));
+    await user.click(screen.getByRole('button', { name: /switch branch or tag/i }));
     await user.type(screen.getByLabelText('Filter branches and tags'), 'feat{Enter}');
     expect(screen.getByTestId('where')).toHaveTextContent('/o/r/src/branch/feature/login');
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -48,7 +48,7 @@ describe('branch/tag switcher keyboard', () => {
   it('arrow keys move through the matches and Enter opens the one reached', async () => {
     renderSwitcher();
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: /Switch branch or tag/ }));
+    await user.click(screen.getByRole('button', { name: /switch branch or tag/i }));
     await user.type(screen.getByLabelText('Filter branches and tags'), 'feat');
     await user.keyboard('{ArrowDown}');
     expect(screen.getByRole('link', { name: /feature\/login/ })).toHaveFocus();

@@ -67,8 +67,8 @@ export function RefSwitcher({ kind, current, branches, tags, defaultBranch, href
         type="button"
         aria-haspopup="dialog"
         aria-expanded={open}
-        // Starts with what it shows (WCAG 2.5.3, label in name).
-        aria-label={`${label} — Switch branch or tag (current ${kind}: ${current})`}
+        // The visible name first (WCAG 2.5.3), as the user menu: "main — switch branch or tag (current branch: main)".
+        aria-label={`${label} — switch branch or tag (current ${kind}: ${current})`}
         onClick={() => (open ? close() : setOpen(true))}
         className="inline-flex max-w-56 items-center gap-1.5 rounded-md border border-gray-300 bg-white px-2.5 py-1.5 text-sm font-medium hover:bg-gray-50 dark:border-gray-700 dark:bg-gray-900 dark:hover:bg-gray-800"
       >
@@ -80,7 +80,8 @@ export function RefSwitcher({ kind, current, branches, tags, defaultBranch, href
           )}
         </svg>
         <span className={`truncate ${kind === 'commit' ? 'font-mono' : ''}`}>{label}</span>
-        <svg aria-hidden viewBox="0 0 16 16" width="12" height="12" fill="currentColor" className="shrink-0 text-gray-400">
+        {/* A drawn chevron, not a "▾" character: text in the button must be part of its name (WCAG 2.5.3). */}
+        <svg aria-hidden viewBox="0 0 16 16" width="12" height="12" className="shrink-0 fill-current text-gray-400">
           <path d="M4.427 7.427l3.396 3.396a.25.25 0 0 0 .354 0l3.396-3.396A.25.25 0 0 0 11.396 7H4.604a.25.25 0 0 0-.177.427Z" />
         </svg>
       </button>
