@@ -38,6 +38,7 @@ export function ConflictHelp({ pull }: { pull: PullRequest }) {
       </p>
       <div className="relative mt-2">
         <pre
+          role="group"
           aria-label="Commands to resolve the conflicts"
           tabIndex={0}
           className="overflow-x-auto rounded-md bg-gray-100 p-3 pr-12 font-mono text-xs text-gray-900 dark:bg-gray-950 dark:text-gray-100"
