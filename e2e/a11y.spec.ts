@@ -18,6 +18,10 @@ interface Seed {
   pull: number;
   sha: string;
   milestone: number;
+  /** A pull request whose branch conflicts with main (the merge box's help), and a merged one whose branch is gone. */
+  conflicting: number;
+  merged: number;
+  empty: string;
 }
 let seed: Seed;
 const desktop = { width: 1280, height: 720 };
@@ -43,6 +47,17 @@ test.beforeAll(async ({ request, baseURL }) => {
   fs.writeFileSync(path.join(dir, 'src', 'app.ts'), 'export function greet(name: string) {\n  return `HELLO, ${name.toUpperCase()}!`;\n}\n');
   git(dir, 'commit', '--quiet', '-am', 'Shout the greeting');
   git(dir, 'push', '--quiet', 'origin', 'shout');
+  // Two more branches from main: one that will conflict, one that will be merged and deleted.
+  git(dir, 'checkout', '--quiet', '-b', 'whisper', 'main');
+  fs.writeFileSync(path.join(dir, 'NOTES.md'), '# Quiet notes\n');
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '--quiet', '-m', 'Whisper the notes');
+  git(dir, 'push', '--quiet', 'origin', 'whisper');
+  git(dir, 'checkout', '--quiet', '-b', 'docs', 'main');
+  fs.writeFileSync(path.join(dir, 'NOTES.md'), '# Notes\n');
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '--quiet', '-m', 'Add notes');
+  git(dir, 'push', '--quiet', 'origin', 'docs');
   fs.rmSync(work, { recursive: true, force: true });
 
   const label = await apiAs(request, owner, 'POST', `${base}/labels`, { name: 'bug', color: '#d73a4a', description: 'Something is wrong' });
@@ -57,12 +72,51 @@ test.beforeAll(async ({ request, baseURL }) => {
   await apiAs(request, owner, 'POST', `${base}/issues/${issue.number}/reactions`, { content: 'heart' });
   const pull = await apiAs(request, owner, 'POST', `${base}/pulls`, { title: 'Shout the greeting', head: 'shout', base: 'main', body: 'Fixes #1' });
   await apiAs(request, owner, 'POST', `${base}/issues/${pull.number}/comments`, { body: 'Looks good.' });
+  // Review threads: a range comment, a reply, and two threads on one line (landmark-unique).
+  const thread = { path: 'src/app.ts', new_position: 2, old_position: 0 };
+  await apiAs(
+    request,
+    owner,
+    'POST',
+    `${base}/pulls/${pull.number}/reviews`,
+    {
+      event: 'COMMENT',
+      body: 'A few notes.',
+      comments: [
+        { ...thread, body: 'Lines 1–2\n\nShouting is rude.' },
+        { path: 'src/app.ts', new_position: 0, old_position: 2, body: 'Keep the comment?' },
+      ],
+    },
+    200,
+  );
+  await apiAs(request, owner, 'POST', `${base}/pulls/${pull.number}/reviews`, { event: 'COMMENT', body: '', comments: [{ ...thread, body: 'Agreed.' }] }, 200);
+  const conflicting = await apiAs(request, owner, 'POST', `${base}/pulls`, { title: 'Whisper the notes', head: 'whisper', base: 'main' });
+  const merged = await apiAs(request, owner, 'POST', `${base}/pulls`, { title: 'Add notes', head: 'docs', base: 'main' });
+  const m = await request.post(`/api/v1${base}/pulls/${merged.number}/merge`, {
+    headers: { Authorization: `token ${owner.token}` },
+    data: { Do: 'merge', delete_branch_after_merge: true },
+  });
+  expect(m.status()).toBe(200);
+  // "docs", merged, added NOTES.md as "whisper" does: "whisper" now conflicts with main.
+  const empty = rand('blank');
+  await createRepo(request, owner, { name: empty });
   await apiAs(request, owner, 'POST', `${base}/branch_protections`, { rule_name: 'main', enable_push: false });
 
   const org = rand('guild');
   await apiAs(request, owner, 'POST', '/orgs', { username: org, full_name: 'The Guild', description: 'Makers' });
   await apiAs(request, owner, 'POST', `/orgs/${org}/repos`, { name: 'tools', auto_init: true });
-  seed = { owner, repo, org, issue: issue.number, pull: pull.number, sha, milestone: milestone.id };
+  seed = {
+    owner,
+    repo,
+    org,
+    issue: issue.number,
+    pull: pull.number,
+    sha,
+    milestone: milestone.id,
+    conflicting: conflicting.number,
+    merged: merged.number,
+    empty,
+  };
 });
 
 const report = (url: string, scheme: string, violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']) =>
@@ -162,6 +216,9 @@ function signedInRoutes(s: Seed) {
     `${r}/pulls/${s.pull}`,
     `${r}/pulls/${s.pull}/commits`,
     `${r}/pulls/${s.pull}/files`,
+    `${r}/pulls/${s.conflicting}`,
+    `${r}/pulls/${s.merged}`,
+    `/${u}/${s.empty}`,
     `${r}/labels`,
     `${r}/milestones`,
     `${r}/milestone/${s.milestone}`,
@@ -201,13 +258,13 @@ function signedOutRoutes(s: Seed) {
   ];
 }
 
-// Signed-in pages in three parts, so the two workers share the audits evenly.
-const parts = 3;
+// Signed-in pages in five parts, so the two workers share the audits evenly.
+const parts = 5;
 const audits = [{ signedIn: false, part: 0, of: 1 }, ...Array.from({ length: parts }, (_, part) => ({ signedIn: true, part, of: parts }))];
 for (const { signedIn, part, of } of audits) {
   const name = `axe finds no violation in light and dark, ${signedIn ? 'signed in' : 'signed out'}${of > 1 ? `, pages part ${part + 1} of ${of}` : ''}`;
   test(name, async ({ browser }) => {
-    test.setTimeout(400_000);
+    test.setTimeout(600_000);
     const context = await browser.newContext();
     const page = await context.newPage();
     if (signedIn) await signIn(page, seed.owner);

@@ -105,6 +105,8 @@ function setup({
       state.reviews = state.reviews.filter((r) => r.id !== Number(params.id));
       return new HttpResponse(null, { status: 204 });
     }),
+    // The viewer's saved unified/split choice: none yet.
+    http.get(apiUrl('/user/settings'), () => HttpResponse.json({ diff_view_style: '' })),
   );
   renderRoute(Component, { path: '/:owner/:repo/pulls/:index/files', url: '/alice/tools/pulls/3/files' });
   return {
@@ -188,7 +190,7 @@ describe('Files changed: commenting', () => {
       },
     });
     // The composer closes onto the posted comment, drawn as a thread with its range as a caption.
-    const thread = await screen.findByRole('region', { name: 'Thread on line 3 of src/app.ts, started by bob (comment 1010)' });
+    const thread = await screen.findByRole('region', { name: 'Thread on lines 2–3 of src/app.ts, started by bob (comment 1010)' });
     expect(within(thread).getByText('Comment on lines 2–3')).toBeInTheDocument();
     expect(await within(thread).findByText('Both constants need names')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: /^Comment on/ })).toBeNull();

@@ -36,7 +36,8 @@ function Commands({ title, text }: { title: string; text: string }) {
         <h3 className="text-sm font-medium">{title}</h3>
         <CopyButton text={text} label={`Copy: ${title}`} />
       </div>
-      <pre className="overflow-x-auto rounded-md bg-gray-100 p-3 font-mono text-xs leading-5 dark:bg-gray-900">
+      {/* Scrolls sideways on a phone: focusable, so the keyboard can scroll it (axe scrollable-region-focusable). */}
+      <pre tabIndex={0} role="group" aria-label={title} className="overflow-x-auto rounded-md bg-gray-100 p-3 font-mono text-xs leading-5 dark:bg-gray-900">
         <code>{text}</code>
       </pre>
     </div>

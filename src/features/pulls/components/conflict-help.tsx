@@ -1,6 +1,7 @@
 // How to resolve a conflicting pull request on one's own machine, as Gitea and GitHub show it: fetch,
 // check out the head branch, merge the base into it, resolve, commit and push. A pull request from a
 // fork fetches the head from the fork's clone URL.
+import { CopyButton } from '@/components/ui/copy-button';
 import type { PullRequest } from '../api/pull-queries';
 
 /** The commands, one per line ("#" lines say what to do by hand). */
@@ -35,13 +36,17 @@ export function ConflictHelp({ pull }: { pull: PullRequest }) {
         Merge <code className="text-xs">{pull.base.ref}</code> into <code className="text-xs">{pull.head.ref}</code>, fix the conflicting files, and push: the
         pull request updates itself.
       </p>
-      <pre
-        aria-label="Commands to resolve the conflicts"
-        tabIndex={0}
-        className="mt-2 overflow-x-auto rounded-md bg-gray-100 p-3 font-mono text-xs text-gray-900 dark:bg-gray-950 dark:text-gray-100"
-      >
-        {lines.join('\n')}
-      </pre>
+      <div className="relative mt-2">
+        <pre
+          role="group"
+          aria-label="Commands to resolve the conflicts"
+          tabIndex={0}
+          className="overflow-x-auto rounded-md bg-gray-100 p-3 pr-12 font-mono text-xs text-gray-900 dark:bg-gray-950 dark:text-gray-100"
+        >
+          {lines.join('\n')}
+        </pre>
+        <CopyButton text={lines.join('\n')} label="Copy the commands" className="absolute top-2 right-2" />
+      </div>
     </details>
   );
 }

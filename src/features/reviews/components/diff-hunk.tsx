@@ -17,7 +17,8 @@ export function DiffHunk({ hunk, side, line, from = line }: { hunk: string; side
   const marked = (i: number) => (first === -1 ? i === target : i >= first && i <= target);
   if (!rows.length) return null;
   return (
-    <div className="overflow-x-auto">
+    // Scrolls sideways on a phone: focusable, so the keyboard can scroll it too (axe scrollable-region-focusable).
+    <div className="overflow-x-auto" tabIndex={0} role="group" aria-label="Diff excerpt">
       <table className="w-full border-collapse font-mono text-xs leading-5">
         <tbody>
           {rows.map((r, i) => (
