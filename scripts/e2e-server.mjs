@@ -6,7 +6,13 @@ import path from 'node:path';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forge-e2e-'));
 // Sign-up open, as in the demo, so e2e/account.spec.ts can create an account through the page.
-const env = { FORGE_DISABLE_REGISTRATION: 'false', ...process.env, FORGE_DATA_DIR: dataDir, PORT: process.env.E2E_PORT ?? '3197' };
+const env = {
+  FORGE_DISABLE_REGISTRATION: 'false',
+  FORGE_WEBHOOK_ALLOWED_HOST_LIST: 'loopback',
+  ...process.env,
+  FORGE_DATA_DIR: dataDir,
+  PORT: process.env.E2E_PORT ?? '3197',
+};
 const tsx = path.resolve('node_modules/.bin/tsx');
 const created = spawnSync(
   tsx,
