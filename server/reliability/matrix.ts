@@ -47,6 +47,8 @@ const SIGNED_IN_WRITES: RegExp[] = [
   /^POST \/repos\/\{template_owner\}\/\{template_repo\}\/generate$/,
   // Reactions (issue #20): any signed-in reader may react (Gitea's issue_reaction.go).
   /^(POST|DELETE) \/repos\/\{owner\}\/\{repo\}\/issues\/(\{index\}|comments\/\{id\})\/reactions$/,
+  // Marking one's own notifications of a repository one can read (Gitea's notify/repo.go).
+  /^PUT \/repos\/\{owner\}\/\{repo\}\/notifications$/,
 ];
 const ADMIN_WRITES: RegExp[] = [
   /^(PATCH|DELETE) \/repos\/\{owner\}\/\{repo\}$/,

@@ -26,7 +26,12 @@ const WRITES = operations().filter((op) => !['GET', 'HEAD'].includes(op.method))
 // non-members of its organization (reqTeamMembership answers 404 unless they are members), and
 // cancelling an automatic merge that was never scheduled is 404 before the permission check
 // (repo.CancelScheduledAutoMerge).
-const STRANGER_404_ON_PUBLIC: RegExp[] = [/^\w+ \/teams\/\{id\}/, /^DELETE \/repos\/\{owner\}\/\{repo\}\/pulls\/\{index\}\/merge$/];
+const STRANGER_404_ON_PUBLIC: RegExp[] = [
+  /^\w+ \/teams\/\{id\}/,
+  /^DELETE \/repos\/\{owner\}\/\{repo\}\/pulls\/\{index\}\/merge$/,
+  // Gitea's setIssueSubscription looks the {user} up (404 when there is none, as here) before its 403.
+  /^(PUT|DELETE) \/repos\/\{owner\}\/\{repo\}\/issues\/\{index\}\/subscriptions\/\{user\}$/,
+];
 // And 405 where Gitea's handler refuses a merge (not allowed to merge: 405).
 const STRANGER_405_ON_PUBLIC: RegExp[] = [/^POST \/repos\/\{owner\}\/\{repo\}\/pulls\/\{index\}\/merge$/];
 

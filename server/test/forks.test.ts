@@ -77,7 +77,8 @@ describe('POST /repos/{owner}/{repo}/forks', () => {
   it('a private repository: strangers get 404, a reader gets a private fork', async () => {
     const base = await makeRepo(forge, owner, standardHistory(personOf(owner)), { private: true });
     expect((await forge.req('POST', `${base.api}/forks`, { token: stranger.token, body: {} })).status).toBe(404);
-    expect((await forge.req('POST', `${base.api}/forks`, { body: {} })).status).toBe(401);
+    // Gitea's repoAssignment runs before reqToken: the repository is not there for anonymous callers.
+    expect((await forge.req('POST', `${base.api}/forks`, { body: {} })).status).toBe(404);
     await forge.req('PUT', `${base.api}/collaborators/${forker.name}`, { token: owner.token, body: { permission: 'read' } });
     const res = await forge.req('POST', `${base.api}/forks`, { token: forker.token, body: {} });
     expect(res.status).toBe(202);
