@@ -57,8 +57,10 @@ describe('who is notified', () => {
     });
     expect(t.repository.full_name).toBe(`${owner.name}/${repo.name}`);
     expect(Object.keys(t).sort()).toEqual(['id', 'pinned', 'repository', 'subject', 'unread', 'updated_at', 'url']);
-    // The repository owner neither watches nor takes part: nothing for them.
-    expect(await unread(owner)).toBe(0);
+    // The owner watches the repository they created (Gitea's AUTO_WATCH_NEW_REPOS): one thread, the
+    // issue's, for the new issue and the comment alike.
+    expect(await unread(owner)).toBe(1);
+    expect(await titles(owner)).toEqual(['B needs help']);
   });
 
   it('tells watchers of a new issue and earlier commenters of the next comment, one thread per issue', async () => {

@@ -140,6 +140,8 @@ describe('watching', () => {
     const owner = await forge.user('wown');
     const w = await forge.user('watcher');
     const r = await repo(owner, 'watched');
+    expect(r.watchers_count).toBe(1);
+    expect((await forge.req('GET', `/repos/${owner.name}/watched/subscription`, { token: owner.token })).body.subscribed).toBe(true);
     const sub = `/repos/${owner.name}/watched/subscription`;
     expect((await forge.req('GET', sub, { token: w.token })).status).toBe(404);
     const put = await forge.req('PUT', sub, { token: w.token });
@@ -154,14 +156,15 @@ describe('watching', () => {
     });
     expect((await forge.req('PUT', sub, { token: w.token })).status).toBe(200);
     expect((await forge.req('GET', sub, { token: w.token })).body.subscribed).toBe(true);
-    expect((await forge.req('GET', `/repos/${owner.name}/watched`)).body.watchers_count).toBe(1);
-    expect((await forge.req('GET', `/repos/${owner.name}/watched/subscribers`)).body.map((u: any) => u.login)).toEqual([w.name]);
+    // The creator watches from the start (Gitea's AUTO_WATCH_NEW_REPOS), then the watcher.
+    expect((await forge.req('GET', `/repos/${owner.name}/watched`)).body.watchers_count).toBe(2);
+    expect((await forge.req('GET', `/repos/${owner.name}/watched/subscribers`)).body.map((u: any) => u.login)).toEqual([owner.name, w.name]);
     expect((await forge.req('GET', '/user/subscriptions', { token: w.token })).body.map((x: any) => x.id)).toEqual([r.id]);
     expect((await forge.req('GET', `/users/${w.name}/subscriptions`)).body.map((x: any) => x.id)).toEqual([r.id]);
 
     expect((await forge.req('DELETE', sub, { token: w.token })).status).toBe(204);
     expect((await forge.req('GET', sub, { token: w.token })).status).toBe(404);
-    expect((await forge.req('GET', `/repos/${owner.name}/watched`)).body.watchers_count).toBe(0);
+    expect((await forge.req('GET', `/repos/${owner.name}/watched`)).body.watchers_count).toBe(1);
     expect((await forge.req('GET', '/user/subscriptions', { token: w.token })).body).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 // Repository creation: the name rules, a new repository (with auto_init) or one generated from a
 // template, and the query filter that says which repositories a viewer may read. Editing and
 // renaming live in repo-edit.ts, deletion in repo-delete.ts.
+import { addWatchCount, insertWatch } from '../db/social.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Deps } from '../context.ts';
@@ -178,12 +179,19 @@ async function createRepoWith(deps: Deps, doer: UserRow, owner: UserRow, fields:
         throw e;
       });
       await recordAction(trx as unknown as Db, { op_type: 'create_repo', act_user_id: doer.id, repo: row });
+      // Gitea's AUTO_WATCH_NEW_REPOS (on by default): whoever creates a repository watches it, so
+      // they are told of its issues and pull requests (issue #20).
+      let created = row;
+      if (await insertWatch(trx, doer.id, row.id, t)) {
+        await addWatchCount(trx, row.id, 1);
+        created = { ...row, num_watches: row.num_watches + 1 };
+      }
       // The name is in use again: an old repository's redirect from it ends (Gitea's DeleteRedirect).
       await forgetRepoRedirect(trx, owner.id, row.name);
       placeRepository(prepared, dir);
       placed = true;
       crashPoint('create:placed');
-      return row;
+      return created;
     });
   } catch (e) {
     // The transaction rolled back: nothing of ours may stay on disk.
