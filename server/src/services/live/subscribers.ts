@@ -36,9 +36,11 @@ export function registerLiveSubscribers(events: EventBus, deps: Deps): LiveHub {
     const m = parseAnnouncement(payload);
     if (m) hub.deliver(m).catch(report);
   };
-  const publish = (m: LiveMessage, d: Deps) => {
+  const publish = async (m: LiveMessage, d: Deps) => {
     if (isPostgres(d.db)) {
-      for (const p of payloadsOf(m)) notifyLive(d.db, p).catch(report);
+      // Awaited (a NOTIFY is one short statement): no query is left running on the writer's
+      // connection after the write returns, which a closing pool or a released lock would cut.
+      await Promise.all(payloadsOf(m).map((p) => notifyLive(d.db, p).catch(report)));
     } else if (hub.size > 0) {
       hub.deliver(m).catch(report);
     }
