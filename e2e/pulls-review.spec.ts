@@ -79,7 +79,7 @@ test('review a pull request on Files changed: range comment, request changes, ou
     await page.getByRole('textbox', { name: 'Comment on lines 3–4 of cart.js' }).fill('toFixed returns a **string**: keep a number.');
     await page.getByRole('button', { name: 'Start a review' }).click();
 
-    const thread = file.getByRole('region', { name: 'Thread on line 4 of cart.js' });
+    const thread = file.getByRole('region', { name: 'Thread on lines 3–4 of cart.js' });
     await expect(thread.getByText('Comment on lines 3–4')).toBeVisible();
     await expect(thread.getByText('string', { exact: true })).toBeVisible();
     await expect(thread.getByText('Pending')).toBeVisible();
@@ -112,7 +112,7 @@ test('review a pull request on Files changed: range comment, request changes, ou
   const file = page.getByRole('region', { name: /^cart\.js/ });
   await expect(file.getByText('return Math.round(sum * 100) / 100;')).toBeVisible();
   // The thread's line changed: it is outdated, drawn at the top of its file with the hunk it was made on.
-  const outdated = file.getByRole('region', { name: 'Thread on line 4 of cart.js' });
+  const outdated = file.getByRole('region', { name: 'Thread on lines 3–4 of cart.js' });
   await expect(outdated.getByText('Outdated')).toBeVisible();
   await expect(outdated.getByRole('table')).toContainText('return sum.toFixed(2);');
   await screenshots(page, 'pull-files');

@@ -42,6 +42,11 @@ export function Component() {
   const [pathText, setPathText] = useState(path);
   useEffect(() => setText(q), [q]);
   useEffect(() => setPathText(path), [path]);
+  // The toggles follow a click at once, while the URL's navigation (and its loaders) catch up.
+  const [regexBox, setRegexBox] = useState(regex);
+  const [caseBox, setCaseBox] = useState(caseSensitive);
+  useEffect(() => setRegexBox(regex), [regex]);
+  useEffect(() => setCaseBox(caseSensitive), [caseSensitive]);
   useDocumentTitle(q ? `“${q}” · Code search · ${owner}/${repo}` : `Code search · ${owner}/${repo}`);
 
   const update = (change: Record<string, string | null>) => {
@@ -100,8 +105,22 @@ export function Component() {
             defaultBranch={repository.data?.default_branch ?? ref}
             hrefFor={(_, name) => searchHref(name)}
           />
-          <Checkbox label="Regular expression" checked={regex} onChange={(e) => update({ regex: e.target.checked ? '1' : null, q: text.trim() || null })} />
-          <Checkbox label="Match case" checked={caseSensitive} onChange={(e) => update({ case: e.target.checked ? '1' : null, q: text.trim() || null })} />
+          <Checkbox
+            label="Regular expression"
+            checked={regexBox}
+            onChange={(e) => {
+              setRegexBox(e.target.checked);
+              update({ regex: e.target.checked ? '1' : null, q: text.trim() || null });
+            }}
+          />
+          <Checkbox
+            label="Match case"
+            checked={caseBox}
+            onChange={(e) => {
+              setCaseBox(e.target.checked);
+              update({ case: e.target.checked ? '1' : null, q: text.trim() || null });
+            }}
+          />
         </div>
       </form>
       {results.error && <ErrorNotice error={results.error} />}

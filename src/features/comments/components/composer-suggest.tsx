@@ -87,7 +87,7 @@ export function useComposerSuggest({ textarea, value, onChange, disabled }: Opti
 
   const list = (
     <>
-      <div role="status" className="sr-only">
+      <div aria-live="polite" aria-atomic="true" className="sr-only">
         {open ? `${items.length} ${items.length === 1 ? 'suggestion' : 'suggestions'}: arrow keys to choose, Enter to insert` : ''}
       </div>
       {open && (

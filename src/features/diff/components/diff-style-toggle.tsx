@@ -29,10 +29,10 @@ export function DiffStyleToggle() {
   const set = (s: DiffStyle) => {
     // Signed out (or no setting to keep it in): the URL says split, unified is the default.
     if (saved === undefined) return inUrl(s === 'split' ? s : null);
-    // Signed in: the saved choice decides from now on (shown at once); if the server refuses to
-    // keep it, the URL keeps it for this page.
-    inUrl(null);
-    if (saved !== s) save.mutate(s, { onError: () => inUrl(s) });
+    // Signed in: the URL says it too (a link copied now opens the same view, as Gitea's ?style=),
+    // and the saved choice decides for pages opened without ?style from now on.
+    inUrl(s);
+    if (saved !== s) save.mutate(s);
   };
   const cls = (on: boolean) =>
     `px-2.5 py-1 text-xs font-medium ${on ? 'bg-gray-800 text-white dark:bg-gray-200 dark:text-gray-900' : 'bg-white text-gray-700 hover:bg-gray-50 dark:bg-gray-900 dark:text-gray-300 dark:hover:bg-gray-800'}`;
