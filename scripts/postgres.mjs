@@ -117,15 +117,26 @@ export async function startPostgres({ quiet = false, stopWithProcess } = {}) {
     'max_connections=400',
     'shared_buffers=128MB',
     'log_min_messages=warning',
+    'log_checkpoints=off',
   ];
   const [cmd, args] = asServerUser(path.join(bin, 'postgres'), ['-D', data, '-p', String(port), ...settings.flatMap((s) => ['-c', s])]);
-  let output = '';
-  const proc = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  proc.stdout.on('data', (d) => (output += d));
-  proc.stderr.on('data', (d) => (output += d));
+  // The server's log goes to a file, not a pipe: `npm test` runs its steps with spawnSync, and a
+  // pipe nobody reads meanwhile fills up until the server's next log line blocks it (the
+  // checkpointer, and with it every DROP DATABASE, stopped there once the suite grew).
+  const logFile = path.join(dir, 'server.log');
+  const logFd = fs.openSync(logFile, 'a');
+  const proc = spawn(cmd, args, { stdio: ['ignore', logFd, logFd] });
+  fs.closeSync(logFd);
+  const output = () => {
+    try {
+      return fs.readFileSync(logFile, 'utf8');
+    } catch {
+      return '';
+    }
+  };
   const exited = new Promise((r) => proc.once('exit', r));
   try {
-    await ready(bin, port, proc, () => output);
+    await ready(bin, port, proc, output);
   } catch (e) {
     proc.kill('SIGKILL');
     fs.rmSync(dir, { recursive: true, force: true });
@@ -159,7 +170,7 @@ export async function startPostgres({ quiet = false, stopWithProcess } = {}) {
     }
     fs.rmSync(dir, { recursive: true, force: true });
   };
-  return { url, port, dir, stop, stopSync, output: () => output };
+  return { url, port, dir, stop, stopSync, output };
 }
 
 // Command-line use: run a command beside a throwaway server.
