@@ -10,7 +10,7 @@ import { IssueParams, RepoParams } from '../api/params.ts';
 import { requireUser } from '../auth/middleware.ts';
 import type { AppEnv } from '../context.ts';
 import { unixToIso } from '../db/index.ts';
-import type { ReactionRow, UserRow } from '../db/schema.ts';
+import type { IssueRow, ReactionRow, UserRow } from '../db/schema.ts';
 import { countReactions, listReactions } from '../db/reactions.ts';
 import { forbidden, notFound } from '../errors.ts';
 import { loadIssueRepo } from '../http/issue-context.ts';
@@ -62,37 +62,6 @@ reactionsRoutes.openapi(
   },
 );
 
-for (const method of ['post', 'delete'] as const) {
-  reactionsRoutes.openapi(
-    createRoute({
-      method,
-      path: '/repos/{owner}/{repo}/issues/{index}/reactions',
-      operationId: method === 'post' ? 'issuePostIssueReaction' : 'issueDeleteIssueReaction',
-      tags: ['issue'],
-      summary: method === 'post' ? 'Add a reaction to an issue' : 'Remove a reaction from an issue',
-      request: { params: IssueParams, body: jsonBody(EditReactionOptionSchema) },
-      responses:
-        method === 'post'
-          ? { 200: json(ReactionSchema, 'Already there'), 201: json(ReactionSchema, 'Created'), ...errorResponses(401, 403, 404, 422) }
-          : { 200: { description: 'Removed (or was not there)' }, ...errorResponses(401, 403, 404, 422) },
-    }),
-    async (c) => {
-      const doer = requireUser(c);
-      const { owner, repo, index } = c.req.valid('param');
-      const rc = await loadIssueRepo(c, owner, repo, 'read');
-      const issue = await getIssueByIndex(c.var.deps.db, rc.repo.id, index);
-      if (!rc.perm.canReadIssuesOrPulls(issue.is_pull)) throw forbidden(NO_READ);
-      const content = c.req.valid('json').content ?? '';
-      if (method === 'delete') {
-        await removeReaction(c.var.deps, rc, issue, 0, doer, content);
-        return c.body(null, 200);
-      }
-      const { reaction, created } = await addReaction(c.var.deps, rc, issue, 0, doer, content);
-      return c.json(toApi(c, reaction, doer), created ? 201 : 200);
-    },
-  );
-}
-
 reactionsRoutes.openapi(
   createRoute({
     method: 'get',
@@ -117,34 +86,69 @@ reactionsRoutes.openapi(
   },
 );
 
-for (const method of ['post', 'delete'] as const) {
-  reactionsRoutes.openapi(
-    createRoute({
-      method,
-      path: '/repos/{owner}/{repo}/issues/comments/{id}/reactions',
-      operationId: method === 'post' ? 'issuePostCommentReaction' : 'issueDeleteCommentReaction',
-      tags: ['issue'],
-      summary: method === 'post' ? 'Add a reaction to a comment of an issue' : 'Remove a reaction from a comment of an issue',
-      request: { params: CommentParams, body: jsonBody(EditReactionOptionSchema) },
-      responses:
-        method === 'post'
-          ? { 200: json(ReactionSchema, 'Already there'), 201: json(ReactionSchema, 'Created'), ...errorResponses(401, 403, 404, 422) }
-          : { 200: { description: 'Removed (or was not there)' }, ...errorResponses(401, 403, 404, 422) },
-    }),
-    async (c) => {
-      const doer = requireUser(c);
-      const { owner, repo, id } = c.req.valid('param');
-      const rc = await loadIssueRepo(c, owner, repo, 'read');
-      const { comment, issue } = await getComment(c.var.deps.db, rc.repo.id, id);
-      // Gitea: a comment of a unit the caller cannot read is not found here (a 403 on the list).
-      if (!rc.perm.canReadIssuesOrPulls(issue.is_pull)) throw notFound();
-      const content = c.req.valid('json').content ?? '';
-      if (method === 'delete') {
-        await removeReaction(c.var.deps, rc, issue, comment.id, doer, content);
-        return c.body(null, 200);
-      }
-      const { reaction, created } = await addReaction(c.var.deps, rc, issue, comment.id, doer, content);
-      return c.json(toApi(c, reaction, doer), created ? 201 : 200);
+/** Where a reaction goes: the issue itself (comment 0) or one of its comments, as Gitea's two route families. */
+interface ReactionTarget {
+  path: string;
+  params: typeof IssueParams | typeof CommentParams;
+  ids: { post: string; delete: string };
+  summaries: { post: string; delete: string };
+  /** Loads the subject; Gitea answers 403 on an issue of a unit the caller cannot read, 404 on such a comment. */
+  subject: (c: Context<AppEnv>, rc: Awaited<ReturnType<typeof loadIssueRepo>>, n: number) => Promise<{ issue: IssueRow; commentId: number }>;
+}
+
+const reactionTargets: ReactionTarget[] = [
+  {
+    path: '/repos/{owner}/{repo}/issues/{index}/reactions',
+    params: IssueParams,
+    ids: { post: 'issuePostIssueReaction', delete: 'issueDeleteIssueReaction' },
+    summaries: { post: 'Add a reaction to an issue', delete: 'Remove a reaction from an issue' },
+    subject: async (c, rc, index) => {
+      const issue = await getIssueByIndex(c.var.deps.db, rc.repo.id, index);
+      if (!rc.perm.canReadIssuesOrPulls(issue.is_pull)) throw forbidden(NO_READ);
+      return { issue, commentId: 0 };
     },
-  );
+  },
+  {
+    path: '/repos/{owner}/{repo}/issues/comments/{id}/reactions',
+    params: CommentParams,
+    ids: { post: 'issuePostCommentReaction', delete: 'issueDeleteCommentReaction' },
+    summaries: { post: 'Add a reaction to a comment of an issue', delete: 'Remove a reaction from a comment of an issue' },
+    subject: async (c, rc, id) => {
+      const { comment, issue } = await getComment(c.var.deps.db, rc.repo.id, id);
+      if (!rc.perm.canReadIssuesOrPulls(issue.is_pull)) throw notFound();
+      return { issue, commentId: comment.id };
+    },
+  },
+];
+
+for (const target of reactionTargets) {
+  for (const method of ['post', 'delete'] as const) {
+    reactionsRoutes.openapi(
+      createRoute({
+        method,
+        path: target.path,
+        operationId: target.ids[method],
+        tags: ['issue'],
+        summary: target.summaries[method],
+        request: { params: target.params, body: jsonBody(EditReactionOptionSchema) },
+        responses:
+          method === 'post'
+            ? { 200: json(ReactionSchema, 'Already there'), 201: json(ReactionSchema, 'Created'), ...errorResponses(401, 403, 404, 422) }
+            : { 200: { description: 'Removed (or was not there)' }, ...errorResponses(401, 403, 404, 422) },
+      }),
+      async (c) => {
+        const doer = requireUser(c);
+        const param = c.req.valid('param') as { owner: string; repo: string; index?: number; id?: number };
+        const rc = await loadIssueRepo(c, param.owner, param.repo, 'read');
+        const { issue, commentId } = await target.subject(c, rc, param.index ?? param.id ?? 0);
+        const content = c.req.valid('json').content ?? '';
+        if (method === 'delete') {
+          await removeReaction(c.var.deps, rc, issue, commentId, doer, content);
+          return c.body(null, 200);
+        }
+        const { reaction, created } = await addReaction(c.var.deps, rc, issue, commentId, doer, content);
+        return c.json(toApi(c, reaction, doer), created ? 201 : 200);
+      },
+    );
+  }
 }

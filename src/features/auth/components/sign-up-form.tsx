@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { TextField } from '@/components/ui/field';
+import { NewPasswordFields, useNewPassword } from '@/components/ui/new-password-fields';
 import { isApiError, errorMessage } from '@/lib/api/api-error';
 import { formErrors } from '@/lib/form-errors';
 import { useSignUp } from '../api/use-sign-up';
@@ -23,15 +24,13 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (login: string) => void
   const signUp = useSignUp();
   const [username, setUsername] = useState('');
   const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [mismatch, setMismatch] = useState(false);
+  const pw = useNewPassword();
   const errors = fieldErrors(signUp.error);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (password !== repeat) return setMismatch(true);
-    signUp.mutate({ username: username.trim(), email: email.trim(), password }, { onSuccess: ({ user }) => onSignedUp(user.login) });
+    if (!pw.confirm()) return;
+    signUp.mutate({ username: username.trim(), email: email.trim(), password: pw.password }, { onSuccess: ({ user }) => onSignedUp(user.login) });
   };
 
   return (
@@ -57,33 +56,9 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (login: string) => void
         onChange={(e) => setEmail(e.target.value)}
         error={errors.fields.email}
       />
-      <TextField
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 8 characters."
-        value={password}
-        onChange={(e) => {
-          setPassword(e.target.value);
-          setMismatch(false);
-        }}
-        error={errors.fields.password}
-      />
-      <TextField
-        label="Repeat the password"
-        name="repeat_password"
-        type="password"
-        autoComplete="new-password"
-        value={repeat}
-        onChange={(e) => {
-          setRepeat(e.target.value);
-          setMismatch(false);
-        }}
-        error={mismatch ? 'The two passwords differ' : null}
-      />
+      <NewPasswordFields state={pw} label="Password" name="password" error={errors.fields.password} />
       <ErrorNotice error={errors.general} />
-      <Button type="submit" variant="primary" className="w-full" disabled={signUp.isPending || !username.trim() || !email.trim() || !password || !repeat}>
+      <Button type="submit" variant="primary" className="w-full" disabled={signUp.isPending || !username.trim() || !email.trim() || !pw.password || !pw.repeat}>
         {signUp.isPending ? 'Creating your account…' : 'Create account'}
       </Button>
     </form>

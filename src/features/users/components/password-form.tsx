@@ -6,27 +6,25 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { TextField } from '@/components/ui/field';
+import { NewPasswordFields, useNewPassword } from '@/components/ui/new-password-fields';
 import { formErrors } from '@/lib/form-errors';
 import { useChangePassword } from '../api/use-account';
 
 export function PasswordForm() {
   const change = useChangePassword();
   const [oldPassword, setOldPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [mismatch, setMismatch] = useState(false);
+  const pw = useNewPassword();
   const errors = formErrors(change.error, ['old_password', 'new_password']);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (newPassword !== repeat) return setMismatch(true);
+    if (!pw.confirm()) return;
     change.mutate(
-      { old_password: oldPassword, new_password: newPassword },
+      { old_password: oldPassword, new_password: pw.password },
       {
         onSuccess: () => {
           setOldPassword('');
-          setNewPassword('');
-          setRepeat('');
+          pw.reset();
           toast.success('Password changed. Your other browsers were signed out.');
         },
       },
@@ -48,34 +46,10 @@ export function PasswordForm() {
           onChange={(e) => setOldPassword(e.target.value)}
           error={errors.fields.old_password}
         />
-        <TextField
-          label="New password"
-          name="new_password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters."
-          value={newPassword}
-          onChange={(e) => {
-            setNewPassword(e.target.value);
-            setMismatch(false);
-          }}
-          error={errors.fields.new_password}
-        />
-        <TextField
-          label="Repeat the new password"
-          name="repeat_password"
-          type="password"
-          autoComplete="new-password"
-          value={repeat}
-          onChange={(e) => {
-            setRepeat(e.target.value);
-            setMismatch(false);
-          }}
-          error={mismatch ? 'The two new passwords differ' : null}
-        />
+        <NewPasswordFields state={pw} label="New password" name="new_password" error={errors.fields.new_password} />
         <ErrorNotice error={errors.general} />
         <p className="text-sm text-gray-600 dark:text-gray-400">Changing it signs you out everywhere else; this browser stays signed in.</p>
-        <Button type="submit" variant="primary" disabled={!oldPassword || !newPassword || !repeat || change.isPending}>
+        <Button type="submit" variant="primary" disabled={!oldPassword || !pw.password || !pw.repeat || change.isPending}>
           {change.isPending ? 'Changing…' : 'Change password'}
         </Button>
       </form>
