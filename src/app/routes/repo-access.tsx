@@ -2,8 +2,7 @@
 // which grant — ownership, a collaborator grant, or a team of the owning organization — with
 // people who hold several grants flagged. Composed here from the collaborators and orgs features.
 import { useQuery, useSuspenseQuery, useQueries } from '@tanstack/react-query';
-import { data, Link, useParams, type LoaderFunctionArgs } from 'react-router';
-import { queryClient } from '../query-client';
+import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { repoQueries } from '@/features/repos/api/repo-queries';
 import { collaboratorQueries } from '@/features/collaborators/api/collaborator-queries';
 import { AccessTable, type Grant, type PersonAccess } from '@/features/collaborators/components/access-table';
@@ -14,12 +13,11 @@ import { ErrorNotice } from '@/components/ui/error-notice';
 import { isApiError } from '@/lib/api/api-error';
 import { paths } from '@/lib/paths';
 import { NotFoundPage } from './not-found';
+import { ensureRepoAdmin } from './repo-admin-page';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  const { owner, repo } = params as { owner: string; repo: string };
-  const r = await queryClient.ensureQueryData(repoQueries.detail(owner, repo));
-  if (!r.permissions.admin) throw data(null, { status: 404 });
+  await ensureRepoAdmin(params);
   return null;
 }
 
