@@ -43,11 +43,10 @@ function expected(op: Operation, scope: Scope, isPrivate: boolean, who: ActorNam
   if (who === 'anonymous') {
     // On a private repository Gitea's repoAssignment answers 404 before reqToken on every route
     // (the /user/starred/{owner}/{repo} group asks for the token first). An organization's
-    // orgAssignment does not judge visibility, so there reqToken's 401 may come first; both tell
-    // nothing (a missing target answers the same: the reliability matrix checks that).
-    if (!isPrivate || scope === 'user' || scope === 'team' || op.path.startsWith('/user/')) return [401];
-    if (scope === 'repo') return [404];
-    return [401, 404];
+    // orgAssignment does not judge visibility, so reqToken's 401 comes; here it comes before the
+    // lookup, so a missing organization answers the same (the reliability matrix checks that).
+    if (scope === 'repo' && isPrivate && !op.path.startsWith('/user/')) return [404];
+    return [401];
   }
   if (isPrivate && scope !== 'user') return [404];
   const refusal = STRANGER_404_ON_PUBLIC.some((re) => re.test(key)) ? 404 : STRANGER_405_ON_PUBLIC.some((re) => re.test(key)) ? 405 : 403;

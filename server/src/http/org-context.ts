@@ -10,9 +10,13 @@ import { forbidden, notFound } from '../errors.ts';
 import { isOrgMember, isOrgOwner, orgByName, orgVisibleTo } from '../services/orgs.ts';
 import { isTeamMember } from '../services/teams.ts';
 
-/** A visible organization by name, or 404 (private ones to non-members, as Gitea's orgAssignment). */
+/** A visible organization by name, or 404 (private ones to non-members); writes want a signed-in caller first. */
 export async function loadOrg(c: Context<AppEnv>, name: string): Promise<UserRow> {
   const { db } = c.var.deps;
+  // Every organization write carries Gitea's reqToken, which answers an anonymous caller 401 on
+  // any organization that exists. Asking for it before the lookup keeps that answer and tells
+  // nothing: a private organization and a missing one answer the same.
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') requireUser(c);
   const org = await orgByName(db, name);
   if (!org || !(await orgVisibleTo(db, org, c.var.user))) throw notFound();
   return org;
