@@ -245,16 +245,20 @@ export function reproduce(base: string, f: Fuzzed, status: number | string): str
 export async function fuzz(
   forge: Forge,
   w: World,
-  opts: { perOperation: number; seed: number; batch?: number; log?: (s: string) => void },
+  opts: { perOperation: number; seed: number; batch?: number; log?: (s: string) => void; from?: number; to?: number },
 ): Promise<FuzzResult> {
   const r = rng(opts.seed);
   const batchSize = opts.batch ?? 16;
   const result: FuzzResult = { requests: 0, serverErrors: [], batchesCompared: 0, changes: [] };
   const all: Fuzzed[] = [];
   for (const op of operations()) for (let i = 0; i < opts.perOperation; i++) all.push(makeRequest(op, w, r));
+  // A long run can be split or resumed: the same seed makes the same requests, and from/to pick
+  // which of them to send (what the progress lines print is where to go on from).
+  const from = Math.max(0, opts.from ?? 0);
+  const to = Math.min(all.length, opts.to ?? all.length);
   let before = await snapshot(forge.dataDir);
-  for (let i = 0; i < all.length; i += batchSize) {
-    const batch = all.slice(i, i + batchSize);
+  for (let i = from; i < to; i += batchSize) {
+    const batch = all.slice(i, Math.min(i + batchSize, to));
     const answers = await Promise.all(
       batch.map((f) =>
         forge.send(f.req).then(
@@ -280,7 +284,13 @@ export async function fuzz(
         );
     }
     before = after;
-    if (opts.log && (i / batchSize) % 50 === 0) opts.log(`  fuzz: ${result.requests}/${all.length}`);
+    if (opts.log && ((i - from) / batchSize) % 50 === 0) {
+      const found = result.serverErrors.length + result.changes.length;
+      opts.log(
+        `  fuzz: sent up to ${i + batch.length} of ${all.length} (from ${from}); ${result.serverErrors.length} 5xx, ${result.changes.length} changes so far`,
+      );
+      if (found) opts.log(`    latest: ${[...result.serverErrors, ...result.changes].at(-1)!.slice(0, 400)}`);
+    }
   }
   return result;
 }

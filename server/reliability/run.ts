@@ -2,6 +2,8 @@
 // real forges, ending with one figure per line. RELIABILITY_SHORT=1 is the quick version `npm test`
 // runs; RELIABILITY_SEED replays a fuzzing run; RELIABILITY_REPORT=<file> also writes the figures
 // and the pass/fail counts as JSON; RELIABILITY_ONLY=fuzz,matrix,concurrency,kill runs a subset.
+// RELIABILITY_FUZZ_PER_OP sets the fuzzing's requests per operation (1,000 in the full run), and
+// RELIABILITY_FUZZ_FROM / _TO send only that slice of them, to split or resume a long run.
 import fs from 'node:fs';
 import path from 'node:path';
 import { startForge } from './forge.ts';
@@ -86,7 +88,8 @@ async function main() {
       checks.push(
         await section('fuzzing', async () => {
           const perOperation = Number(process.env.RELIABILITY_FUZZ_PER_OP ?? (short ? 2 : 1000));
-          const f = await fuzz(forge, world, { perOperation, seed, log, batch: short ? 24 : 16 });
+          const range = { from: Number(process.env.RELIABILITY_FUZZ_FROM ?? 0), to: Number(process.env.RELIABILITY_FUZZ_TO ?? Infinity) };
+          const f = await fuzz(forge, world, { perOperation, seed, log, batch: short ? 24 : 16, ...range });
           return {
             ok: f.serverErrors.length === 0 && f.changes.length === 0,
             figures: [
