@@ -111,3 +111,41 @@ test('pinning keeps a thread in Pinned; the repository filter lives in the URL',
   await expect(page.getByText('No unread notifications')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
 });
+
+test('a release and a commit that mentions the reader show in the inbox as Release and Commit; the type filter keeps one', async ({ page, request }) => {
+  const a = await createUser(request, 'rel-a');
+  const b = await createUser(request, 'rel-b');
+  const repo = await createRepo(request, a, { name: `news-${Date.now().toString(36)}`, auto_init: true });
+  const base = `/repos/${a.username}/${repo.name}`;
+  await apiAs(request, b, 'PUT', `${base}/subscription`, undefined, 200);
+  const file = await apiAs(request, a, 'POST', `${base}/contents/NOTES.md`, {
+    content: Buffer.from('notes\n').toString('base64'),
+    message: `Add release notes\n\nReviewed by @${b.username}.`,
+  });
+  await apiAs(request, a, 'POST', `${base}/releases`, { tag_name: 'v1.0', name: 'Version 1.0', body: 'The first one.' });
+
+  await signIn(page, b);
+  await page.goto('/notifications');
+  await expect(page.getByRole('link', { name: 'Notifications, 2 unread' })).toBeVisible();
+  const release = page.getByRole('link', { name: 'Version 1.0' });
+  const commit = page.getByRole('link', { name: 'Add release notes' });
+  await expect(release).toHaveAttribute('href', `/${a.username}/${repo.name}/releases/tag/v1.0`);
+  await expect(commit).toHaveAttribute('href', `/${a.username}/${repo.name}/commit/${file.commit.sha}`);
+  await expect(page.getByRole('listitem').filter({ has: release })).toContainText('Release');
+  await expect(page.getByRole('listitem').filter({ has: commit })).toContainText('Commit');
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.map((v) => `${scheme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await screenshots(page, 'notifications-release-commit');
+
+  await page.getByLabel('Type').selectOption('release');
+  await expect(page).toHaveURL(/type=release/);
+  await expect(release).toBeVisible();
+  await expect(commit).toHaveCount(0);
+  await page.getByLabel('Type').selectOption('commit');
+  await commit.click();
+  await expect(page).toHaveURL(new RegExp(`/commit/${file.commit.sha}$`));
+});

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, createUser, createRepo, signIn, rand, git, cloneUrl, apiAs, type SeedUser } from './fixtures';
+import { test, expect, screenshots, createUser, createRepo, signIn, rand, git, cloneUrl, apiAs, type SeedUser } from './fixtures';
 
 const lines = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => f(i + 1)).join('\n') + '\n';
 const CALC = lines(30, (i) => `export const v${i} = ${i};`);
@@ -83,8 +83,8 @@ test('a range thread is named by its range, shows all its lines, and takes a rep
     );
     await signIn(page, s.owner);
     await page.goto(`/${s.owner.username}/${s.repo}/pulls/${s.pull}`);
-    // The first such thread is the one under the review that started it (a reply's own review, once
-    // the timeline refreshes live, shows the thread again further down).
+    // The thread under the review that started it; a reply (a review of its own in the API) shows
+    // only inside it, never as a second entry repeating the thread (issue #20).
     const thread = page.getByRole('region', { name: /^Thread on lines 20–24 of src\/calc\.js/ }).first();
     await expect(thread).toBeVisible();
     // The excerpt starts at line 20, the range's first line, and ends at 24.
@@ -103,7 +103,12 @@ test('a range thread is named by its range, shows all its lines, and takes a rep
     const comments: { body: string; position: number; path: string }[] = [];
     for (const r of reviews) comments.push(...(await apiAs(request, s.owner, 'GET', `${s.api}/pulls/${s.pull}/reviews/${r.id}/comments`)));
     expect(comments.map((c) => [c.path, c.position, c.body])).toContainEqual(['src/calc.js', 24, 'Because the spec says so.']);
-    await page.screenshot({ path: 'e2e/screenshots/journeys-conversation-reply-light.png', fullPage: true });
+    await page.reload();
+    await expect(thread.getByRole('article', { name: `Review comment by ${s.owner.username}` })).toHaveCount(2);
+    await expect(page.getByRole('region', { name: /^Thread on lines 20–24 of src\/calc\.js/ })).toHaveCount(1);
+    await expect(page.getByText('Because the spec says so.')).toHaveCount(1);
+    await expect(page.getByRole('article', { name: `Review by ${s.owner.username}` })).toHaveCount(1);
+    await screenshots(page, 'journeys-conversation-reply');
 
     await page.goto(`/${s.owner.username}/${s.repo}/pulls/${s.pull}/files`);
     const onFiles = page.getByRole('region', { name: /^Thread on lines 20–24 of src\/calc\.js/ });

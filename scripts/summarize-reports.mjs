@@ -1,5 +1,5 @@
 // Prints one plain line "N passed, N failed" summed over the Vitest (Node 20, Node 24, PostgreSQL),
-// Playwright and reliability suite (reports/reliability.json: one count per check) JSON reports.
+// Playwright (one process, and two processes on PostgreSQL) and reliability suite (reports/reliability.json: one count per check) JSON reports.
 // Above it, the failed tests by name with the start of their error, so that the end of a CI log
 // (often all one gets to see) says what failed.
 import fs from 'node:fs';
@@ -30,18 +30,18 @@ function vitestFailures(report, step) {
     failures.push(`${step}: failed without a failed test (an unhandled error or a crashed worker: see the step's output)`);
 }
 
-function playwrightFailures(report) {
+function playwrightFailures(report, step = 'Playwright') {
   const walk = (suite, file) => {
     for (const spec of suite.specs ?? [])
       for (const t of spec.tests ?? [])
         if (t.status === 'unexpected') {
           const last = (t.results ?? []).at(-1);
-          failures.push(`Playwright: ${file ?? suite.file} > ${spec.title}\n${firstLines(last?.error?.message ?? last?.errors?.[0]?.message)}`);
+          failures.push(`${step}: ${file ?? suite.file} > ${spec.title}\n${firstLines(last?.error?.message ?? last?.errors?.[0]?.message)}`);
         }
     for (const child of suite.suites ?? []) walk(child, file ?? suite.file);
   };
   for (const suite of report?.suites ?? []) walk(suite);
-  for (const e of report?.errors ?? []) failures.push(`Playwright: ${firstLines(e.message, 3).trim()}`);
+  for (const e of report?.errors ?? []) failures.push(`${step}: ${firstLines(e.message, 3).trim()}`);
 }
 
 const vitest = read('reports/vitest.json');
@@ -67,13 +67,18 @@ if (onPg) {
   failed += (onPg.numFailedTests ?? 0) + (onPg.success === false && !onPg.numFailedTests ? 1 : 0);
 } else failed += 1;
 
-const pw = read('reports/playwright.json');
-if (pw) playwrightFailures(pw);
-else failures.push('Playwright: no report (the step did not finish)');
-if (pw?.stats) {
-  passed += (pw.stats.expected ?? 0) + (pw.stats.flaky ?? 0);
-  failed += pw.stats.unexpected ?? 0;
-} else failed += 1;
+for (const [file, step] of [
+  ['reports/playwright.json', 'Playwright'],
+  ['reports/playwright-multi.json', 'Playwright on two processes'],
+]) {
+  const pw = read(file);
+  if (pw) playwrightFailures(pw, step);
+  else failures.push(`${step}: no report (the step did not finish)`);
+  if (pw?.stats) {
+    passed += (pw.stats.expected ?? 0) + (pw.stats.flaky ?? 0);
+    failed += pw.stats.unexpected ?? 0;
+  } else failed += 1;
+}
 
 const reliability = read('reports/reliability.json');
 if (!reliability) failures.push('reliability suite: no report (the step did not finish)');

@@ -13,7 +13,8 @@ export interface RoundRobinProxy {
   close: () => Promise<void>;
 }
 
-export async function startRoundRobinProxy(upstreams: string[]): Promise<RoundRobinProxy> {
+/** `port` 0 (the default) listens on a free port. */
+export async function startRoundRobinProxy(upstreams: string[], port = 0): Promise<RoundRobinProxy> {
   const agent = new http.Agent({ keepAlive: true });
   const counts = upstreams.map(() => 0);
   let next = 0;
@@ -36,11 +37,11 @@ export async function startRoundRobinProxy(upstreams: string[]): Promise<RoundRo
   // connections a client may be reusing at that moment (ECONNRESET in the test, not the forge's).
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', resolve));
+  const bound = (server.address() as AddressInfo).port;
   return {
-    base: `http://127.0.0.1:${port}`,
-    port,
+    base: `http://127.0.0.1:${bound}`,
+    port: bound,
     counts,
     close: () =>
       new Promise<void>((resolve) => {

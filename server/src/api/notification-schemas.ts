@@ -10,7 +10,7 @@ export const NotificationSubjectSchema = z
     latest_comment_url: z.string(),
     html_url: z.string(),
     latest_comment_html_url: z.string(),
-    type: z.enum(['Issue', 'Pull', 'Commit', 'Repository']),
+    type: z.enum(['Issue', 'Pull', 'Commit', 'Repository', 'Release']),
     state: z.enum(['open', 'closed', 'merged', '']),
   })
   .openapi('NotificationSubject');
@@ -40,7 +40,7 @@ const zStrings = z
 export const NotificationListQuery = z.object({
   all: zQueryBool.optional(),
   'status-types': zStrings.openapi({ description: 'unread, read and/or pinned; default unread and pinned' }),
-  'subject-type': zStrings.openapi({ description: 'issue, pull, commit and/or repository' }),
+  'subject-type': zStrings.openapi({ description: 'issue, pull, commit, repository and/or release' }),
   since: z.string().optional().openapi({ description: 'only threads updated at or after this time (RFC 3339)' }),
   before: z.string().optional().openapi({ description: 'only threads updated at or before this time (RFC 3339)' }),
   page: zPage,

@@ -1,6 +1,7 @@
 // Comment rows: the timeline's events and the plain comments of issues and pull requests.
 import type { Db } from './types.ts';
 import type { CommentRow, NewComment } from './schema.ts';
+import { forgetNotificationComment } from './notifications.ts';
 
 /** Gitea's CommentType.comment and commentRef. */
 const PLAIN_COMMENT = 0;
@@ -32,6 +33,7 @@ export async function deleteCommentRows(trx: Db, id: number): Promise<void> {
   // The references this comment made go with it.
   await trx.deleteFrom('comment').where('ref_comment_id', '=', id).where('type', '=', COMMENT_REF).execute();
   await trx.deleteFrom('comment').where('id', '=', id).execute();
+  await forgetNotificationComment(trx, id);
 }
 
 export interface CommentTimes {

@@ -40,3 +40,9 @@ export function listIssueWatchersPage(db: Db, issueId: number, p: PageWindow): P
     .where('user.prohibit_login', '=', 0);
   return countThenPage(q, p, (page) => page.selectAll('user').orderBy('issue_watch.id'));
 }
+
+/** Subscriptions of these issues (deleted with them), or of one user (deleted with them). */
+export async function deleteIssueWatches(db: Db, of: { issueIds: number[] } | { userId: number }): Promise<void> {
+  if ('userId' in of) await db.deleteFrom('issue_watch').where('user_id', '=', of.userId).execute();
+  else if (of.issueIds.length) await db.deleteFrom('issue_watch').where('issue_id', 'in', of.issueIds).execute();
+}

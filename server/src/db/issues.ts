@@ -3,6 +3,8 @@
 import type { Db } from './types.ts';
 import { lockRow } from './dialect.ts';
 import type { IssueRow } from './schema.ts';
+import { deleteIssuesNotifications } from './notifications.ts';
+import { deleteIssueWatches } from './issue-watches.ts';
 
 /** Gitea's CommentType.comment: only plain comments count in issue.num_comments. */
 const PLAIN_COMMENT = 0;
@@ -135,6 +137,9 @@ export async function deleteIssueRows(db: Db, issueIds: number[]): Promise<void>
   await db.deleteFrom('issue_assignees').where('issue_id', 'in', issueIds).execute();
   await db.deleteFrom('issue_user').where('issue_id', 'in', issueIds).execute();
   await db.deleteFrom('reaction').where('issue_id', 'in', issueIds).execute();
+  // Their notification threads and subscriptions would point at nothing (issue #20).
+  await deleteIssuesNotifications(db, issueIds);
+  await deleteIssueWatches(db, { issueIds });
   // A pull request's own rows hang off its issue: its scheduled merge, its reviews, the pull row itself.
   await db
     .deleteFrom('pull_auto_merge')

@@ -1,13 +1,14 @@
-// Notification rows (Gitea's models/activities/notification.go): stored one per (user, issue),
-// listed newest first for their user, limited to repositories the user may still read.
+// Notification rows (Gitea's models/activities/notification.go): stored one per (user, unique_key)
+// (an issue's thread, a commit's, a release's), listed newest first for their user, limited to
+// repositories the user may still read; removed with what they are about.
 import { sql } from 'kysely';
 import type { Db } from './types.ts';
-import type { NotificationRow, RepoRow } from './schema.ts';
+import type { NotificationRow, ReleaseRow, RepoRow } from './schema.ts';
 import type { RepoFilter, PageWindow, RowsPage } from './page-rows.ts';
 import { countThenPage } from './page-rows.ts';
 
 export const NotificationStatus = { unread: 1, read: 2, pinned: 3 } as const;
-export const NotificationSource = { issue: 1, pull: 2, commit: 3, repository: 4 } as const;
+export const NotificationSource = { issue: 1, pull: 2, commit: 3, repository: 4, release: 5 } as const;
 
 /** What a list of one user's notifications is limited to (Gitea's FindNotificationOptions). */
 export interface NotificationFilter {
@@ -31,6 +32,13 @@ function filtered(db: Db, f: NotificationFilter) {
     // A deleted issue's thread is gone with it.
     .where((eb) =>
       eb.or([eb('notification.issue_id', '=', 0), eb.exists(eb.selectFrom('issue').select('issue.id').whereRef('issue.id', '=', 'notification.issue_id'))]),
+    )
+    // So is a deleted release's, and a release back to draft is not shown (drafts are the writers').
+    .where((eb) =>
+      eb.or([
+        eb('notification.release_id', '=', 0),
+        eb.exists(eb.selectFrom('release').select('release.id').whereRef('release.id', '=', 'notification.release_id').where('release.is_draft', '=', 0)),
+      ]),
     );
   if (f.repoId !== undefined) q = q.where('notification.repo_id', '=', f.repoId);
   if (f.statuses?.length) q = q.where('notification.status', 'in', f.statuses);
@@ -68,23 +76,39 @@ export async function setNotificationsStatus(db: Db, userId: number, ids: number
   return db.selectFrom('notification').selectAll().where('id', 'in', ids).orderBy('updated_unix', 'desc').orderBy('id', 'desc').execute();
 }
 
+/** What one thread is about, for upsertNotifications. */
+export interface NotificationSubjectKey {
+  repoId: number;
+  source: number;
+  uniqueKey: string;
+  issueId?: number;
+  commitId?: string;
+  releaseId?: number;
+}
+
+export const issueNotificationKey = (issueId: number) => `issue-${issueId}`;
+export const commitNotificationKey = (repoId: number, sha: string) => `commit-${repoId}-${sha}`;
+export const releaseNotificationKey = (releaseId: number) => `release-${releaseId}`;
+
 /**
  * One statement for all receivers: a new unread thread each, or the existing one unread again
  * (a pinned one stays pinned, as Gitea's updateIssueNotification), moved to now.
  */
-export async function upsertIssueNotifications(
+export async function upsertNotifications(
   db: Db,
-  a: { userIds: number[]; repo: RepoRow; issueId: number; source: number; commentId: number; updatedBy: number; now: number },
+  a: NotificationSubjectKey & { userIds: number[]; commentId?: number; updatedBy: number; now: number },
 ): Promise<void> {
   if (!a.userIds.length) return;
   const rows = a.userIds.map((user_id) => ({
     user_id,
-    repo_id: a.repo.id,
+    repo_id: a.repoId,
     status: NotificationStatus.unread,
     source: a.source,
-    issue_id: a.issueId,
-    commit_id: '',
-    comment_id: a.commentId,
+    issue_id: a.issueId ?? 0,
+    commit_id: a.commitId ?? '',
+    release_id: a.releaseId ?? 0,
+    unique_key: a.uniqueKey,
+    comment_id: a.commentId ?? 0,
     updated_by: a.updatedBy,
     created_unix: a.now,
     updated_unix: a.now,
@@ -93,14 +117,47 @@ export async function upsertIssueNotifications(
     .insertInto('notification')
     .values(rows)
     .onConflict((oc) =>
-      oc.columns(['user_id', 'issue_id']).doUpdateSet({
+      oc.columns(['user_id', 'unique_key']).doUpdateSet({
         status: sql<number>`case when notification.status = ${sql.lit(NotificationStatus.pinned)} then ${sql.lit(NotificationStatus.pinned)} else ${sql.lit(NotificationStatus.unread)} end`,
+        // An issue converted to a pull request keeps its thread, now a pull request's.
+        source: (eb) => eb.ref('excluded.source'),
         comment_id: (eb) => eb.ref('excluded.comment_id'),
         updated_by: (eb) => eb.ref('excluded.updated_by'),
         updated_unix: (eb) => eb.ref('excluded.updated_unix'),
       }),
     )
     .execute();
+}
+
+/** The threads of an issue or pull request (see upsertNotifications). */
+export function upsertIssueNotifications(
+  db: Db,
+  a: { userIds: number[]; repo: RepoRow; issueId: number; source: number; commentId: number; updatedBy: number; now: number },
+): Promise<void> {
+  return upsertNotifications(db, { ...a, repoId: a.repo.id, uniqueKey: issueNotificationKey(a.issueId) });
+}
+
+// ---- threads go with what they are about ----
+
+export async function deleteIssuesNotifications(db: Db, issueIds: number[]): Promise<void> {
+  if (issueIds.length) await db.deleteFrom('notification').where('issue_id', 'in', issueIds).execute();
+}
+
+export async function deleteRepoNotifications(db: Db, repoId: number): Promise<void> {
+  await db.deleteFrom('notification').where('repo_id', '=', repoId).execute();
+}
+
+export async function deleteUserNotifications(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('notification').where('user_id', '=', userId).execute();
+}
+
+export async function deleteReleaseNotifications(db: Db, releaseId: number): Promise<void> {
+  await db.deleteFrom('notification').where('release_id', '=', releaseId).execute();
+}
+
+/** A deleted comment is no thread's latest comment any more (the thread is its issue's and stays). */
+export async function forgetNotificationComment(db: Db, commentId: number): Promise<void> {
+  await db.updateTable('notification').set({ comment_id: 0 }).where('comment_id', '=', commentId).execute();
 }
 
 // ---- who is notified ----
@@ -158,4 +215,9 @@ export async function listLatestCommentIds(db: Db, issueIds: number[]): Promise<
 export function listReposByIds(db: Db, ids: number[]): Promise<RepoRow[]> {
   if (!ids.length) return Promise.resolve([]);
   return db.selectFrom('repository').selectAll().where('id', 'in', ids).execute();
+}
+
+export function listReleasesByIds(db: Db, ids: number[]): Promise<ReleaseRow[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return db.selectFrom('release').selectAll().where('id', 'in', ids).execute();
 }

@@ -1,5 +1,6 @@
 // Release rows and the attachment rows that are their assets (attachment.release_id).
 import type { Insertable, Updateable } from 'kysely';
+import { deleteReleaseNotifications } from './notifications.ts';
 import type { Db } from './types.ts';
 import type { AttachmentRow, ReleaseRow, ReleaseTable } from './schema.ts';
 
@@ -62,6 +63,7 @@ export function updateReleaseRow(db: Db, id: number, values: Updateable<ReleaseT
 
 export async function deleteReleaseRow(db: Db, id: number): Promise<void> {
   await db.deleteFrom('release').where('id', '=', id).execute();
+  await deleteReleaseNotifications(db, id);
 }
 
 /** The assets of releases, oldest first. */

@@ -4,6 +4,8 @@
 // organizations, so there is nothing of theirs left that others depend on.
 import { sql } from 'kysely';
 import type { Db } from './types.ts';
+import { deleteUserNotifications } from './notifications.ts';
+import { deleteIssueWatches } from './issue-watches.ts';
 
 /** How many organizations the user is a member of. */
 export async function countOrgMemberships(db: Db, uid: number): Promise<number> {
@@ -68,6 +70,9 @@ export async function deleteUserRows(db: Db, uid: number): Promise<void> {
     await trx.deleteFrom('access_token').where('user_id', '=', uid).execute();
     await trx.deleteFrom('web_session').where('user_id', '=', uid).execute();
     await trx.deleteFrom('user_redirect').where('redirect_user_id', '=', uid).execute();
+    // Their inbox and issue subscriptions (issue #20).
+    await deleteUserNotifications(trx, uid);
+    await deleteIssueWatches(trx, { userId: uid });
     await trx.deleteFrom('user').where('id', '=', uid).execute();
   });
 }

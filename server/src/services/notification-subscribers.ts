@@ -4,6 +4,7 @@
 import type { Deps } from '../context.ts';
 import type { EventBus, EventOf, EventType } from './events.ts';
 import { notifyIssue, type IssueNotice } from './notify.ts';
+import { notifyCommitMentions, notifyRelease } from './notify-repo.ts';
 
 type IssueEvent = EventOf<'issue.opened' | 'issue.commented' | 'issue.closed' | 'issue.reopened' | 'pull.opened' | 'pull.merged' | 'review.submitted'>;
 
@@ -44,4 +45,9 @@ export function registerNotificationSubscribers(bus: EventBus): void {
   // Only the users newly assigned, or newly asked to review.
   on(bus, 'issue.assignees-changed', (e) => (e.added.length ? { ...notice(e), receivers: e.added } : null));
   on(bus, 'review.requested', (e) => (!e.removed && e.reviewers.length ? { ...notice(e), receivers: e.reviewers } : null));
+  // Releases tell the watchers; commits tell whom their messages mention (Gitea's subjects
+  // "Release" and "Commit"). A deleted release's threads go with its row (db/releases.ts).
+  bus.on('release.published', (e, deps) => safely(e.type, () => notifyRelease(deps, e)));
+  bus.on('release.updated', (e, deps) => safely(e.type, () => notifyRelease(deps, e)));
+  bus.on('push', (e, deps) => safely(e.type, () => notifyCommitMentions(deps, e)));
 }

@@ -16,9 +16,13 @@ import {
   listLatestCommentIds,
   listNotifications,
   listNotificationsPage,
+  listReleasesByIds,
   listReposByIds,
   setNotificationsStatus,
 } from '../db/notifications.ts';
+import { repoDir } from '../context.ts';
+import { logCommits } from '../git/log.ts';
+import { escapeSegments } from './releases-convert.ts';
 import type { PageWindow } from '../db/page-rows.ts';
 import { toApiRepo } from '../api/convert.ts';
 import { ApiError, notFound } from '../errors.ts';
@@ -38,7 +42,7 @@ export function statusesOf(list: string[] | undefined, fallback: string[]): numb
   return known.length ? [...new Set(known)] : fallback.map(statusOf);
 }
 
-/** Gitea's subjectToSource: issue, pull, commit, repository (any case). */
+/** Gitea's subjectToSource: issue, pull, commit, repository, release (any case). */
 export function sourcesOf(list: string[] | undefined): number[] {
   const map: Record<string, number> = NotificationSource;
   return [...new Set((list ?? []).map((s) => map[s.trim().toLowerCase()] ?? 0).filter((s) => s > 0))];
@@ -65,18 +69,37 @@ export function notificationFilter(user: UserRow, q: ListQuery, defaults: string
   };
 }
 
+type SubjectType = 'Issue' | 'Pull' | 'Commit' | 'Repository' | 'Release';
+type SubjectState = 'open' | 'closed' | 'merged' | '';
+
+/** The commits' messages, trimmed (Gitea's subject title of a commit), by `repoId:sha`. */
+async function commitMessages(deps: Deps, rows: NotificationRow[], fullName: (repoId: number) => string): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const n of rows) {
+    const key = `${n.repo_id}:${n.commit_id}`;
+    if (n.source !== NotificationSource.commit || !n.commit_id || out.has(key) || !fullName(n.repo_id)) continue;
+    const [owner, name] = fullName(n.repo_id).split('/') as [string, string];
+    const [c] = await logCommits(repoDir(deps.config, owner, name), { revs: [n.commit_id], max: 1 }).catch(() => []);
+    out.set(key, c?.message.trim() ?? '');
+  }
+  return out;
+}
+
 /** Converts rows to Gitea's NotificationThread objects, reading what they show in a few queries. */
 export async function toThreads(deps: Deps, user: UserRow, rows: NotificationRow[]) {
   const { db, config } = deps;
   const issueIds = [...new Set(rows.map((r) => r.issue_id).filter((id) => id > 0))];
-  const [issues, repos, merged, latest] = await Promise.all([
+  const releaseIds = [...new Set(rows.map((r) => r.release_id).filter((id) => id > 0))];
+  const [issues, repos, merged, latest, releases] = await Promise.all([
     issueIds.length ? listIssuesByIds(db, issueIds) : [],
     listReposByIds(db, [...new Set(rows.map((r) => r.repo_id))]),
     issueIds.length ? listPullMergeStates(db, issueIds) : [],
     listLatestCommentIds(db, issueIds),
+    listReleasesByIds(db, releaseIds),
   ]);
   const owners = new Map((await listOwnersByIds(db, [...new Set(repos.map((r) => r.owner_id)), 0])).map((u) => [u.id, u]));
   const issueById = new Map(issues.map((i) => [i.id, i]));
+  const releaseById = new Map(releases.map((r) => [r.id, r]));
   const repoById = new Map(repos.map((r) => [r.id, r]));
   const mergedIds = new Set(merged.filter((m) => m.has_merged === 1).map((m) => m.issue_id));
   const apiRepos = new Map<number, ReturnType<typeof toApiRepo>>();
@@ -84,33 +107,54 @@ export async function toThreads(deps: Deps, user: UserRow, rows: NotificationRow
     if (!apiRepos.has(r.id)) apiRepos.set(r.id, toApiRepo(r, owners.get(r.owner_id)!, Access.read, config, user));
     return apiRepos.get(r.id)!;
   };
-  return rows.map((n) => {
-    const repo = repoById.get(n.repo_id);
+  const fullName = (repoId: number) => {
+    const repo = repoById.get(repoId);
+    return repo ? `${owners.get(repo.owner_id)?.name ?? repo.owner_name}/${repo.name}` : '';
+  };
+  const messages = await commitMessages(deps, rows, fullName);
+  const subjectOf = (n: NotificationRow) => {
+    const full = fullName(n.repo_id);
+    const none = { latest_comment_url: '', latest_comment_html_url: '', state: '' as SubjectState };
+    if (n.source === NotificationSource.commit) {
+      // Gitea gives the web address of the commit as both url and html_url.
+      const url = `${config.rootUrl}${full}/commit/${encodeURIComponent(n.commit_id)}`;
+      return { ...none, title: messages.get(`${n.repo_id}:${n.commit_id}`) ?? '', url, html_url: url, type: 'Commit' as SubjectType };
+    }
+    if (n.source === NotificationSource.repository) {
+      return { ...none, title: full, url: `/${full}`, html_url: `${config.rootUrl}${full}`, type: 'Repository' as SubjectType };
+    }
+    if (n.source === NotificationSource.release) {
+      const rel = releaseById.get(n.release_id);
+      // As Gitea: url is the release's link (relative), html_url its page.
+      const link = rel ? `${full}/releases/tag/${escapeSegments(rel.tag_name)}` : '';
+      return {
+        ...none,
+        title: rel ? rel.title || rel.tag_name : '',
+        url: link && `/${link}`,
+        html_url: link && `${config.rootUrl}${link}`,
+        type: 'Release' as SubjectType,
+      };
+    }
     const issue = issueById.get(n.issue_id);
-    const full = repo ? `${owners.get(repo.owner_id)?.name ?? repo.owner_name}/${repo.name}` : '';
     const apiBase = `${config.rootUrl}api/v1/repos/${full}`;
     const commentId = issue ? latest.get(issue.id) : undefined;
     const htmlUrl = issue ? `${config.rootUrl}${full}/${issue.is_pull ? 'pulls' : 'issues'}/${issue.index}` : '';
-    const type =
-      n.source === NotificationSource.pull
-        ? 'Pull'
-        : n.source === NotificationSource.commit
-          ? 'Commit'
-          : n.source === NotificationSource.repository
-            ? 'Repository'
-            : 'Issue';
+    return {
+      title: issue?.name ?? '',
+      url: issue ? `${apiBase}/issues/${issue.index}` : '',
+      latest_comment_url: commentId ? `${apiBase}/issues/comments/${commentId}` : '',
+      html_url: htmlUrl,
+      latest_comment_html_url: commentId ? `${htmlUrl}#issuecomment-${commentId}` : '',
+      type: (n.source === NotificationSource.pull ? 'Pull' : 'Issue') as SubjectType,
+      state: (!issue ? '' : mergedIds.has(issue.id) ? 'merged' : issue.is_closed ? 'closed' : 'open') as SubjectState,
+    };
+  };
+  return rows.map((n) => {
+    const repo = repoById.get(n.repo_id);
     return {
       id: n.id,
       repository: repo ? apiRepo(repo) : null,
-      subject: {
-        title: issue?.name ?? '',
-        url: issue ? `${apiBase}/issues/${issue.index}` : '',
-        latest_comment_url: commentId ? `${apiBase}/issues/comments/${commentId}` : '',
-        html_url: htmlUrl,
-        latest_comment_html_url: commentId ? `${htmlUrl}#issuecomment-${commentId}` : '',
-        type: type as 'Issue' | 'Pull' | 'Commit' | 'Repository',
-        state: (!issue ? '' : mergedIds.has(issue.id) ? 'merged' : issue.is_closed ? 'closed' : 'open') as 'open' | 'closed' | 'merged' | '',
-      },
+      subject: subjectOf(n),
       unread: n.status === NotificationStatus.unread,
       pinned: n.status === NotificationStatus.pinned,
       updated_at: unixToIso(n.updated_unix),

@@ -10,6 +10,7 @@ import { removeAttachmentFiles } from './attachments.ts';
 import { deleteRepoReleaseRows, repoReleaseAssetUuids } from '../db/releases.ts';
 import { forgetRepoSocial } from './user-social.ts';
 import { forgetRedirectsOf } from '../db/redirects.ts';
+import { deleteRepoNotifications } from '../db/notifications.ts';
 import { crashPoint, moveToTrash } from './repo-folders.ts';
 
 /**
@@ -27,6 +28,8 @@ export async function deleteRepository(deps: Deps, owner: UserRow, repo: RepoRow
       await deleteRepoReleaseRows(trx, repo.id);
       await forgetRepoSocial(trx, repo.id);
       await deleteRepoActions(trx, repo.id);
+      // Every thread about it, its issues' and its commits' and releases' alike (as Gitea).
+      await deleteRepoNotifications(trx, repo.id);
       await deleteRepoRow(trx, repo.id);
       await forgetRedirectsOf(trx, repo);
       // As Gitea's DeleteRepositoryDirectly: its forks become ordinary repositories, and its parent

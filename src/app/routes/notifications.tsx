@@ -32,6 +32,8 @@ const TYPES: { key: InboxType; label: string }[] = [
   { key: '', label: 'All types' },
   { key: 'issue', label: 'Issues' },
   { key: 'pull', label: 'Pull requests' },
+  { key: 'commit', label: 'Commits' },
+  { key: 'release', label: 'Releases' },
 ];
 
 function queryOf(search: URLSearchParams): InboxQuery {

@@ -4134,7 +4134,7 @@ export interface components {
             html_url: string;
             latest_comment_html_url: string;
             /** @enum {string} */
-            type: "Issue" | "Pull" | "Commit" | "Repository";
+            type: "Issue" | "Pull" | "Commit" | "Repository" | "Release";
             /** @enum {string} */
             state: "open" | "closed" | "merged" | "";
         };
@@ -16102,7 +16102,7 @@ export interface operations {
                 all?: "0" | "1" | "true" | "false" | "";
                 /** @description unread, read and/or pinned; default unread and pinned */
                 "status-types"?: string | string[];
-                /** @description issue, pull, commit and/or repository */
+                /** @description issue, pull, commit, repository and/or release */
                 "subject-type"?: string | string[];
                 /** @description only threads updated at or after this time (RFC 3339) */
                 since?: string;
@@ -16334,7 +16334,7 @@ export interface operations {
                 all?: "0" | "1" | "true" | "false" | "";
                 /** @description unread, read and/or pinned; default unread and pinned */
                 "status-types"?: string | string[];
-                /** @description issue, pull, commit and/or repository */
+                /** @description issue, pull, commit, repository and/or release */
                 "subject-type"?: string | string[];
                 /** @description only threads updated at or after this time (RFC 3339) */
                 since?: string;

@@ -163,7 +163,7 @@ export function Timeline({
           {virtualItems.map((v) => {
             const entry = entries[v.index]!;
             return (
-              <li key={v.key} data-index={v.index} ref={virtualizer.measureElement} className="py-2">
+              <li key={v.key} data-index={v.index} ref={virtualizer.measureElement} className="py-2 empty:py-0">
                 <TimelineRow
                   entry={entry}
                   highlighted={entry.item.id === targetId}

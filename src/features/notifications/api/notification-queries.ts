@@ -7,7 +7,7 @@ import type { components } from '@/lib/api/schema';
 
 export type NotificationThread = components['schemas']['NotificationThread'];
 export type InboxStatus = 'unread' | 'read' | 'pinned';
-export type InboxType = 'issue' | 'pull' | '';
+export type InboxType = 'issue' | 'pull' | 'commit' | 'release' | '';
 
 export const NOTIFICATIONS_PER_PAGE = 30;
 /** How often the bell asks when nothing pushes to it (the live pages invalidate it sooner). */

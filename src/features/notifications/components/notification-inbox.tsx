@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api/api-error';
 import type { InboxStatus, NotificationThread } from '../api/notification-queries';
 import { useMarkAllRead, useMarkThread } from '../api/use-mark-notifications';
-import { groupByRepo } from '../lib/thread-view';
+import { groupByRepo, threadTitle } from '../lib/thread-view';
 import { NotificationRow } from './notification-row';
 
 const said: Record<InboxStatus, string> = { read: 'Marked as read', unread: 'Marked as unread', pinned: 'Pinned' };
@@ -22,7 +22,7 @@ export function useMarkWithUndo() {
     mark.mutate(
       { id: t.id, to },
       {
-        onSuccess: () => toast(`${said[to]}: ${t.subject.title}`, { action: { label: 'Undo', onClick: () => mark.mutate({ id: t.id, to: was }) } }),
+        onSuccess: () => toast(`${said[to]}: ${threadTitle(t)}`, { action: { label: 'Undo', onClick: () => mark.mutate({ id: t.id, to: was }) } }),
         onError: (e) => toast.error(errorMessage(e)),
       },
     );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NotificationThread } from '../api/notification-queries';
-import { groupByRepo, threadHref, threadKind, threadNumber, threadState } from './thread-view';
+import { groupByRepo, threadHref, threadKind, threadNumber, threadState, threadTitle } from './thread-view';
 import { bellLabel } from '../components/notification-bell';
 
 const thread = (over: Partial<NotificationThread['subject']> & { repo?: string; id?: number } = {}): NotificationThread =>
@@ -34,6 +34,37 @@ describe('notification threads', () => {
   it('say their number, kind and state in words', () => {
     expect([threadNumber(thread()), threadKind(thread()), threadState(thread())]).toEqual([7, 'Pull request', 'Merged']);
     expect([threadKind(thread({ type: 'Issue' })), threadState(thread({ state: 'closed' }))]).toEqual(['Issue', 'Closed']);
+  });
+
+  it('a commit thread shows its subject line and leads to the commit; a release thread to the release', () => {
+    const commit = thread({
+      type: 'Commit',
+      state: '',
+      title: 'Fix the parser\n\nThanks @bob',
+      url: 'https://forge.example/alice/site/commit/abc123',
+      html_url: 'https://forge.example/alice/site/commit/abc123',
+    });
+    expect([threadTitle(commit), threadKind(commit), threadNumber(commit), threadState(commit), threadHref(commit)]).toEqual([
+      'Fix the parser',
+      'Commit',
+      undefined,
+      '',
+      '/alice/site/commit/abc123',
+    ]);
+    // Gitea's url of a release is its relative link; html_url its page.
+    const release = thread({
+      type: 'Release',
+      state: '',
+      title: 'v1.0',
+      url: '/alice/site/releases/tag/v1.0',
+      html_url: 'https://forge.example/alice/site/releases/tag/v1.0',
+    });
+    expect([threadTitle(release), threadKind(release), threadNumber(release), threadHref(release)]).toEqual([
+      'v1.0',
+      'Release',
+      undefined,
+      '/alice/site/releases/tag/v1.0',
+    ]);
   });
 
   it('group by repository in the order they come', () => {

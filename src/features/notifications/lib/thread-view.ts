@@ -21,7 +21,12 @@ export function threadNumber(t: NotificationThread): number | undefined {
 }
 
 export function threadKind(t: NotificationThread): string {
-  return { Issue: 'Issue', Pull: 'Pull request', Commit: 'Commit', Repository: 'Repository' }[t.subject.type];
+  return { Issue: 'Issue', Pull: 'Pull request', Commit: 'Commit', Repository: 'Repository', Release: 'Release' }[t.subject.type];
+}
+
+/** What the row says the thread is about: a commit's subject line (its title is the whole message), else the title. */
+export function threadTitle(t: NotificationThread): string {
+  return t.subject.type === 'Commit' ? (t.subject.title.split('\n', 1)[0] ?? '') : t.subject.title;
 }
 
 export function threadState(t: NotificationThread): string {

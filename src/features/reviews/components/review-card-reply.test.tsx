@@ -32,22 +32,23 @@ describe('ReviewCard in the conversation', () => {
     const reply = { hasPending: false, Editor, onReply, drafts: new Map<string, string>() };
     render(
       <MemoryRouter>
-        <ReviewCard review={started} threads={threadsOfReview(threads, 7)} renderMarkdown={renderMarkdown} reply={reply} />
-        <ReviewCard review={later} threads={threadsOfReview(threads, 8)} renderMarkdown={renderMarkdown} reply={reply} />
+        <ReviewCard review={started} threads={threadsOfReview(threads, 7).threads} renderMarkdown={renderMarkdown} reply={reply} />
+        <ReviewCard review={later} {...threadsOfReview(threads, 8)} renderMarkdown={renderMarkdown} reply={reply} />
       </MemoryRouter>,
     );
-    const [whole, own] = screen.getAllByRole('region', { name: /^Thread on lines 20–24 of src\/calc\.js/ });
+    // The thread shows once (under the review that started it, with the reply box); the later
+    // review only says it replied.
+    const [whole, ...again] = screen.getAllByRole('region', { name: /^Thread on lines 20–24 of src\/calc\.js/ });
+    expect(again).toEqual([]);
     // The excerpt starts at line 20, not four lines above the last one.
     const rows = within(whole!).getAllByRole('row');
     expect(rows.map((r) => r.textContent?.trim().slice(-3))).toEqual(['v20', 'v21', 'v22', 'v23', 'v24']);
-    // The later review's part of the thread is named by the range too; the reply box is under the
-    // review that started the thread, where the thread shows whole.
     expect(
-      within(own!)
+      within(whole!)
         .getAllByRole('article')
         .map((a) => a.getAttribute('aria-label')),
-    ).toEqual(['Review comment by alice']);
-    expect(within(own!).queryByRole('button', { name: 'Reply…' })).toBeNull();
+    ).toEqual(['Review comment by bob', 'Review comment by alice']);
+    expect(screen.getByRole('article', { name: 'Review by alice' })).toHaveTextContent('Replied in an earlier thread.');
     await userEvent.click(within(whole!).getByRole('button', { name: 'Reply…' }));
     await userEvent.type(within(whole!).getByRole('textbox', { name: 'Reply on lines 20–24 of src/calc.js' }), 'Fair enough');
     await userEvent.click(within(whole!).getByRole('button', { name: 'Add single comment' }));

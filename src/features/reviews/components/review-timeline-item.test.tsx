@@ -76,21 +76,36 @@ describe('ReviewTimelineItem', () => {
       expect.stringContaining('approved these changes'),
       expect.stringMatching(/reviewed.*Dismissed/),
     ]);
-    // Each review draws its own thread on that line; screen-reader landmarks keep them apart (axe landmark-unique).
-    expect(screen.getAllByRole('region', { name: /^Thread on line 3 of src\/loop\.ts/ }).map((r) => r.getAttribute('aria-label'))).toEqual([
-      'Thread on line 3 of src/loop.ts, started by bob (comment 70)',
-      'Thread on line 3 of src/loop.ts, started by alice (comment 80)',
-    ]);
-    // alice's review only replied: it shows her reply, not bob's comment again.
-    expect(
-      within(all[1])
-        .getAllByRole('article')
-        .map((a) => a.getAttribute('aria-label')),
-    ).toEqual(['Review comment by alice']);
+    // The thread shows once, under the review that started it; alice's review (a body and a reply)
+    // says it replied instead of drawing bob's thread a second time.
+    expect(screen.getAllByRole('region', { name: /^Thread on line 3 of src\/loop\.ts/ })).toHaveLength(1);
+    expect(within(all[1]).queryAllByRole('article')).toEqual([]);
+    expect(all[1]).toHaveTextContent('Done');
+    expect(all[1]).toHaveTextContent('Replied in an earlier thread.');
     expect(requested.sort()).toEqual([
       '/api/v1/repos/alice/tools/pulls/3/reviews',
       '/api/v1/repos/alice/tools/pulls/3/reviews/7/comments',
       '/api/v1/repos/alice/tools/pulls/3/reviews/8/comments',
     ]);
+  });
+
+  it('a reply to a thread (a COMMENT review of one comment, no body) is not a second entry showing the thread again', async () => {
+    const reviews = [
+      fakeReview(7, bob, { state: 'COMMENT', body: '', comments_count: 1, submitted_at: at(1) }),
+      fakeReview(8, alice, { state: 'COMMENT', body: '', comments_count: 1, submitted_at: at(2) }),
+    ];
+    setup(reviews, {
+      7: [fakeReviewComment(70, 7, bob, { body: 'Why a loop?', path: 'src/loop.ts', position: 3, created_at: at(1) })],
+      8: [fakeReviewComment(80, 8, alice, { body: 'It reads better.', path: 'src/loop.ts', position: 3, created_at: at(2) })],
+    });
+    const thread = await screen.findByRole('region', { name: /^Thread on line 3 of src\/loop\.ts/ });
+    expect(
+      within(thread)
+        .getAllByRole('article')
+        .map((a) => a.getAttribute('aria-label')),
+    ).toEqual(['Review comment by bob', 'Review comment by alice']);
+    expect(screen.getAllByRole('region', { name: /^Thread on line/ })).toHaveLength(1);
+    expect(screen.getAllByRole('article', { name: /^Review by/ }).map((a) => a.getAttribute('aria-label'))).toEqual(['Review by bob']);
+    expect(screen.getAllByText('It reads better.')).toHaveLength(1);
   });
 });

@@ -10,7 +10,7 @@ import { RelativeTime } from '@/components/ui/relative-time';
 import { paths } from '@/lib/paths';
 import { reviewQueries } from '../api/review-queries';
 import type { RenderMarkdown } from '../lib/review-editor';
-import { threadsOfReview, type PullReview, type ReviewThread } from '../lib/review-threads';
+import { isReplyOnly, threadsOfReview, type PullReview, type ReviewThread } from '../lib/review-threads';
 import { ReviewStateBadge, Tag, reviewVerb } from './review-state';
 import { ReviewThreadView, type ReplyOptions } from './review-thread';
 
@@ -25,7 +25,10 @@ const glyph: Record<PullReview['state'], string> = { APPROVED: '✓', REQUEST_CH
 
 export interface ReviewCardProps {
   review: PullReview;
+  /** The threads this review started (whole). */
   threads: ReviewThread[];
+  /** Its comments in threads other reviews started: shown there, only counted here. */
+  replies?: number;
   renderMarkdown: RenderMarkdown;
   /** The element id links point at. */
   anchorId?: string;
@@ -33,7 +36,7 @@ export interface ReviewCardProps {
   reply?: ReplyOptions;
 }
 
-export const ReviewCard = memo(function ReviewCard({ review, threads, renderMarkdown, anchorId, reply }: ReviewCardProps) {
+export const ReviewCard = memo(function ReviewCard({ review, threads, replies = 0, renderMarkdown, anchorId, reply }: ReviewCardProps) {
   const login = review.user?.login ?? review.team?.name ?? 'Ghost';
   const state = review.dismissed ? 'COMMENT' : review.state;
   return (
@@ -57,12 +60,17 @@ export const ReviewCard = memo(function ReviewCard({ review, threads, renderMark
         {review.dismissed && <ReviewStateBadge state={review.state} dismissed />}
         {review.stale && !review.dismissed && <Tag>Stale</Tag>}
       </div>
-      {(review.body.trim() || threads.length > 0) && (
+      {(review.body.trim() || threads.length > 0 || replies > 0) && (
         <div className="ml-3 space-y-3 border-l-2 border-gray-200 pl-5 dark:border-gray-800">
           {review.body.trim() && <div className="rounded-lg border border-gray-200 px-3 py-2 text-sm dark:border-gray-800">{renderMarkdown(review.body)}</div>}
           {threads.map((t) => (
-            <ReviewThreadView key={t.key} thread={t} renderMarkdown={renderMarkdown} showHunk showPath reply={t.partial ? undefined : reply} />
+            <ReviewThreadView key={t.key} thread={t} renderMarkdown={renderMarkdown} showHunk showPath reply={reply} />
           ))}
+          {replies > 0 && (
+            <p className="text-sm text-gray-600 dark:text-gray-400">
+              {replies === 1 ? 'Replied in an earlier thread.' : `Replied ${replies} times in earlier threads.`}
+            </p>
+          )}
         </div>
       )}
     </article>
@@ -83,9 +91,10 @@ export interface ReviewTimelineItemProps {
 export function ReviewTimelineItem({ owner, repo, index, reviewId, renderMarkdown, anchorId, reply }: ReviewTimelineItemProps) {
   const { data, isError } = useQuery(reviewQueries.threads(owner, repo, index));
   const review = data?.reviews.find((r) => r.id === reviewId);
-  const threads = useMemo(() => (data ? threadsOfReview(data.threads, reviewId) : []), [data, reviewId]);
+  const own = useMemo(() => (data ? threadsOfReview(data.threads, reviewId) : { threads: [], replies: 0 }), [data, reviewId]);
   if (isError && !data) return <p className="text-sm text-gray-500 dark:text-gray-400">This review could not be loaded.</p>;
   if (!data) return <div aria-hidden className="h-6 w-64 animate-pulse rounded bg-gray-100 dark:bg-gray-800" />;
-  if (!review) return null;
-  return <ReviewCard review={review} threads={threads} renderMarkdown={renderMarkdown} anchorId={anchorId} reply={reply} />;
+  // A reply to a thread (a review of one comment, no body): it shows in that thread, not again here.
+  if (!review || isReplyOnly(review, own)) return null;
+  return <ReviewCard review={review} threads={own.threads} replies={own.replies} renderMarkdown={renderMarkdown} anchorId={anchorId} reply={reply} />;
 }

@@ -26,8 +26,6 @@ export interface ReviewThread {
   comments: ThreadComment[];
   /** A range comment started the thread ("Lines 20–24" on line 24): the range's first line. */
   rangeStart?: number;
-  /** Only one review's replies in a thread another review started (threadsOfReview). */
-  partial?: boolean;
 }
 
 /** Where Gitea placed a comment: `position` is the new-file line, `original_position` the old-file line (0 = not that side). */
@@ -96,16 +94,21 @@ export function countReviewComments(threads: ReviewThread[], reviewId: number): 
 
 /**
  * The threads to show under one review in the conversation: those it started, whole (replies from
- * later reviews included), and for threads started elsewhere only this review's replies.
+ * later reviews included). A reply is a review of its own in Gitea's API (a COMMENT review with one
+ * comment on the thread's line), but its thread is drawn once, under the review that started it:
+ * `replies` counts this review's comments in threads started elsewhere, which are not repeated here.
  */
-export function threadsOfReview(threads: ReviewThread[], reviewId: number): ReviewThread[] {
+export function threadsOfReview(threads: ReviewThread[], reviewId: number): { threads: ReviewThread[]; replies: number } {
   const out: ReviewThread[] = [];
+  let replies = 0;
   for (const t of threads) {
     if (t.comments[0]?.pull_request_review_id === reviewId) out.push(t);
-    else {
-      const own = t.comments.filter((c) => c.pull_request_review_id === reviewId);
-      if (own.length) out.push({ ...t, comments: own, partial: true });
-    }
+    else replies += t.comments.filter((c) => c.pull_request_review_id === reviewId).length;
   }
-  return out;
+  return { threads: out, replies };
+}
+
+/** A review that only replied in others' threads, with nothing of its own to say (no body, no decision). */
+export function isReplyOnly(review: PullReview, own: { threads: ReviewThread[]; replies: number }): boolean {
+  return review.state === 'COMMENT' && !review.dismissed && !review.body.trim() && own.threads.length === 0 && own.replies > 0;
 }
