@@ -132,17 +132,38 @@ test('issues, comments and reactions, the bell and the inbox, and new comments b
 
 test('pull requests: the list with its filters and badges, conversation, files changed and merge', async ({ browser, request, baseURL }) => {
   const owner = await createUser(request, 'gitea');
+  const reviewer = await createUser(request, 'gitea');
   const { repo, head } = await seedRepo(request, baseURL, owner);
   const base = `/repos/${owner.username}/${repo}`;
+  await apiAs(request, owner, 'PUT', `${base}/collaborators/${reviewer.username}`, { permission: 'write' }, 204);
+  await apiAs(request, owner, 'POST', `${base}/branches`, { new_branch_name: 'release', old_ref_name: 'main' });
   const pull = await apiAs(request, owner, 'POST', `${base}/pulls`, { title: 'Subtract too', head: 'topic', base: 'main', body: 'Adds `sub`.' });
+  await apiAs(request, owner, 'POST', `${base}/pulls`, { title: 'Subtract on release', head: 'topic', base: 'release' });
   await apiAs(request, owner, 'POST', `${base}/statuses/${head}`, { state: 'success', context: 'ci/test', description: 'All tests passed' });
+  await apiAs(request, reviewer, 'POST', `${base}/pulls/${pull.number}/reviews`, { event: 'APPROVED', body: 'Looks right.' }, 200);
 
   const { page, w } = await pageFor(browser, owner);
   await page.goto(`/${owner.username}/${repo}/pulls`);
-  await expect(page.getByRole('link', { name: 'Subtract too' })).toBeVisible();
+  const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Subtract too' }) });
+  await expect(row.getByRole('img', { name: 'All checks passed' })).toBeVisible();
+  await expect(row.getByText('Approved')).toBeVisible();
   await w.check();
 
-  await page.getByRole('link', { name: 'Subtract too' }).click();
+  // Gitea 1.23's list has no base_branch parameter: the app filters the page itself and says so.
+  await page.goto(`/${owner.username}/${repo}/pulls?base=release`);
+  await expect(page.getByRole('link', { name: 'Subtract on release' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Subtract too' })).toHaveCount(0);
+  await expect(page.getByRole('note')).toContainText('This server does not filter pull requests by base branch');
+  await w.check();
+
+  // A search with words keeps the base filter and the badges.
+  await page.goto(`/${owner.username}/${repo}/pulls?q=Subtract&base=main`);
+  await expect(row.getByRole('img', { name: 'All checks passed' })).toBeVisible();
+  await expect(row.getByText('Approved')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Subtract on release' })).toHaveCount(0);
+  await w.check();
+
+  await row.getByRole('link', { name: 'Subtract too' }).click();
   const tabs = page.getByRole('navigation', { name: 'Pull request' });
   const merge = page.getByRole('region', { name: 'Merge status' });
   await expect(merge.getByRole('listitem', { name: 'Checks' })).toContainText('All checks have passed');
