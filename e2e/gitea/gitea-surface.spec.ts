@@ -182,3 +182,51 @@ test('pull requests: the list with its filters and badges, conversation, files c
   expect((await apiAs(request, owner, 'GET', `${base}/pulls/${pull.number}`)).merged).toBe(true);
   await w.check();
 });
+
+test('every other page works or explains what Gitea lacks', async ({ browser, request, baseURL }) => {
+  const owner = await createUser(request, 'gitea');
+  const { repo, head } = await seedRepo(request, baseURL, owner);
+  const org = rand('org');
+  await apiAs(request, owner, 'POST', '/orgs', { username: org });
+  const base = `/repos/${owner.username}/${repo}`;
+  await apiAs(request, owner, 'POST', `${base}/issues`, { title: 'Lock me', body: 'Too heated.' });
+  await apiAs(request, owner, 'POST', `${base}/labels`, { name: 'bug', color: '#ee0701' });
+  await apiAs(request, owner, 'POST', `${base}/milestones`, { title: 'v1' });
+  const { page, w } = await pageFor(browser, owner);
+  const r = `/${owner.username}/${repo}`;
+  const pages = [
+    '/',
+    '/explore/repos',
+    `/${owner.username}`,
+    '/issues',
+    '/pulls',
+    `/${org}`,
+    `/org/${org}/teams`,
+    `/org/${org}/settings`,
+    `${r}/blame/branch/main/calc.js`,
+    `${r}/commits/branch/main`,
+    `${r}/commit/${head}`,
+    `${r}/branches`,
+    `${r}/compare/main...topic`,
+    `${r}/issues/new`,
+    `${r}/milestones`,
+    `${r}/activity`,
+    `${r}/settings`,
+    `${r}/settings/collaborators`,
+    `${r}/settings/branches`,
+    '/user/settings',
+    '/user/settings/applications',
+    '/user/settings/sessions',
+    '/user/settings/account',
+  ];
+  for (const p of pages) {
+    await page.goto(p, { waitUntil: 'networkidle' });
+    await w.check(p);
+  }
+
+  // Locking a conversation is this forge's API: on Gitea the action says so in words.
+  await page.goto(`${r}/issues/1`);
+  await page.getByRole('button', { name: 'Lock conversation' }).click();
+  await expect(page.getByText('This server does not offer locking conversations through its API')).toBeVisible();
+  await w.check();
+});

@@ -19,3 +19,11 @@ export async function orExplainMissing<T>(what: string, fn: () => Promise<T>): P
     throw explainMissingEndpoint(e, what);
   }
 }
+
+/**
+ * Whether `e` is a router's 404 for a path it has no route for (Gitea's API router answers
+ * "404 page not found", in plain text), not a 404 about a thing the route looked for.
+ */
+export function isMissingRoute(e: unknown): boolean {
+  return isApiError(e) && e.status === 404 && /^\s*(404 page not found|not found)\s*$/i.test(String(e.body?.message ?? ''));
+}
