@@ -55,9 +55,11 @@ export class Surface {
     this.routes = surface.routes
       .map((route) => ({ route, ...compile(route.path, (name, last) => last && CATCH_ALL.has(name)) }))
       .sort((a, b) => b.weight - a.weight);
-    const known = new Set(surface.routes.map((r) => `${r.method} ${r.path.replace(/\{[^}]+\}/g, '{}')}`));
+    const norm = (p: string) => p.replace(/\{[^}]+\}/g, '{}');
+    // A path Gitea has with another method is left to the matching below (405, as Gitea's router).
+    const knownPaths = new Set(surface.routes.map((r) => norm(r.path)));
     this.extensions = ours
-      .filter((r) => !known.has(`${r.method} ${r.path.replace(/\{[^}]+\}/g, '{}')}`))
+      .filter((r) => !knownPaths.has(norm(r.path)))
       .map((r) => new RegExp(`^${r.method} ${compile(r.path, (_n, last) => last).pattern.source.slice(1)}`));
   }
 

@@ -5,7 +5,8 @@ import { ApiError, isApiError } from './api-error';
 
 /** `e`, or for a 404 an ApiError saying the server does not offer `what` ("locking conversations"). */
 export function explainMissingEndpoint(e: unknown, what: string): unknown {
-  if (isApiError(e) && e.status === 404) {
+  // 405: the server has the path but not this method (its router's answer).
+  if (isApiError(e) && (e.status === 404 || e.status === 405)) {
     return new ApiError(404, { message: `This server does not offer ${what} through its API (Gitea 1.23 has no endpoint for it).` });
   }
   return e;
