@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, APIRequestContext } from '@playwright/test';
-import { test, expect, createUser, createRepo, signIn, rand, git, cloneUrl, apiAs, type SeedUser } from '../fixtures';
+import { test, expect, createUser, createRepo, signIn, rand, git, cloneUrl, apiAs, screenshots, type SeedUser } from '../fixtures';
 import { watch } from './watch';
 
 async function pageFor(browser: Browser, user: SeedUser) {
@@ -155,6 +155,7 @@ test('pull requests: the list with its filters and badges, conversation, files c
   await expect(page.getByRole('link', { name: 'Subtract too' })).toHaveCount(0);
   await expect(page.getByRole('note')).toContainText('This server does not filter pull requests by base branch');
   await w.check();
+  await screenshots(page, 'gitea-pulls-base-filter');
 
   // A search with words keeps the base filter and the badges.
   await page.goto(`/${owner.username}/${repo}/pulls?q=Subtract&base=main`);
