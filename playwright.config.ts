@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 import { findChromium } from './scripts/ensure-chromium.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 3197);
+// The "Gitea 1.23" surface proxy in front of the same server (e2e/gitea/surface-proxy.ts, issue #19).
+const giteaPort = Number(process.env.E2E_GITEA_PORT ?? port + 1);
 export const e2eAdmin = { username: process.env.E2E_ADMIN ?? 'e2e-admin', password: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password' };
 
 export default defineConfig({
@@ -33,13 +35,28 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: 'node scripts/e2e-server.mjs',
-    url: `http://127.0.0.1:${port}/api/v1/version`,
-    env: { E2E_PORT: String(port), FORGE_ROOT_URL: `http://127.0.0.1:${port}/` },
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'pipe',
-  },
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: 'gitea/**' },
+    // The web app through the proxy: it must work with what a Gitea 1.23 server offers.
+    { name: 'gitea-1.23', testDir: 'e2e/gitea', use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${giteaPort}` } },
+  ],
+  webServer: [
+    {
+      command: 'node scripts/e2e-server.mjs',
+      url: `http://127.0.0.1:${port}/api/v1/version`,
+      env: { E2E_PORT: String(port), FORGE_ROOT_URL: `http://127.0.0.1:${port}/` },
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+    },
+    {
+      command: 'node node_modules/.bin/tsx e2e/gitea/surface-proxy.ts',
+      url: `http://127.0.0.1:${giteaPort}/api/v1/version`,
+      env: { GITEA_PROXY_PORT: String(giteaPort), GITEA_PROXY_UPSTREAM: `http://127.0.0.1:${port}` },
+      reuseExistingServer: false,
+      timeout: 60_000,
+      // GITEA_PROXY_LOG=1 prints every 404, ignored parameter and stripped field.
+      stdout: process.env.GITEA_PROXY_LOG === '1' ? 'pipe' : 'ignore',
+    },
+  ],
 });

@@ -238,6 +238,7 @@ function signedInRoutes(s: Seed) {
     `${r}/search?q=const`,
     '/notifications',
     '/notifications?status=read',
+    `${r}/pulls?q=shout&base=main`,
   ];
 }
 

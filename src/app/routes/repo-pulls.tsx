@@ -27,6 +27,7 @@ import { RouteError } from '../layout/route-error';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { pullRowsQuery } from '@/features/pulls/api/pull-search-queries';
 import { PullSearchBox } from '@/features/pulls/components/pull-search-box';
+import { BaseFilterNote } from '@/features/pulls/components/base-filter-note';
 
 const labelNameMap = (labels: { id: number; name: string }[]) => new Map(labels.map((l) => [l.id, l.name]));
 
@@ -86,8 +87,9 @@ export function Component() {
     },
   });
 
-  const openCount = view.state === 'open' ? list.total : open.data;
-  const closedCount = view.state === 'closed' ? list.total : closed.data;
+  // Counts by base branch exist only where the server filters by it.
+  const openCount = list.baseFilteredHere ? undefined : view.state === 'open' ? list.total : open.data;
+  const closedCount = list.baseFilteredHere ? undefined : view.state === 'closed' ? list.total : closed.data;
   const canCreate = !!session && !r.archived && r.has_pull_requests !== false && !r.empty;
   const renderLabel = useCallback((l: Label) => <LabelChip label={l} />, []);
   const labelHref = useCallback((l: Label) => paths.pulls.href(owner, repo, { labels: String(l.id) }), [owner, repo]);
@@ -106,6 +108,7 @@ export function Component() {
         {newButton}
       </div>
       <PullSearchBox q={view.q} />
+      {list.baseFilteredHere && <BaseFilterNote base={view.base} search={!!view.q} />}
       <PullList
         state={view.state}
         pulls={list.rows}

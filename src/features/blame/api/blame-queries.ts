@@ -4,6 +4,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { encPath } from '@/lib/paths';
 import type { components } from '@/lib/api/schema';
+import { ApiError } from '@/lib/api/api-error';
+import { isMissingRoute } from '@/lib/api/missing-endpoint';
 
 export type BlameResponse = components['schemas']['BlameResponse'];
 export type BlameRange = BlameResponse['ranges'][number];
@@ -20,12 +22,18 @@ export const blameQueries = {
     queryOptions({
       queryKey: ['repos', owner, repo, 'blame', { ref, path }],
       staleTime: 60_000,
-      queryFn: async () =>
-        (
-          await api().GET('/repos/{owner}/{repo}/blame/{ref}/{filepath}', {
-            params: { path: { owner, repo, ref, filepath: path } },
-            pathSerializer: keepSlashes,
-          })
-        ).data!,
+      queryFn: async () => {
+        try {
+          return (
+            await api().GET('/repos/{owner}/{repo}/blame/{ref}/{filepath}', {
+              params: { path: { owner, repo, ref, filepath: path } },
+              pathSerializer: keepSlashes,
+            })
+          ).data!;
+        } catch (e) {
+          // Said in words: the page goes on to name servers without blame and link the file.
+          throw isMissingRoute(e) ? new ApiError(404, { message: 'this server has no blame API' }) : e;
+        }
+      },
     }),
 };

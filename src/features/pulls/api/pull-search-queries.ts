@@ -1,11 +1,13 @@
 // The pull request list with words to look for: Gitea's GET /repos/{owner}/{repo}/pulls has no
 // keyword, so a search goes through GET /repos/{owner}/{repo}/issues?type=pulls&q= (as Gitea's own
-// pull request list does), with the state, poster, milestone and labels of the view.
+// pull request list does), with the state, poster, milestone and labels of the view; the base
+// branch and the badges come from the found pull requests (pull-rows-base.ts).
 import { queryOptions } from '@tanstack/react-query';
 import { api, pageInfo } from '@/lib/api/client';
 import { PULLS_PER_PAGE, pullKeys, pullQueries, type PullRequest } from './pull-queries';
 import { rowFromIssue, rowFromPull, type PullRowData } from '../lib/pull-row-data';
 import { pullListQuery, type PullListView } from '../lib/pull-list-params';
+import { onBase, pullsOfRows } from './pull-rows-base';
 
 export interface PullSearch {
   q: string;
@@ -43,10 +45,12 @@ export const pullSearchQuery = (owner: string, repo: string, s: PullSearch) =>
 
 export interface PullRows {
   rows: PullRowData[];
-  /** The pull requests themselves (for review and check badges); empty for a search. */
+  /** The pull requests themselves (for review and check badges). */
   pulls: PullRequest[];
   total?: number;
   hasNext: boolean;
+  /** The base-branch filter was applied to this page only (a search, or a server that ignores it). */
+  baseFilteredHere?: boolean;
 }
 
 /** The list page's rows: GET /pulls for the view, or the issue search when it has words. */
@@ -63,10 +67,17 @@ export function pullRowsQuery(owner: string, repo: string, view: PullListView, l
     : null;
   const filters = pullListQuery(view);
   return queryOptions({
-    queryKey: [...pullKeys.lists(owner, repo), 'rows', search ?? filters],
+    queryKey: [...pullKeys.lists(owner, repo), 'rows', search ? { ...search, base: view.base } : filters],
     queryFn: async (ctx): Promise<PullRows> => {
-      if (search) return { ...(await pullSearchQuery(owner, repo, search).queryFn!(ctx as never)), pulls: [] };
+      if (search) {
+        const found = await pullSearchQuery(owner, repo, search).queryFn!(ctx as never);
+        const kept = onBase(owner, repo, await pullsOfRows(owner, repo, found.rows), view.base);
+        const here = !!view.base;
+        return { rows: kept.rows, pulls: kept.pulls, hasNext: found.hasNext, ...(here ? { baseFilteredHere: true } : { total: found.total }) };
+      }
       const list = await pullQueries.list(owner, repo, filters).queryFn!(ctx as never);
+      const kept = onBase(owner, repo, list.pulls, view.base);
+      if (kept.filteredHere) return { rows: kept.rows, pulls: kept.pulls, hasNext: list.hasNext, baseFilteredHere: true };
       return { rows: list.pulls.map((p) => rowFromPull(p, owner, repo)), pulls: list.pulls, total: list.total, hasNext: list.hasNext };
     },
   });
