@@ -9,6 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTestForge, uniq } from './helpers.ts';
 import { createFixtureRepo } from './git-fixtures.ts';
+import { listenForge } from './git-over-http.ts';
 
 const forge = await createTestForge();
 const owner = await forge.user('owner');
@@ -153,6 +154,40 @@ describe('large uploads', () => {
     const byUuid = await download(`/attachments/${up.body.uuid}`, { Range: 'bytes=0-3' });
     expect(byUuid.status).toBe(206);
     expect([...new Uint8Array(await byUuid.arrayBuffer())]).toEqual([...first.subarray(0, 4)]);
+  });
+
+  it('streams over a real HTTP connection too (the Node server hands the body on as it comes)', async () => {
+    const { base, id } = await makeRelease();
+    const http = await listenForge(forge);
+    const saved = forge.deps.config.attachmentMaxSize;
+    try {
+      const { stream, stats } = generatedBody('', 256, 256 * 1024, '');
+      const res = await fetch(`${http.base}/api/v1${base}/releases/${id}/assets?name=over-http.bin`, {
+        method: 'POST',
+        body: stream,
+        headers: { 'Content-Type': 'application/octet-stream', Authorization: `token ${owner.token}` },
+        ...({ duplex: 'half' } as object),
+      });
+      expect(res.status).toBe(201);
+      expect(((await res.json()) as { size: number }).size).toBe(64 * MiB);
+      // Socket buffers (some MiB on loopback) sit between the two ends here; still far below the 64 MiB sent.
+      expect(stats.maxLag).toBeLessThan(16 * MiB);
+
+      // Over the limit mid-stream: the client still reads the 413.
+      forge.deps.config.attachmentMaxSize = MiB;
+      const over = generatedBody('', 32, 256 * 1024, '');
+      const refused = await fetch(`${http.base}/api/v1${base}/releases/${id}/assets?name=too-big.bin`, {
+        method: 'POST',
+        body: over.stream,
+        headers: { 'Content-Type': 'application/octet-stream', Authorization: `token ${owner.token}` },
+        ...({ duplex: 'half' } as object),
+      });
+      expect(refused.status).toBe(413);
+      expect(await refused.json()).toMatchObject({ message: `attachment exceeds limit ${MiB}` });
+    } finally {
+      forge.deps.config.attachmentMaxSize = saved;
+      http.close();
+    }
   });
 
   it('needs a name for a raw body, as Gitea: 400', async () => {
