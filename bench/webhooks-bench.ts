@@ -133,7 +133,7 @@ export async function benchWebhooks(): Promise<Record<string, number | string>> 
     return {
       'delivery latency, issue comment → first of 5 hooks, from request start (p50 / p95)': p50p95(fromStart.first),
       'delivery latency, issue comment → all 5 hooks, from request start (p50 / p95)': p50p95(fromStart.all),
-      'delivery latency, issue comment → first of 5 hooks, minus the API answer time (p50 / p95; < 0: before the answer)': p50p95(fromAnswer.first),
+      'delivery latency, issue comment → first of 5 hooks, minus the API answer time (p50 / p95, below 0 = before the answer)': p50p95(fromAnswer.first),
       'delivery latency, git push → first of 5 hooks, from push start (p50 / p95)': p50p95(pushDelivery.first),
       'delivery latency, git push → all 5 hooks, from push start (p50 / p95)': p50p95(pushDelivery.all),
       'git push over HTTP, 0 hooks (p50 / p95)': p50p95(push.hooks0!),
