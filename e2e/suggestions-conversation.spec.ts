@@ -75,11 +75,18 @@ test('apply a batch of suggestions from the Conversation tab as one commit', asy
   // The batch lives in the page: after the reloads above it is empty again.
   await blocks.nth(0).getByRole('button', { name: 'Add to batch' }).click();
   await blocks.nth(1).getByRole('button', { name: 'Add to batch' }).click();
+  // The batch bar at a 390 px phone width (the screenshots above reload, which empties the batch).
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(bar).toBeVisible();
+  await page.screenshot({ path: 'e2e/screenshots/suggestion-conversation-batch-390.png' });
+  if (size) await page.setViewportSize(size);
   await bar.getByRole('button', { name: 'Commit suggestions' }).click();
   await expect(blocks.nth(0).getByText(/Applied in [0-9a-f]{10}/)).toBeVisible();
   await expect(blocks.nth(1).getByText(/Applied in [0-9a-f]{10}/)).toBeVisible();
   await expect(page.getByText('Suggestion applied in').first()).toBeVisible();
   await expect(bar).toHaveCount(0);
+  await screenshots(page, 'suggestion-conversation-applied');
 
   const after = await apiAs(request, owner, 'GET', `${api}/contents/cart.js?ref=rounding`);
   expect(text(after.content)).toBe(original.replace('return sum;', 'return Math.round(sum * 100) / 100;'));
