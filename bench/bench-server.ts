@@ -54,10 +54,10 @@ export function ensureServerBuild() {
   if (r.status !== 0) throw new Error('server build failed');
 }
 
-export function startServer(port: number, dataDir: string, extra: string[] = ['--no-demo']): ChildProcess {
+export function startServer(port: number, dataDir: string, extra: string[] = ['--no-demo'], env: Record<string, string> = {}): ChildProcess {
   if (!fs.existsSync('dist-server/main.js')) ensureServerBuild();
   return spawn(process.execPath, ['dist-server/main.js', 'serve', ...extra], {
-    env: { ...process.env, PORT: String(port), FORGE_DATA_DIR: dataDir, FORGE_ROOT_URL: `http://127.0.0.1:${port}/` },
+    env: { ...process.env, PORT: String(port), FORGE_DATA_DIR: dataDir, FORGE_ROOT_URL: `http://127.0.0.1:${port}/`, ...env },
     stdio: 'ignore',
   });
 }

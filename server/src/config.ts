@@ -75,6 +75,12 @@ export interface Config {
   webhookAllowedHostList: string[];
   /** Time limit of one webhook request (Gitea's webhook.DELIVER_TIMEOUT). FORGE_WEBHOOK_DELIVER_TIMEOUT_SECONDS, default 5. */
   webhookDeliverTimeoutSeconds: number;
+  /**
+   * Largest attachment file in bytes (Gitea's [attachment] MAX_SIZE, in MiB there too):
+   * FORGE_ATTACHMENT_MAX_SIZE in MiB, default 2048. Release assets are streamed to disk, so only
+   * the disk bounds them; issue and comment attachments are also held to 10 MiB in memory.
+   */
+  attachmentMaxSize: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -111,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean),
     webhookDeliverTimeoutSeconds: count(env.FORGE_WEBHOOK_DELIVER_TIMEOUT_SECONDS, 5) || 5,
+    attachmentMaxSize: count(env.FORGE_ATTACHMENT_MAX_SIZE, 2048) * 1024 * 1024,
   };
 }
 

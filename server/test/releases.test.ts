@@ -222,7 +222,7 @@ describe('assets', () => {
     expect((await upload(`${base}/releases/${rel.id}/assets`, reader.token, bytes)).status).toBe(403);
     expect((await upload(`${base}/releases/${rel.id}/assets`, undefined, bytes)).status).toBe(401);
     const up = await upload(`${base}/releases/${rel.id}/assets?name=tool-linux.bin`, writer.token, bytes);
-    expect(up.status).toBe(201);
+    expect(up).toMatchObject({ status: 201 });
     expect(up.body).toMatchObject({ name: 'tool-linux.bin', size: bytes.length, download_count: 0 });
     expect(up.body.browser_download_url).toBe(`http://localhost:3000/${owner.name}/${name}/releases/download/v1/x/tool-linux.bin`);
     expect((await forge.req('GET', `${base}/releases/${rel.id}/assets`)).body).toEqual([up.body]);

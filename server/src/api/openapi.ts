@@ -21,7 +21,12 @@ export function createRouter() {
   router.openapi = ((route, handler, hook) => {
     // The route's own middleware first: it may rewrite the body (pull-merge.ts normaliseMergeKeys).
     const body = route.request?.body;
-    const middleware = body ? [...[route.middleware ?? []].flat(), readBodyFirst(Object.keys(body.content ?? {}))] : route.middleware;
+    // A body with no zod schema has no validator to read it: the handler streams it (release assets).
+    const validated = Object.values(body?.content ?? {}).some((m) => {
+      const schema = (m as { schema?: unknown } | undefined)?.schema;
+      return typeof schema === 'object' && schema !== null && 'safeParse' in schema;
+    });
+    const middleware = body && validated ? [...[route.middleware ?? []].flat(), readBodyFirst(Object.keys(body.content ?? {}))] : route.middleware;
     return openapi({ ...route, middleware }, authorizeFirst(handler), hook);
   }) as typeof openapi;
   return router;

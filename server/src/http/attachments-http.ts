@@ -2,6 +2,7 @@
 // repository (private ones answer 404). Only safe image types are shown inline; everything else is
 // a download, so an uploaded HTML or SVG file can never run in the forge's origin.
 import fs from 'node:fs';
+import { serveFile } from './serve-file.ts';
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { authenticate } from '../auth/credentials.ts';
@@ -40,13 +41,14 @@ attachmentsHttp.get('/attachments/:uuid', async (c) => {
   await countAttachmentDownload(db, a.id);
   const ext = a.name.split('.').pop()?.toLowerCase() ?? '';
   const type = INLINE_TYPES[ext];
-  const disposition = `${type ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(a.name)}`;
-  return c.body(fs.readFileSync(file), 200, {
-    'Content-Type': type ?? 'application/octet-stream',
-    'Content-Disposition': disposition,
-    'Content-Length': String(a.size),
-    'X-Content-Type-Options': 'nosniff',
-    'Content-Security-Policy': "default-src 'none'; sandbox",
-    'Cache-Control': repo.is_private ? 'private, max-age=300' : 'public, max-age=300',
-  });
+  return serveFile(
+    {
+      file,
+      name: a.name,
+      contentType: type ?? 'application/octet-stream',
+      disposition: type ? 'inline' : 'attachment',
+      cacheControl: repo.is_private ? 'private, max-age=300' : 'public, max-age=300',
+    },
+    c.req.header('range'),
+  );
 });

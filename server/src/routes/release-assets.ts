@@ -1,27 +1,26 @@
-// Release assets: /repos/{owner}/{repo}/releases/{id}/assets[/{attachment_id}] (list, upload with
-// the multipart field `attachment` and an optional ?name=, get, rename, delete), as Gitea's
-// routers/api/v1/repo/release_attachment.go. The files download at browser_download_url.
+// Release assets: /repos/{owner}/{repo}/releases/{id}/assets[/{attachment_id}] (list, upload, get,
+// rename, delete), as Gitea's routers/api/v1/repo/release_attachment.go. An upload is the multipart
+// field `attachment` (named by ?name= or its file name) or, as Gitea 1.23+, any other body taken
+// as the raw file with ?name= required; either is streamed to disk (never held in memory) up to
+// the attachment size limit, 413 beyond it. The files download at browser_download_url.
 import { createRoute } from '@hono/zod-openapi';
-import type { Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { createRouter, errorResponses, z, json, jsonBody } from '../api/openapi.ts';
-import { errorBody } from '../api/errors-body.ts';
 import { RepoParams } from '../api/params.ts';
 import { AttachmentSchema, EditAttachmentOptionsSchema } from '../api/issue-schemas.ts';
 import { requireUser } from '../auth/middleware.ts';
-import type { AppEnv } from '../context.ts';
-import { badRequest } from '../errors.ts';
+import { badRequest, unprocessable } from '../errors.ts';
 import { loadRepo } from '../http/repo-context.ts';
-import { MAX_ATTACHMENT_SIZE, tooLarge } from '../services/attachments.ts';
+import { bodyChunks, multipartBoundary, readMultipartFile } from '../http/multipart-file.ts';
+import { exceedsLimit } from '../services/attachment-store.ts';
 import { deleteAsset, listAssets, loadAsset, renameAsset, toAssetApi, uploadAsset } from '../services/release-assets.ts';
 import { loadRelease } from '../services/releases.ts';
 import { ReleaseIdParam } from './releases.ts';
 
 export const releaseAssetsRoutes = createRouter();
 
-const tooLargeResponse = (c: Context<AppEnv>) => c.json(errorBody(c.var.deps.config, tooLarge().message), 413);
-// Multipart overhead on top of the file itself.
-releaseAssetsRoutes.post('/repos/:owner/:repo/releases/:id/assets', bodyLimit({ maxSize: MAX_ATTACHMENT_SIZE + 64 * 1024, onError: tooLargeResponse }));
+// Room for a multipart body's boundaries, part headers and short fields beside the file.
+const FORM_OVERHEAD = 64 * 1024;
+const noName = () => badRequest('Could not determine name of attachment.');
 
 const Params = RepoParams.extend({ id: ReleaseIdParam });
 const AssetParams = Params.extend({
@@ -59,11 +58,13 @@ releaseAssetsRoutes.openapi(
     request: {
       params: Params,
       query: z.object({ name: z.string().optional().openapi({ description: 'file name; defaults to the uploaded one' }) }),
+      // Plain schemas (not zod): the handler reads the body as a stream, nothing parses it before.
       body: {
         content: {
           'multipart/form-data': {
-            schema: z.object({ attachment: z.any().openapi({ type: 'string', format: 'binary', description: 'the file' }) }),
+            schema: { type: 'object', properties: { attachment: { type: 'string', format: 'binary', description: 'the file' } } },
           },
+          'application/octet-stream': { schema: { type: 'string', format: 'binary', description: 'the file itself (?name= required)' } },
         },
         required: true,
       },
@@ -75,12 +76,24 @@ releaseAssetsRoutes.openapi(
     const rc = await loadRepo(c, owner, repo, 'write:releases');
     const doer = requireUser(c);
     const r = await loadRelease(c.var.deps, rc, id);
-    const file = (c.req.valid('form') as { attachment?: unknown }).attachment;
-    // Gitea: a request without the file is a bad request.
-    if (!(file instanceof File)) throw badRequest('attachment: a file is required');
-    if (file.size > MAX_ATTACHMENT_SIZE) throw tooLarge();
-    const name = c.req.valid('query').name || file.name;
-    return c.json(await uploadAsset(c.var.deps, rc, doer, r, { name, data: new Uint8Array(await file.arrayBuffer()) }), 201);
+    const limit = c.var.deps.config.attachmentMaxSize;
+    const declared = Number(c.req.header('content-length') ?? NaN);
+    const contentType = c.req.header('content-type');
+    let name = c.req.valid('query').name ?? '';
+    if (/^\s*multipart\/form-data/i.test(contentType ?? '')) {
+      const boundary = multipartBoundary(contentType);
+      if (!boundary) throw badRequest('malformed multipart body');
+      if (declared > limit + FORM_OVERHEAD) throw exceedsLimit(limit);
+      const part = await readMultipartFile(c.req.raw.body, boundary, 'attachment');
+      // A form without the file field fails validation (Gitea answers 500 there).
+      if (!part) throw unprocessable('attachment: a file is required');
+      name ||= part.fields.get('name') || part.filename;
+      if (!name) throw noName();
+      return c.json(await uploadAsset(c.var.deps, rc, doer, r, { name, content: part.content }), 201);
+    }
+    if (!name) throw noName();
+    if (declared > limit) throw exceedsLimit(limit);
+    return c.json(await uploadAsset(c.var.deps, rc, doer, r, { name, content: bodyChunks(c.req.raw.body) }), 201);
   },
 );
 

@@ -6,7 +6,8 @@ import type { AttachmentRow, ReleaseRow, RepoRow, UserRow } from '../db/schema.t
 import { findReleaseAsset, findReleaseAssetByName, findReleaseById, listReleaseAssets } from '../db/releases.ts';
 import { countAttachmentDownload } from '../db/attachments.ts';
 import { notFound } from '../errors.ts';
-import { attachmentPath, deleteAttachment, renameAttachment, saveAttachment } from './attachments.ts';
+import { attachmentPath, cleanFileName, deleteAttachment, renameAttachment } from './attachments.ts';
+import { receiveUpload, storeUpload } from './attachment-store.ts';
 import { toApiReleaseAsset, type ApiReleaseAsset } from './releases-convert.ts';
 import { loadReleaseByTag } from './releases.ts';
 import type { RepoContext } from './repo-access.ts';
@@ -26,21 +27,26 @@ export async function loadAsset(deps: Deps, r: ReleaseRow, id: number): Promise<
   return a;
 }
 
+/**
+ * Stores an uploaded asset as it streams in (attachment-store.ts): the name is checked first (422),
+ * then the bytes are written to disk up to the attachment size limit (413 beyond it).
+ */
 export async function uploadAsset(
   deps: Deps,
   rc: RepoContext,
   doer: UserRow,
   r: ReleaseRow,
-  file: { name: string; data: Uint8Array },
+  file: { name: string; content: AsyncIterable<Uint8Array> },
 ): Promise<ApiReleaseAsset> {
-  const row = await saveAttachment(deps.db, deps.config, {
+  const name = cleanFileName(file.name);
+  const upload = await receiveUpload(deps.config, file.content, deps.config.attachmentMaxSize);
+  const row = await storeUpload(deps.db, deps.config, upload, {
     repoId: rc.repo.id,
     issueId: 0,
     commentId: 0,
     releaseId: r.id,
     uploaderId: doer.id,
-    name: file.name,
-    data: file.data,
+    name,
   });
   return toAssetApi(deps, rc, r, row);
 }

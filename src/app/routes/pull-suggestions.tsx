@@ -1,4 +1,4 @@
-// Suggested changes on a pull request's Files changed page: composes reviews (the suggestion
+// Suggested changes on a pull request's Files changed and Conversation pages: composes reviews (the suggestion
 // blocks), code (reading files), branches (may the viewer push to the head branch) and editor (the
 // contents API commit). Applying reads the head branch's file, checks the commented lines still read
 // as they did at the comment's commit, replaces them, commits once to the head branch, and replies
@@ -15,7 +15,11 @@ import { useChangeFiles } from '@/features/editor/api/use-change-files';
 import { textToBase64 } from '@/features/editor/lib/encode';
 import type { components } from '@/lib/api/schema';
 import { appliedCommentId, appliedMarker, appliedSha, applySuggestions, splitText, SuggestionConflictError } from '@/features/reviews/lib/suggestion';
-import type { ReviewThread, ThreadComment } from '@/features/reviews/lib/review-threads';
+import { commentPlace, pendingReviewOf, type ReviewThread, type ThreadComment } from '@/features/reviews/lib/review-threads';
+import { reviewQueries } from '@/features/reviews/api/review-queries';
+import { useCreateReview } from '@/features/reviews/api/use-create-review';
+import { PENDING_REVIEW_BODY } from '@/features/reviews/api/use-thread-reply';
+import { placeComment } from '@/features/reviews/lib/line-range';
 import type { SuggestionActions, SuggestionItem } from '@/features/reviews/components/suggestion-context';
 
 type Pull = components['schemas']['PullRequest'];
@@ -107,6 +111,28 @@ export function usePullSuggestions(
     toggleBatch: (item) =>
       setBatch((b) => (b.some((x) => x.comment.id === item.comment.id) ? b.filter((x) => x.comment.id !== item.comment.id) : [...b, item])),
   };
+}
+
+/**
+ * The same for the Conversation tab's review threads (as GitHub): its threads are the ones its
+ * reviews draw (loaded once the pull request has a review), and the "applied" reply goes to the
+ * thread as on Files changed, into the viewer's pending review if they have one.
+ */
+export function useConversationSuggestions(owner: string, repo: string, index: number, pull: Pull, viewerId: number | undefined, hasReviews: boolean) {
+  const reviews = useQuery({ ...reviewQueries.threads(owner, repo, index), enabled: hasReviews });
+  const { mutateAsync: createReview } = useCreateReview(owner, repo, index);
+  const hasPending = !!pendingReviewOf(reviews.data?.reviews ?? [], viewerId);
+  const reply = useCallback(
+    (c: ThreadComment, text: string) => {
+      const line = commentPlace(c).line;
+      const comment = placeComment({ path: c.path, side: 'new', start: line, end: line }, text);
+      return createReview(
+        hasPending ? { event: 'PENDING', body: PENDING_REVIEW_BODY, comments: [comment] } : { event: 'COMMENT', body: '', comments: [comment] },
+      );
+    },
+    [createReview, hasPending],
+  );
+  return usePullSuggestions(owner, repo, pull, reviews.data?.threads, viewerId !== undefined, reply);
 }
 
 /** "N suggestions in the batch: Commit suggestions", at the bottom of the page while a batch is open. */

@@ -32,6 +32,8 @@ import { branchQueries } from '@/features/branches/api/branch-queries';
 import { useDeleteBranch } from '@/features/branches/api/use-delete-branch';
 import { MarkdownView } from '@/features/markdown/components/markdown-view';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { SuggestionContext } from '@/features/reviews/components/suggestion-context';
+import { SuggestionBatchBar, useConversationSuggestions } from './pull-suggestions';
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const { owner, repo, index } = indexRouteParams(params);
@@ -93,6 +95,8 @@ export function Component() {
   const renderMarkdown = useCallback((source: string) => <MarkdownView source={source} references={{ owner, repo }} />, [owner, repo]);
   // Threads under their reviews take replies here as on Files changed.
   const reply = useThreadReply(owner, repo, index, me?.id, MarkdownEditor);
+  // Suggested changes in those threads apply from here too (as on Files changed).
+  const suggestions = useConversationSuggestions(owner, repo, index, pull, me?.id, (reviews.data?.length ?? 0) > 0);
   const renderItem = useCallback(
     (item: TimelineItem) => {
       if (item.type === 'pull_push') {
@@ -116,53 +120,56 @@ export function Component() {
   );
 
   return (
-    <Conversation
-      owner={owner}
-      repo={repo}
-      issue={issue}
-      noun="pull request"
-      canWrite={canWrite}
-      // A merged pull request stays merged: Gitea refuses to reopen it.
-      canChangeState={!pull.merged && (canWrite || isAuthor)}
-      onSaveBody={(body) => editIssue.mutateAsync({ body })}
-      onChangeState={(state) => editPull.mutateAsync({ state })}
-      renderItem={renderItem}
-      beforeCommentBox={
-        repository && (
-          <MergeBox
+    <SuggestionContext.Provider value={suggestions}>
+      <Conversation
+        owner={owner}
+        repo={repo}
+        issue={issue}
+        noun="pull request"
+        canWrite={canWrite}
+        // A merged pull request stays merged: Gitea refuses to reopen it.
+        canChangeState={!pull.merged && (canWrite || isAuthor)}
+        onSaveBody={(body) => editIssue.mutateAsync({ body })}
+        onChangeState={(state) => editPull.mutateAsync({ state })}
+        renderItem={renderItem}
+        beforeCommentBox={
+          repository && (
+            <MergeBox
+              owner={owner}
+              repo={repo}
+              pull={pull}
+              repository={repository}
+              canMerge={canWrite}
+              canEditTitle={canWrite || isAuthor}
+              checks={checks.data}
+              reviews={{
+                approvals: standing.approvals,
+                changesRequestedBy: standing.reviewers.filter((r) => r.state === 'REQUEST_CHANGES' && !r.dismissed).map((r) => r.user.login),
+              }}
+              scheduled={scheduled}
+              commits={commits.data?.commits}
+              headBranchExists={headBranch.isSuccess}
+              onDeleteBranch={() => deleteBranch.mutateAsync(pull.head.ref)}
+            />
+          )
+        }
+        sidebar={({ participants, attachments }) => (
+          <IssueSidebar
             owner={owner}
             repo={repo}
-            pull={pull}
-            repository={repository}
-            canMerge={canWrite}
-            canEditTitle={canWrite || isAuthor}
-            checks={checks.data}
-            reviews={{
-              approvals: standing.approvals,
-              changesRequestedBy: standing.reviewers.filter((r) => r.state === 'REQUEST_CHANGES' && !r.dismissed).map((r) => r.user.login),
-            }}
-            scheduled={scheduled}
-            commits={commits.data?.commits}
-            headBranchExists={headBranch.isSuccess}
-            onDeleteBranch={() => deleteBranch.mutateAsync(pull.head.ref)}
-          />
-        )
-      }
-      sidebar={({ participants, attachments }) => (
-        <IssueSidebar
-          owner={owner}
-          repo={repo}
-          issue={issue}
-          canWrite={canWrite}
-          participants={participants}
-          attachments={attachments}
-          label="Pull request details"
-        >
-          <PullReviewers owner={owner} repo={repo} pull={pull} reviewers={standing.reviewers} canRequest={canWrite && open} />
-          <IssueSubscribeButton owner={owner} repo={repo} index={issue.number} isPull />
-        </IssueSidebar>
-      )}
-    />
+            issue={issue}
+            canWrite={canWrite}
+            participants={participants}
+            attachments={attachments}
+            label="Pull request details"
+          >
+            <PullReviewers owner={owner} repo={repo} pull={pull} reviewers={standing.reviewers} canRequest={canWrite && open} />
+            <IssueSubscribeButton owner={owner} repo={repo} index={issue.number} isPull />
+          </IssueSidebar>
+        )}
+      />
+      <SuggestionBatchBar actions={suggestions} />
+    </SuggestionContext.Provider>
   );
 }
 

@@ -10761,6 +10761,7 @@ export interface operations {
                      */
                     attachment?: string;
                 };
+                "application/octet-stream": string;
             };
         };
         responses: {
