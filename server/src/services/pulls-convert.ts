@@ -7,6 +7,7 @@ import type { IssueRow, PullRequestRow, UserRow } from '../db/schema.ts';
 import { toApiRepo, toApiUser } from '../api/convert.ts';
 import type { ApiPullRequest } from '../api/pull-schemas.ts';
 import { branchHeads, PullStatus, pullHeadRef } from '../git/pull-diff.ts';
+import { branchTipsFast } from '../git/refs.ts';
 import { fullName, ghostUser, isWorkInProgress, toApiIssues, usersByIds } from './issues-convert.ts';
 import { listedReviewerIds, requestedTeamIds, reviewCommentCounts } from './pulls/review-read.ts';
 import { toApiTeamsById } from './review-teams.ts';
@@ -72,7 +73,9 @@ export async function toApiPulls(db: Db, config: Config, rc: RepoContext, rows: 
     ),
     listedReviewerIds(db, issueIds),
     reviewCommentCounts(db, issueIds),
-    branchHeads(rc.dir),
+    // The branches this page names, from their ref files (a git process per list cost more than the rest).
+    branchTipsFast(rc.dir, [...rows.map((r) => r.pr.base_branch), ...rows.filter((r) => r.pr.head_repo_id === rc.repo.id).map((r) => r.pr.head_branch)]) ??
+      branchHeads(rc.dir),
     headRepos(db, config, rc, rows, viewer),
     requestedTeamIds(db, issueIds),
   ]);
