@@ -10,7 +10,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { repoDir } from '../context.ts';
-import { sharedDbVersion } from '../db/index.ts';
+import { scopedDbVersion, sharedDbVersion } from '../db/index.ts';
+import type { Dependencies } from '../db/write-scopes.ts';
 import { resolveBranchFast } from '../git/refs.ts';
 import { findRepoWithOwner } from '../services/repo-access.ts';
 
@@ -21,7 +22,8 @@ interface Answer {
   bytes: number;
 }
 
-const MAX_ENTRIES = 500;
+// Enough for every page of a long list (500 pages of 20 issues) while random pages are asked.
+const MAX_ENTRIES = 2000;
 const MAX_TOTAL_BYTES = 32 * 1024 * 1024;
 const MAX_ANSWER_BYTES = 1024 * 1024;
 
@@ -70,23 +72,31 @@ export class AnswerStore {
 type Inputs = (c: Context<AppEnv>) => Promise<string | null> | string | null;
 
 /**
- * GET answers with status 200 and a JSON body, by user and URL, while the database and `inputs`
- * are unchanged.
+ * What of the database an answer reads (db/write-scopes.ts), when less than all of it: then writes
+ * elsewhere (another repository's issues, say) leave the kept answer valid. null: all of it.
  */
-export function answerMemo(inputs: Inputs = () => '', store = new AnswerStore()): MiddlewareHandler<AppEnv> {
+type Reads = (c: Context<AppEnv>) => Promise<Dependencies | null>;
+
+/**
+ * GET answers with status 200 and a JSON body, by user and URL, while the database (or the part
+ * of it `reads` names) and `inputs` are unchanged.
+ */
+export function answerMemo(inputs: Inputs = () => '', store = new AnswerStore(), reads?: Reads): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.req.method !== 'GET' || c.req.header('If-None-Match') !== undefined) return next();
     const { db } = c.var.deps;
     const extra = await inputs(c);
     if (extra === null) return next();
-    const version = `${await sharedDbVersion(db)} ${extra}`;
+    const deps = reads ? await reads(c) : null;
+    const dbVersion = () => (deps ? scopedDbVersion(db, deps) : sharedDbVersion(db));
+    const version = `${await dbVersion()} ${extra}`;
     const key = `${c.var.user?.id ?? 0} ${c.req.url}`;
     const hit = store.get(key, version);
     if (hit) return new Response(hit.body, { status: 200, headers: hit.headers });
     await next();
     const res = c.res;
     // Not kept when something was written while the answer was made: it may mix both states.
-    if (res.status !== 200 || !res.headers.get('Content-Type')?.startsWith('application/json') || `${await sharedDbVersion(db)} ${extra}` !== version) return;
+    if (res.status !== 200 || !res.headers.get('Content-Type')?.startsWith('application/json') || `${await dbVersion()} ${extra}` !== version) return;
     const body = await res.text();
     const headers = [...res.headers];
     store.set(key, { version, headers, body, bytes: body.length * 2 + 256 });
