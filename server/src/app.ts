@@ -128,6 +128,7 @@ export function createApp(deps: Deps) {
   // A repository's lists are kept across writes elsewhere (issue #22: api/list-reads.ts).
   app.use('/api/v1/repos/:owner/:repo/issues', answerMemo(undefined, undefined, repoListReads('issues')));
   app.use('/api/v1/repos/:owner/:repo/commits', answerMemo(commitListInputs, undefined, repoListReads('commits')));
+  app.use('/api/v1/repos/:owner/:repo/pulls', answerMemo(undefined, undefined, repoListReads('pulls'), true));
   // After compress, so the tag is taken over the plain answer (and a 304 has nothing to compress).
   for (const route of ['commits', 'git/commits/*', 'contents', 'contents/*', 'git/blobs/*', 'git/trees/*']) {
     app.use(`/api/v1/repos/:owner/:repo/${route}`, conditionalGet);
