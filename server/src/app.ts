@@ -14,6 +14,7 @@ import { createApi } from './api/index.ts';
 import { conditionalGet } from './api/conditional.ts';
 import { apiCompress } from './api/compression.ts';
 import { answerMemo, commitListInputs } from './api/answer-memo.ts';
+import { repoListReads } from './api/list-reads.ts';
 import { gitHttp } from './http/git-http.ts';
 import { avatars } from './http/avatars.ts';
 import { attachmentsHttp } from './http/attachments-http.ts';
@@ -124,8 +125,10 @@ export function createApp(deps: Deps) {
   // kept commit list keeps its ETag.
   const memo = answerMemo();
   app.use('/api/v1/repos/search', memo);
-  app.use('/api/v1/repos/:owner/:repo/issues', memo);
-  app.use('/api/v1/repos/:owner/:repo/commits', answerMemo(commitListInputs));
+  // A repository's lists are kept across writes elsewhere (issue #22: api/list-reads.ts).
+  app.use('/api/v1/repos/:owner/:repo/issues', answerMemo(undefined, undefined, repoListReads('issues')));
+  app.use('/api/v1/repos/:owner/:repo/commits', answerMemo(commitListInputs, undefined, repoListReads('commits')));
+  app.use('/api/v1/repos/:owner/:repo/pulls', answerMemo(undefined, undefined, repoListReads('pulls'), true));
   // After compress, so the tag is taken over the plain answer (and a 304 has nothing to compress).
   for (const route of ['commits', 'git/commits/*', 'contents', 'contents/*', 'git/blobs/*', 'git/trees/*']) {
     app.use(`/api/v1/repos/:owner/:repo/${route}`, conditionalGet);

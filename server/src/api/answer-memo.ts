@@ -10,18 +10,22 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { repoDir } from '../context.ts';
-import { sharedDbVersion } from '../db/index.ts';
+import { scopedDbVersion, sharedDbVersion } from '../db/index.ts';
+import type { Dependencies } from '../db/write-scopes.ts';
 import { resolveBranchFast } from '../git/refs.ts';
 import { findRepoWithOwner } from '../services/repo-access.ts';
 
 interface Answer {
   version: string;
+  /** What else must still hold for the answer to be sent again (keepWhile()). */
+  check?: () => boolean;
   headers: [string, string][];
   body: string;
   bytes: number;
 }
 
-const MAX_ENTRIES = 500;
+// Enough for every page of a long list (500 pages of 20 issues) while random pages are asked.
+const MAX_ENTRIES = 2000;
 const MAX_TOTAL_BYTES = 32 * 1024 * 1024;
 const MAX_ANSWER_BYTES = 1024 * 1024;
 
@@ -69,27 +73,48 @@ export class AnswerStore {
  */
 type Inputs = (c: Context<AppEnv>) => Promise<string | null> | string | null;
 
+const checks = new WeakMap<Request, () => boolean>();
+
 /**
- * GET answers with status 200 and a JSON body, by user and URL, while the database and `inputs`
- * are unchanged.
+ * Says what besides the database this request's answer was made from, as a test run before it is
+ * sent again (the branch tips a pull request list showed, say). A memo made with `needsCheck`
+ * keeps an answer only when its route said so.
  */
-export function answerMemo(inputs: Inputs = () => '', store = new AnswerStore()): MiddlewareHandler<AppEnv> {
+export function keepWhile(c: Context<AppEnv>, check: () => boolean): void {
+  checks.set(c.req.raw, check);
+}
+
+/**
+ * What of the database an answer reads (db/write-scopes.ts), when less than all of it: then writes
+ * elsewhere (another repository's issues, say) leave the kept answer valid. null: all of it.
+ */
+type Reads = (c: Context<AppEnv>) => Promise<Dependencies | null>;
+
+/**
+ * GET answers with status 200 and a JSON body, by user and URL, while the database (or the part
+ * of it `reads` names) and `inputs` are unchanged.
+ */
+export function answerMemo(inputs: Inputs = () => '', store = new AnswerStore(), reads?: Reads, needsCheck = false): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.req.method !== 'GET' || c.req.header('If-None-Match') !== undefined) return next();
     const { db } = c.var.deps;
     const extra = await inputs(c);
     if (extra === null) return next();
-    const version = `${await sharedDbVersion(db)} ${extra}`;
+    const deps = reads ? await reads(c) : null;
+    const dbVersion = () => (deps ? scopedDbVersion(db, deps) : sharedDbVersion(db));
+    const version = `${await dbVersion()} ${extra}`;
     const key = `${c.var.user?.id ?? 0} ${c.req.url}`;
     const hit = store.get(key, version);
-    if (hit) return new Response(hit.body, { status: 200, headers: hit.headers });
+    if (hit && (!hit.check || hit.check())) return new Response(hit.body, { status: 200, headers: hit.headers });
     await next();
     const res = c.res;
+    const check = checks.get(c.req.raw);
+    if (needsCheck && !check) return;
     // Not kept when something was written while the answer was made: it may mix both states.
-    if (res.status !== 200 || !res.headers.get('Content-Type')?.startsWith('application/json') || `${await sharedDbVersion(db)} ${extra}` !== version) return;
+    if (res.status !== 200 || !res.headers.get('Content-Type')?.startsWith('application/json') || `${await dbVersion()} ${extra}` !== version) return;
     const body = await res.text();
     const headers = [...res.headers];
-    store.set(key, { version, headers, body, bytes: body.length * 2 + 256 });
+    store.set(key, { version, headers, body, bytes: body.length * 2 + 256, check });
     // Replace outright (not through c.res, which would copy the old headers back).
     c.res = undefined as unknown as Response;
     c.res = new Response(body, { status: 200, headers });

@@ -7,7 +7,9 @@ import type { Database } from './schema.ts';
 import { migrations } from './migrations.ts';
 import { openSqlite, type SqliteDb, type SqliteStatement } from './sqlite.ts';
 import { isPostgresUrl, openPostgres } from './postgres.ts';
-import { registerDialect, closeDialect, isPostgres } from './dialect.ts';
+import { registerDialect, closeDialect, dialectOf, isPostgres } from './dialect.ts';
+import { isPureSelect, newWriteBook, recordWrite, scopedVersion, type Dependencies, type WriteBook } from './write-scopes.ts';
+import { noteSnapshot } from './pg-scopes.ts';
 
 import type { Db } from './types.ts';
 
@@ -22,7 +24,7 @@ const handles = new WeakMap<Db, SqliteDb>();
  * Safe because Kysely's SQLite driver runs one query at a time to completion (nothing here uses
  * `.stream()`, whose open iterator would hold a statement).
  */
-function withStatementCache(sqlite: SqliteDb, writes: WriteCount, max = 500): SqliteDb {
+function withStatementCache(sqlite: SqliteDb, writes: WriteCount, book: WriteBook, max = 500): SqliteDb {
   const cache = new Map<string, SqliteStatement>();
   const prepare = sqlite.prepare.bind(sqlite);
   const cached = ((source: string) => {
@@ -31,7 +33,9 @@ function withStatementCache(sqlite: SqliteDb, writes: WriteCount, max = 500): Sq
       cache.delete(source);
     } else {
       const prepared = prepare(source);
-      stmt = countingWrites(withFastRows(prepared), writes, (prepared as { readonly?: boolean }).readonly);
+      const readonly = (prepared as { readonly?: boolean }).readonly;
+      stmt = countingWrites(withFastRows(prepared), writes, readonly);
+      if (readonly !== true) stmt = recordingWrites(stmt, source, book);
       if (cache.size >= max) cache.delete(cache.keys().next().value!);
     }
     cache.set(source, stmt);
@@ -56,7 +60,7 @@ interface WriteCount {
 // a read-only statement: there the statements that return no rows are counted (writes, BEGIN and
 // COMMIT, schema changes) and SQLite's total_changes() (rows inserted, updated or deleted through
 // this connection) covers those that do, `INSERT … RETURNING` say.
-const versions = new WeakMap<Db, { writes: WriteCount; dataVersion: SqliteStatement; changes?: SqliteStatement }>();
+const versions = new WeakMap<Db, { writes: WriteCount; dataVersion: SqliteStatement; changes?: SqliteStatement; book: WriteBook }>();
 const firstValue = (row: unknown) => (Array.isArray(row) ? row[0] : Object.values(row as Record<string, unknown>)[0]);
 
 /**
@@ -87,6 +91,52 @@ export async function sharedDbVersion(db: Db): Promise<string> {
   if (!isPostgres(db)) return dbVersion(db);
   const { rows } = await sql<{ v: string }>`select txid_current_snapshot()::text as v`.execute(db);
   return `pg:${rows[0]!.v}`;
+}
+
+/**
+ * Every run of a statement that may write is recorded by scope (db/write-scopes.ts). Kysely runs
+ * one statement at a time on the one SQLite connection, so nothing reads between a transaction's
+ * write and its commit: recording at the statement is as good as at the commit.
+ */
+function recordingWrites(stmt: SqliteStatement, source: string, book: WriteBook): SqliteStatement {
+  if (isPureSelect(source)) return stmt;
+  const params = (p: unknown[]) => (p.length === 1 && Array.isArray(p[0]) ? (p[0] as unknown[]) : p);
+  return {
+    reader: stmt.reader,
+    all: (...p) => (recordWrite(book, source, params(p)), stmt.all(...p)),
+    get: (...p) => (recordWrite(book, source, params(p)), stmt.get(...p)),
+    run: (...p) => (recordWrite(book, source, params(p)), stmt.run(...p)),
+    iterate: (...p) => (recordWrite(book, source, params(p)), stmt.iterate(...p)),
+  };
+}
+
+/**
+ * sharedDbVersion() for an answer with these dependencies (db/write-scopes.ts): it moves with
+ * writes by other connections or processes, and with this process's writes the answer may see.
+ * On PostgreSQL one query, as sharedDbVersion().
+ */
+export async function scopedDbVersion(db: Db, deps: Dependencies): Promise<string> {
+  const d = dialectOf(db);
+  if (d.kind === 'postgres') {
+    const { rows } = await sql<{ v: string }>`select txid_current_snapshot()::text as v`.execute(db);
+    noteSnapshot(d.pg.scopes, rows[0]!.v);
+    return `pg:${scopedVersion(d.pg.scopes.book, deps)}`;
+  }
+  const v = versions.get(db);
+  if (!v) return `none:${++unversioned}`;
+  // Another connection's commit (a CLI command, a restore) moves data_version.
+  const other = firstValue(v.dataVersion.get());
+  if (other !== v.book.epochSource) {
+    v.book.epochSource = other;
+    v.book.epoch++;
+  }
+  return scopedVersion(v.book, deps);
+}
+
+/** This process's writes to `db` by scope (for tests and benchmarks). */
+export function writeBookOf(db: Db): WriteBook | undefined {
+  const d = dialectOf(db);
+  return d.kind === 'postgres' ? d.pg.scopes.book : versions.get(db)?.book;
 }
 
 /** `readonly` is what the driver says of the statement, undefined when it cannot tell (node:sqlite). */
@@ -174,8 +224,9 @@ async function openSqliteDb(file: string): Promise<Db> {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const writes: WriteCount = { n: 0 };
+  const book = newWriteBook();
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite, writes) as unknown as SqliteDialectConfig['database'] }),
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite, writes, book) as unknown as SqliteDialectConfig['database'] }),
   });
   handles.set(db, sqlite);
   const knowsReadonly = typeof (sqlite.prepare('select 1') as { readonly?: boolean }).readonly === 'boolean';
@@ -183,6 +234,7 @@ async function openSqliteDb(file: string): Promise<Db> {
     writes,
     dataVersion: sqlite.prepare('PRAGMA data_version'),
     changes: knowsReadonly ? undefined : sqlite.prepare('select total_changes()'),
+    book,
   });
   registerDialect(db, { kind: 'sqlite' });
   await migrate(db);

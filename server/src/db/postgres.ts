@@ -17,6 +17,8 @@ import {
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { databaseLockPoolSize, databasePoolSize } from '../config.ts';
+import { scopedPool, type PgScopes } from './pg-scopes.ts';
+import { newWriteBook } from './write-scopes.ts';
 
 export const isPostgresUrl = (target: string) => /^postgres(ql)?:\/\//i.test(target);
 
@@ -50,6 +52,8 @@ const serialIds: KyselyPlugin = {
 export interface PgHandles {
   pool: pg.Pool;
   locks: pg.Pool;
+  /** This process's writes by scope, and its transaction ids (db/pg-scopes.ts). */
+  scopes: PgScopes;
 }
 
 export function openPostgres(url: string): { db: Kysely<Database>; handles: PgHandles } {
@@ -64,6 +68,7 @@ export function openPostgres(url: string): { db: Kysely<Database>; handles: PgHa
   // query gets a fresh connection.
   pool.on('error', (e) => console.error('PostgreSQL connection error:', e.message));
   locks.on('error', (e) => console.error('PostgreSQL connection error:', e.message));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [serialIds] });
-  return { db, handles: { pool, locks } };
+  const scopes: PgScopes = { book: newWriteBook(), own: new Set() };
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: scopedPool(pool, scopes) }), plugins: [serialIds] });
+  return { db, handles: { pool, locks, scopes } };
 }

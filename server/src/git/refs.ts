@@ -272,3 +272,25 @@ export function resolveBranchFast(dir: string, name: string): string | null {
 export function invalidateRepoRefs(dir: string): void {
   packedCache.delete(dir);
 }
+
+/**
+ * The tips of branches `names` read from the ref files (no process; a pull request list needs a
+ * few of a repository's hundreds), leaving out those that do not exist, as `for-each-ref
+ * refs/heads/` would. null when one of them needs git (a symbolic ref, an unusual name).
+ */
+export function branchTipsFast(dir: string, names: string[]): Map<string, string> | null {
+  const out = new Map<string, string>();
+  try {
+    for (const name of new Set(names)) {
+      if (!/^[A-Za-z0-9._/-]+$/.test(name) || name.length > 255) return null;
+      if (name.includes('..') || name.includes('//') || name.startsWith('/') || name.endsWith('/') || name.endsWith('.lock') || /(^|\/)\./.test(name))
+        return null;
+      const sha = refValue(dir, `refs/heads/${name}`);
+      if (sha === 'other') return null;
+      if (sha !== 'missing') out.set(name, sha);
+    }
+  } catch {
+    return null;
+  }
+  return out;
+}

@@ -17,7 +17,8 @@ import { listPulls } from '../services/pulls/list.ts';
 import { createPull } from '../services/pulls/create.ts';
 import { editPull } from '../services/pulls/edit.ts';
 import { findPullByBaseHead, pullDiffOrPatch, pullRange } from '../services/pulls/find.ts';
-import { toApiPull, toApiPulls } from '../services/pulls-convert.ts';
+import { pageBranchTips, tipsStillAt, toApiPull, toApiPulls } from '../services/pulls-convert.ts';
+import { keepWhile } from '../api/answer-memo.ts';
 import { mergeBlockersOf } from '../services/pulls/merge-checks.ts';
 import { repoApiUrl, repoHtmlUrl, toApiCommit, usersByEmail } from '../services/commits.ts';
 import { countCommits, logCommits } from '../git/log.ts';
@@ -219,7 +220,10 @@ pullsRoutes.openapi(listPullsRoute, async (c) => {
   const p = paging(q);
   const { rows, total } = await listPulls(db, rc.repo.id, q, p);
   setPageHeaders(c, total, p);
-  return c.json(await toApiPulls(db, config, rc, rows, c.var.user), 200);
+  // The answer may be sent again while the branches it shows stay where they are (issue #22).
+  const tips = pageBranchTips(rc, rows);
+  if (tips) keepWhile(c, () => tipsStillAt(rc, rows, tips));
+  return c.json(await toApiPulls(db, config, rc, rows, c.var.user, tips ?? undefined), 200);
 });
 
 pullsRoutes.openapi(getPullRoute, async (c) => {

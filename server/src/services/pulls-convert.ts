@@ -7,6 +7,7 @@ import type { IssueRow, PullRequestRow, UserRow } from '../db/schema.ts';
 import { toApiRepo, toApiUser } from '../api/convert.ts';
 import type { ApiPullRequest } from '../api/pull-schemas.ts';
 import { branchHeads, PullStatus, pullHeadRef } from '../git/pull-diff.ts';
+import { branchTipsFast } from '../git/refs.ts';
 import { fullName, ghostUser, isWorkInProgress, toApiIssues, usersByIds } from './issues-convert.ts';
 import { listedReviewerIds, requestedTeamIds, reviewCommentCounts } from './pulls/review-read.ts';
 import { toApiTeamsById } from './review-teams.ts';
@@ -58,8 +59,27 @@ async function headRepos(db: Db, config: Config, rc: RepoContext, rows: PullRow[
   return out;
 }
 
-/** Converts pull requests of the repository `rc`; a head in a fork shows the fork (label owner:branch). */
-export async function toApiPulls(db: Db, config: Config, rc: RepoContext, rows: PullRow[], viewer: UserRow | null): Promise<ApiPullRequest[]> {
+/** The branch tips a page of pull requests of `rc` shows, read from the ref files; null when git must be asked. */
+export function pageBranchTips(rc: RepoContext, rows: PullRow[]): Map<string, string> | null {
+  if (rows.some((r) => r.pr.head_repo_id !== rc.repo.id)) return null;
+  return branchTipsFast(rc.dir, [...rows.map((r) => r.pr.base_branch), ...rows.map((r) => r.pr.head_branch)]);
+}
+
+/** Whether the page's branches still point where `tips` (pageBranchTips()) says. */
+export function tipsStillAt(rc: RepoContext, rows: PullRow[], tips: Map<string, string>): boolean {
+  const now = pageBranchTips(rc, rows);
+  return now !== null && now.size === tips.size && [...tips].every(([k, v]) => now.get(k) === v);
+}
+
+/** Converts pull requests of the repository `rc`; `tips`: the branch tips to show (pageBranchTips()), else read here. */
+export async function toApiPulls(
+  db: Db,
+  config: Config,
+  rc: RepoContext,
+  rows: PullRow[],
+  viewer: UserRow | null,
+  tips?: Map<string, string>,
+): Promise<ApiPullRequest[]> {
   if (!rows.length) return [];
   const issueIds = rows.map((r) => r.issue.id);
   const [issues, reviewers, reviewComments, heads, forks, teamIds] = await Promise.all([
@@ -72,7 +92,10 @@ export async function toApiPulls(db: Db, config: Config, rc: RepoContext, rows: 
     ),
     listedReviewerIds(db, issueIds),
     reviewCommentCounts(db, issueIds),
-    branchHeads(rc.dir),
+    // The branches this page names, from their ref files (a git process per list cost more than the rest).
+    tips ??
+      branchTipsFast(rc.dir, [...rows.map((r) => r.pr.base_branch), ...rows.filter((r) => r.pr.head_repo_id === rc.repo.id).map((r) => r.pr.head_branch)]) ??
+      branchHeads(rc.dir),
     headRepos(db, config, rc, rows, viewer),
     requestedTeamIds(db, issueIds),
   ]);
