@@ -83,6 +83,8 @@ export async function loader({ params }: LoaderFunctionArgs): Promise<RefLocatio
     contentsP.catch(() => undefined);
     void queryClient.prefetchQuery({ ...contentsQueries.contents(owner, repo, '', USUAL_README), retry: false });
     preloadMarkdown();
+    // Whether the code search box shows: asked now, not once the page first draws.
+    void queryClient.prefetchQuery(codeSearchQueries.supported(owner, repo));
     void queryClient.prefetchQuery(branchQueries.list(owner, repo));
     void queryClient.prefetchQuery(branchQueries.tags(owner, repo));
     const r = await repoP;
