@@ -47,6 +47,42 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * main.tsx imports the app (and the session code) only once /config.json has answered, so the API
+ * base URL is known before the router's first loaders run. Their files are named in index.html as
+ * <link rel=modulepreload>, so they download alongside the entry instead of after config.json
+ * (issue #22); the module still runs only when main.tsx imports it.
+ */
+function preloadAppShell(): Plugin {
+  const wanted = [/[\\/]src[\\/]app[\\/]app\.tsx$/, /[\\/]src[\\/]features[\\/]auth[\\/]api[\\/]auth-queries\.ts$/];
+  return {
+    name: 'forge-preload-app-shell',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const entry = chunks.find((c) => c.isEntry);
+        const already = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
+        const files = new Set<string>();
+        const add = (fileName: string) => {
+          if (already.has(fileName) || files.has(fileName)) return;
+          files.add(fileName);
+          const c = bundle[fileName];
+          if (c?.type === 'chunk') c.imports.forEach(add);
+        };
+        for (const c of chunks) if (c.facadeModuleId && wanted.some((re) => re.test(c.facadeModuleId!))) add(c.fileName);
+        return {
+          html,
+          tags: [...files].map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const })),
+        };
+      },
+    },
+  };
+}
+
 /** 'sonner' as the app imports it is src/lib/lazy-sonner.tsx, which loads the real one on the first toast. */
 function lazySonner(): Plugin {
   const shim = path.resolve(import.meta.dirname, 'src/lib/lazy-sonner.tsx');
@@ -86,7 +122,7 @@ const nativeStructuredClone = {
 };
 
 export default defineConfig(({ command }) => ({
-  plugins: [lazySonner(), react(), tailwindcss(), precompress()],
+  plugins: [lazySonner(), react(), tailwindcss(), precompress(), preloadAppShell()],
   resolve: {
     alias: [{ find: '@', replacement: path.resolve(import.meta.dirname, 'src') }, nativeStructuredClone, ...(command === 'build' ? reactRouterProduction : [])],
   },

@@ -16,7 +16,9 @@ import { build } from 'vite';
 import { findChromium } from '../scripts/ensure-chromium.mjs';
 import { CHROMIUM_ARGS, createAdminCli, ensureServerBuild, freePort, startServer, stopServer, waitFor } from './bench-server.ts';
 
-const LATENCY_MS = 150;
+// Long enough (issue #22) that a call starting after another's answer by chance (a slow render, a
+// busy machine) is rare: the rounds are then the page's own request chain.
+const LATENCY_MS = 400;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const README = [
   '# bench-repo',
@@ -244,7 +246,9 @@ export async function benchWebHome(builtDir?: string): Promise<Record<string, nu
     page.on('request', (r) => {
       if (new URL(r.url()).pathname.startsWith('/api/')) started.set(r, performance.now() - t0);
     });
+    const scriptEnds: number[] = [];
     page.on('requestfinished', (r) => {
+      if (r.resourceType() === 'script') scriptEnds.push(performance.now() - t0);
       const start = started.get(r);
       if (start !== undefined) calls.push({ url: r.url(), start, end: performance.now() - t0 });
     });
@@ -275,7 +279,11 @@ export async function benchWebHome(builtDir?: string): Promise<Record<string, nu
     const gz = list.reduce((a, s) => a + s.gz, 0);
     const sent = list.reduce((a, s) => a + s.sent, 0);
     const encodings = [...new Set(list.map((s) => s.encoding))].join(', ');
-    const rounds = serialRounds(calls);
+    // index.html's own requests (config, the session) go out with the HTML, alongside the scripts,
+    // before the app's code runs (issue #22): round 0; the rounds count from the app's first call.
+    const appStart = Math.min(...scriptEnds);
+    const boot = calls.filter((c) => c.start < appStart).length;
+    const rounds = serialRounds(calls.filter((c) => c.start >= appStart));
     const largest = [...list]
       .sort((a, b) => b.gz - a.gz)
       .slice(0, 4)
@@ -285,7 +293,7 @@ export async function benchWebHome(builtDir?: string): Promise<Record<string, nu
       'web-home: repository home JS with a README, gzipped (goal ≤ 120 KB)': `${kb(gz)} in ${list.length} files${gz <= 120 * 1024 ? '' : ' — goal not met'}`,
       'web-home: same JS as the server sends it (Content-Encoding)': `${kb(sent)} (${encodings})`,
       'web-home: largest scripts (gzipped)': largest,
-      'web-home: serial API request rounds (goal ≤ 2)': `${rounds} (${calls.length} API calls: ${calls.map((c) => new URL(c.url).pathname.replace('/api/v1/repos/bench/bench-repo', '') || '/').join(' ')})${rounds <= 2 ? '' : ' — goal not met'}`,
+      'web-home: serial API request rounds (goal ≤ 2)': `${rounds} (${calls.length} API calls, ${boot} of them sent by index.html with the scripts: ${calls.map((c) => new URL(c.url).pathname.replace('/api/v1/repos/bench/bench-repo', '') || '/').join(' ')})${rounds <= 2 ? '' : ' — goal not met'}`,
       [`web-home: README drawn, from navigation (each API answer held ${LATENCY_MS} ms)`]: `${Math.round(drawnMs)} ms`,
       'web-home: by package (gzipped, estimated from source maps)': describePackages(webDir, list),
       ...Object.fromEntries(describeChunks(webDir, list).map((line, i) => [`web-home: chunk #${i + 1} (gzipped; parts estimated from its source map)`, line])),

@@ -4,12 +4,15 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RootLayout } from './layout/root-layout';
 import { RouteError } from './layout/route-error';
 import { Spinner } from '@/components/ui/spinner';
+import { sessionReady } from '@/lib/auth-store';
 
 export const routes: RouteObject[] = [
   {
     path: '/',
     Component: RootLayout,
     ErrorBoundary: RouteError,
+    // The first page renders once who is signed in is known (its data loads meanwhile).
+    loader: () => sessionReady().then(() => null),
     // Shown while the first page's code and loader run (without it React Router warns on every load).
     HydrateFallback: () => <Spinner label="Loading Forge" />,
     children: [

@@ -65,3 +65,22 @@ export const useSession = () => useSyncExternalStore(subscribe, getSession, () =
 
 /** A key for queries that depend on who is signed in (never the secret itself). */
 export const sessionKey = (s: Session | null | undefined) => (!s ? undefined : s.token ? `t:${s.token.slice(-8)}` : `c:${s.login}`);
+
+// The first page's loaders start while GET /user/sessions/current is still on its way (issue #22:
+// one request round less), so a loader that reads the session awaits this first.
+let restoring: Promise<void> | null = null;
+
+/** Marks the session as being restored until `p` settles (main.tsx, at start). */
+export function trackSessionRestore(p: Promise<unknown>) {
+  const done = p.then(
+    () => undefined,
+    () => undefined,
+  );
+  restoring = done;
+  void done.then(() => {
+    if (restoring === done) restoring = null;
+  });
+}
+
+/** Resolves once the session is known (at once, except while the app is starting). */
+export const sessionReady = (): Promise<void> => restoring ?? Promise.resolve();

@@ -1,4 +1,6 @@
 // Runtime configuration from /config.json, so one build can talk to any Gitea-compatible server.
+import { takeBootResponse } from './boot';
+
 export interface RuntimeConfig {
   /** Origin (and optional path) of the forge whose /api/v1 the app uses; empty means this origin. */
   apiBaseUrl: string;
@@ -8,7 +10,7 @@ let current: RuntimeConfig = { apiBaseUrl: '' };
 
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
   try {
-    const res = await fetch('/config.json', { cache: 'no-cache' });
+    const res = await (takeBootResponse('config') ?? fetch('/config.json', { cache: 'no-cache' }));
     if (res.ok) current = { ...current, ...((await res.json()) as Partial<RuntimeConfig>) };
   } catch {
     // No config file: same origin.

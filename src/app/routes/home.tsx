@@ -8,11 +8,12 @@ import { authQueries } from '@/features/auth/api/auth-queries';
 import { repoQueries } from '@/features/repos/api/repo-queries';
 import { DashboardRepos, dashboardReposQuery } from '@/features/repos/components/dashboard-repos';
 import { Welcome } from '@/features/users/components/welcome';
-import { getSession, sessionKey, useSession, type Session } from '@/lib/auth-store';
+import { getSession, sessionKey, sessionReady, useSession, type Session } from '@/lib/auth-store';
 import type { LoaderFunctionArgs } from 'react-router';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  await sessionReady();
   const session = getSession();
   if (!session) return null;
   const params = new URL(request.url).searchParams;

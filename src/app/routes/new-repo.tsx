@@ -6,7 +6,7 @@ import { queryClient } from '../query-client';
 import { repoQueries, type Repository } from '@/features/repos/api/repo-queries';
 import { CreateRepoForm } from '@/features/repos/components/create-repo-form';
 import { GenerateRepoForm } from '@/features/repos/components/generate-repo-form';
-import { getSession, useSession } from '@/lib/auth-store';
+import { getSession, sessionReady, useSession } from '@/lib/auth-store';
 import { paths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -17,6 +17,7 @@ const templateId = (params: URLSearchParams) => {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const id = templateId(new URL(request.url).searchParams);
+  await sessionReady();
   if (id && getSession()) await queryClient.ensureQueryData(repoQueries.byId(id));
   return null;
 }

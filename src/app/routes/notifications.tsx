@@ -6,7 +6,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '../query-client';
 import { paths } from '@/lib/paths';
-import { getSession, useSession } from '@/lib/auth-store';
+import { getSession, sessionReady, useSession } from '@/lib/auth-store';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -55,6 +55,7 @@ function hrefOf(q: InboxQuery, change: Partial<InboxQuery>) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  await sessionReady();
   if (!getSession()) return null;
   await queryClient.ensureQueryData(notificationQueries.inbox(queryOf(new URL(request.url).searchParams)));
   return null;

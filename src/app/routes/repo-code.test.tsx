@@ -167,6 +167,24 @@ describe('repository code pages', () => {
     expect(allBeforeRepo).toBe(true);
   });
 
+  it('the home page asks for README.md beside the tree, without waiting for the listing to name it', async () => {
+    const asked = serveRepo();
+    let readmeBeforeListing = false;
+    server.use(
+      // The listing answers only once README.md was asked for (or after 2 s, and the test fails).
+      http.get(apiUrl('/repos/alice/tools/contents'), async () => {
+        for (let waited = 0; waited < 2000 && !asked.some((a) => a.path === 'README.md'); waited += 10) await new Promise((r) => setTimeout(r, 10));
+        readmeBeforeListing = asked.some((a) => a.path === 'README.md');
+        return undefined;
+      }),
+    );
+    renderAt('/alice/tools');
+    expect(await screen.findByRole('heading', { name: 'Hello forge' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(readmeBeforeListing).toBe(true);
+    // Asked once, not again when the listing named it.
+    expect(asked.filter((a) => a.path === 'README.md')).toHaveLength(1);
+  });
+
   it('resolves a branch whose name has a slash and browses the folder at it', async () => {
     const asked = serveRepo();
     renderAt('/alice/tools/src/branch/feature/login/docs');

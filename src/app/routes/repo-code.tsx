@@ -20,7 +20,7 @@ import { FileTree } from '@/features/code/components/file-tree';
 import { ReadmePanel } from '@/features/code/components/readme-panel';
 import { EmptyRepo } from '@/features/code/components/empty-repo';
 import { MarkdownView, preloadMarkdown } from '@/features/markdown/components/markdown-view';
-import { getSession, useSession } from '@/lib/auth-store';
+import { getSession, sessionReady, useSession } from '@/lib/auth-store';
 import { RawLink } from '@/features/code/components/raw-link';
 import { archiveName, archiveUrl } from '@/features/code/lib/archive-url';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -47,6 +47,7 @@ function FileView(props: ComponentProps<FileViewModule['FileView']>) {
   return <m.FileView {...props} />;
 }
 const loadBanners = () => import('../repo-home-banners');
+const USUAL_README = 'README.md';
 const RecentPushBanner = lazy(() => loadBanners().then((m) => ({ default: m.RecentPushBanner })));
 const UpstreamBanner = lazy(() => loadBanners().then((m) => ({ default: m.UpstreamBanner })));
 
@@ -67,15 +68,23 @@ export async function loader({ params }: LoaderFunctionArgs): Promise<RefLocatio
   const owner = params.owner!;
   const repo = params.repo!;
   const repoP = queryClient.ensureQueryData(repoQueries.detail(owner, repo));
-  if (getSession()) void loadBanners().catch(() => undefined);
+  void sessionReady()
+    .then(() => getSession() && loadBanners())
+    .catch(() => undefined);
 
   if (params.kind === undefined) {
     // The home page asks for everything it shows at once, for the default branch without waiting
-    // for the repository to say its name (ref ''): one round for all of it, a second for the README.
-    // On an empty repository these fail quietly and nothing shows them. The latest commit waits for
-    // the repository: on an empty one the commit list answers 409 (as Gitea's), so it is not asked.
+    // for the repository to say its name (ref ''): one round for all of it, the README included
+    // under its usual name README.md, with the Markdown code (issue #22); a README by another name
+    // follows the listing. On an empty repository these fail quietly and nothing shows them. The
+    // latest commit waits for the repository: on an empty one the commit list answers 409 (as
+    // Gitea's), so it is not asked.
     const contentsP = queryClient.ensureQueryData(contentsQueries.contents(owner, repo, '', ''));
     contentsP.catch(() => undefined);
+    void queryClient.prefetchQuery({ ...contentsQueries.contents(owner, repo, '', USUAL_README), retry: false });
+    preloadMarkdown();
+    // Whether the code search box shows: asked now, not once the page first draws.
+    void queryClient.prefetchQuery(codeSearchQueries.supported(owner, repo));
     void queryClient.prefetchQuery(branchQueries.list(owner, repo));
     void queryClient.prefetchQuery(branchQueries.tags(owner, repo));
     const r = await repoP;

@@ -15,9 +15,12 @@ import { IssueHeader } from '@/features/issues/components/issue-header';
 import { IssueSidebar } from '@/features/issues/components/issue-sidebar';
 import { IssueSubscribeButton } from '@/features/notifications/components/issue-subscribe-button';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { preloadMarkdown } from '@/features/markdown/components/markdown-view';
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const { owner, repo, index } = indexRouteParams(params);
+  // The body's Markdown code downloads alongside the issue (issue #22), not after it.
+  preloadMarkdown();
   void queryClient.prefetchInfiniteQuery(timelineQueries.list(owner, repo, index));
   await queryClient.ensureQueryData(issueDetailQueries.detail(owner, repo, index));
   return null;

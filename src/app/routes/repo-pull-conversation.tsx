@@ -30,13 +30,15 @@ import { MarkdownEditor } from '@/features/comments/components/markdown-editor';
 import { statusQueries } from '@/features/commits/api/status-queries';
 import { branchQueries } from '@/features/branches/api/branch-queries';
 import { useDeleteBranch } from '@/features/branches/api/use-delete-branch';
-import { MarkdownView } from '@/features/markdown/components/markdown-view';
+import { MarkdownView, preloadMarkdown } from '@/features/markdown/components/markdown-view';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { SuggestionContext } from '@/features/reviews/components/suggestion-context';
 import { SuggestionBatchBar, useConversationSuggestions } from './pull-suggestions';
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const { owner, repo, index } = indexRouteParams(params);
+  // The body's Markdown code downloads alongside the pull request (issue #22), not after it.
+  preloadMarkdown();
   void queryClient.prefetchInfiniteQuery(timelineQueries.list(owner, repo, index));
   void queryClient.prefetchQuery(reviewQueries.list(owner, repo, index));
   await Promise.all([

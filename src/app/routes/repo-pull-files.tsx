@@ -21,6 +21,7 @@ import { DiffStyleToggle, useDiffStyle } from '@/features/diff/components/diff-s
 import { WhitespaceToggle, useWhitespaceMode } from '@/features/diff/components/whitespace-toggle';
 import { preloadDiffHighlight } from '@/features/diff/components/diff-view';
 import { prefetchDiffStyle } from '@/features/diff/api/diff-style-setting';
+import { sessionReady } from '@/lib/auth-store';
 import type { DiffAnnotation, DiffLineRange } from '@/features/diff/components/diff-files';
 import { MarkdownEditor } from '@/features/comments/components/markdown-editor';
 import { MarkdownView } from '@/features/markdown/components/markdown-view';
@@ -55,7 +56,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   void queryClient.prefetchQuery(reviewQueries.threads(owner, repo, index));
   void queryClient.prefetchQuery(pullQueries.diff(owner, repo, index, ws && WHITESPACE.includes(ws) ? ws : 'show-all'));
   void queryClient.prefetchQuery(pullQueries.detail(owner, repo, index));
-  prefetchDiffStyle(queryClient);
+  void sessionReady().then(() => prefetchDiffStyle(queryClient));
   return null;
 }
 

@@ -5,7 +5,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '../query-client';
 import { paths } from '@/lib/paths';
-import { getSession, useSession } from '@/lib/auth-store';
+import { getSession, sessionReady, useSession } from '@/lib/auth-store';
 import type { components } from '@/lib/api/schema';
 import { issueQueries, ISSUES_PER_PAGE, type IssueSearchQuery } from '@/features/issues/api/issue-queries';
 import { LabelChip } from '@/features/issues/components/label-chip';
@@ -36,6 +36,7 @@ function viewOf(search: URLSearchParams) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  await sessionReady();
   if (!getSession()) return null;
   await queryClient.ensureQueryData(issueQueries.search(viewOf(new URL(request.url).searchParams).query));
   return null;

@@ -7,6 +7,7 @@ import { api } from '@/lib/api/client';
 import { isApiError } from '@/lib/api/api-error';
 import { getServerKind, getSession, sessionKey, setServerKind, setSession, useSession, type Session } from '@/lib/auth-store';
 import { apiRoot } from '@/lib/config';
+import { takeBootResponse } from '@/lib/boot';
 import type { components } from '@/lib/api/schema';
 
 export type User = components['schemas']['User'];
@@ -43,9 +44,13 @@ function apiIsSameOrigin(): boolean {
  * session endpoint means another server (it has no such endpoint).
  */
 export async function restoreSession(): Promise<void> {
+  // index.html asked this origin's /api/v1 already; its answer counts when that is the API.
+  const early = takeBootResponse('session');
   if (!apiIsSameOrigin()) return setServerKind('remote');
   try {
-    const res = await fetch(`${apiRoot()}/user/sessions/current`, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+    const url = `${apiRoot()}/user/sessions/current`;
+    const res = await ((url === `${window.location.origin}/api/v1/user/sessions/current` && early) ||
+      fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/json' } }));
     if (res.status === 404) return setServerKind('remote');
     setServerKind('embedded');
     // A token kept from an earlier visit is for API clients now; the cookie is the web session.
