@@ -348,7 +348,7 @@ export function DiffFiles({ diff, style, viewedKey, annotations, onCommentRange,
             <DiffFileTree models={treeModels} viewed={viewedPaths} currentPath={treeCurrent} onSelect={onTreeSelect} />
           </nav>
         )}
-        <div ref={listRef} className="relative min-w-0" style={{ height: virtualizer.getTotalSize() }}>
+        <div ref={listRef} data-diff-list className="relative min-w-0" style={{ height: virtualizer.getTotalSize() }}>
           {items.map((v) => {
             const m = models[v.index]!;
             return (
