@@ -103,11 +103,16 @@ export async function scrollWithStops(
         const from = s.lastWheel;
         let drawnMs = -1;
         let at300 = -1;
+        let prevY = -1;
         for (;;) {
           await new Promise((r) => requestAnimationFrame(r));
           const waited = performance.now() - from;
-          // A frame still short of the stop: the compositor shows what the page has not drawn.
-          const there = Math.abs(window.scrollY - Math.min(target, document.documentElement.scrollHeight - window.innerHeight)) <= 1;
+          // A frame still short of the stop: the compositor shows what the page has not drawn. (The
+          // list may shift the stop a little when files above are measured: a position held for
+          // two frames is the stop too.)
+          const there =
+            Math.abs(window.scrollY - Math.min(target, document.documentElement.scrollHeight - window.innerHeight)) <= 1 || window.scrollY === prevY;
+          prevY = window.scrollY;
           const empty = there ? window.__emptyPx() : window.innerHeight;
           if (at300 < 0 && waited >= 300) at300 = empty;
           if (empty === 0 && drawnMs < 0) drawnMs = waited;
