@@ -17,8 +17,43 @@ declare global {
     __allParsed?: number;
     __drawn?: number;
     __htmlMs?: number;
+    /** Every long task (over 50 ms) since the page started, in ms. */
+    __longTasks: number[];
+    /** Pixels of the viewport's height, over the list of files, not yet drawn (no file there, or a file's rows still to come). */
+    __emptyPx: () => number;
   }
 }
+
+// Long tasks from the start (the data's parse and first draw included): Chromium's own measure.
+window.__longTasks = [];
+new PerformanceObserver((list) => list.getEntries().forEach((e) => window.__longTasks.push(e.duration))).observe({ type: 'longtask' });
+
+// The gap between two files (diff-files-layout GAP_PX) is not an empty section.
+const GAP_PX = 16;
+window.__emptyPx = () => {
+  // Plain diff2html draws everything at once.
+  const list = document.querySelector<HTMLElement>('[data-diff-list]');
+  if (!list) return 0;
+  const box = list.getBoundingClientRect();
+  const top = Math.max(0, Math.round(box.top));
+  const bottom = Math.min(window.innerHeight, Math.round(box.bottom));
+  if (bottom <= top) return 0;
+  // One flag per pixel row of the viewport: drawn or not.
+  const drawn = new Uint8Array(bottom - top);
+  const mark = (from: number, to: number, value: 0 | 1) => {
+    for (let y = Math.max(top, Math.round(from)); y < Math.min(bottom, Math.round(to)); y++) drawn[y - top] = value;
+  };
+  for (const item of list.children) {
+    const r = item.getBoundingClientRect();
+    mark(r.top, r.bottom + GAP_PX, 1);
+  }
+  // Rows of a long file still to be drawn: a spacer holds their place.
+  for (const spacer of list.querySelectorAll('tbody[aria-hidden]')) {
+    const r = spacer.getBoundingClientRect();
+    mark(r.top, r.bottom, 0);
+  }
+  return drawn.reduce((n, d) => n + (d ? 0 : 1), 0);
+};
 
 const params = new URLSearchParams(location.search);
 const mode = params.get('mode') ?? 'engine';

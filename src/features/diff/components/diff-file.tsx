@@ -12,6 +12,8 @@ export interface DiffFileProps {
   model: FileModel;
   style: 'unified' | 'split';
   collapsed: boolean;
+  /** Rows to draw in the first slice (those down to the viewport's bottom); read when the rows are first drawn. */
+  firstRows?: number;
   /** A held-back file whose rows were asked for. */
   loaded: boolean;
   /** Undefined: no Viewed checkbox. */
@@ -51,11 +53,16 @@ function placeAnnotations(model: FileModel, list: DiffAnnotation[] | undefined) 
   return { placed, outdated };
 }
 
+/** Props equal but for `firstRows`: it changes with every scroll, and only matters when rows are first drawn. */
+const sameProps = (a: DiffFileProps, b: DiffFileProps) =>
+  (Object.keys(a) as (keyof DiffFileProps)[]).every((k) => k === 'firstRows' || Object.is(a[k], b[k])) && Object.keys(a).length === Object.keys(b).length;
+
 export const DiffFileView = memo(function DiffFileView(props: DiffFileProps) {
   const {
     model,
     style,
     collapsed,
+    firstRows,
     loaded,
     viewed,
     selection,
@@ -147,6 +154,7 @@ export const DiffFileView = memo(function DiffFileView(props: DiffFileProps) {
                 path={path}
                 file={model.file}
                 style={style}
+                firstRows={firstRows}
                 placed={placed}
                 selection={selection}
                 commenting={commenting}
@@ -159,4 +167,4 @@ export const DiffFileView = memo(function DiffFileView(props: DiffFileProps) {
       )}
     </section>
   );
-});
+}, sameProps);

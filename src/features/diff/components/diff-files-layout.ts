@@ -9,6 +9,10 @@ export const HELD_PX = 100;
 export const ANNOTATION_PX = 120;
 export const GAP_PX = 16;
 export const SMALL_DIFF_ROWS = 1_500;
+// Rows drawn at once below the viewport's bottom when a file comes into view (the rest follow in slices).
+export const FIRST_ROWS_MARGIN = 10;
+// Files drawn beyond each edge of the viewport, ahead of the scroll (none during a flick).
+export const OVERSCAN = 2;
 // A file counts as current once its top passes this far below the top of the viewport.
 export const PROBE_PX = 60;
 

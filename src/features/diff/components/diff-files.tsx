@@ -15,10 +15,25 @@ import { DiffFileView } from './diff-file';
 import { DiffFileTree } from './diff-file-tree';
 import { DiffShortcutsDialog } from './diff-shortcuts-dialog';
 import { DiffFilesSummary } from './diff-files-summary';
-import { ANNOTATION_PX, charsPerLine, GAP_PX, HEADER_PX, HELD_PX, NOTE_PX, PROBE_PX, ROW_PX, SMALL_DIFF_ROWS, whenDrawn } from './diff-files-layout';
+import {
+  ANNOTATION_PX,
+  charsPerLine,
+  GAP_PX,
+  HEADER_PX,
+  HELD_PX,
+  NOTE_PX,
+  FIRST_ROWS_MARGIN,
+  OVERSCAN,
+  PROBE_PX,
+  ROW_PX,
+  SMALL_DIFF_ROWS,
+  whenDrawn,
+} from './diff-files-layout';
 import { annotationStops } from './annotation-stops';
 import { useDiffKeys } from './use-diff-keys';
 import { useFileModels } from './use-file-models';
+import { useFlick } from './use-flick';
+import { useSettled } from './use-settled';
 import './diff.css';
 
 export type { DiffSide } from '../lib/diff-model';
@@ -56,16 +71,6 @@ export interface DiffFilesProps {
 }
 
 const EMPTY_SET: ReadonlySet<string> = new Set();
-
-/** `value`, once it has stayed the same for `ms`. */
-function useSettled<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return settled;
-}
 
 export function DiffFiles({ diff, style, viewedKey, annotations, onCommentRange, fileTree, keyboard, emptyText, fileHref }: DiffFilesProps) {
   const { models, total, complete } = useFileModels(diff);
@@ -128,11 +133,13 @@ export function DiffFiles({ diff, style, viewedKey, annotations, onCommentRange,
   const getItemKey = useCallback((i: number) => `${style}:${models[i]!.path}`, [models, style]);
   // A small diff is drawn whole (a full-page screenshot or print shows it all); a large one only near the viewport.
   const small = useMemo(() => models.reduce((n, m) => n + m.unifiedRows, 0) <= SMALL_DIFF_ROWS, [models]);
+  // Two files each side are drawn ahead of the scroll; none during a flick (use-flick.ts).
+  const flick = useFlick();
   const virtualizer = useWindowVirtualizer({
     count: models.length,
     estimateSize,
     getItemKey,
-    overscan: small ? models.length : 2,
+    overscan: small ? models.length : flick.fast ? 0 : OVERSCAN,
     gap: GAP_PX,
     scrollMargin: margin,
     scrollPaddingStart: stickyTop,
@@ -143,6 +150,8 @@ export function DiffFiles({ diff, style, viewedKey, annotations, onCommentRange,
       return size > 0 ? Math.round(size) : instance.options.estimateSize(instance.indexFromElement(el));
     },
   });
+
+  flick.track(virtualizer);
 
   // The file at the top of the viewport: highlighted in the tree, the one j/k/v start from. From the
   // virtualizer's own scroll offset (it re-renders on scroll): reading window.scrollY in a scroll
@@ -320,6 +329,7 @@ export function DiffFiles({ diff, style, viewedKey, annotations, onCommentRange,
   const additions = models.reduce((n, m) => n + m.additions, 0);
   const deletions = models.reduce((n, m) => n + m.deletions, 0);
   const items = virtualizer.getVirtualItems();
+  const viewBottom = (virtualizer.scrollOffset ?? 0) + (typeof window === 'undefined' ? 0 : window.innerHeight);
   const commenting = onCommentRange !== undefined;
 
   return (
@@ -348,9 +358,11 @@ export function DiffFiles({ diff, style, viewedKey, annotations, onCommentRange,
             <DiffFileTree models={treeModels} viewed={viewedPaths} currentPath={treeCurrent} onSelect={onTreeSelect} />
           </nav>
         )}
-        <div ref={listRef} className="relative min-w-0" style={{ height: virtualizer.getTotalSize() }}>
+        <div ref={listRef} data-diff-list className="relative min-w-0" style={{ height: virtualizer.getTotalSize() }}>
           {items.map((v) => {
             const m = models[v.index]!;
+            // In a large diff a file coming into view draws first the rows down to the viewport's bottom; the rest follow.
+            const firstRows = small ? undefined : Math.ceil((viewBottom - v.start) / ROW_PX) + FIRST_ROWS_MARGIN;
             return (
               <div
                 key={v.key}
@@ -364,6 +376,7 @@ export function DiffFiles({ diff, style, viewedKey, annotations, onCommentRange,
                   model={m}
                   style={style}
                   collapsed={isCollapsed(m)}
+                  firstRows={firstRows}
                   loaded={loaded.has(m.path)}
                   viewed={viewedKey ? viewedPaths.has(m.path) : undefined}
                   selection={selection?.path === m.path ? selection : undefined}

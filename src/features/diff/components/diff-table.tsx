@@ -29,6 +29,8 @@ export interface DiffTableProps {
   path: string;
   file: DiffFile;
   style: 'unified' | 'split';
+  /** Rows to draw in the first slice (default FIRST_ROWS); the rest follow a slice a task. */
+  firstRows?: number;
   /** Placed annotations by `side:line`. */
   placed?: ReadonlyMap<string, DiffAnnotation[]>;
   selection?: LineSelection;
@@ -226,8 +228,10 @@ const SPLIT_COLS = (
 
 // A long file is drawn in slices, one task each, so no single task mounts thousands of rows (a
 // task over 100 ms is a stutter while scrolling). Until the rest is drawn, a spacer keeps the
-// file's height near its final size, so what follows does not jump.
+// file's height near its final size, so what follows does not jump. The first slice is the rows
+// down to the viewport's bottom when the list says so (at least MIN_FIRST_ROWS), else FIRST_ROWS.
 const FIRST_ROWS = 250;
+const MIN_FIRST_ROWS = 20;
 const STEP_ROWS = 250;
 const ROW_PX = 20;
 
@@ -258,6 +262,7 @@ function neighbour(cell: HTMLElement, dir: 1 | -1): HTMLElement | null {
 
 export const DiffTable = memo(function DiffTable(props: DiffTableProps) {
   const { path, file, style, placed, selection, commenting, onLineClick, onComment } = props;
+  const first = Math.min(FIRST_ROWS, Math.max(MIN_FIRST_ROWS, props.firstRows ?? FIRST_ROWS));
   const split = style === 'split';
   const rows = useMemo(() => (split ? splitRows(file) : unifiedRows(file)), [file, split]);
   // Drawn plain first; highlighted lines are swapped in as idle slices produce them (React then
@@ -275,9 +280,9 @@ export const DiffTable = memo(function DiffTable(props: DiffTableProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [rows, split, placed, selection, hl, hlVersion],
   );
-  const [progress, setProgress] = useState({ rows, drawn: FIRST_ROWS });
+  const [progress, setProgress] = useState({ rows, drawn: first });
   // New rows (another file version or layout) start over from the first slice.
-  const drawn = progress.rows === rows ? progress.drawn : FIRST_ROWS;
+  const drawn = progress.rows === rows ? progress.drawn : first;
   const more = drawn < body.length;
   useEffect(() => {
     if (!more) return;
