@@ -15,20 +15,8 @@ import { DiffFileView } from './diff-file';
 import { DiffFileTree } from './diff-file-tree';
 import { DiffShortcutsDialog } from './diff-shortcuts-dialog';
 import { DiffFilesSummary } from './diff-files-summary';
-import {
-  ANNOTATION_PX,
-  charsPerLine,
-  GAP_PX,
-  HEADER_PX,
-  HELD_PX,
-  NOTE_PX,
-  FIRST_ROWS_MARGIN,
-  OVERSCAN,
-  PROBE_PX,
-  ROW_PX,
-  SMALL_DIFF_ROWS,
-  whenDrawn,
-} from './diff-files-layout';
+import { ANNOTATION_PX, charsPerLine, GAP_PX, HEADER_PX, HELD_PX, NOTE_PX, PROBE_PX, ROW_PX, SMALL_DIFF_ROWS, whenDrawn } from './diff-files-layout';
+import { FIRST_ROWS_MARGIN, OVERSCAN } from './diff-files-layout';
 import { annotationStops } from './annotation-stops';
 import { useDiffKeys } from './use-diff-keys';
 import { useFileModels } from './use-file-models';
