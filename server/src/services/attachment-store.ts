@@ -9,11 +9,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/types.ts';
-import { nowUnix } from '../db/index.ts';
 import type { AttachmentRow } from '../db/schema.ts';
-import { insertAttachment } from '../db/attachments.ts';
 import { ApiError } from '../errors.ts';
-import { attachmentPath, cleanFileName } from './attachments.ts';
+import { cleanFileName, recordAttachment } from './attachments.ts';
 
 /** A received upload not yet in the store. */
 export interface TempUpload {
@@ -68,25 +66,5 @@ export async function storeUpload(
     discardUpload(upload);
     throw e;
   }
-  const uuid = crypto.randomUUID();
-  const file = attachmentPath(config, uuid);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.renameSync(upload.file, file);
-  try {
-    return await insertAttachment(db, {
-      uuid,
-      repo_id: a.repoId,
-      issue_id: a.issueId,
-      comment_id: a.commentId,
-      release_id: a.releaseId,
-      uploader_id: a.uploaderId,
-      name,
-      download_count: 0,
-      size: upload.size,
-      created_unix: nowUnix(),
-    });
-  } catch (e) {
-    fs.rmSync(file, { force: true });
-    throw e;
-  }
+  return recordAttachment(db, config, { ...a, name, size: upload.size }, (file) => fs.renameSync(upload.file, file));
 }

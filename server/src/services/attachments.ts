@@ -36,17 +36,29 @@ export function cleanFileName(name: string): string {
   return clean;
 }
 
-export async function saveAttachment(
+/** Where an attachment belongs and who sent it. */
+export interface AttachmentOwner {
+  repoId: number;
+  issueId: number;
+  commentId: number;
+  releaseId?: number;
+  uploaderId: number;
+}
+
+/**
+ * Puts a file of `size` bytes into the store with `put` (given its path there) and records it
+ * under the already cleaned `name`; on any failure nothing is left behind.
+ */
+export async function recordAttachment(
   db: Db,
   config: Config,
-  a: { repoId: number; issueId: number; commentId: number; releaseId?: number; uploaderId: number; name: string; data: Uint8Array },
+  a: AttachmentOwner & { name: string; size: number },
+  put: (file: string) => void,
 ): Promise<AttachmentRow> {
-  if (a.data.byteLength > MAX_ATTACHMENT_SIZE) throw tooLarge();
-  const name = cleanFileName(a.name);
   const uuid = crypto.randomUUID();
   const file = attachmentPath(config, uuid);
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, a.data);
+  put(file);
   try {
     return await insertAttachment(db, {
       uuid,
@@ -55,15 +67,21 @@ export async function saveAttachment(
       comment_id: a.commentId,
       release_id: a.releaseId ?? 0,
       uploader_id: a.uploaderId,
-      name,
+      name: a.name,
       download_count: 0,
-      size: a.data.byteLength,
+      size: a.size,
       created_unix: nowUnix(),
     });
   } catch (e) {
     fs.rmSync(file, { force: true });
     throw e;
   }
+}
+
+export async function saveAttachment(db: Db, config: Config, a: AttachmentOwner & { name: string; data: Uint8Array }): Promise<AttachmentRow> {
+  if (a.data.byteLength > MAX_ATTACHMENT_SIZE) throw tooLarge();
+  const name = cleanFileName(a.name);
+  return recordAttachment(db, config, { ...a, name, size: a.data.byteLength }, (file) => fs.writeFileSync(file, a.data));
 }
 
 export async function listAttachments(db: Db, issueId: number, commentId: number): Promise<AttachmentRow[]> {
