@@ -3,11 +3,12 @@
 // them (E2E_PORT+2), as a deployment of several processes behind a balancer. Live events cross
 // from one process to the other through PostgreSQL's LISTEN/NOTIFY. Everything stops, and the
 // folders go, on SIGTERM/SIGINT (playwright.multi.config.ts asks for a SIGTERM).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startRoundRobinProxy } from '../server/test/round-robin-proxy.ts';
+import { createE2eAdmin } from './e2e-admin.mjs';
 
 const first = Number(process.env.E2E_PORT ?? 3190);
 const ports = [first, first + 1];
@@ -23,26 +24,10 @@ const pg = await startPostgres({ stopWithProcess: process.pid });
 const env = { ...process.env, FORGE_DATA_DIR: dataDir, FORGE_DATABASE_URL: pg.url };
 
 // The admin first: this also runs the migrations, once, before two processes share the database.
-const created = spawnSync(
-  tsx,
-  [
-    'server/src/main.ts',
-    'admin',
-    'user',
-    'create',
-    '--username',
-    process.env.E2E_ADMIN ?? 'e2e-admin',
-    '--email',
-    'e2e-admin@example.com',
-    '--password',
-    process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password',
-    '--admin',
-  ],
-  { env, stdio: 'inherit' },
-);
-if (created.status !== 0) {
+const created = createE2eAdmin(env);
+if (created !== 0) {
   await pg.stop();
-  process.exit(created.status ?? 1);
+  process.exit(created);
 }
 
 // Each process knows itself by its own address (links, the same-origin check of web sessions).

@@ -1,8 +1,9 @@
 // Starts the real forge for the browser tests on a fresh temp data folder, with a known admin.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createE2eAdmin } from './e2e-admin.mjs';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forge-e2e-'));
 // Sign-up open, as in the demo, so e2e/account.spec.ts can create an account through the page.
@@ -14,24 +15,8 @@ const env = {
   PORT: process.env.E2E_PORT ?? '3197',
 };
 const tsx = path.resolve('node_modules/.bin/tsx');
-const created = spawnSync(
-  tsx,
-  [
-    'server/src/main.ts',
-    'admin',
-    'user',
-    'create',
-    '--username',
-    process.env.E2E_ADMIN ?? 'e2e-admin',
-    '--email',
-    'e2e-admin@example.com',
-    '--password',
-    process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password',
-    '--admin',
-  ],
-  { env, stdio: 'inherit' },
-);
-if (created.status !== 0) process.exit(created.status ?? 1);
+const status = createE2eAdmin(env);
+if (status !== 0) process.exit(status);
 const server = spawn(tsx, ['server/src/main.ts', 'serve', '--no-demo'], { env, stdio: 'inherit' });
 const stop = () => {
   server.kill('SIGTERM');

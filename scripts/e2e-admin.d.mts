@@ -1,0 +1,1 @@
+export function createE2eAdmin(env: NodeJS.ProcessEnv): number;
