@@ -204,8 +204,8 @@ export function listUserOrgsPage(db: Db, uid: number, self: boolean, viewerId: n
   return countThenPage(q, p, (page) => page.selectAll('user').orderBy('user.lower_name'));
 }
 
-/** A page of an owner's repositories that pass `readable`, by name. */
+/** A page of an owner's repositories that pass `readable`, oldest first (Gitea's `id ASC`). */
 export function listOwnerReposPage(db: Db, ownerId: number, readable: RepoFilter, p: PageWindow): Promise<RowsPage<RepoRow>> {
   const q = db.selectFrom('repository').where('repository.owner_id', '=', ownerId).where(readable);
-  return countThenPage(q, p, (page) => page.selectAll('repository').orderBy('repository.lower_name'));
+  return countThenPage(q, p, (page) => page.selectAll('repository').orderBy('repository.id'));
 }

@@ -20,6 +20,7 @@ import { canCreateOrgRepo, createOrg, deleteOrg, editOrg, maxTeamMode, redirecte
 import { OrgParam, orgMembersRoutes, userByNameOr404 } from './org-members.ts';
 import { PageQuery } from '../api/params.ts';
 import { toApiRepos } from './repos.ts';
+import { visibleUserByName } from '../services/users.ts';
 
 export const orgsRoutes = createRouter();
 
@@ -246,7 +247,7 @@ orgsRoutes.openapi(
   },
 );
 
-// ---- the organization's repositories ----
+// ---- an owner's repositories (Gitea's listUserRepos: oldest first, only those the caller may read) ----
 
 orgsRoutes.openapi(
   createRoute({
@@ -262,6 +263,26 @@ orgsRoutes.openapi(
     const org = await loadOrg(c, c.req.valid('param').org);
     const p = paging(c.req.valid('query'));
     const { total, rows } = await listOwnerReposPage(c.var.deps.db, org.id, readableRepo(c.var.user), p);
+    setPageHeaders(c, total, p);
+    return c.json(await toApiRepos(c, rows), 200);
+  },
+);
+
+orgsRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/users/{username}/repos',
+    operationId: 'userListRepos',
+    tags: ['user'],
+    summary: 'List the repos owned by the given user',
+    request: { params: z.object({ username: z.string() }), query: PageQuery },
+    responses: { 200: json(z.array(RepositorySchema), 'RepositoryList'), ...errorResponses(404) },
+  }),
+  async (c) => {
+    // A user the caller may not see is not found (Gitea's user visibility), an organization too.
+    const owner = await visibleUserByName(c.var.deps.db, c.req.valid('param').username, c.var.user);
+    const p = paging(c.req.valid('query'));
+    const { total, rows } = await listOwnerReposPage(c.var.deps.db, owner.id, readableRepo(c.var.user), p);
     setPageHeaders(c, total, p);
     return c.json(await toApiRepos(c, rows), 200);
   },
