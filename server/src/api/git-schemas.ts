@@ -175,3 +175,11 @@ export const ContentsResponseSchema = z
     _links: FileLinksSchema,
   })
   .openapi('ContentsResponse');
+
+export const GitBlobResponseSchema = z
+  .object({ content: z.string(), encoding: z.string(), url: z.string(), sha: z.string(), size: z.number().int() })
+  .openapi('GitBlobResponse');
+
+export const ReferenceSchema = z
+  .object({ ref: z.string(), url: z.string(), object: z.object({ type: z.string(), sha: z.string(), url: z.string() }).openapi('GitObject') })
+  .openapi('Reference');

@@ -29,6 +29,8 @@ import { reviewsRoutes } from '../routes/reviews.ts';
 import { statusesRoutes } from '../routes/statuses.ts';
 import { archiveRoutes } from '../routes/archive.ts';
 import { gitTreesRoutes } from '../routes/git-trees.ts';
+import { gitObjectsRoutes } from '../routes/git-objects.ts';
+import { siteSettingsRoutes } from '../routes/site-settings.ts';
 import { blameRoutes } from '../routes/blame.ts';
 import { userEmailsRoutes } from '../routes/user-emails.ts';
 import { userAccountExtRoutes } from '../routes/user-account-ext.ts';
@@ -78,6 +80,8 @@ export function createApi() {
   api.route('/', contentsWriteRoutes);
   api.route('/', archiveRoutes);
   api.route('/', gitTreesRoutes);
+  api.route('/', gitObjectsRoutes);
+  api.route('/', siteSettingsRoutes);
   api.route('/', blameRoutes);
   api.route('/', releaseAssetsRoutes);
   api.route('/', releasesRoutes);
