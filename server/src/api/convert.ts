@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import { unixToIso } from '../db/index.ts';
 import type { RepoRow, UserRow } from '../db/schema.ts';
 import type { AccessMode } from '../services/permissions.ts';
+import { topicsOf } from '../services/topics.ts';
 import type { ApiRepository, ApiUser } from './schemas.ts';
 
 export function toApiUser(u: UserRow, config: Config, viewer?: UserRow | null): ApiUser {
@@ -86,7 +87,7 @@ export function toApiRepo(r: RepoRow, owner: UserRow, mode: AccessMode, config: 
     internal: false,
     object_format_name: 'sha1',
     avatar_url: '',
-    topics: [],
+    topics: topicsOf(r),
     ...repoMergeSettings(r),
     ...(parent !== undefined ? { parent: parent && withoutParent(parent) } : {}),
   };

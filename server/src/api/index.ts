@@ -31,6 +31,7 @@ import { archiveRoutes } from '../routes/archive.ts';
 import { gitTreesRoutes } from '../routes/git-trees.ts';
 import { gitObjectsRoutes } from '../routes/git-objects.ts';
 import { siteSettingsRoutes } from '../routes/site-settings.ts';
+import { topicsRoutes } from '../routes/topics.ts';
 import { blameRoutes } from '../routes/blame.ts';
 import { userEmailsRoutes } from '../routes/user-emails.ts';
 import { userAccountExtRoutes } from '../routes/user-account-ext.ts';
@@ -82,6 +83,7 @@ export function createApi() {
   api.route('/', gitTreesRoutes);
   api.route('/', gitObjectsRoutes);
   api.route('/', siteSettingsRoutes);
+  api.route('/', topicsRoutes);
   api.route('/', blameRoutes);
   api.route('/', releaseAssetsRoutes);
   api.route('/', releasesRoutes);

@@ -7,6 +7,12 @@ import type { Database, NewRepo, RepoRow, RepoUpdate, UserRow } from './schema.t
 import { int32OrNone, lockRow } from './dialect.ts';
 import { reachedBy } from './repo-reach.ts';
 
+/** `expr LIKE '%word%'` with % and _ in the word literal, on SQLite and PostgreSQL alike. */
+function likeEscaped(expr: Expression<string>, word: string) {
+  const like = `%${word.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+  return sql<SqlBool>`${expr} like ${like} escape '\\'`;
+}
+
 /** A condition on `repository` rows, such as readableRepo(viewer). */
 export type RepoFilter = (eb: ExpressionBuilder<Database, 'repository'>) => Expression<SqlBool>;
 
@@ -142,18 +148,23 @@ export async function searchRepos(db: Db, readable: RepoFilter, q: RepoSearch, l
   // No mirrors or teams yet: these filters match nothing (collaborative, not a mirror, is a uid filter above).
   if (q.mode === 'mirror' || q.team_id) query = query.where('repository.id', '<', 0);
   if (q.q) {
-    const kw = q.q.toLowerCase();
-    // Topics are not stored yet, so a topic search finds nothing.
-    if (q.topic) query = query.where('repository.id', '<', 0);
-    else {
-      const like = `%${kw.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-      // ESCAPE makes % and _ in the keyword literal on SQLite and PostgreSQL alike.
-      query = query.where((eb) => {
-        const terms = [sql<SqlBool>`${eb.ref('repository.lower_name')} like ${like} escape '\\'`];
-        if (q.includeDesc) terms.push(sql<SqlBool>`lower(${eb.ref('repository.description')}) like ${like} escape '\\'`);
-        return eb.or(terms);
-      });
-    }
+    // As Gitea's SearchRepositoryCondition: the keyword is split at commas; a repository matches by a
+    // topic (the exact name with topic=true, a part of it without), or else by name or description.
+    const words = q.q.toLowerCase().split(',');
+    const byTopic = db
+      .selectFrom('repo_topic')
+      .innerJoin('topic', 'topic.id', 'repo_topic.topic_id')
+      .select('repo_topic.repo_id')
+      .where((eb) => eb.or(words.map((w) => (q.topic ? eb('topic.name', '=', w) : likeEscaped(eb.ref('topic.name'), w)))));
+    query = query.where((eb) => {
+      const terms: Expression<SqlBool>[] = [eb('repository.id', 'in', byTopic)];
+      if (!q.topic)
+        for (const w of words) {
+          terms.push(likeEscaped(eb.ref('repository.lower_name'), w));
+          if (q.includeDesc) terms.push(likeEscaped(sql<string>`lower(${eb.ref('repository.description')})`, w));
+        }
+      return eb.or(terms);
+    });
   }
   const { n } = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   let rowsQ = query.selectAll('repository');

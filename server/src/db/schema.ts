@@ -31,6 +31,7 @@ import type { ReleaseTable } from './schema/releases.ts';
 import type { NotificationTable, IssueWatchTable } from './schema/notifications.ts';
 import type { ReactionTable } from './schema/reactions.ts';
 import type { WebhookTable, HookTaskTable } from './schema/webhooks.ts';
+import type { TopicTable, RepoTopicTable } from './schema/topics.ts';
 
 export type {
   UserTable,
@@ -62,6 +63,7 @@ export type { ReleaseTable } from './schema/releases.ts';
 export type { NotificationTable, IssueWatchTable } from './schema/notifications.ts';
 export type { ReactionTable } from './schema/reactions.ts';
 export type { WebhookTable, HookTaskTable } from './schema/webhooks.ts';
+export type { TopicTable, RepoTopicTable } from './schema/topics.ts';
 
 export interface Database {
   user: UserTable;
@@ -103,6 +105,8 @@ export interface Database {
   reaction: ReactionTable;
   webhook: WebhookTable;
   hook_task: HookTaskTable;
+  topic: TopicTable;
+  repo_topic: RepoTopicTable;
 }
 
 export type UserRow = Selectable<UserTable>;
@@ -110,6 +114,7 @@ export type NewUser = Insertable<UserTable>;
 export type RepoRow = Selectable<RepositoryTable>;
 export type NewRepo = Insertable<RepositoryTable>;
 export type RepoUpdate = Updateable<RepositoryTable>;
+export type TopicRow = Selectable<TopicTable>;
 export type ActionRow = Selectable<ActionTable>;
 export type IssueRow = Selectable<IssueTable>;
 export type LabelRow = Selectable<LabelTable>;

@@ -21,6 +21,7 @@ import { apiRepoMode, repoPermissions } from '../services/permissions.ts';
 import { assertCanCreateFor, createRepository, generateRepository, readableRepo, userByName } from '../services/repos.ts';
 import { editRepository } from '../services/repo-edit.ts';
 import { deleteRepository } from '../services/repo-delete.ts';
+import { copyRepoTopics } from '../services/topics.ts';
 
 export const reposRoutes = createRouter();
 
@@ -273,6 +274,9 @@ reposRoutes.openapi(
       default_branch: form.default_branch,
       git_content: form.git_content ?? true,
     });
-    return c.json(await apiRepo(c, row, owner), 201);
+    // The template's topics come along unless asked not to (the spec's default is true).
+    if (form.topics !== false) await copyRepoTopics(c.var.deps.db, tpl.repo, row.id);
+    const created = (await findRepoById(c.var.deps.db, row.id)) ?? row;
+    return c.json(await apiRepo(c, created, owner), 201);
   },
 );

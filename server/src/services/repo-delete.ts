@@ -12,6 +12,7 @@ import { forgetRepoSocial } from './user-social.ts';
 import { forgetRedirectsOf } from '../db/redirects.ts';
 import { deleteRepoNotifications } from '../db/notifications.ts';
 import { crashPoint, moveToTrash } from './repo-folders.ts';
+import { removeAllRepoTopics } from '../db/topics.ts';
 
 /**
  * Removes the row, its actions and the git folder: the folder is renamed aside (tmp/trash-<id>-…)
@@ -28,6 +29,7 @@ export async function deleteRepository(deps: Deps, owner: UserRow, repo: RepoRow
       await deleteRepoReleaseRows(trx, repo.id);
       await forgetRepoSocial(trx, repo.id);
       await deleteRepoActions(trx, repo.id);
+      await removeAllRepoTopics(trx, repo.id);
       // Every thread about it, its issues' and its commits' and releases' alike (as Gitea).
       await deleteRepoNotifications(trx, repo.id);
       await deleteRepoRow(trx, repo.id);

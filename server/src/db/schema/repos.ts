@@ -44,6 +44,8 @@ export interface RepositoryTable {
   default_delete_branch_after_merge: Generated<number>;
   /** merge, rebase, rebase-merge, squash or fast-forward-only. */
   default_merge_style: Generated<string>;
+  /** Its topic names as a JSON array, most used first (db/topics.ts keeps it in step). */
+  topics: Generated<string>;
 }
 
 export interface ActionTable {
