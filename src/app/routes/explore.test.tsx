@@ -87,4 +87,21 @@ describe('Explore page', () => {
     renderRoute(Explore, { path: '/explore/repos', url: '/explore/repos?q=zzz' });
     expect(await screen.findByRole('heading', { name: 'No repositories match' })).toBeInTheDocument();
   });
+
+  it('searches by a topic from a topic link, and words typed in the box search names again', async () => {
+    const requests: URLSearchParams[] = [];
+    server.use(searchHandler(requests, 1));
+    renderRoute(Explore, { path: '/explore/repos', url: '/explore/repos?q=cli&topic=1' });
+    expect(await screen.findByText('1 repository with the topic “cli”')).toBeInTheDocument();
+    expect(requests[0].get('q')).toBe('cli');
+    expect(requests[0].get('topic')).toBe('true');
+
+    const user = userEvent.setup();
+    const box = screen.getByRole('searchbox', { name: 'Find a repository' });
+    await user.clear(box);
+    await user.type(box, 'forge{Enter}');
+    await waitFor(() => expect(requests.at(-1)?.get('q')).toBe('forge'));
+    expect(requests.at(-1)?.get('topic')).toBeNull();
+    expect(await screen.findByText('1 repository matching “forge”')).toBeInTheDocument();
+  });
 });

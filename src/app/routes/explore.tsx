@@ -30,7 +30,7 @@ export function Component() {
       {data.total !== undefined && (
         <p className="text-sm text-gray-600 dark:text-gray-400" aria-live="polite">
           {data.total === 1 ? '1 repository' : `${data.total} repositories`}
-          {state.q ? ` matching “${state.q}”` : ''}
+          {state.q ? (state.topic ? ` with the topic “${state.q}”` : ` matching “${state.q}”`) : ''}
         </p>
       )}
       <RepoList

@@ -21,7 +21,8 @@ export function ExploreFilters() {
         className="flex gap-2"
         onSubmit={(e) => {
           e.preventDefault();
-          update({ q: String(new FormData(e.currentTarget).get('q') ?? '').trim() });
+          // Words typed in the box search names again, not topics.
+          update({ q: String(new FormData(e.currentTarget).get('q') ?? '').trim(), topic: false });
         }}
       >
         <label htmlFor="explore-q" className="sr-only">

@@ -1,4 +1,4 @@
-// The explore page's state lives in the URL (?q=&sort=&order=&mode=&private=&archived=&page=) so a
+// The explore page's state lives in the URL (?q=&topic=&sort=&order=&mode=&private=&archived=&page=) so a
 // view can be shared; this turns it into a repoSearch query and back.
 import { pageParam } from '@/lib/search-params';
 import type { RepoSearchQuery } from '../api/repo-queries';
@@ -39,6 +39,8 @@ export const EXPLORE_PAGE_SIZE = 20;
 
 export interface ExploreState {
   q: string;
+  /** q is a topic name (or several, comma-separated), matched exactly, as Gitea's ?topic=1. */
+  topic: boolean;
   sort: Sort;
   order: Order;
   mode: '' | Mode;
@@ -57,6 +59,7 @@ export function readExploreState(params: URLSearchParams): ExploreState {
   const archived = params.get('archived');
   return {
     q: params.get('q') ?? '',
+    topic: params.get('topic') === '1' || params.get('topic') === 'true',
     sort,
     order,
     mode: oneOf(MODES, params.get('mode')) ?? '',
@@ -69,6 +72,7 @@ export function readExploreState(params: URLSearchParams): ExploreState {
 export function toSearchQuery(s: ExploreState): RepoSearchQuery {
   const query: RepoSearchQuery = { sort: s.sort, order: s.order, page: s.page, limit: EXPLORE_PAGE_SIZE };
   if (s.q) query.q = s.q;
+  if (s.q && s.topic) query.topic = 'true';
   if (s.mode) query.mode = s.mode;
   if (!s.includePrivate) query.private = 'false';
   if (s.archived !== 'any') query.archived = s.archived === 'only' ? 'true' : 'false';
@@ -80,6 +84,7 @@ export function writeExploreState(params: URLSearchParams, change: Partial<Explo
   const next = { ...readExploreState(params), page: 1, ...change };
   const out = new URLSearchParams();
   if (next.q) out.set('q', next.q);
+  if (next.q && next.topic) out.set('topic', '1');
   if (next.sort !== 'updated' || next.order !== 'desc') {
     out.set('sort', next.sort);
     out.set('order', next.order);

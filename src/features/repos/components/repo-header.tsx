@@ -5,6 +5,7 @@ import { paths } from '@/lib/paths';
 import type { Repository } from '../api/repo-queries';
 import { CloneBox } from './clone-box';
 import { RepoStarButton, RepoWatchButton } from './repo-star-button';
+import { RepoTopics } from './repo-topics';
 import { TabScroller } from './tab-scroller';
 
 export type RepoTab = 'code' | 'issues' | 'pulls' | 'commits' | 'branches' | 'releases' | 'activity' | 'settings';
@@ -90,6 +91,8 @@ export function RepoHeader({
               {repo.website}
             </a>
           )}
+          {/* On the repository's home, as Gitea. */}
+          {!compact && <RepoTopics repo={repo} />}
         </div>
         <div className={`${compact ? 'hidden sm:flex' : 'flex'} shrink-0 flex-wrap items-center gap-2 text-xs`}>
           <RepoWatchButton repo={repo} />

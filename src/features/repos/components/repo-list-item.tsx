@@ -4,6 +4,7 @@ import { paths } from '@/lib/paths';
 import { RelativeTime } from '@/components/ui/relative-time';
 import type { Repository } from '../api/repo-queries';
 import { RepoBadges } from './repo-badges';
+import { TopicChips } from './repo-topics';
 
 export function RepoListItem({ repo, showOwner = true }: { repo: Repository; showOwner?: boolean }) {
   return (
@@ -24,6 +25,7 @@ export function RepoListItem({ repo, showOwner = true }: { repo: Repository; sho
         <RepoBadges repo={repo} />
       </div>
       {repo.description && <p className="mt-1 break-words text-sm text-gray-600 dark:text-gray-300">{repo.description}</p>}
+      <TopicChips topics={repo.topics ?? []} className="mt-2" />
       <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-gray-500 dark:text-gray-400">
         {repo.language && <span>{repo.language}</span>}
         <span title="Stars">
