@@ -51,4 +51,30 @@ describe("a user's repositories", () => {
     expect(r.status).toBe(404);
     expect(r.body.message).toMatch(/user redirect does not exist/);
   });
+
+  it("GET /user/repos lists the caller's own and reachable repositories by name, private included", async () => {
+    const me = await forge.user();
+    const friend = await forge.user();
+    const stranger = await forge.user();
+    for (const [name, isPrivate] of [
+      ['zed', false],
+      ['Alpha', true],
+    ] as const)
+      expect((await req('POST', '/user/repos', { token: me.token, body: { name, private: isPrivate } })).status).toBe(201);
+    expect((await req('POST', '/user/repos', { token: friend.token, body: { name: 'shared', private: true } })).status).toBe(201);
+    expect((await req('POST', '/user/repos', { token: friend.token, body: { name: 'other' } })).status).toBe(201);
+    const added = await req('PUT', `/repos/${friend.name}/shared/collaborators/${me.name}`, { token: friend.token, body: { permission: 'write' } });
+    expect(added.status).toBe(204);
+
+    const mine = await req('GET', '/user/repos', { token: me.token });
+    expect(mine.status).toBe(200);
+    expect(mine.body.map((r: any) => r.full_name)).toEqual([`${me.name}/Alpha`, `${friend.name}/shared`, `${me.name}/zed`]);
+    expect(mine.body[1].permissions).toEqual({ admin: false, push: true, pull: true });
+    expect(mine.headers.get('x-total-count')).toBe('3');
+    const page = await req('GET', '/user/repos?limit=1&page=3', { token: me.token });
+    expect(page.body.map((r: any) => r.name)).toEqual(['zed']);
+
+    expect((await req('GET', '/user/repos', { token: stranger.token })).body).toEqual([]);
+    expect((await req('GET', '/user/repos')).status).toBe(401);
+  });
 });

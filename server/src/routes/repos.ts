@@ -136,6 +136,28 @@ reposRoutes.openapi(
   },
 );
 
+// GET /user/repos, as Gitea's ListMyRepos: what the caller owns or reaches through collaborations,
+// teams and organizations, private ones included, by name.
+reposRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/user/repos',
+    operationId: 'userCurrentListRepos',
+    tags: ['user'],
+    summary: 'List the repos that the authenticated user owns',
+    request: { query: z.object({ page: zPage, limit: zLimit }) },
+    responses: { 200: json(z.array(RepositorySchema), 'RepositoryList'), ...errorResponses(401) },
+  }),
+  async (c) => {
+    const user = requireUser(c);
+    const p = paging(c.req.valid('query'));
+    const search = { uid: user.id, includePrivate: true, sort: 'lower_name', order: 'asc' } as const;
+    const { total, rows } = await searchRepos(c.var.deps.db, readableRepo(user), search, p.limit, p.offset);
+    setPageHeaders(c, total, p);
+    return c.json(await toApiRepos(c, rows), 200);
+  },
+);
+
 // POST /orgs/{org}/repos: owners and members of a team with can_create_org_repo (or site admins), as Gitea's CreateOrgRepo.
 reposRoutes.openapi(
   createRoute({

@@ -1011,7 +1011,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** List the repos that the authenticated user owns */
+        get: operations["userCurrentListRepos"];
         put?: never;
         /** Create a repository */
         post: operations["createCurrentUserRepo"];
@@ -8354,6 +8355,38 @@ export interface operations {
             };
             /** @description Validation error */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    userCurrentListRepos: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RepositoryList */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Repository"][];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
