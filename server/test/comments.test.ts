@@ -36,6 +36,20 @@ describe('comments', () => {
     expect((await forge.req('GET', `${base}/issues/1`)).body.comments).toBe(0);
   });
 
+  it("edits and deletes through Gitea's deprecated paths with the issue index, with the same checks", async () => {
+    const { owner, base } = await repoWithIssue();
+    const stranger = await forge.user();
+    const c = await forge.req('POST', `${base}/issues/1/comments`, { token: owner.token, body: { body: 'old' } });
+    const path = `${base}/issues/1/comments/${c.body.id}`;
+    expect((await forge.req('PATCH', path, { token: stranger.token, body: { body: 'x' } })).status).toBe(403);
+    const e = await forge.req('PATCH', path, { token: owner.token, body: { body: 'new' } });
+    expect(e.status).toBe(200);
+    expect(e.body.body).toBe('new');
+    expect((await forge.req('DELETE', path)).status).toBe(401);
+    expect((await forge.req('DELETE', path, { token: owner.token })).status).toBe(204);
+    expect((await forge.req('GET', `${base}/issues/comments/${c.body.id}`)).status).toBe(404);
+  });
+
   it('answers 422 for a missing or empty body', async () => {
     const { owner, base } = await repoWithIssue();
     expect((await forge.req('POST', `${base}/issues/1/comments`, { token: owner.token, body: {} })).status).toBe(422);

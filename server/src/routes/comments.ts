@@ -87,43 +87,52 @@ commentsRoutes.openapi(
   },
 );
 
-commentsRoutes.openapi(
-  createRoute({
-    method: 'patch',
-    path: '/repos/{owner}/{repo}/issues/comments/{id}',
-    operationId: 'issueEditComment',
-    tags: ['issue'],
-    request: { params: CommentParams, body: jsonBody(EditIssueCommentOptionSchema) },
-    responses: { 200: json(CommentSchema), ...errorResponses(401, 403, 404, 422, 423) },
-  }),
-  async (c) => {
-    const doer = requireUser(c);
-    const { owner, repo, id } = c.req.valid('param');
-    const rc = await loadIssueRepo(c, owner, repo, 'participate');
-    const { comment, issue } = await getComment(c.var.deps.db, rc.repo.id, id);
-    const updated = await editComment(c.var.deps, rc, issue, comment, doer, c.req.valid('json').body);
-    return c.json((await convert(c, rc, [updated], [issue]))[0]!, 200);
-  },
-);
+// Gitea also keeps the deprecated forms with the issue's index in the path (which it ignores).
+for (const [path, suffix] of [
+  ['/repos/{owner}/{repo}/issues/comments/{id}', ''],
+  ['/repos/{owner}/{repo}/issues/{index}/comments/{id}', 'Deprecated'],
+] as const) {
+  const params = suffix ? CommentParams.extend({ index: z.string() }) : CommentParams;
+  commentsRoutes.openapi(
+    createRoute({
+      method: 'patch',
+      path,
+      operationId: `issueEditComment${suffix}`,
+      tags: ['issue'],
+      ...(suffix ? { deprecated: true } : {}),
+      request: { params, body: jsonBody(EditIssueCommentOptionSchema) },
+      responses: { 200: json(CommentSchema), ...errorResponses(401, 403, 404, 422, 423) },
+    }),
+    async (c) => {
+      const doer = requireUser(c);
+      const { owner, repo, id } = c.req.valid('param');
+      const rc = await loadIssueRepo(c, owner, repo, 'participate');
+      const { comment, issue } = await getComment(c.var.deps.db, rc.repo.id, id);
+      const updated = await editComment(c.var.deps, rc, issue, comment, doer, c.req.valid('json').body);
+      return c.json((await convert(c, rc, [updated], [issue]))[0]!, 200);
+    },
+  );
 
-commentsRoutes.openapi(
-  createRoute({
-    method: 'delete',
-    path: '/repos/{owner}/{repo}/issues/comments/{id}',
-    operationId: 'issueDeleteComment',
-    tags: ['issue'],
-    request: { params: CommentParams },
-    responses: { 204: { description: 'Deleted' }, ...errorResponses(401, 403, 404, 423) },
-  }),
-  async (c) => {
-    const doer = requireUser(c);
-    const { owner, repo, id } = c.req.valid('param');
-    const rc = await loadIssueRepo(c, owner, repo, 'participate');
-    const { comment, issue } = await getComment(c.var.deps.db, rc.repo.id, id);
-    await deleteComment(c.var.deps, rc, issue, comment, doer);
-    return c.body(null, 204);
-  },
-);
+  commentsRoutes.openapi(
+    createRoute({
+      method: 'delete',
+      path,
+      operationId: `issueDeleteComment${suffix}`,
+      tags: ['issue'],
+      ...(suffix ? { deprecated: true } : {}),
+      request: { params },
+      responses: { 204: { description: 'Deleted' }, ...errorResponses(401, 403, 404, 423) },
+    }),
+    async (c) => {
+      const doer = requireUser(c);
+      const { owner, repo, id } = c.req.valid('param');
+      const rc = await loadIssueRepo(c, owner, repo, 'participate');
+      const { comment, issue } = await getComment(c.var.deps.db, rc.repo.id, id);
+      await deleteComment(c.var.deps, rc, issue, comment, doer);
+      return c.body(null, 204);
+    },
+  );
+}
 
 commentsRoutes.openapi(
   createRoute({
