@@ -62,7 +62,7 @@ const ADMIN_WRITES: RegExp[] = [
 // before the handler's 403 or 405.
 export const BIND_BEFORE_HANDLER_CHECK: RegExp[] = [
   /^PATCH \/repos\/\{owner\}\/\{repo\}\/issues\/\{index\}$/, // repo.EditIssue
-  /^PATCH \/repos\/\{owner\}\/\{repo\}\/issues\/comments\/\{id\}$/, // repo.EditIssueComment
+  /^PATCH \/repos\/\{owner\}\/\{repo\}\/issues\/(\{index\}\/)?comments\/\{id\}$/, // repo.EditIssueComment(Deprecated)
   /^PATCH \/repos\/\{owner\}\/\{repo\}\/pulls\/\{index\}$/, // repo.EditPullRequest
   /^POST \/repos\/\{owner\}\/\{repo\}\/issues\/\{index\}\/deadline$/, // repo.UpdateIssueDeadline
   /^POST \/repos\/\{owner\}\/\{repo\}\/pulls\/\{index\}\/merge$/, // repo.MergePullRequest (405 there)
