@@ -18,7 +18,7 @@ export function AttachFilesButton({
   const input = useRef<HTMLInputElement>(null);
   const hintId = useId();
   return (
-    <>
+    <span className="inline-flex flex-wrap items-center gap-x-2">
       <Button size="sm" variant="ghost" onClick={() => input.current?.click()} disabled={disabled} aria-describedby={hint ? hintId : undefined}>
         <svg aria-hidden viewBox="0 0 16 16" className="h-3.5 w-3.5 fill-current">
           <path d="M12.2 7.6 7.4 12.4a3 3 0 0 1-4.2-4.2l5.3-5.3a2 2 0 0 1 2.8 2.8L6 11a1 1 0 0 1-1.4-1.4l4.6-4.6-.7-.7-4.6 4.6a2 2 0 0 0 2.8 2.8l5.3-5.3a3 3 0 0 0-4.2-4.2L2.5 7.5a4 4 0 0 0 5.6 5.6l4.8-4.8z" />
@@ -44,6 +44,6 @@ export function AttachFilesButton({
           if (files.length) onFiles(files);
         }}
       />
-    </>
+    </span>
   );
 }

@@ -91,7 +91,7 @@ export function AssetDrop({
           {refused.map((r) => (
             <p key={r}>{r}</p>
           ))}
-          <button type="button" className="mt-1 text-xs font-medium underline" onClick={() => setRefused([])}>
+          <button type="button" className="mt-1 text-xs font-medium underline" aria-label="Dismiss refused files" onClick={() => setRefused([])}>
             Dismiss
           </button>
         </div>
