@@ -3,6 +3,7 @@
 // server's size limit shown before upload (issue #21).
 import fs from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect, createUser, createRepo, signIn, screenshots, rand, apiAs } from './fixtures';
 
@@ -59,7 +60,7 @@ const settingsRoute = '**/api/v1/settings/attachment';
 const limitOf = (max_size: number, enabled = true) => ({ status: 200, json: { enabled, allowed_types: '*/*', max_size, max_files: 5 } });
 const TWO_MIB = { name: 'core-dump.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(2 * 1024 * 1024, 7) };
 
-/** Light, dark and phone screenshots of a state that `prepare` builds again after each theme's reload. */
+/** Light, dark and phone screenshots (and an axe audit) of a state that `prepare` builds again after each theme's reload. */
 async function shootState(page: Page, name: string, prepare: () => Promise<void>) {
   const dir = path.join(import.meta.dirname, 'screenshots');
   fs.mkdirSync(dir, { recursive: true });
@@ -71,6 +72,9 @@ async function shootState(page: Page, name: string, prepare: () => Promise<void>
     await page.screenshot({ path: path.join(dir, `${name}-${theme}.png`), fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: path.join(dir, `${name}-${theme}-phone.png`), fullPage: true });
+    // The limit and the refusal break no accessibility rule (axe-core, every default rule).
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.evaluate(() => localStorage.setItem('forge.theme', 'light'));
