@@ -78,9 +78,16 @@ export interface Config {
   /**
    * Largest attachment file in bytes (Gitea's [attachment] MAX_SIZE, in MiB there too):
    * FORGE_ATTACHMENT_MAX_SIZE in MiB, default 2048. Release assets are streamed to disk, so only
-   * the disk bounds them; issue and comment attachments are also held to 10 MiB in memory.
+   * the disk bounds them, and so are issue and comment attachments.
    */
   attachmentMaxSize: number;
+  /**
+   * Which issue and comment attachments are taken (Gitea's [attachment] ALLOWED_TYPES): extensions
+   * (.zip), MIME types (image/png), wildcards (image/ followed by a star) or any type, comma-separated.
+   * FORGE_ATTACHMENT_ALLOWED_TYPES, default any type (Gitea's default lists document, image and
+   * archive extensions).
+   */
+  attachmentAllowedTypes: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -118,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     webhookDeliverTimeoutSeconds: count(env.FORGE_WEBHOOK_DELIVER_TIMEOUT_SECONDS, 5) || 5,
     attachmentMaxSize: count(env.FORGE_ATTACHMENT_MAX_SIZE, 2048) * 1024 * 1024,
+    attachmentAllowedTypes: env.FORGE_ATTACHMENT_ALLOWED_TYPES?.trim() || '*/*',
   };
 }
 

@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { serve } from '@hono/node-server';
 import { demoDisabled, loadConfig, registrationSettingGiven, shutdownTimeoutSeconds } from './config.ts';
 import { openDb } from './db/index.ts';
+import { sweepStaleUploads } from './services/upload-sweep.ts';
 import { createApp } from './app.ts';
 import { createUser } from './services/users.ts';
 import { seedDemo } from './demo/seed.ts';
@@ -64,6 +65,7 @@ async function main(argv: string[]) {
     const { values } = parseArgs({ args: rest, options: { 'no-demo': { type: 'boolean' } } });
     const started = performance.now();
     await reconcileDataDir(deps);
+    await sweepStaleUploads(deps);
     // Processes starting together on one empty database (issue #12) take turns: one creates the
     // administrator (and the demo), the others then find a user.
     await withDatabaseLock(db, 'first-start', async () => {

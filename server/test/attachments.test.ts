@@ -62,11 +62,20 @@ describe('attachments', () => {
     expect((await forge.req('DELETE', `${base}/issues/1/assets/${up.body.id}`, { token: owner.token })).status).toBe(204);
   });
 
-  it('refuses files over 10 MiB with 413 and a missing file with 422', async () => {
+  it('refuses files over the attachment limit (here 10 MiB) with 413 and a missing file with 422', async () => {
     const { owner, base } = await ownerWithRepo(forge);
     await forge.req('POST', `${base}/issues`, { token: owner.token, body: { title: 'big' } });
     const big = new Uint8Array(10 * 1024 * 1024 + 1);
-    expect((await upload(`${base}/issues/1/assets`, owner.token, big, 'big.bin')).status).toBe(413);
+    const saved = forge.deps.config.attachmentMaxSize;
+    forge.deps.config.attachmentMaxSize = 10 * 1024 * 1024;
+    try {
+      expect(await upload(`${base}/issues/1/assets`, owner.token, big, 'big.bin')).toMatchObject({
+        status: 413,
+        body: { message: `attachment exceeds limit ${10 * 1024 * 1024}` },
+      });
+    } finally {
+      forge.deps.config.attachmentMaxSize = saved;
+    }
     const form = new FormData();
     form.append('other', 'x');
     const res = await forge.app.request(`/api/v1${base}/issues/1/assets`, { method: 'POST', body: form, headers: { Authorization: `token ${owner.token}` } });

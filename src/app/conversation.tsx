@@ -25,6 +25,7 @@ import { NewCommentsPill } from '@/features/live/components/new-comments-pill';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/lib/paths';
+import { useAttachmentLimits } from '@/lib/api/attachment-settings';
 import type { components } from '@/lib/api/schema';
 
 type User = components['schemas']['User'];
@@ -81,6 +82,9 @@ export function Conversation({
   const { mutateAsync: removeComment } = useDeleteComment(owner, repo, index);
   const { mutateAsync: uploadAttachment } = useUploadAttachment(owner, repo, index);
   const { mutateAsync: deleteAttachment } = useDeleteAttachment(owner, repo, index);
+  // The site's attachment switch and size limit: no attach buttons when off, the limit shown and
+  // checked before upload when the server tells it (a server without the setting: neither).
+  const { enabled: attachOn, maxBytes: attachMax } = useAttachmentLimits();
 
   const isAuthor = !!me && me.id === issue.user.id;
   const targetId = Number(/^#issuecomment-(\d+)$/.exec(location.hash)?.[1] ?? NaN);
@@ -121,7 +125,8 @@ export function Conversation({
           canDelete={mayChangeIt}
           onSave={(body) => saveComment({ id: item.id, body })}
           onDelete={() => removeComment(item.id)}
-          onUploadAttachment={mayChangeIt ? (file) => uploadAttachment({ file, commentId: item.id }) : undefined}
+          onUploadAttachment={mayChangeIt && attachOn ? (file) => uploadAttachment({ file, commentId: item.id }) : undefined}
+          attachmentMaxBytes={attachMax}
           onDeleteAttachment={mayChangeIt ? (a) => deleteAttachment({ attachmentId: a.id, commentId: item.id }) : undefined}
           renderMarkdown={renderMarkdown}
           highlighted={highlighted}
@@ -138,7 +143,7 @@ export function Conversation({
         />
       );
     },
-    [mayChange, issueAuthorId, saveComment, removeComment, uploadAttachment, deleteAttachment, renderMarkdown, owner, repo, me, canReact],
+    [mayChange, issueAuthorId, saveComment, removeComment, uploadAttachment, deleteAttachment, renderMarkdown, owner, repo, me, canReact, attachOn, attachMax],
   );
 
   const participants = useMemo(() => {
@@ -173,7 +178,8 @@ export function Conversation({
           canEdit={mayChange(issue.user)}
           canDelete={false}
           onSave={onSaveBody}
-          onUploadAttachment={mayChange(issue.user) ? (file) => uploadAttachment({ file }) : undefined}
+          onUploadAttachment={mayChange(issue.user) && attachOn ? (file) => uploadAttachment({ file }) : undefined}
+          attachmentMaxBytes={attachMax}
           onDeleteAttachment={mayChange(issue.user) ? (a) => deleteAttachment({ attachmentId: a.id }) : undefined}
           renderMarkdown={renderMarkdown}
           footer={<ReactionsBar owner={owner} repo={repo} target={{ kind: 'issue', index }} me={me} canReact={canReact} subject={`${noun} description`} />}
@@ -214,7 +220,8 @@ export function Conversation({
               await onChangeState(state);
               return posted;
             }}
-            onUpload={(commentId, file) => uploadAttachment({ file, commentId })}
+            onUpload={attachOn ? (commentId, file) => uploadAttachment({ file, commentId }) : undefined}
+            attachmentMaxBytes={attachMax}
             onEditComment={(id, body) => saveComment({ id, body })}
           />
         </div>

@@ -2,7 +2,6 @@
 // routes so /issues/comments is never read as /issues/{index}.
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { createRouter, errorResponses, z, zLimit, zPage, json, jsonBody } from '../api/openapi.ts';
 import {
   AttachmentSchema,
@@ -12,20 +11,21 @@ import {
   EditIssueCommentOptionSchema,
   CreateIssueCommentOptionSchema,
 } from '../api/issue-schemas.ts';
-import { errorBody } from '../api/errors-body.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
 import { RepoParams, IssueParams } from '../api/params.ts';
 import { requireUser } from '../auth/middleware.ts';
 import type { AppEnv } from '../context.ts';
 import type { CommentRow, IssueRow, UserRow } from '../db/schema.ts';
-import { forbidden, unprocessable } from '../errors.ts';
+import { forbidden } from '../errors.ts';
 import { canWrite, getIssueByIndex } from '../services/conversation.ts';
 import { loadIssueRepo } from '../http/issue-context.ts';
 import { commentsCount, commentsList, createComment, deleteComment, editComment, getComment, timelinePage } from '../services/comments.ts';
 import { toTimeline } from '../services/timeline.ts';
 import { listIssuesByIds } from '../db/issues.ts';
 import { toApiAttachment, toApiComments, type RepoRef } from '../services/issues-convert.ts';
-import { MAX_ATTACHMENT_SIZE, deleteAttachment, getAttachment, listAttachments, renameAttachment, saveAttachment, tooLarge } from '../services/attachments.ts';
+import { deleteAttachment, getAttachment, listAttachments, renameAttachment } from '../services/attachments.ts';
+import { saveStreamedAttachment } from '../services/attachment-store.ts';
+import { readUploadBody } from '../http/upload-body.ts';
 import type { RepoContext } from '../http/repo-context.ts';
 
 export const commentsRoutes = createRouter();
@@ -206,21 +206,17 @@ commentsRoutes.openapi(
 
 // ---- attachments ----
 
-const tooLargeResponse = (c: Context<AppEnv>) => c.json(errorBody(c.var.deps.config, tooLarge().message), 413);
-// Multipart overhead on top of the file itself.
-const limit = bodyLimit({ maxSize: MAX_ATTACHMENT_SIZE + 64 * 1024, onError: tooLargeResponse });
-commentsRoutes.post('/repos/:owner/:repo/issues/comments/:id/assets', limit);
-commentsRoutes.post('/repos/:owner/:repo/issues/:index/assets', limit);
-
 const AttachmentIdParam = z.coerce
   .number()
   .int()
   .openapi({ param: { name: 'attachment_id', in: 'path' }, example: 1 });
+// A plain schema (not zod): the handler reads the body as a stream (http/upload-body.ts), streamed
+// to disk up to the attachment size limit like release assets (issue #21); nothing parses it before.
 const UploadBody = {
   body: {
     content: {
       'multipart/form-data': {
-        schema: z.object({ attachment: z.any().openapi({ type: 'string', format: 'binary', description: 'the file' }) }),
+        schema: { type: 'object' as const, properties: { attachment: { type: 'string' as const, format: 'binary', description: 'the file' } } },
       },
     },
     required: true,
@@ -295,18 +291,9 @@ function attachmentRoutes(kind: 'issue' | 'comment') {
       const doer = requireUser(c);
       const h = await holder(c, 'participate');
       assertCanChangeAssets(h, doer);
-      const file = (c.req.valid('form') as { attachment?: unknown }).attachment;
-      if (!(file instanceof File)) throw unprocessable('attachment: a file is required');
-      if (file.size > MAX_ATTACHMENT_SIZE) throw tooLarge();
+      const file = await readUploadBody(c, { raw: false });
       const { db, config } = c.var.deps;
-      const row = await saveAttachment(db, config, {
-        repoId: h.rc.repo.id,
-        issueId: h.issue.id,
-        commentId: h.commentId,
-        uploaderId: doer.id,
-        name: c.req.valid('query').name || file.name,
-        data: new Uint8Array(await file.arrayBuffer()),
-      });
+      const row = await saveStreamedAttachment(db, config, { repoId: h.rc.repo.id, issueId: h.issue.id, commentId: h.commentId, uploaderId: doer.id }, file);
       return c.json(toApiAttachment(row, config), 201);
     },
   );
@@ -343,7 +330,7 @@ function attachmentRoutes(kind: 'issue' | 'comment') {
       const { db, config } = c.var.deps;
       let a = await getAttachment(db, h.issue.id, h.commentId, c.req.valid('param').attachment_id);
       const { name } = c.req.valid('json');
-      if (name !== undefined) a = await renameAttachment(db, a, name);
+      if (name !== undefined) a = await renameAttachment(db, a, name, config.attachmentAllowedTypes);
       return c.json(toApiAttachment(a, config), 201);
     },
   );

@@ -8,19 +8,13 @@ import { createRouter, errorResponses, z, json, jsonBody } from '../api/openapi.
 import { RepoParams } from '../api/params.ts';
 import { AttachmentSchema, EditAttachmentOptionsSchema } from '../api/issue-schemas.ts';
 import { requireUser } from '../auth/middleware.ts';
-import { badRequest, unprocessable } from '../errors.ts';
 import { loadRepo } from '../http/repo-context.ts';
-import { bodyChunks, multipartBoundary, readMultipartFile } from '../http/multipart-file.ts';
-import { exceedsLimit } from '../services/attachment-store.ts';
+import { readUploadBody } from '../http/upload-body.ts';
 import { deleteAsset, listAssets, loadAsset, renameAsset, toAssetApi, uploadAsset } from '../services/release-assets.ts';
 import { loadRelease } from '../services/releases.ts';
 import { ReleaseIdParam } from './releases.ts';
 
 export const releaseAssetsRoutes = createRouter();
-
-// Room for a multipart body's boundaries, part headers and short fields beside the file.
-const FORM_OVERHEAD = 64 * 1024;
-const noName = () => badRequest('Could not determine name of attachment.');
 
 const Params = RepoParams.extend({ id: ReleaseIdParam });
 const AssetParams = Params.extend({
@@ -76,24 +70,7 @@ releaseAssetsRoutes.openapi(
     const rc = await loadRepo(c, owner, repo, 'write:releases');
     const doer = requireUser(c);
     const r = await loadRelease(c.var.deps, rc, id);
-    const limit = c.var.deps.config.attachmentMaxSize;
-    const declared = Number(c.req.header('content-length') ?? NaN);
-    const contentType = c.req.header('content-type');
-    let name = c.req.valid('query').name ?? '';
-    if (/^\s*multipart\/form-data/i.test(contentType ?? '')) {
-      const boundary = multipartBoundary(contentType);
-      if (!boundary) throw badRequest('malformed multipart body');
-      if (declared > limit + FORM_OVERHEAD) throw exceedsLimit(limit);
-      const part = await readMultipartFile(c.req.raw.body, boundary, 'attachment');
-      // A form without the file field fails validation (Gitea answers 500 there).
-      if (!part) throw unprocessable('attachment: a file is required');
-      name ||= part.fields.get('name') || part.filename;
-      if (!name) throw noName();
-      return c.json(await uploadAsset(c.var.deps, rc, doer, r, { name, content: part.content }), 201);
-    }
-    if (!name) throw noName();
-    if (declared > limit) throw exceedsLimit(limit);
-    return c.json(await uploadAsset(c.var.deps, rc, doer, r, { name, content: bodyChunks(c.req.raw.body) }), 201);
+    return c.json(await uploadAsset(c.var.deps, rc, doer, r, await readUploadBody(c, { raw: true })), 201);
   },
 );
 

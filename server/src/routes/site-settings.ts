@@ -54,8 +54,17 @@ siteSettingsRoutes.openapi(
     GeneralAttachmentSettings,
     'GeneralAttachmentSettings',
   ),
-  // max_size in MiB, as Gitea's [attachment] MAX_SIZE; any file type, as release assets take.
-  (c) => c.json({ enabled: true, allowed_types: '*/*', max_size: Math.floor(c.var.deps.config.attachmentMaxSize / (1024 * 1024)), max_files: 5 }, 200),
+  // max_size in MiB and allowed_types, as Gitea's [attachment] MAX_SIZE and ALLOWED_TYPES.
+  (c) =>
+    c.json(
+      {
+        enabled: true,
+        allowed_types: c.var.deps.config.attachmentAllowedTypes,
+        max_size: Math.floor(c.var.deps.config.attachmentMaxSize / (1024 * 1024)),
+        max_files: 5,
+      },
+      200,
+    ),
 );
 
 siteSettingsRoutes.openapi(

@@ -11,7 +11,9 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/types.ts';
 import type { AttachmentRow } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
-import { cleanFileName, recordAttachment } from './attachments.ts';
+import { cleanFileName, recordAttachment, type AttachmentOwner } from './attachments.ts';
+import { processTag } from './repo-folders.ts';
+import { typeChecked } from './upload-types.ts';
 
 /** A received upload not yet in the store. */
 export interface TempUpload {
@@ -21,7 +23,8 @@ export interface TempUpload {
 
 export const exceedsLimit = (limit: number) => new ApiError(413, `attachment exceeds limit ${limit}`);
 
-const tempDir = (config: Config) => path.join(config.dataDir, 'attachments', 'tmp');
+export const uploadTempDir = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'attachments', 'tmp');
+const tempDir = uploadTempDir;
 
 /**
  * Writes `chunks` to a temporary file, each write awaited before the next chunk is read (so at
@@ -29,7 +32,8 @@ const tempDir = (config: Config) => path.join(config.dataDir, 'attachments', 'tm
  */
 export async function receiveUpload(config: Config, chunks: AsyncIterable<Uint8Array>, limit: number): Promise<TempUpload> {
   fs.mkdirSync(tempDir(config), { recursive: true });
-  const file = path.join(tempDir(config), `${crypto.randomUUID()}.part`);
+  // Named by this process (repo-folders.ts processTag) so a sweep elsewhere can tell whose it is.
+  const file = path.join(tempDir(config), `upload-p${processTag}-${crypto.randomBytes(8).toString('hex')}.part`);
   const handle = await fs.promises.open(file, 'wx', 0o600);
   let size = 0;
   try {
@@ -67,4 +71,20 @@ export async function storeUpload(
     throw e;
   }
   return recordAttachment(db, config, { ...a, name, size: upload.size }, (file) => fs.renameSync(upload.file, file));
+}
+
+/**
+ * An issue or comment attachment as it streams in (Gitea's UploadAttachmentGeneralSizeLimit): the
+ * name is cleaned (422), the type checked on the first bytes against [attachment] ALLOWED_TYPES
+ * (422), then the bytes written to disk up to [attachment] MAX_SIZE (413 beyond it).
+ */
+export async function saveStreamedAttachment(
+  db: Db,
+  config: Config,
+  owner: AttachmentOwner,
+  file: { name: string; content: AsyncIterable<Uint8Array> },
+): Promise<AttachmentRow> {
+  const name = cleanFileName(file.name);
+  const upload = await receiveUpload(config, typeChecked(file.content, name, config.attachmentAllowedTypes), config.attachmentMaxSize);
+  return storeUpload(db, config, upload, { releaseId: 0, ...owner, name });
 }

@@ -16,13 +16,10 @@ import {
   listAttachmentsOf,
   updateAttachmentName,
 } from '../db/attachments.ts';
-import { ApiError, notFound, unprocessable } from '../errors.ts';
-
-export const MAX_ATTACHMENT_SIZE = 10 * 1024 * 1024;
+import { notFound, unprocessable } from '../errors.ts';
+import { verifyFileType } from './upload-types.ts';
 
 export const attachmentPath = (config: Config, uuid: string) => path.join(config.dataDir, 'attachments', uuid[0]!, uuid[1]!, uuid);
-
-export const tooLarge = () => new ApiError(413, `attachment is too large (maximum ${MAX_ATTACHMENT_SIZE} bytes)`);
 
 /** Cleans a client-sent file name: no folders, no control characters, not empty. */
 export function cleanFileName(name: string): string {
@@ -78,12 +75,6 @@ export async function recordAttachment(
   }
 }
 
-export async function saveAttachment(db: Db, config: Config, a: AttachmentOwner & { name: string; data: Uint8Array }): Promise<AttachmentRow> {
-  if (a.data.byteLength > MAX_ATTACHMENT_SIZE) throw tooLarge();
-  const name = cleanFileName(a.name);
-  return recordAttachment(db, config, { ...a, name, size: a.data.byteLength }, (file) => fs.writeFileSync(file, a.data));
-}
-
 export async function listAttachments(db: Db, issueId: number, commentId: number): Promise<AttachmentRow[]> {
   return listAttachmentsOf(db, issueId, commentId);
 }
@@ -94,8 +85,11 @@ export async function getAttachment(db: Db, issueId: number, commentId: number, 
   return a;
 }
 
-export async function renameAttachment(db: Db, a: AttachmentRow, name: string): Promise<AttachmentRow> {
-  return updateAttachmentName(db, a.id, cleanFileName(name));
+/** Renames an attachment; with `allowedTypes` (issue and comment attachments) the new extension must be allowed (422). */
+export async function renameAttachment(db: Db, a: AttachmentRow, name: string, allowedTypes?: string): Promise<AttachmentRow> {
+  const clean = cleanFileName(name);
+  if (allowedTypes) verifyFileType(new Uint8Array(0), clean, allowedTypes);
+  return updateAttachmentName(db, a.id, clean);
 }
 
 export async function deleteAttachment(db: Db, config: Config, a: AttachmentRow): Promise<void> {

@@ -1,7 +1,7 @@
 // Attaching files on the issue page: to a new comment (after it is posted), to the issue body
 // while editing it, refusing oversized files, retrying failed uploads, and deleting attachments.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { File as NodeFile } from 'node:buffer';
@@ -97,8 +97,15 @@ interface Upload {
   text: string;
 }
 
+type AttachmentSettings = { enabled: boolean; allowed_types: string; max_size: number; max_files: number } | 'missing';
+
 /** A small in-memory forge for one issue: comments, their attachments, and every request made. */
-function setup({ viewer = bob, push = false, uploadFails = 0 }: { viewer?: typeof bob; push?: boolean; uploadFails?: number } = {}) {
+function setup({
+  viewer = bob,
+  push = false,
+  uploadFails = 0,
+  settings = { enabled: true, allowed_types: '*/*', max_size: 10, max_files: 5 },
+}: { viewer?: typeof bob; push?: boolean; uploadFails?: number; settings?: AttachmentSettings } = {}) {
   setSession({ token: `tok-${viewer.login}`, login: viewer.login });
   const comments: ReturnType<typeof comment>[] = [];
   const issueAssets: ReturnType<typeof attachment>[] = [];
@@ -140,6 +147,10 @@ function setup({ viewer = bob, push = false, uploadFails = 0 }: { viewer?: typeo
       take(request, comments.find((x) => x.id === Number(params.id))!.assets),
     ),
     http.post(apiUrl('/repos/alice/tools/issues/3/assets'), ({ request }) => take(request, issueAssets)),
+    // Gitea's attachment settings (max_size in MiB); a server without the route answers 404.
+    http.get(apiUrl('/settings/attachment'), () =>
+      settings === 'missing' ? HttpResponse.json({ message: 'not found', url: '' }, { status: 404 }) : HttpResponse.json(settings),
+    ),
   );
   renderRoute(Component, { path: '/:owner/:repo/issues/:index', url: '/alice/tools/issues/3' });
   return { comments, issueAssets, uploads, patches };
@@ -181,12 +192,18 @@ describe('attachments on the issue page', () => {
     expect(patches[0]).toEqual({ id: 106, body: 'See screenshot\n\n![shot.png](http://localhost/attachments/0000000200-0000-0000-0000-000000000000)' });
   });
 
-  it('refuses an 11 MiB file before uploading, with a clear message', async () => {
+  it("shows the server's limit and refuses an 11 MiB file before uploading, with a clear message", async () => {
     const { uploads, comments } = setup();
     const user = userEvent.setup();
     const box = await screen.findByRole('textbox', { name: 'Comment' });
+    expect(await screen.findByText('Up to 10 MiB per file')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Attach files' })).toHaveAccessibleDescription('Up to 10 MiB per file');
+    await user.type(box, 'Typed first');
     await user.upload(fileInput(), new File([new Uint8Array(11 * 1024 * 1024)], 'big.bin'));
     expect(screen.getByRole('alert')).toHaveTextContent('big.bin is 11 MiB; files can be at most 10 MiB.');
+    // What was typed stays.
+    expect(box).toHaveValue('Typed first');
+    await user.clear(box);
     await user.type(box, 'Without the file');
     await user.click(screen.getByRole('button', { name: 'Comment' }));
     await waitFor(() => expect(comments).toHaveLength(1));
@@ -230,6 +247,32 @@ describe('attachments on the issue page', () => {
     await waitFor(() => expect(draft).toHaveValue('![crash.png](http://localhost/attachments/0000000200-0000-0000-0000-000000000000)\nIt crashes.'));
     expect(uploads.map((u) => u.url)).toEqual(['/api/v1/repos/alice/tools/issues/3/assets']);
     expect(await within(article).findByRole('link', { name: 'crash.png' })).toBeInTheDocument();
+  });
+
+  it('follows a larger limit from the server, and shows none against a server without the setting', async () => {
+    setup({ settings: { enabled: true, allowed_types: '*/*', max_size: 2048, max_files: 5 } });
+    const user = userEvent.setup();
+    expect(await screen.findByText('Up to 2.0 GiB per file')).toBeInTheDocument();
+    await user.upload(fileInput(), new File([new Uint8Array(11 * 1024 * 1024)], 'big.bin'));
+    expect(screen.getByRole('listitem', { name: 'big.bin' })).toHaveTextContent('Attaches when you comment');
+    cleanup();
+    setup({ settings: 'missing' });
+    await screen.findByRole('textbox', { name: 'Comment' });
+    expect(screen.getByRole('button', { name: 'Attach files' })).toBeInTheDocument();
+    expect(screen.queryByText(/per file/)).toBeNull();
+    await user.upload(fileInput(), new File([new Uint8Array(11 * 1024 * 1024)], 'big.bin'));
+    expect(screen.getByRole('listitem', { name: 'big.bin' })).toHaveTextContent('Attaches when you comment');
+  });
+
+  it('offers no attach buttons when the site has attachments switched off', async () => {
+    setup({ viewer: alice, settings: { enabled: false, allowed_types: '*/*', max_size: 10, max_files: 5 } });
+    const user = userEvent.setup();
+    await screen.findByRole('textbox', { name: 'Comment' });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Attach files' })).toBeNull());
+    await user.click(await screen.findByRole('button', { name: 'Actions for issue description by alice' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Edit' }));
+    expect(screen.getByRole('textbox', { name: 'Edit issue description' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Attach files' })).toBeNull();
   });
 
   it('takes files dropped on the comment box', async () => {

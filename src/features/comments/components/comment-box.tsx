@@ -15,6 +15,7 @@ import { AttachFilesButton } from './attach-files-button';
 import { UploadList } from './upload-list';
 import { useUploadQueue, type Attachment, type UploadItem } from '../lib/use-upload-queue';
 import { imageMarkdown, isImageName } from '../lib/attachment-files';
+import { limitHint } from '@/lib/api/attachment-settings';
 
 /** What the box needs of a comment it posted, to attach files to it. */
 export interface PostedComment {
@@ -36,6 +37,8 @@ export interface CommentBoxProps {
   onChangeState: (state: 'open' | 'closed', body: string) => Promise<PostedComment | null | void>;
   /** Uploads a file to a posted comment; without it the box takes no files. */
   onUpload?: (commentId: number, file: File) => Promise<Attachment>;
+  /** The server's size limit per file (GET /settings/attachment); null or absent when unknown. */
+  attachmentMaxBytes?: number | null;
   /** Saves a comment's new body (to link uploaded images into it). */
   onEditComment?: (commentId: number, body: string) => Promise<unknown>;
   renderMarkdown: (source: string) => ReactNode;
@@ -63,12 +66,23 @@ export function CommentBox(props: CommentBoxProps) {
   return <CommentForm {...props} />;
 }
 
-function CommentForm({ locked, canChangeState, state, onComment, onChangeState, onUpload, onEditComment, renderMarkdown, noun = 'issue' }: CommentBoxProps) {
+function CommentForm({
+  locked,
+  canChangeState,
+  state,
+  onComment,
+  onChangeState,
+  onUpload,
+  onEditComment,
+  renderMarkdown,
+  noun = 'issue',
+  attachmentMaxBytes = null,
+}: CommentBoxProps) {
   const [body, setBody] = useState('');
   const [busy, setBusy] = useState<null | 'comment' | 'state'>(null);
   const [error, setError] = useState<unknown>(null);
   const [linkError, setLinkError] = useState<unknown>(null);
-  const queue = useUploadQueue();
+  const queue = useUploadQueue(attachmentMaxBytes);
   // Each posted comment's latest body, and one chain of edits, so a retried image never
   // overwrites the link another upload just added.
   const bodies = useRef(new Map<number, string>());
@@ -159,7 +173,7 @@ function CommentForm({ locked, canChangeState, state, onComment, onChangeState, 
         placeholder="Leave a comment"
         preview={renderMarkdown}
         onFiles={takeFiles}
-        toolbar={takeFiles && <AttachFilesButton onFiles={takeFiles} disabled={busy !== null} />}
+        toolbar={takeFiles && <AttachFilesButton onFiles={takeFiles} disabled={busy !== null} hint={limitHint(attachmentMaxBytes)} />}
       />
       <UploadList items={queue.items} onRetry={(i) => void retry(i)} onRemove={(i) => queue.remove(i.key)} />
       <ErrorNotice error={error} />

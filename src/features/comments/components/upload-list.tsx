@@ -34,7 +34,7 @@ export function UploadList({ items, onRetry, onRemove, label = 'Files to attach'
                 <span aria-hidden className="h-3.5 w-3.5 shrink-0 animate-spin rounded-full border-2 border-gray-300 border-t-indigo-600" />
               )}
               <span className="min-w-0 truncate font-medium text-gray-900 dark:text-gray-100">{item.file.name}</span>
-              <span className="shrink-0 text-xs text-gray-500 dark:text-gray-400">{formatBytes(item.file.size)}</span>
+              <span className="shrink-0 text-xs text-gray-700 dark:text-gray-300">{formatBytes(item.file.size)}</span>
               <span role="status" className={`text-xs ${bad ? 'text-red-700 dark:text-red-300' : 'text-gray-600 dark:text-gray-400'}`}>
                 {item.status === 'queued' && item.commentId !== undefined ? 'Waiting…' : statusText[item.status]}
               </span>

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { imageMarkdown, insertOnOwnLine, isImageName, refuseReason } from './attachment-files';
 
 describe('attachment files', () => {
-  it('refuses files over 10 MiB with their size in the message', () => {
+  it("refuses files over the server's limit with their size in the message, none when the limit is unknown", () => {
     const big = new File([new Uint8Array(11 * 1024 * 1024)], 'big.bin');
-    expect(refuseReason(big)).toBe('big.bin is 11 MiB; files can be at most 10 MiB.');
-    expect(refuseReason(new File([new Uint8Array(10 * 1024 * 1024)], 'ok.bin'))).toBeNull();
+    expect(refuseReason(big, 10 * 1024 * 1024)).toBe('big.bin is 11 MiB; files can be at most 10 MiB.');
+    expect(refuseReason(new File([new Uint8Array(10 * 1024 * 1024)], 'ok.bin'), 10 * 1024 * 1024)).toBeNull();
+    expect(refuseReason(big, null)).toBeNull();
   });
 
   it('knows which names the server shows inline as images', () => {

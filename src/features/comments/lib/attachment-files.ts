@@ -1,13 +1,12 @@
 // Rules for files people attach to issues and comments, shared by the comment box and edit forms.
-import { formatBytes } from '@/lib/format';
+import { tooLargeReason } from '@/lib/api/attachment-settings';
 
-/** The server's (and Gitea's default) limit per file; checked here first so nobody waits to be refused. */
-export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
-
-/** Why a file cannot be attached, or null when it may be uploaded. */
-export function refuseReason(file: File): string | null {
-  if (file.size > MAX_ATTACHMENT_BYTES) return `${file.name} is ${formatBytes(file.size)}; files can be at most ${formatBytes(MAX_ATTACHMENT_BYTES)}.`;
-  return null;
+/**
+ * Why a file cannot be attached, or null when it may be uploaded: over the server's limit
+ * (GET /settings/attachment), checked here first so nobody waits to be refused; none when unknown.
+ */
+export function refuseReason(file: File, maxBytes: number | null): string | null {
+  return tooLargeReason(file, maxBytes);
 }
 
 // The types the server shows inline (attachments-http.ts); others download, so an image link would break.

@@ -19,21 +19,25 @@ export interface UploadItem {
 
 let seq = 0;
 
-export function useUploadQueue() {
+/** `maxBytes`: the server's size limit per file (null when unknown). */
+export function useUploadQueue(maxBytes: number | null = null) {
   const [items, setItems] = useState<UploadItem[]>([]);
   // Uploads finish after renders; they patch entries by key, never from a stale list.
   const patch = useCallback((key: string, change: Partial<UploadItem> | null) => {
     setItems((list) => (change ? list.map((i) => (i.key === key ? { ...i, ...change } : i)) : list.filter((i) => i.key !== key)));
   }, []);
   /** Queues files; oversized ones are listed as refused. Returns the accepted entries. */
-  const add = useCallback((files: File[]) => {
-    const added: UploadItem[] = files.map((file) => {
-      const reason = refuseReason(file);
-      return { key: `u${++seq}`, file, status: reason ? 'refused' : 'queued', error: reason ?? undefined };
-    });
-    setItems((list) => [...list, ...added]);
-    return added.filter((i) => i.status === 'queued');
-  }, []);
+  const add = useCallback(
+    (files: File[]) => {
+      const added: UploadItem[] = files.map((file) => {
+        const reason = refuseReason(file, maxBytes);
+        return { key: `u${++seq}`, file, status: reason ? 'refused' : 'queued', error: reason ?? undefined };
+      });
+      setItems((list) => [...list, ...added]);
+      return added.filter((i) => i.status === 'queued');
+    },
+    [maxBytes],
+  );
 
   const remove = useCallback((key: string) => patch(key, null), [patch]);
 

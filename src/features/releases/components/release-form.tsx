@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Checkbox, SelectField, TextField } from '@/components/ui/field';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorNotice } from '@/components/ui/error-notice';
+import { useAttachmentLimits } from '@/lib/api/attachment-settings';
 import { useCreateRelease, useDeleteAsset, useDeleteRelease, useEditRelease, type Release } from '../api/release-queries';
 import { uploadReleaseAsset } from '../api/upload-asset';
 import { AssetDrop, queueFiles, type QueuedAsset } from './asset-drop';
@@ -56,6 +57,7 @@ export function ReleaseForm({ owner, repo, tags, branches, defaultBranch, releas
   const remove = useDeleteRelease(owner, repo);
   const removeAsset = useDeleteAsset(owner, repo);
   const existingTag = tags.includes(tag.trim());
+  const limits = useAttachmentLimits();
 
   const submit = async (e?: FormEvent) => {
     e?.preventDefault();
@@ -157,15 +159,18 @@ export function ReleaseForm({ owner, repo, tags, branches, defaultBranch, releas
           <ErrorNotice error={removeAsset.error} />
         </section>
       )}
-      <div>
-        <h2 className="mb-1 text-sm font-medium">Files to attach</h2>
-        <AssetDrop
-          queued={queued}
-          disabled={busy}
-          onAdd={(files) => setQueued((list) => [...list, ...queueFiles(files)])}
-          onRemove={(key) => setQueued((list) => list.filter((q) => q.key !== key))}
-        />
-      </div>
+      {limits.enabled && (
+        <div>
+          <h2 className="mb-1 text-sm font-medium">Files to attach</h2>
+          <AssetDrop
+            queued={queued}
+            disabled={busy}
+            maxBytes={limits.maxBytes}
+            onAdd={(files) => setQueued((list) => [...list, ...queueFiles(files)])}
+            onRemove={(key) => setQueued((list) => list.filter((q) => q.key !== key))}
+          />
+        </div>
+      )}
       <div className="space-y-2">
         <Checkbox
           label="This is a pre-release"
