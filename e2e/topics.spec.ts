@@ -1,14 +1,17 @@
 // Repository topics (as Gitea and GitHub): the owner manages them on the repository's home, a
 // wrong name is explained beside the field and the typed text stays; a topic links to the
-// repositories that carry it; visitors see the topics but no way to change them.
+// repositories that carry it; visitors see the topics but no way to change them. The languages
+// bar under them shows the code's share per language (Gitea's /languages).
 import AxeBuilder from '@axe-core/playwright';
-import { test, expect, createUser, createRepo, signIn, rand, screenshots } from './fixtures';
+import { test, expect, createUser, createRepo, signIn, rand, screenshots, apiAs } from './fixtures';
 
 test('manage topics on the repository home and find repositories by one', async ({ page, request }) => {
   const owner = await createUser(request, 'topics');
   const repo = rand('lib');
   await createRepo(request, owner, { name: repo, auto_init: true, description: 'A parser library' });
   const topic = rand('parsing').toLowerCase();
+  const code = Buffer.from('pub fn parse() {}\n').toString('base64');
+  await apiAs(request, owner, 'POST', `/repos/${owner.username}/${repo}/contents/src/lib.rs`, { content: code, message: 'Add the parser' });
 
   await signIn(page, owner);
   await page.goto(`/${owner.username}/${repo}`);
@@ -30,6 +33,7 @@ test('manage topics on the repository home and find repositories by one', async 
   await field.press('Enter');
   const topics = page.getByRole('list', { name: 'Topics' });
   await expect(topics.getByRole('link')).toHaveText([topic, 'rust']);
+  await expect(page.getByRole('list', { name: 'Languages' }).getByRole('listitem')).toHaveText(['Rust 100%']);
   await screenshots(page, 'topics-home');
 
   // The topic leads to the repositories that carry it.

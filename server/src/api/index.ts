@@ -32,6 +32,7 @@ import { gitTreesRoutes } from '../routes/git-trees.ts';
 import { gitObjectsRoutes } from '../routes/git-objects.ts';
 import { siteSettingsRoutes } from '../routes/site-settings.ts';
 import { topicsRoutes } from '../routes/topics.ts';
+import { languagesRoutes } from '../routes/languages.ts';
 import { blameRoutes } from '../routes/blame.ts';
 import { userEmailsRoutes } from '../routes/user-emails.ts';
 import { userAccountExtRoutes } from '../routes/user-account-ext.ts';
@@ -84,6 +85,7 @@ export function createApi() {
   api.route('/', gitObjectsRoutes);
   api.route('/', siteSettingsRoutes);
   api.route('/', topicsRoutes);
+  api.route('/', languagesRoutes);
   api.route('/', blameRoutes);
   api.route('/', releaseAssetsRoutes);
   api.route('/', releasesRoutes);

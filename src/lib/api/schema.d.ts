@@ -1697,6 +1697,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{owner}/{repo}/languages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get languages and number of bytes of code written */
+        get: operations["repoGetLanguages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/blame/{ref}/{filepath}": {
         parameters: {
             query?: never;
@@ -3999,6 +4016,9 @@ export interface components {
             repo_count: number;
             created: string;
             updated: string;
+        };
+        LanguageStatistics: {
+            [key: string]: number;
         };
         BlameResponse: {
             /** @description the commit the ref resolved to */
@@ -11415,6 +11435,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    repoGetLanguages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description LanguageStatistics */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LanguageStatistics"];
                 };
             };
             /** @description Not found */

@@ -6,6 +6,7 @@ import type { Repository } from '../api/repo-queries';
 import { CloneBox } from './clone-box';
 import { RepoStarButton, RepoWatchButton } from './repo-star-button';
 import { RepoTopics } from './repo-topics';
+import { LanguageBar } from './language-bar';
 import { TabScroller } from './tab-scroller';
 
 export type RepoTab = 'code' | 'issues' | 'pulls' | 'commits' | 'branches' | 'releases' | 'activity' | 'settings';
@@ -93,6 +94,7 @@ export function RepoHeader({
           )}
           {/* On the repository's home, as Gitea. */}
           {!compact && <RepoTopics repo={repo} />}
+          {!compact && !repo.empty && <LanguageBar owner={owner} repo={repo.name} />}
         </div>
         <div className={`${compact ? 'hidden sm:flex' : 'flex'} shrink-0 flex-wrap items-center gap-2 text-xs`}>
           <RepoWatchButton repo={repo} />

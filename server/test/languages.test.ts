@@ -1,0 +1,59 @@
+// GET /repos/{owner}/{repo}/languages as Gitea: bytes per Linguist language on the default branch,
+// keys in alphabetical order; vendored, documentation, configuration and dot files left out; only
+// programming and markup languages unless the repository has nothing else.
+import { describe, expect, it } from 'vitest';
+import { createTestForge, uniq } from './helpers.ts';
+
+const forge = await createTestForge();
+const { req } = forge;
+const b64 = (s: string) => Buffer.from(s).toString('base64');
+
+async function repoWith(files: Record<string, string>, opts: { private?: boolean } = {}) {
+  const owner = await forge.user();
+  const name = uniq('lang');
+  expect((await req('POST', '/user/repos', { token: owner.token, body: { name, private: !!opts.private } })).status).toBe(201);
+  const base = `/repos/${owner.name}/${name}`;
+  if (Object.keys(files).length) {
+    const r = await req('POST', `${base}/contents`, {
+      token: owner.token,
+      body: { message: 'Files', files: Object.entries(files).map(([path, text]) => ({ operation: 'create', path, content: b64(text) })) },
+    });
+    expect(r.status).toBe(201);
+  }
+  return { owner, base };
+}
+
+describe('repository languages', () => {
+  it('counts the code by language, leaving vendored, docs, config and dot files out', async () => {
+    const { base } = await repoWith({
+      'src/app.ts': 'export const a = 1;\n',
+      'src/types.d.ts': 'declare const b: number;\n',
+      'cmd/main.go': 'package main\n\nfunc main() {}\n',
+      'web/index.html': '<p>hi</p>\n',
+      'README.md': '# Title\n',
+      'docs/build.py': 'print("docs")\n',
+      'package.json': '{}\n',
+      'node_modules/lib/index.js': 'module.exports = 1;\n',
+      '.eslintrc.js': 'module.exports = {};\n',
+      'web/app.min.js': 'var a=1;\n',
+    });
+    const r = await req('GET', `${base}/languages`);
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ Go: 29, HTML: 10, TypeScript: 20 + 25 });
+    expect(Object.keys(r.body)).toEqual(['Go', 'HTML', 'TypeScript']);
+  });
+
+  it('falls back to the largest other language, and has none for an empty repository or docs alone', async () => {
+    expect((await req('GET', `${(await repoWith({ 'notes.txt': 'some words\n', 'README.md': '# x\n' })).base}/languages`)).body).toEqual({ Text: 11 });
+    expect((await req('GET', `${(await repoWith({ 'README.md': '# only docs\n' })).base}/languages`)).body).toEqual({});
+    expect((await req('GET', `${(await repoWith({})).base}/languages`)).body).toEqual({});
+  });
+
+  it('is not found for who may not read a private repository', async () => {
+    const { owner, base } = await repoWith({ 'main.rs': 'fn main() {}\n' }, { private: true });
+    const stranger = await forge.user();
+    expect((await req('GET', `${base}/languages`, { token: owner.token })).body).toEqual({ Rust: 13 });
+    expect((await req('GET', `${base}/languages`, { token: stranger.token })).status).toBe(404);
+    expect((await req('GET', `${base}/languages`)).status).toBe(404);
+  });
+});
