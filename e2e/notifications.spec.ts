@@ -149,3 +149,49 @@ test('a release and a commit that mentions the reader show in the inbox as Relea
   await commit.click();
   await expect(page).toHaveURL(new RegExp(`/commit/${file.commit.sha}$`));
 });
+
+test('opening a release or a commit from the inbox marks its thread read; the bell follows without a reload', async ({ page, request }) => {
+  const a = await createUser(request, 'rv-a');
+  const b = await createUser(request, 'rv-b');
+  const repo = await createRepo(request, a, { name: `seen-${Date.now().toString(36)}`, auto_init: true });
+  const base = `/repos/${a.username}/${repo.name}`;
+  await apiAs(request, b, 'PUT', `${base}/subscription`, undefined, 200);
+  const file = await apiAs(request, a, 'POST', `${base}/contents/CHANGES.md`, {
+    content: Buffer.from('changes\n').toString('base64'),
+    message: `Write the changelog\n\nThanks @${b.username}.`,
+  });
+  await apiAs(request, a, 'POST', `${base}/releases`, { tag_name: 'v2.0', name: 'Version 2.0', body: 'The second one.' });
+
+  await signIn(page, b);
+  await page.goto('/notifications');
+  await expect(page.getByRole('link', { name: 'Notifications, 2 unread' })).toBeVisible();
+  await screenshots(page, 'notifications-unread-release-commit');
+
+  // The release: its page marks the thread read, and the bell drops to 1 on that page.
+  await page.getByRole('link', { name: 'Version 2.0' }).click();
+  await expect(page).toHaveURL(new RegExp(`/releases/tag/v2\\.0$`));
+  await expect(page.getByRole('heading', { name: /Version 2\.0/, level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Notifications, 1 unread' })).toBeVisible();
+
+  // Back in the inbox only the commit is unread; opening it clears the bell.
+  await page.getByRole('link', { name: 'Notifications, 1 unread' }).click();
+  await expect(page.getByRole('link', { name: 'Version 2.0' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Write the changelog' }).click();
+  await expect(page).toHaveURL(new RegExp(`/commit/${file.commit.sha}$`));
+  await expect(page.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
+  expect((await apiAs(request, b, 'GET', '/notifications/new')).new).toBe(0);
+  const threads = (await apiAs(request, b, 'GET', '/notifications?status-types=read')) as { unread: boolean; subject: { type: string } }[];
+  expect(threads.map((t) => [t.subject.type, t.unread]).sort()).toEqual([
+    ['Commit', false],
+    ['Release', false],
+  ]);
+
+  // The inbox: all caught up; both are under Read.
+  await page.getByRole('link', { name: 'Notifications', exact: true }).click();
+  await expect(page.getByText('No unread notifications')).toBeVisible();
+  await screenshots(page, 'notifications-empty');
+  await page.getByRole('link', { name: 'Read', exact: true }).click();
+  await expect(page.getByRole('link', { name: 'Version 2.0' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Write the changelog' })).toBeVisible();
+  await screenshots(page, 'notifications-read');
+});

@@ -10,11 +10,20 @@ import { countThenPage } from './page-rows.ts';
 export const NotificationStatus = { unread: 1, read: 2, pinned: 3 } as const;
 export const NotificationSource = { issue: 1, pull: 2, commit: 3, repository: 4, release: 5 } as const;
 
+/** The repositories whose threads of one subject type (source) the user may see. */
+export interface NotificationScope {
+  source: number;
+  repoIds: number[];
+}
+
 /** What a list of one user's notifications is limited to (Gitea's FindNotificationOptions). */
 export interface NotificationFilter {
   userId: number;
-  /** Only repositories passing this condition (the user's read access). */
-  readable: RepoFilter;
+  /**
+   * Only threads whose (source, repository) is in one of these (the unit the subject belongs to
+   * is enabled and readable by the user); none: no thread.
+   */
+  scopes: NotificationScope[];
   repoId?: number;
   statuses?: number[];
   sources?: number[];
@@ -28,7 +37,11 @@ function filtered(db: Db, f: NotificationFilter) {
   let q = db
     .selectFrom('notification')
     .where('notification.user_id', '=', f.userId)
-    .where('notification.repo_id', 'in', db.selectFrom('repository').select('repository.id').where(f.readable))
+    .where((eb) =>
+      eb.or(
+        f.scopes.filter((s) => s.repoIds.length).map((s) => eb.and([eb('notification.source', '=', s.source), eb('notification.repo_id', 'in', s.repoIds)])),
+      ),
+    )
     // A deleted issue's thread is gone with it.
     .where((eb) =>
       eb.or([eb('notification.issue_id', '=', 0), eb.exists(eb.selectFrom('issue').select('issue.id').whereRef('issue.id', '=', 'notification.issue_id'))]),
@@ -63,6 +76,18 @@ export async function countNotifications(db: Db, f: NotificationFilter): Promise
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(n);
+}
+
+/** The repositories the user has threads in, among those passing `readable` (their read access). */
+export async function listNotificationRepoIds(db: Db, userId: number, readable: RepoFilter, repoId?: number): Promise<number[]> {
+  let q = db
+    .selectFrom('notification')
+    .select('notification.repo_id')
+    .distinct()
+    .where('notification.user_id', '=', userId)
+    .where('notification.repo_id', 'in', db.selectFrom('repository').select('repository.id').where(readable));
+  if (repoId !== undefined) q = q.where('notification.repo_id', '=', repoId);
+  return (await q.execute()).map((r) => r.repo_id);
 }
 
 export function findNotificationById(db: Db, id: number): Promise<NotificationRow | undefined> {

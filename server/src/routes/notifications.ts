@@ -53,7 +53,8 @@ function unixOf(value: string | undefined, name: string, status: 400 | 422): num
 
 async function listAnswer(c: Ctx, q: ListQuery, repoId?: number) {
   const me = requireUser(c);
-  const filter = notificationFilter(
+  const filter = await notificationFilter(
+    c.var.deps,
     me,
     {
       all: q.all,
@@ -74,7 +75,7 @@ async function listAnswer(c: Ctx, q: ListQuery, repoId?: number) {
 async function markAnswer(c: Ctx, q: MarkQuery, repoId?: number) {
   const me = requireUser(c);
   const before = unixOf(q.last_read_at, 'last_read_at', 400);
-  const filter = notificationFilter(me, { all: q.all, statuses: q['status-types'], before, repoId }, ['unread']);
+  const filter = await notificationFilter(c.var.deps, me, { all: q.all, statuses: q['status-types'], before, repoId }, ['unread']);
   await markAll(c.var.deps, me, filter, statusOf(q['to-status']) || NotificationStatus.read);
   return c.body(null, 205);
 }

@@ -1,6 +1,7 @@
 // A user's notification threads (Gitea's routers/api/v1/notify and convert.ToNotificationThread):
 // listing with Gitea's filters, the unread count, and marking read, unread or pinned. Threads of
-// repositories the user can no longer read are not listed and answer 404.
+// repositories the user can no longer read, or of a unit disabled or unreadable there, are not
+// listed nor counted and answer 404 (notification-scopes.ts).
 import type { Deps } from '../context.ts';
 import type { NotificationRow, RepoRow, UserRow } from '../db/schema.ts';
 import { unixToIso } from '../db/index.ts';
@@ -26,7 +27,8 @@ import { escapeSegments } from './releases-convert.ts';
 import type { PageWindow } from '../db/page-rows.ts';
 import { toApiRepo } from '../api/convert.ts';
 import { ApiError, notFound } from '../errors.ts';
-import { Access, readableRepo, repoPermission } from './permissions.ts';
+import { Access } from './permissions.ts';
+import { maySeeThread, notificationScopes } from './notification-scopes.ts';
 import { notificationsChanged } from './notify.ts';
 
 export { NotificationStatus };
@@ -57,10 +59,10 @@ export interface ListQuery {
   repoId?: number;
 }
 
-export function notificationFilter(user: UserRow, q: ListQuery, defaults: string[]): NotificationFilter {
+export async function notificationFilter(deps: Deps, user: UserRow, q: ListQuery, defaults: string[]): Promise<NotificationFilter> {
   return {
     userId: user.id,
-    readable: readableRepo(user),
+    scopes: await notificationScopes(deps, user, q.repoId),
     repoId: q.repoId,
     statuses: q.all ? undefined : statusesOf(q.statuses, defaults),
     sources: sourcesOf(q.subjects),
@@ -171,13 +173,14 @@ export async function listThreadsPage(deps: Deps, user: UserRow, f: Notification
 }
 
 /** Gitea's GET /notifications/new: how many unread threads the user has. */
-export function countUnread(deps: Deps, user: UserRow): Promise<number> {
-  return countNotifications(deps.db, { userId: user.id, readable: readableRepo(user), statuses: [NotificationStatus.unread] });
+export async function countUnread(deps: Deps, user: UserRow): Promise<number> {
+  return countNotifications(deps.db, { userId: user.id, scopes: await notificationScopes(deps, user), statuses: [NotificationStatus.unread] });
 }
 
 /**
- * One thread: 404 when there is none, or its repository is one the user can no longer read;
- * 403 for another user's thread (a site admin may read it, as Gitea).
+ * One thread: 404 when there is none, or its repository is one the user can no longer read, or
+ * its subject's unit is disabled or not readable there (notification-scopes.ts); 403 for another
+ * user's thread (a site admin may read it, as Gitea).
  */
 export async function threadFor(deps: Deps, user: UserRow, id: number, change: boolean): Promise<NotificationRow> {
   const n = await findNotificationById(deps.db, id);
@@ -185,9 +188,8 @@ export async function threadFor(deps: Deps, user: UserRow, id: number, change: b
   if (n.user_id !== user.id && (change || user.is_admin !== 1)) {
     throw new ApiError(403, `only user itself and admin are allowed to read/change this thread ${n.id}`);
   }
-  const [repo] = await listReposByIds(deps.db, [n.repo_id]);
   const owner = await findNotificationOwner(deps, n.user_id, user);
-  if (!repo || !owner || !(await repoPermission(deps.db, owner, repo)).canReadAny()) throw notFound();
+  if (!owner || !(await maySeeThread(deps, owner, n))) throw notFound();
   return n;
 }
 

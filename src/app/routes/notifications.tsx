@@ -62,7 +62,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const emptyText: Record<InboxStatus, string> = {
-  unread: 'You’re all caught up. New activity on issues and pull requests you take part in or watch shows up here.',
+  unread:
+    'You’re all caught up. New activity on issues and pull requests you take part in or watch, releases of repositories you watch and commits that mention you shows up here.',
   read: 'Threads you have read or marked done show up here.',
   pinned: 'Pin a thread to keep it here until you unpin it.',
 };

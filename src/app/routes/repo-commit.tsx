@@ -13,6 +13,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/lib/paths';
 import { RouteError } from '../layout/route-error';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { MarkViewedRead } from '@/features/notifications/api/use-mark-viewed';
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const { owner, repo, sha } = params as { owner: string; repo: string; sha: string };
@@ -36,6 +37,7 @@ export function Component() {
   const fileHref = useCallback((path: string) => paths.src.href(owner, repo, 'commit', commit.sha, path), [owner, repo, commit.sha]);
   return (
     <div className="space-y-4">
+      <MarkViewedRead owner={owner} repo={repo} subject={{ kind: 'commit', sha: commit.sha }} />
       <CommitSummary owner={owner} repo={repo} commit={commit} />
       <div className="flex items-center justify-between gap-2">
         <h2 className="text-base font-semibold">Changes</h2>

@@ -14,6 +14,7 @@ import { useEditIssue } from '@/features/issues/api/use-edit-issue';
 import { IssueHeader } from '@/features/issues/components/issue-header';
 import { IssueSidebar } from '@/features/issues/components/issue-sidebar';
 import { IssueSubscribeButton } from '@/features/notifications/components/issue-subscribe-button';
+import { MarkViewedRead } from '@/features/notifications/api/use-mark-viewed';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { preloadMarkdown } from '@/features/markdown/components/markdown-view';
 
@@ -39,6 +40,7 @@ export function Component() {
 
   return (
     <div className="space-y-4">
+      <MarkViewedRead owner={owner} repo={repo} subject={{ kind: 'issue', index }} />
       <IssueHeader owner={owner} repo={repo} issue={issue} canEdit={canWrite || isAuthor} />
       <Conversation
         owner={owner}

@@ -10,6 +10,7 @@ import { useCurrentUser } from '@/features/auth/api/auth-queries';
 import { pullQueries } from '@/features/pulls/api/pull-queries';
 import { PullHeader } from '@/features/pulls/components/pull-header';
 import { PullTabs } from '@/features/pulls/components/pull-tabs';
+import { MarkViewedRead } from '@/features/notifications/api/use-mark-viewed';
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const { owner, repo, index } = indexRouteParams(params);
@@ -30,6 +31,7 @@ export function Component() {
 
   return (
     <div className="space-y-4">
+      <MarkViewedRead owner={owner} repo={repo} subject={{ kind: 'pull', index }} />
       <PullHeader owner={owner} repo={repo} pull={pull} commits={commitCount} canEdit={canWrite || (!!me && me.id === pull.user.id)} />
       <PullTabs owner={owner} repo={repo} index={index} commits={commitCount} files={pull.changed_files} />
       <Outlet />

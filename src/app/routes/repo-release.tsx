@@ -7,6 +7,7 @@ import { paths } from '@/lib/paths';
 import { repoQueries } from '@/features/repos/api/repo-queries';
 import { releaseQueries } from '@/features/releases/api/release-queries';
 import { ReleaseCard } from '@/features/releases/components/release-card';
+import { MarkViewedRead } from '@/features/notifications/api/use-mark-viewed';
 import { MarkdownView } from '@/features/markdown/components/markdown-view';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -25,6 +26,7 @@ export function Component() {
   useDocumentTitle(`${release.name || release.tag_name} · Releases · ${owner}/${repo}`);
   return (
     <div className="space-y-3">
+      <MarkViewedRead owner={owner} repo={repo} subject={{ kind: 'release', tag: release.tag_name }} />
       <nav aria-label="Breadcrumb" className="text-sm">
         <Link to={paths.releases.href(owner, repo)} className="text-indigo-700 hover:underline dark:text-indigo-300">
           Releases

@@ -1,7 +1,7 @@
 // Releases: /{owner}/{repo}/releases, newest first and paged, each with its notes (Markdown) and
 // assets; the newest full release carries the "Latest" badge. Release writers see drafts and a
 // "New release" button.
-import { Link, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLocation, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { queryClient } from '../query-client';
 import { RouteError } from '../layout/route-error';
@@ -15,6 +15,7 @@ import { releaseQueries } from '@/features/releases/api/release-queries';
 import { ReleaseCard } from '@/features/releases/components/release-card';
 import { MarkdownView } from '@/features/markdown/components/markdown-view';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { MarkViewedRead } from '@/features/notifications/api/use-mark-viewed';
 
 const LIMIT = 10;
 
@@ -34,8 +35,12 @@ export function Component() {
   const canWrite = !!repository.data?.permissions?.push && !repository.data.archived;
   const privateRepo = !!(repository.data?.private || repository.data?.internal);
   useDocumentTitle(`Releases · ${owner}/${repo}`);
+  // The list anchored at a release (#release-{id}) shows it: its notification is read.
+  const { hash } = useLocation();
+  const anchored = data.releases.find((r) => hash === `#release-${r.id}`);
   return (
     <div>
+      <MarkViewedRead owner={owner} repo={repo} subject={anchored && { kind: 'release', tag: anchored.tag_name }} />
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-lg font-semibold">Releases</h1>
         <div className="flex gap-2">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NotificationThread } from '../api/notification-queries';
-import { groupByRepo, threadHref, threadKind, threadNumber, threadState, threadTitle } from './thread-view';
+import { groupByRepo, threadHref, threadIsAbout, threadKind, threadNumber, threadState, threadTitle } from './thread-view';
 import { bellLabel } from '../components/notification-bell';
 
 const thread = (over: Partial<NotificationThread['subject']> & { repo?: string; id?: number } = {}): NotificationThread =>
@@ -82,5 +82,32 @@ describe('notification threads', () => {
       'Notifications, 3 unread',
       'Notifications, more than 99 unread',
     ]);
+  });
+});
+
+describe('which threads a page is about', () => {
+  it('an issue or pull request page by its number and kind; a release page by its tag; a commit page by its id', () => {
+    expect(threadIsAbout(thread(), { kind: 'pull', index: 7 })).toBe(true);
+    expect(threadIsAbout(thread(), { kind: 'pull', index: 8 })).toBe(false);
+    expect(threadIsAbout(thread(), { kind: 'issue', index: 7 })).toBe(false);
+    expect(threadIsAbout(thread({ type: 'Issue', url: 'https://forge.example/api/v1/repos/alice/site/issues/3' }), { kind: 'issue', index: 3 })).toBe(true);
+    const release = thread({
+      type: 'Release',
+      url: '/alice/site/releases/tag/v1.0%2Bbuild',
+      html_url: 'https://forge.example/alice/site/releases/tag/v1.0%2Bbuild',
+    });
+    expect(threadIsAbout(release, { kind: 'release', tag: 'v1.0+build' })).toBe(true);
+    expect(threadIsAbout(release, { kind: 'release', tag: 'v1.0' })).toBe(false);
+    const sha = '0123456789abcdef0123456789abcdef01234567';
+    const commit = thread({
+      type: 'Commit',
+      url: `https://forge.example/alice/site/commit/${sha}`,
+      html_url: `https://forge.example/alice/site/commit/${sha}`,
+    });
+    expect(threadIsAbout(commit, { kind: 'commit', sha })).toBe(true);
+    expect(threadIsAbout(commit, { kind: 'commit', sha: sha.slice(0, 10).toUpperCase() })).toBe(true);
+    expect(threadIsAbout(commit, { kind: 'commit', sha: '0123' })).toBe(false);
+    expect(threadIsAbout(commit, { kind: 'commit', sha: 'fedcba9876' })).toBe(false);
+    expect(threadIsAbout(release, { kind: 'commit', sha })).toBe(false);
   });
 });

@@ -42,3 +42,39 @@ export function groupByRepo(threads: NotificationThread[]): { repo: string; thre
   }
   return [...groups].map(([repo, list]) => ({ repo, threads: list }));
 }
+
+/** What a page shows, for marking its threads read when viewed (Gitea marks an issue's on its page). */
+export type ViewedSubject = { kind: 'issue' | 'pull'; index: number } | { kind: 'commit'; sha: string } | { kind: 'release'; tag: string };
+
+/** The last path segments of the subject's web address after `marker` (decoded), or undefined. */
+function afterInPath(t: NotificationThread, marker: string): string | undefined {
+  let path: string;
+  try {
+    path = new URL(t.subject.html_url).pathname;
+  } catch {
+    path = t.subject.html_url.split(/[?#]/, 1)[0] ?? '';
+  }
+  const at = path.indexOf(marker);
+  if (at < 0) return undefined;
+  try {
+    return decodeURIComponent(path.slice(at + marker.length));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the thread is about what the page shows (a shortened commit id matches its full one). */
+export function threadIsAbout(t: NotificationThread, s: ViewedSubject): boolean {
+  switch (s.kind) {
+    case 'issue':
+    case 'pull':
+      return t.subject.type === (s.kind === 'issue' ? 'Issue' : 'Pull') && threadNumber(t) === s.index;
+    case 'release':
+      return t.subject.type === 'Release' && afterInPath(t, '/releases/tag/') === s.tag;
+    case 'commit': {
+      const sha = afterInPath(t, '/commit/')?.toLowerCase();
+      const want = s.sha.toLowerCase();
+      return t.subject.type === 'Commit' && !!sha && want.length >= 7 && (sha.startsWith(want) || want.startsWith(sha));
+    }
+  }
+}

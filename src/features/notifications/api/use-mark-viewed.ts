@@ -1,0 +1,54 @@
+// Viewing what a thread is about marks it read (Gitea marks an issue's or pull request's threads
+// read when its page is viewed; this app does the same for commits and releases). Only Gitea's API:
+// the repository's unread threads of that subject type (GET /repos/{o}/{r}/notifications), then
+// PATCH /notifications/threads/{id} for those about this page, so it works on a real Gitea too.
+// Pinned threads stay pinned, as Gitea's setIssueNotificationStatusReadIfUnread.
+import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+import { useSession } from '@/lib/auth-store';
+import { notificationQueries, type NotificationThread } from './notification-queries';
+import { threadIsAbout, type ViewedSubject } from '../lib/thread-view';
+
+async function markViewed(owner: string, repo: string, subject: ViewedSubject): Promise<number> {
+  const { data } = await api().GET('/repos/{owner}/{repo}/notifications', {
+    params: { path: { owner, repo }, query: { 'status-types': ['unread'], 'subject-type': [subject.kind], limit: 50 } },
+  });
+  const about = ((data ?? []) as NotificationThread[]).filter((t) => t.unread && threadIsAbout(t, subject));
+  for (const t of about) {
+    await api().PATCH('/notifications/threads/{id}', { params: { path: { id: t.id }, query: { 'to-status': 'read' } }, parseAs: 'stream' });
+  }
+  return about.length;
+}
+
+/**
+ * Marks the signed-in user's unread threads about `subject` read while the page shows it: when it
+ * opens, and when the unread count changes meanwhile (a comment arriving on the page being read
+ * does not light the bell). Nothing is asked while the bell says nothing is unread.
+ */
+export function useMarkViewedRead(owner: string, repo: string, subject: ViewedSubject | undefined) {
+  const session = useSession();
+  const qc = useQueryClient();
+  const unread = useQuery({ ...notificationQueries.unreadCount(), enabled: !!session });
+  const key = subject ? JSON.stringify(subject) : '';
+  const count = unread.data ?? 0;
+  useEffect(() => {
+    if (!session || !key || count <= 0) return;
+    let cancelled = false;
+    markViewed(owner, repo, JSON.parse(key) as ViewedSubject)
+      .then((n) => {
+        if (n && !cancelled) void qc.invalidateQueries({ queryKey: notificationQueries.all });
+      })
+      // Marking read is a courtesy: a failure leaves the thread unread, nothing else.
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [session, qc, owner, repo, key, count]);
+}
+
+/** The hook as an element, for pages to insert in one line. */
+export function MarkViewedRead({ owner, repo, subject }: { owner: string; repo: string; subject: ViewedSubject | undefined }) {
+  useMarkViewedRead(owner, repo, subject);
+  return null;
+}
