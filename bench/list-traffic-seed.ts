@@ -8,6 +8,7 @@ import { createApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
 import type { Deps } from '../server/src/context.ts';
 import { isPostgres } from '../server/src/db/dialect.ts';
+import { issueNotificationKey } from '../server/src/db/notifications.ts';
 import type { Db } from '../server/src/db/types.ts';
 import type { UserRow } from '../server/src/db/schema.ts';
 import { createRepository } from '../server/src/services/repos.ts';
@@ -117,6 +118,7 @@ async function seedNotifications(db: Db, userId: number, repoId: number, updated
         status: (from + k) % 9 === 0 ? 3 : 1,
         source: 1,
         issue_id: i.id,
+        unique_key: issueNotificationKey(i.id),
         commit_id: '',
         comment_id: 0,
         updated_by: updatedBy,
