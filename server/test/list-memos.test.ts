@@ -3,7 +3,7 @@
 // repository never reaches someone who may not read it; and an issue opened elsewhere leaves the
 // kept answers of what does not show it alone (their versions stay the same).
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { openDb, scopedDbVersion } from '../src/db/index.ts';
 import { closeDb } from '../src/db/dialect.ts';
@@ -132,7 +132,8 @@ describe('notification threads kept per user', () => {
 
   it('shows what another process changed at once', async () => {
     const db2 = await openDb(forge.deps.config.databaseUrl ?? path.join(forge.dataDir, 'forge.db'));
-    afterAll(() => closeDb(db2));
+    // Closed before the forge drops its database (which waits for every connection to go).
+    onTestFinished(() => closeDb(db2));
     const other = createApp({ db: db2, config: forge.deps.config });
     const viaOther = (method: string, url: string, token: string, body: unknown) =>
       other.request(`/api/v1${url}`, { method, headers: { Authorization: `token ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
