@@ -5,17 +5,16 @@
 // pull requests (300) and notification threads (3,000), on SQLite and on PostgreSQL. Each figure
 // is the median of 3 interleaved rounds (forge on SQLite, forge on PostgreSQL, bare route).
 // Run alone: npx tsx bench/list-traffic-bench.ts (BENCH_LISTS=issues,pulls for some lists only)
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
+import type { ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { openDb } from '../server/src/db/index.ts';
 import type { Db } from '../server/src/db/types.ts';
 import { closeDb } from '../server/src/db/dialect.ts';
 import { benchPostgres, type BenchPostgres } from './bench-postgres.ts';
+import { close, fmt, listen, load, median, type Load, type Writer } from './bench-load.ts';
 import { COMMITS, ISSUES, NOTIFICATIONS, PULLS, seedListForge, type ListForge } from './list-traffic-seed.ts';
 
 const CONNECTIONS = 10;
@@ -24,43 +23,8 @@ const ROUNDS = 3;
 const WRITES_PER_SECOND = 20;
 const GOAL_RATIO = 0.5;
 const GOAL_P99 = 20;
+const LOAD = { connections: CONNECTIONS, durationMs: DURATION_MS };
 
-interface Load {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  writes?: number;
-  writeErrors?: number;
-}
-
-interface Writer {
-  url: string;
-  headers: Record<string, string>;
-  body: object;
-  perSecond: number;
-}
-
-function load(urls: string[], headers: Record<string, string>, writer?: Writer): Promise<Load> {
-  return new Promise((resolve, reject) => {
-    const opts = { urls, headers, writer, connections: CONNECTIONS, durationMs: DURATION_MS, warmupMs: 500 };
-    const child = spawn(process.execPath, ['bench/load-client.mjs', JSON.stringify(opts)], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as Load) : reject(new Error(`load client exited ${code}`))));
-  });
-}
-
-function listen(fetch: (req: Request) => Response | Promise<Response>): Promise<{ server: ServerType; base: string }> {
-  return new Promise((resolve) => {
-    const server = serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve({ server, base: `http://127.0.0.1:${info.port}` }));
-  });
-}
-const close = (s: ServerType) => new Promise<void>((resolve) => s.close(() => resolve()));
-
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
 interface List {
@@ -181,15 +145,9 @@ export async function benchListTraffic(): Promise<Record<string, number | string
       const bareRuns: Load[] = [];
       for (let round = 0; round < ROUNDS; round++) {
         for (const [i, c] of columns.entries()) {
-          forgeRuns[i]!.push(
-            await load(
-              l.paths.map((p) => c.base + p),
-              headersOf(c.forge, l),
-              writerOf(c),
-            ),
-          );
+          forgeRuns[i]!.push(await load({ ...LOAD, urls: l.paths.map((p) => c.base + p), headers: headersOf(c.forge, l), writer: writerOf(c) }));
         }
-        bareRuns.push(await load([b.base + l.paths[0]!], {}));
+        bareRuns.push(await load({ ...LOAD, urls: [b.base + l.paths[0]!] }));
       }
       await close(b.server);
       const bareCell = mid(bareRuns);

@@ -8,6 +8,7 @@ import { createApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
 import type { Deps } from '../server/src/context.ts';
 import { isPostgres } from '../server/src/db/dialect.ts';
+import { issueNotificationKey } from '../server/src/db/notifications.ts';
 import type { Db } from '../server/src/db/types.ts';
 import type { UserRow } from '../server/src/db/schema.ts';
 import { createRepository } from '../server/src/services/repos.ts';
@@ -15,6 +16,7 @@ import { createToken, createUser } from '../server/src/services/users.ts';
 import { recountRepo } from '../server/src/services/conversation.ts';
 import { writeCommitGraph } from '../server/src/services/pulls/push.ts';
 import { gitCli } from '../server/test/git-cli.ts';
+import { insertPullRows } from '../server/test/pull-rows.ts';
 import { createFixtureRepo, syntheticHistory } from '../server/test/git-fixtures.ts';
 import { seedIssues } from './server-bench.ts';
 
@@ -47,55 +49,21 @@ async function seedPulls(db: Db, repoId: number, dir: string, posterId: number, 
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < PULLS; i++) {
       const t = start + i * 60;
-      const issue = await trx
-        .insertInto('issue')
-        .values({
-          repo_id: repoId,
-          index: i + 1,
-          poster_id: posterId,
-          original_author: '',
-          original_author_id: 0,
-          name: i % 10 === 0 ? `WIP: change ${i + 1}` : `Change ${i + 1}`,
-          content: `Why change ${i + 1} is needed.`,
-          ref: '',
-          milestone_id: 0,
-          priority: 0,
-          is_closed: 0,
-          is_pull: 1,
-          is_locked: 0,
-          num_comments: 0,
-          deadline_unix: 0,
-          created_unix: t,
-          updated_unix: t,
-          closed_unix: 0,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('pull_request')
-        .values({
-          issue_id: issue.id,
-          index: i + 1,
-          head_repo_id: repoId,
-          base_repo_id: repoId,
-          head_branch: `feature-${i + 1}`,
-          base_branch: 'main',
-          merge_base: heads[i]!,
-          head_commit_id: heads[i]!,
-          status: 1,
-          conflicted_files: '[]',
-          commits_ahead: 1,
-          commits_behind: 0,
-          additions: 2,
-          deletions: 0,
-          changed_files: 1,
-          has_merged: 0,
-          merged_commit_id: '',
-          merger_id: 0,
-          merged_unix: 0,
-          allow_maintainer_edit: 0,
-        })
-        .execute();
+      await insertPullRows(trx, {
+        repoId,
+        index: i + 1,
+        posterId,
+        title: i % 10 === 0 ? `WIP: change ${i + 1}` : `Change ${i + 1}`,
+        body: `Why change ${i + 1} is needed.`,
+        unix: t,
+        head: `feature-${i + 1}`,
+        base: 'main',
+        mergeBase: heads[i]!,
+        headSha: heads[i]!,
+        commitsAhead: 1,
+        additions: 2,
+        changedFiles: 1,
+      });
     }
     await trx
       .insertInto('issue_index')
@@ -117,6 +85,7 @@ async function seedNotifications(db: Db, userId: number, repoId: number, updated
         status: (from + k) % 9 === 0 ? 3 : 1,
         source: 1,
         issue_id: i.id,
+        unique_key: issueNotificationKey(i.id),
         commit_id: '',
         comment_id: 0,
         updated_by: updatedBy,

@@ -17,6 +17,7 @@ import { allocateIndex } from '../server/src/services/conversation.ts';
 import { gitEnv } from '../server/src/git/run-git.ts';
 import { rebaseOnto } from '../server/src/git/merge.ts';
 import { createFixtureRepo, syntheticHistory } from '../server/test/git-fixtures.ts';
+import { insertPullRows } from '../server/test/pull-rows.ts';
 import { quantile, round } from './bench-stats.ts';
 
 const execGit = promisify(execFile);
@@ -54,55 +55,7 @@ async function openPull(db: Db, repoId: number, posterId: number, head: string):
   const t = nowUnix();
   return db.transaction().execute(async (trx) => {
     const index = await allocateIndex(trx, repoId);
-    const issue = await trx
-      .insertInto('issue')
-      .values({
-        repo_id: repoId,
-        index,
-        poster_id: posterId,
-        original_author: '',
-        original_author_id: 0,
-        name: `Merge ${head}`,
-        content: '',
-        ref: '',
-        milestone_id: 0,
-        priority: 0,
-        is_closed: 0,
-        is_pull: 1,
-        is_locked: 0,
-        num_comments: 0,
-        deadline_unix: 0,
-        created_unix: t,
-        updated_unix: t,
-        closed_unix: 0,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('pull_request')
-      .values({
-        issue_id: issue.id,
-        index,
-        head_repo_id: repoId,
-        base_repo_id: repoId,
-        head_branch: head,
-        base_branch: 'main',
-        merge_base: '',
-        head_commit_id: '',
-        status: 1,
-        conflicted_files: '[]',
-        commits_ahead: 0,
-        commits_behind: 0,
-        additions: 0,
-        deletions: 0,
-        changed_files: 0,
-        has_merged: 0,
-        merged_commit_id: '',
-        merger_id: 0,
-        merged_unix: 0,
-        allow_maintainer_edit: 0,
-      })
-      .execute();
+    await insertPullRows(trx, { repoId, index, posterId, title: `Merge ${head}`, unix: t, head, base: 'main' });
     return index;
   });
 }

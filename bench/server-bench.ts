@@ -4,13 +4,11 @@
 // growth rows (issue list page 1, and the first commits request after a push, at 1k / 10k / 50k).
 // The load comes from bench/load-client.mjs in a child process (autocannon's model), so the
 // server under test has its own event loop. Run alone: npx tsx bench/server-bench.ts
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
@@ -29,48 +27,18 @@ import { gitEnv } from '../server/src/git/run-git.ts';
 import { gitCli } from '../server/test/git-cli.ts';
 import { createFixtureRepo, syntheticHistory } from '../server/test/git-fixtures.ts';
 import { benchPostgres, type BenchPostgres } from './bench-postgres.ts';
+import { close, fmt, listen, load, median, type Load } from './bench-load.ts';
 
 const run = promisify(execFile);
 const CONNECTIONS = 10;
 const DURATION_MS = Number(process.env.BENCH_LOAD_MS ?? 2000);
+const LOAD = { connections: CONNECTIONS, durationMs: DURATION_MS };
 const ROUNDS = 3;
 const AUTHORS = [
   { name: 'Bench Owner', email: 'bench@example.com' },
   { name: 'Ada', email: 'ada@example.com' },
   { name: 'Brian', email: 'brian@example.com' },
 ];
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-
-interface Load {
-  rps: number;
-  p50: number;
-  errors: number;
-}
-
-function load(url: string, headers: Record<string, string> = {}): Promise<Load> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['bench/load-client.mjs', JSON.stringify({ url, headers, connections: CONNECTIONS, durationMs: DURATION_MS, warmupMs: 500 })],
-      {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as Load) : reject(new Error(`load client exited ${code}`))));
-  });
-}
-
-function listen(fetch: (req: Request) => Response | Promise<Response>): Promise<{ server: ServerType; base: string }> {
-  return new Promise((resolve) => {
-    const server = serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve({ server, base: `http://127.0.0.1:${info.port}` }));
-  });
-}
-const close = (s: ServerType) => new Promise<void>((resolve) => s.close(() => resolve()));
 
 /** Issues straight into the table (with labels on some), as many as `count`, then the counters. */
 export async function seedIssues(db: Db, repoId: number, posterId: number, count: number) {
@@ -295,9 +263,9 @@ export async function benchServer(): Promise<Record<string, number | string>> {
         // Information rows get fewer rounds, so the bench stays short.
         const rounds = f.goal ? ROUNDS : 2;
         for (let round = 0; round < rounds; round++) {
-          forgeRuns.push(await load(base + f.path, headersOf(sqlite, f)));
-          if (pgBase) await onPg(async (forge) => pgRuns.push(await load(pgBase + f.path, headersOf(forge, f))));
-          bareRuns.push(await load(b.base + f.path));
+          forgeRuns.push(await load({ ...LOAD, urls: [base + f.path], headers: headersOf(sqlite, f) }));
+          if (pgBase) await onPg(async (forge) => pgRuns.push(await load({ ...LOAD, urls: [pgBase + f.path], headers: headersOf(forge, f) })));
+          bareRuns.push(await load({ ...LOAD, urls: [b.base + f.path] }));
         }
         await close(b.server);
         const best = (xs: Load[]) => xs.reduce((a, x) => (x.rps > a.rps ? x : a));

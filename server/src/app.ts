@@ -13,8 +13,7 @@ import { authMiddleware } from './auth/middleware.ts';
 import { createApi } from './api/index.ts';
 import { conditionalGet } from './api/conditional.ts';
 import { apiCompress } from './api/compression.ts';
-import { answerMemo, commitListInputs } from './api/answer-memo.ts';
-import { repoListReads } from './api/list-reads.ts';
+import { registerListMemos } from './api/list-memos.ts';
 import { gitHttp } from './http/git-http.ts';
 import { avatars } from './http/avatars.ts';
 import { attachmentsHttp } from './http/attachments-http.ts';
@@ -121,14 +120,8 @@ export function createApp(deps: Deps) {
   });
   app.use('/api/v1/*', apiCompress());
   app.use('/api/v1/*', authMiddleware);
-  // Hot list reads kept while their inputs are unchanged (issue #11); outside conditionalGet, so a
-  // kept commit list keeps its ETag.
-  const memo = answerMemo();
-  app.use('/api/v1/repos/search', memo);
-  // A repository's lists are kept across writes elsewhere (issue #22: api/list-reads.ts).
-  app.use('/api/v1/repos/:owner/:repo/issues', answerMemo(undefined, undefined, repoListReads('issues')));
-  app.use('/api/v1/repos/:owner/:repo/commits', answerMemo(commitListInputs, undefined, repoListReads('commits')));
-  app.use('/api/v1/repos/:owner/:repo/pulls', answerMemo(undefined, undefined, repoListReads('pulls'), true));
+  // Hot list reads kept while what they show is unchanged (issues #11, #22).
+  registerListMemos(app);
   // After compress, so the tag is taken over the plain answer (and a 304 has nothing to compress).
   for (const route of ['commits', 'git/commits/*', 'contents', 'contents/*', 'git/blobs/*', 'git/trees/*']) {
     app.use(`/api/v1/repos/:owner/:repo/${route}`, conditionalGet);

@@ -3,7 +3,7 @@
 // repository's issues are opened, and that every write to what they show is seen at once.
 import { describe, expect, it } from 'vitest';
 import { scopedDbVersion } from '../src/db/index.ts';
-import { newWriteBook, recordWrite, scopedVersion, type Dependencies } from '../src/db/write-scopes.ts';
+import { newWriteBook, recordWrite, scopedVersion, setColumns, type Dependencies } from '../src/db/write-scopes.ts';
 import { createTestForge } from './helpers.ts';
 import { makeRepo, personOf, standardHistory, tipOf } from './merge-fixtures.ts';
 import { writeCommit } from './pulls-helpers.ts';
@@ -29,7 +29,7 @@ describe('what a write statement touches', () => {
   });
 
   it('reads updates and deletes confined by their WHERE, and nothing looser', () => {
-    expect(touched('update "repository" set "num_issues" = (select count(*) from "issue" where "repo_id" = ?) where "id" = ?', [9, 7]).scoped).toEqual([
+    expect(touched('update "repository" set "description" = (select "name" from "issue" where "repo_id" = ?) where "id" = ?', [9, 7]).scoped).toEqual([
       'repository@repo:7',
     ]);
     expect(touched('delete from "issue" where "repo_id" = ? and "index" = ?', [7, 3]).scoped).toEqual(['issue@repo:7']);
@@ -54,6 +54,45 @@ describe('what a write statement touches', () => {
     for (const sql of ['begin', 'commit', 'rollback', 'savepoint "a"', 'release "a"']) expect(touched(sql).total, sql).toBe(0);
     for (const sql of ['create index "x" on "issue" ("name")', 'with t as (delete from "issue" returning *) select * from t', 'vacuum']) {
       expect(touched(sql), sql).toMatchObject({ total: 1, unknown: 1 });
+    }
+  });
+
+  it("records updates of a repository's counters alone apart from the rest of its row", () => {
+    const recount =
+      'update "repository" set "num_issues" = (select count(*) as "n" from "issue" where "repo_id" = ? and "is_pull" = ?), "num_closed_issues" = (select count(*) as "n" from "issue" where "repo_id" = ?) where "id" = ?';
+    expect(touched(recount, [7, 0, 7, 7])).toMatchObject({ tables: ['repository:counts'], scoped: ['repository:counts@repo:7'] });
+    expect(setColumns(recount)).toEqual(['num_issues', 'num_closed_issues']);
+    // Anything else set beside them, or a set that cannot be read: the repository row.
+    expect(touched('update "repository" set "name" = ?, "num_issues" = ? where "id" = ?', ['x', 1, 7]).tables).toEqual(['repository']);
+    expect(touched('update "repository" set "num_stars" = "num_stars" + ? where "id" = ?', [1, 7]).tables).toEqual(['repository']);
+    expect(touched('update "repository" set "num_issues" = \'1\' where "id" = ?', [7]).tables).toEqual(['repository']);
+  });
+
+  it('reads the rows of many-row inserts, each with its own parameters', () => {
+    const rows = Array.from({ length: 600 }, (_, i) => [i + 1, 1000 + i]);
+    const sql = `insert into "notification" ("user_id", "repo_id") values ${rows.map(() => '(?, ?)').join(', ')}`;
+    const t = touched(sql, rows.flat());
+    expect(t.scoped).toHaveLength(1200);
+    expect(t.scoped).toContain('notification@user:600');
+    expect(t.scoped).toContain('notification@repo:1599');
+  });
+
+  it("moves a user's version for a write confined by repository only, and not for another user's", () => {
+    const book = newWriteBook();
+    const deps: Dependencies = { scoped: [['notification', { user: 3 }]], ignored: [] };
+    let v = scopedVersion(book, deps);
+    recordWrite(book, 'update "notification" set "status" = ? where "user_id" = ?', [2, 4]);
+    recordWrite(book, 'insert into "notification" ("user_id", "repo_id") values (?, ?)', [4, 7]);
+    expect(scopedVersion(book, deps)).toBe(v);
+    for (const [sql, params] of [
+      ['delete from "notification" where "repo_id" = ?', [7]],
+      ['update "notification" set "status" = ? where "user_id" = ?', [2, 3]],
+      ['insert into "notification" ("user_id", "repo_id") values (?, ?)', [3, 7]],
+      ['update "notification" set "status" = ? where "id" = ?', [2, 3]],
+    ] as const) {
+      recordWrite(book, sql, [...params]);
+      expect(scopedVersion(book, deps), sql).not.toBe(v);
+      v = scopedVersion(book, deps);
     }
   });
 
@@ -93,6 +132,7 @@ describe("a repository's lists across writes elsewhere", () => {
       scoped: [
         ['issue', { repo: a.repo.id }],
         ['repository', { repo: a.repo.id }],
+        ['repository:counts', { repo: a.repo.id }],
         ['issue_index', { repo: a.repo.id }],
       ],
       ignored: ['action'],

@@ -10,6 +10,7 @@ import type { RepoRow } from '../src/db/schema.ts';
 import type { TestForge } from './helpers.ts';
 import { uniq } from './helpers.ts';
 import { createFixtureRepo, type FixtureCommit, type Person } from './git-fixtures.ts';
+import { insertPullRows } from './pull-rows.ts';
 
 export type ForgeUser = Awaited<ReturnType<TestForge['user']>>;
 
@@ -74,55 +75,19 @@ export async function openPull(
   const t = nowUnix();
   return db.transaction().execute(async (trx) => {
     const index = await allocateIndex(trx, repo.id);
-    const issue = await trx
-      .insertInto('issue')
-      .values({
-        repo_id: repo.id,
-        index,
-        poster_id: poster.id,
-        original_author: '',
-        original_author_id: 0,
-        name: o.title ?? `Pull ${o.head}`,
-        content: o.body ?? '',
-        ref: '',
-        milestone_id: 0,
-        priority: 0,
-        is_closed: 0,
-        is_pull: 1,
-        is_locked: 0,
-        num_comments: 0,
-        deadline_unix: 0,
-        created_unix: t,
-        updated_unix: t,
-        closed_unix: 0,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('pull_request')
-      .values({
-        issue_id: issue.id,
-        index,
-        head_repo_id: repo.id,
-        base_repo_id: repo.id,
-        head_branch: o.head,
-        base_branch: base,
-        merge_base: mergeBase,
-        head_commit_id: headSha,
-        status,
-        conflicted_files: '[]',
-        commits_ahead: 0,
-        commits_behind: 0,
-        additions: 0,
-        deletions: 0,
-        changed_files: 0,
-        has_merged: 0,
-        merged_commit_id: '',
-        merger_id: 0,
-        merged_unix: 0,
-        allow_maintainer_edit: 0,
-      })
-      .execute();
+    await insertPullRows(trx, {
+      repoId: repo.id,
+      index,
+      posterId: poster.id,
+      title: o.title ?? `Pull ${o.head}`,
+      body: o.body,
+      unix: t,
+      head: o.head,
+      base,
+      mergeBase,
+      headSha,
+      status,
+    });
     await recountRepo(trx, repo.id);
     return index;
   });

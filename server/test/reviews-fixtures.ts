@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { TestForge } from './helpers.ts';
 import { uniq } from './helpers.ts';
 import { createFixtureRepo } from './git-fixtures.ts';
+import { insertPullRows } from './pull-rows.ts';
 import { gitCli } from './git-cli.ts';
 import { nowUnix } from '../src/db/index.ts';
 import { allocateIndex, recountRepo } from '../src/services/conversation.ts';
@@ -48,57 +49,23 @@ export async function createPull(forge: TestForge, opts: { private?: boolean; ow
   const t = nowUnix();
   const { index, issueId } = await db.transaction().execute(async (trx) => {
     const index = await allocateIndex(trx, repo.id);
-    const issue = await trx
-      .insertInto('issue')
-      .values({
-        repo_id: repo.id,
-        index,
-        poster_id: author.id,
-        original_author: '',
-        original_author_id: 0,
-        name: 'Change lines',
-        content: '',
-        ref: '',
-        milestone_id: 0,
-        priority: 0,
-        is_closed: 0,
-        is_pull: 1,
-        is_locked: 0,
-        num_comments: 0,
-        deadline_unix: 0,
-        created_unix: t,
-        updated_unix: t,
-        closed_unix: 0,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('pull_request')
-      .values({
-        issue_id: issue.id,
-        index,
-        head_repo_id: repo.id,
-        base_repo_id: repo.id,
-        head_branch: 'feature',
-        base_branch: 'main',
-        merge_base: shas.base!,
-        head_commit_id: shas.f1!,
-        status: 1,
-        conflicted_files: '[]',
-        commits_ahead: 1,
-        commits_behind: 0,
-        additions: 2,
-        deletions: 2,
-        changed_files: 1,
-        has_merged: 0,
-        merged_commit_id: '',
-        merger_id: 0,
-        merged_unix: 0,
-        allow_maintainer_edit: 0,
-      })
-      .execute();
+    const issueId = await insertPullRows(trx, {
+      repoId: repo.id,
+      index,
+      posterId: author.id,
+      title: 'Change lines',
+      unix: t,
+      head: 'feature',
+      base: 'main',
+      mergeBase: shas.base!,
+      headSha: shas.f1!,
+      commitsAhead: 1,
+      additions: 2,
+      deletions: 2,
+      changedFiles: 1,
+    });
     await recountRepo(trx, repo.id);
-    return { index, issueId: issue.id };
+    return { index, issueId };
   });
   await gitCli(['update-ref', `refs/pull/${index}/head`, shas.f1!], { cwd: dir });
   const base = `/repos/${owner.name}/${name}`;

@@ -17,6 +17,8 @@ import { findRepoWithOwner } from '../services/repo-access.ts';
 
 interface Answer {
   version: string;
+  /** What of the database it was kept with (null: all of it). */
+  deps: Dependencies | null;
   /** What else must still hold for the answer to be sent again (keepWhile()). */
   check?: () => boolean;
   headers: [string, string][];
@@ -34,25 +36,24 @@ export class AnswerStore {
   private readonly answers = new Map<string, Answer>();
   private bytes = 0;
 
-  get(key: string, version: string): Answer | undefined {
+  get(key: string): Answer | undefined {
     const a = this.answers.get(key);
     if (!a) return undefined;
     this.answers.delete(key);
-    if (a.version !== version) {
-      this.bytes -= a.bytes;
-      return undefined;
-    }
     this.answers.set(key, a);
     return a;
   }
 
+  delete(key: string): void {
+    const a = this.answers.get(key);
+    if (!a) return;
+    this.answers.delete(key);
+    this.bytes -= a.bytes;
+  }
+
   set(key: string, answer: Answer): void {
     if (answer.bytes > MAX_ANSWER_BYTES) return;
-    const old = this.answers.get(key);
-    if (old) {
-      this.answers.delete(key);
-      this.bytes -= old.bytes;
-    }
+    this.delete(key);
     this.answers.set(key, answer);
     this.bytes += answer.bytes;
     for (const [k, a] of this.answers) {
@@ -91,30 +92,58 @@ export function keepWhile(c: Context<AppEnv>, check: () => boolean): void {
 type Reads = (c: Context<AppEnv>) => Promise<Dependencies | null>;
 
 /**
- * GET answers with status 200 and a JSON body, by user and URL, while the database (or the part
- * of it `reads` names) and `inputs` are unchanged.
+ * What of the database a made answer shows, when it can be told only from the answer (the
+ * repositories a search page lists): at most what `reads` said. null: what `reads` said.
  */
-export function answerMemo(inputs: Inputs = () => '', store = new AnswerStore(), reads?: Reads, needsCheck = false): MiddlewareHandler<AppEnv> {
+type Shows = (c: Context<AppEnv>, body: string) => Promise<Dependencies | null>;
+
+export interface MemoOptions {
+  inputs?: Inputs;
+  store?: AnswerStore;
+  reads?: Reads;
+  shows?: Shows;
+  /** Keep only answers whose route called keepWhile(). */
+  needsCheck?: boolean;
+}
+
+/**
+ * GET answers with status 200 and a JSON body, by user and URL, while the database (or the part
+ * of it `reads` names, then `shows`) and `inputs` are unchanged.
+ */
+export function answerMemo(o: MemoOptions = {}): MiddlewareHandler<AppEnv> {
+  const { inputs = () => '', store = new AnswerStore(), reads, shows, needsCheck = false } = o;
   return async (c, next) => {
     if (c.req.method !== 'GET' || c.req.header('If-None-Match') !== undefined) return next();
     const { db } = c.var.deps;
     const extra = await inputs(c);
     if (extra === null) return next();
-    const deps = reads ? await reads(c) : null;
-    const dbVersion = () => (deps ? scopedDbVersion(db, deps) : sharedDbVersion(db));
-    const version = `${await dbVersion()} ${extra}`;
+    const versionOf = async (deps: Dependencies | null) => `${await (deps ? scopedDbVersion(db, deps) : sharedDbVersion(db))} ${extra}`;
     const key = `${c.var.user?.id ?? 0} ${c.req.url}`;
-    const hit = store.get(key, version);
-    if (hit && (!hit.check || hit.check())) return new Response(hit.body, { status: 200, headers: hit.headers });
+    const hit = store.get(key);
+    if (hit) {
+      if (hit.version === (await versionOf(hit.deps)) && (!hit.check || hit.check())) {
+        return new Response(hit.body, { status: 200, headers: hit.headers });
+      }
+      store.delete(key);
+    }
+    const deps = reads ? await reads(c) : null;
+    const version = await versionOf(deps);
     await next();
     const res = c.res;
     const check = checks.get(c.req.raw);
     if (needsCheck && !check) return;
     // Not kept when something was written while the answer was made: it may mix both states.
-    if (res.status !== 200 || !res.headers.get('Content-Type')?.startsWith('application/json') || `${await dbVersion()} ${extra}` !== version) return;
+    if (res.status !== 200 || !res.headers.get('Content-Type')?.startsWith('application/json') || (await versionOf(deps)) !== version) return;
     const body = await res.text();
     const headers = [...res.headers];
-    store.set(key, { version, headers, body, bytes: body.length * 2 + 256, check });
+    let kept: Pick<Answer, 'deps' | 'version'> | null = { deps, version };
+    const narrow = shows ? await shows(c, body) : null;
+    if (narrow) {
+      // Taken now, it stands for the state the answer saw only while nothing it reads moved since.
+      const v = await versionOf(narrow);
+      kept = (await versionOf(deps)) === version ? { deps: narrow, version: v } : null;
+    }
+    if (kept) store.set(key, { ...kept, headers, body, bytes: body.length * 2 + 256, check });
     // Replace outright (not through c.res, which would copy the old headers back).
     c.res = undefined as unknown as Response;
     c.res = new Response(body, { status: 200, headers });

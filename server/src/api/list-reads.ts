@@ -6,11 +6,17 @@
 // change to the list. `ignored` tables are ones the list never reads.
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
-import type { Dependencies } from '../db/write-scopes.ts';
+import { scopedDbVersion } from '../db/index.ts';
+import { listNotificationRepoIds } from '../db/notifications.ts';
+import { countsTable, type Dependencies } from '../db/write-scopes.ts';
 import { findRepoWithOwner } from '../services/repo-access.ts';
 
 /** Tables the issue, pull request and commit lists never read: logs, inboxes, subscriptions, comments. */
 const NEVER_READ_BY_LISTS = ['action', 'notification', 'issue_watch', 'comment', 'reaction', 'hook_task', 'web_session', 'login_failure'];
+
+const REPO_COUNTS = countsTable('repository');
+/** Tables of a repository's conversations, which neither repository search nor the commit lists read. */
+const CONVERSATIONS = ['issue', 'issue_index', 'issue_label', 'issue_assignees', 'issue_user', 'pull_request', 'review'];
 
 type ListKind = 'issues' | 'pulls' | 'commits';
 
@@ -25,10 +31,57 @@ export function repoListReads(kind: ListKind) {
     const id = found.repo.id;
     const scoped: Dependencies['scoped'] = [
       ['repository', { repo: id }],
+      [REPO_COUNTS, { repo: id }],
       ['issue_index', { repo: id }],
     ];
-    if (kind === 'commits')
-      return { scoped, ignored: [...NEVER_READ_BY_LISTS, 'issue', 'issue_label', 'issue_assignees', 'issue_user', 'pull_request', 'review'] };
+    if (kind === 'commits') return { scoped, ignored: [...NEVER_READ_BY_LISTS, ...CONVERSATIONS] };
     return { scoped: [...scoped, ['issue', { repo: id }]], ignored: NEVER_READ_BY_LISTS };
   };
+}
+
+/**
+ * Repository search reads repositories, their owners and who may read them, all of it (a rename,
+ * a new repository or a visibility change moves any page), but the issue and pull request counts
+ * only of the repositories a page shows (and their parents): those are the writes of every issue
+ * opened anywhere. The answer is kept per user (answer-memo.ts), so one never sees another's.
+ */
+export const searchReads = async (): Promise<Dependencies> => ({ scoped: [], ignored: [...NEVER_READ_BY_LISTS, ...CONVERSATIONS] });
+
+export async function searchShows(_c: Context<AppEnv>, body: string): Promise<Dependencies> {
+  const { data } = JSON.parse(body) as { data: { id: number; parent?: { id: number } | null }[] };
+  const ids = new Set(data.flatMap((r) => (r.parent ? [r.id, r.parent.id] : [r.id])));
+  return { scoped: [...ids].map((id): Dependencies['scoped'][number] => [REPO_COUNTS, { repo: id }]), ignored: (await searchReads()).ignored };
+}
+
+/** Tables a user's notification threads never read. */
+const NEVER_READ_BY_INBOX = [
+  'action',
+  'issue_index',
+  'issue_label',
+  'issue_assignees',
+  'issue_watch',
+  'reaction',
+  'review',
+  'hook_task',
+  'web_session',
+  'login_failure',
+];
+
+/**
+ * GET /notifications: the user's threads, and the issues and repository counts of the
+ * repositories they have threads in (which threads exist, and so the page and the total, depends
+ * on all of them); every other table whole. Those repositories change only with a write to the
+ * user's threads: one between reading them and taking the version leaves the answer unkept.
+ */
+export async function inboxReads(c: Context<AppEnv>): Promise<Dependencies | null> {
+  const user = c.var.user;
+  if (!user) return null;
+  const { db } = c.var.deps;
+  const threads: Dependencies = { scoped: [['notification', { user: user.id }]], ignored: NEVER_READ_BY_INBOX };
+  const before = await scopedDbVersion(db, threads);
+  const repos = await listNotificationRepoIds(db, user.id);
+  // Moved meanwhile: kept only while nothing at all is written.
+  if ((await scopedDbVersion(db, threads)) !== before) return null;
+  for (const repo of repos) threads.scoped.push(['issue', { repo }], [REPO_COUNTS, { repo }]);
+  return threads;
 }

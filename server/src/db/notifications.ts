@@ -246,3 +246,9 @@ export function listReleasesByIds(db: Db, ids: number[]): Promise<ReleaseRow[]> 
   if (!ids.length) return Promise.resolve([]);
   return db.selectFrom('release').selectAll().where('id', 'in', ids).execute();
 }
+
+/** The repositories a user has threads in (what their inbox can show; api/list-reads.ts). */
+export async function listNotificationRepoIds(db: Db, userId: number): Promise<number[]> {
+  const rows = await db.selectFrom('notification').select('repo_id').distinct().where('user_id', '=', userId).execute();
+  return rows.map((r) => r.repo_id);
+}

@@ -5,7 +5,10 @@
 // (db/index.ts for SQLite, db/pg-scopes.ts for PostgreSQL): a statement that cannot be read
 // plainly counts as a write to its whole table, and one whose table cannot be told (raw SQL,
 // schema changes) as a write to everything. Writes by other processes are the `epoch` (bumped by
-// the dialect's own check), which every version includes.
+// the dialect's own check), which every version includes. An update that sets only a table's
+// counters (a repository's issue and pull request counts) is recorded as a write to
+// `<table>:counts` (countsTable()), so that what shows other repositories' rows but not their
+// counts (repository search, say) is not redone for every issue opened.
 
 export interface WriteBook {
   /** Writes to anything, and writes whose table is unknown (these also move `unknown`). */
@@ -19,17 +22,64 @@ export interface WriteBook {
   tables: Map<string, number>;
   /** Per table: writes not confined to one repository / user. */
   wide: Map<string, number>;
+  /** Per `table@repo` / `table@user`: writes confined to some repositories (users) by that column. */
+  confined: Map<string, number>;
   /** Per `table@repo:<id>` / `table@user:<id>`: writes confined to that repository or user. */
   scoped: Map<string, number>;
 }
 
-export const newWriteBook = (): WriteBook => ({ total: 0, unknown: 0, epoch: 0, tables: new Map(), wide: new Map(), scoped: new Map() });
+export const newWriteBook = (): WriteBook => ({
+  total: 0,
+  unknown: 0,
+  epoch: 0,
+  tables: new Map(),
+  wide: new Map(),
+  confined: new Map(),
+  scoped: new Map(),
+});
 
 const bump = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
 
 /** The columns that confine a table's rows to one repository or user, by table. */
 const SCOPE_COLUMNS: Record<string, { repo?: string; user?: string }> = { repository: { repo: 'id' } };
 const scopeColumnsOf = (table: string) => SCOPE_COLUMNS[table] ?? { repo: 'repo_id', user: 'user_id' };
+
+/** Columns that count what belongs to a row, by table: updates setting only these go to countsTable(). */
+const COUNT_COLUMNS: Record<string, Set<string>> = { repository: new Set(['num_issues', 'num_closed_issues', 'num_pulls', 'num_closed_pulls']) };
+/** The name updates of `table`'s counters only are recorded under. */
+export const countsTable = (table: string) => `${table}:counts`;
+
+const ASSIGNMENT_RE = /"(\w+)" = /y;
+const SET_END_RE = / (?:where|returning|from) /iy;
+
+/** The columns an `update "t" set …` assigns (those outside parentheses), or null when it cannot tell. */
+export function setColumns(sql: string): string[] | null {
+  const m = /^\s*update "\w+" set /i.exec(sql);
+  if (!m) return null;
+  const cols: string[] = [];
+  let depth = 0;
+  let column = true;
+  for (let i = m[0].length; i < sql.length; i++) {
+    const ch = sql[i];
+    if (ch === "'") return null;
+    if (ch === '(') depth++;
+    else if (ch === ')') depth--;
+    else if (depth > 0 || (column && ch === ' ')) continue;
+    else if (column) {
+      ASSIGNMENT_RE.lastIndex = i;
+      const a = ASSIGNMENT_RE.exec(sql);
+      if (!a) return null;
+      cols.push(a[1]!);
+      i += a[0].length - 1;
+      column = false;
+    } else if (ch === ',') column = true;
+    else if (ch === ' ') {
+      SET_END_RE.lastIndex = i;
+      if (SET_END_RE.test(sql)) return cols;
+    }
+  }
+  return cols;
+}
 
 const WRITE_RE = /^\s*(?:insert(?: or \w+)? into|replace into|update|delete from) "(\w+)"/i;
 const NO_DATA_RE = /^\s*(?:begin|commit|rollback|savepoint|release|end)\b/i;
@@ -63,14 +113,12 @@ function insertScope(sql: string, table: string, column: string, params: readonl
   // An upsert may change a row other than the one it names: only when the conflict is on the column.
   if (/on conflict/i.test(tail) && !new RegExp(String.raw`on conflict \("${column}"[,)]`, 'i').test(tail)) return null;
   const tokens = rows[0].match(new RegExp(PLACEHOLDER, 'g'))!;
-  const base = m[0].length;
+  // The rows' `?` are the parameters after those before them (counted once, not per row).
+  const first = sql.slice(0, m[0].length).split('?').length - 1;
   const ids: number[] = [];
-  let searchFrom = base;
-  for (let i = 0; i < tokens.length; i++) {
-    const at = sql.indexOf(tokens[i]!, searchFrom);
-    searchFrom = at + tokens[i]!.length;
-    if (i % cols.length !== k) continue;
-    const id = idOf(paramAt(sql, at, tokens[i]!, params));
+  for (let i = k; i < tokens.length; i += cols.length) {
+    const token = tokens[i]!;
+    const id = idOf(token.startsWith('$') ? params[Number(token.slice(1)) - 1] : params[first + i]);
     if (id === undefined) return null;
     ids.push(id);
   }
@@ -104,8 +152,12 @@ export function recordWrite(book: WriteBook, sql: string, params: readonly unkno
     return;
   }
   const table = m[1]!;
+  const counts = COUNT_COLUMNS[table];
+  const set = counts && /^\s*update/i.test(sql) ? setColumns(sql) : null;
+  // What the write is recorded as: the table, or its counters alone.
+  const name = set?.length && set.every((c) => counts!.has(c)) ? countsTable(table) : table;
   book.total++;
-  bump(book.tables, table);
+  bump(book.tables, name);
   // Quoted text could hold a `?` that is not a parameter: such statements are not read further.
   const scopes: string[] = [];
   if (!sql.includes("'")) {
@@ -117,10 +169,12 @@ export function recordWrite(book: WriteBook, sql: string, params: readonly unkno
       if (!column) continue;
       const insert = /^\s*(?:insert|replace)/i.test(sql);
       const ids = insert ? insertScope(sql, table, column, params) : [whereScope(sql, table, column, params)].filter((x) => x !== null);
-      if (ids?.length) scopes.push(...ids.map((id) => `${table}@${kind}:${id}`));
+      if (!ids?.length) continue;
+      bump(book.confined, `${name}@${kind}`);
+      scopes.push(...ids.map((id) => `${name}@${kind}:${id}`));
     }
   }
-  if (!scopes.length) bump(book.wide, table);
+  if (!scopes.length) bump(book.wide, name);
   for (const s of new Set(scopes)) bump(book.scoped, s);
 }
 
@@ -142,10 +196,14 @@ export function scopedVersion(book: WriteBook, deps: Dependencies): string {
   const parts: string[] = [];
   for (const t of new Set([...deps.ignored, ...deps.scoped.map(([t]) => t)])) others -= book.tables.get(t) ?? 0;
   for (const [table, by] of deps.scoped) {
-    const at = [by.repo !== undefined ? `${table}@repo:${by.repo}` : '', by.user !== undefined ? `${table}@user:${by.user}` : ''].filter(Boolean);
-    // A table scoped by both: a write confined to the other column's value may still touch these rows.
-    const confined = at.length === 1 ? (book.scoped.get(at[0]!) ?? 0) : (book.tables.get(table) ?? 0) - (book.wide.get(table) ?? 0);
-    parts.push(`${book.wide.get(table) ?? 0}.${confined}`);
+    const all = book.tables.get(table) ?? 0;
+    // Per column: the writes not confined by it (a delete by repository touches any user's rows)
+    // and those confined to this value. Scoped by both, either moving moves the version.
+    for (const kind of ['repo', 'user'] as const) {
+      const id = by[kind];
+      if (id === undefined) continue;
+      parts.push(`${all - (book.confined.get(`${table}@${kind}`) ?? 0)}.${book.scoped.get(`${table}@${kind}:${id}`) ?? 0}`);
+    }
   }
   return `${book.epoch}:${others}:${parts.join(',')}`;
 }
