@@ -7,7 +7,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { scopedDbVersion } from '../db/index.ts';
-import { listNotificationRepoIds } from '../db/notifications.ts';
+import { allNotificationRepoIds } from '../db/notifications.ts';
 import { countsTable, type Dependencies } from '../db/write-scopes.ts';
 import { findRepoWithOwner } from '../services/repo-access.ts';
 
@@ -79,7 +79,7 @@ export async function inboxReads(c: Context<AppEnv>): Promise<Dependencies | nul
   const { db } = c.var.deps;
   const threads: Dependencies = { scoped: [['notification', { user: user.id }]], ignored: NEVER_READ_BY_INBOX };
   const before = await scopedDbVersion(db, threads);
-  const repos = await listNotificationRepoIds(db, user.id);
+  const repos = await allNotificationRepoIds(db, user.id);
   // Moved meanwhile: kept only while nothing at all is written.
   if ((await scopedDbVersion(db, threads)) !== before) return null;
   for (const repo of repos) threads.scoped.push(['issue', { repo }], [REPO_COUNTS, { repo }]);

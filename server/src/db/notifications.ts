@@ -247,8 +247,8 @@ export function listReleasesByIds(db: Db, ids: number[]): Promise<ReleaseRow[]> 
   return db.selectFrom('release').selectAll().where('id', 'in', ids).execute();
 }
 
-/** The repositories a user has threads in (what their inbox can show; api/list-reads.ts). */
-export async function listNotificationRepoIds(db: Db, userId: number): Promise<number[]> {
+/** Every repository a user has threads in, readable or not (what their inbox may depend on; api/list-reads.ts). */
+export async function allNotificationRepoIds(db: Db, userId: number): Promise<number[]> {
   const rows = await db.selectFrom('notification').select('repo_id').distinct().where('user_id', '=', userId).execute();
   return rows.map((r) => r.repo_id);
 }
