@@ -2,16 +2,27 @@
 // server's POST /markdown (issue #22), so the page ships no Markdown renderer; the request starts
 // as soon as the README's text is here (the loader starts it), beside the rest of the page's
 // second round. A server without the endpoint gets the browser's renderer, loaded then.
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo, type ComponentProps } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { queryClient } from '../query-client';
 import { encPath, paths, type RefKind } from '@/lib/paths';
 import { contentsQueries, isDirListing, rawUrl, type ContentsResponse } from '@/features/code/api/contents-queries';
 import { base64ToBytes, bytesToText, findReadme, isMarkdown } from '@/features/code/lib/blob';
 import { ReadmePanel } from '@/features/code/components/readme-panel';
-import { MarkdownView } from '@/features/markdown/components/markdown-view';
+import { MarkdownSkeleton } from '@/features/markdown/components/markdown-skeleton';
 import { ServerMarkdown } from '@/features/markdown/components/server-markdown';
 import { markdownQueries } from '@/features/markdown/api/markdown-render';
+
+// The browser's renderer (and its highlighter loader) load only where they are drawn: a Markdown
+// file's view, or a README on a server without POST /markdown.
+const LazyMarkdownView = lazy(() => import('@/features/markdown/components/markdown-view').then((m) => ({ default: m.MarkdownView })));
+export function MarkdownView(props: ComponentProps<typeof LazyMarkdownView>) {
+  return (
+    <Suspense fallback={<MarkdownSkeleton />}>
+      <LazyMarkdownView {...props} />
+    </Suspense>
+  );
+}
 
 export const folderHref = (owner: string, repo: string, kind: RefKind, ref: string, dir: string) => `${paths.src.href(owner, repo, kind, ref, dir)}/`;
 export const rawFolderUrl = (owner: string, repo: string, ref: string, dir: string) => rawUrl(owner, repo, ref, dir ? `${dir}/` : '');
