@@ -19,7 +19,6 @@ import { CHROMIUM_ARGS, createAdminCli, ensureServerBuild, freePort, startServer
 // Long enough (issue #22) that a call starting after another's answer by chance (a slow render, a
 // busy machine) is rare: the rounds are then the page's own request chain.
 const LATENCY_MS = 400;
-const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const README = [
   '# bench-repo',
   '',
@@ -38,32 +37,49 @@ const README = [
   '',
 ].join('\n');
 
-/** One commit of `files` on main, pushed over smart HTTP as a user would. */
-function pushRepo(remote: string, files: Record<string, string>) {
+export const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+/** Runs git in `cwd` as the bench user; throws with git's message when it fails. */
+export function git(cwd: string, ...args: string[]) {
+  const r = spawnSync('git', ['-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, GIT_TERMINAL_PROMPT: '0' },
+  });
+  if (r.status !== 0) throw new Error(`git ${args[0]}: ${r.stderr}`);
+}
+
+/**
+ * A new work tree in a temp folder: `build` writes files and commits (on main, which it starts with
+ * `git init -b main`) and returns the refs to push; they are pushed over smart HTTP as the bench
+ * user, as a user would, and the folder is removed. The web benches' repositories are made so.
+ */
+export function pushFrom(remote: string, build: (work: string, write: (name: string, text: string) => void) => string[]) {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'forge-bench-push-'));
-  const git = (...args: string[]) => {
-    const r = spawnSync('git', ['-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', ...args], {
-      cwd: work,
-      encoding: 'utf8',
-      env: { ...process.env, GIT_TERMINAL_PROMPT: '0' },
-    });
-    if (r.status !== 0) throw new Error(`git ${args[0]}: ${r.stderr}`);
-  };
   try {
-    for (const [name, text] of Object.entries(files)) {
+    const write = (name: string, text: string) => {
       fs.mkdirSync(path.dirname(path.join(work, name)), { recursive: true });
       fs.writeFileSync(path.join(work, name), text);
-    }
-    git('init', '-q', '-b', 'main');
-    git('add', '-A');
-    git('commit', '-q', '-m', 'Initial commit');
+    };
+    const refs = build(work, write);
     const url = new URL(remote);
     url.username = 'bench';
     url.password = 'bench-password';
-    git('push', '-q', url.href, 'main');
+    git(work, 'push', '-q', url.href, ...refs);
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** One commit of `files` on main. */
+function pushRepo(remote: string, files: Record<string, string>) {
+  pushFrom(remote, (work, write) => {
+    for (const [name, text] of Object.entries(files)) write(name, text);
+    git(work, 'init', '-q', '-b', 'main');
+    git(work, 'add', '-A');
+    git(work, 'commit', '-q', '-m', 'Initial commit');
+    return ['main'];
+  });
 }
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';

@@ -6,7 +6,6 @@
 // first time differs. Figures are medians of 3 with os.loadavg() beside them: the machine is shared.
 // The web app is built with the project's Vite config (hidden source maps) and served by the real
 // server. Run alone: npx tsx bench/web-pages-bench.ts [--web-dir <built folder>]
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,13 +15,12 @@ import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { build } from 'vite';
 import { findChromium } from '../scripts/ensure-chromium.mjs';
 import { CHROMIUM_ARGS, createAdminCli, ensureServerBuild, freePort, median, startServer, stopServer, waitFor } from './bench-server.ts';
-import { describePackages, serialRounds } from './web-home-bench.ts';
+import { describePackages, git, kb, pushFrom, serialRounds } from './web-home-bench.ts';
 
 // Long enough that a call starting after another's answer by chance (a slow render, a busy
 // machine) is rare: the rounds are then the page's own request chain.
 const LATENCY_MS = 400;
 const RUNS = Number(process.env.WEB_PAGES_RUNS ?? 3);
-const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const load = () =>
   os
     .loadavg()
@@ -47,24 +45,9 @@ const README = [
   '',
 ].join('\n');
 
-/** Runs git in `cwd` as the bench user; throws with git's message when it fails. */
-function git(cwd: string, ...args: string[]) {
-  const r = spawnSync('git', ['-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', ...args], {
-    cwd,
-    encoding: 'utf8',
-    env: { ...process.env, GIT_TERMINAL_PROMPT: '0' },
-  });
-  if (r.status !== 0) throw new Error(`git ${args[0]}: ${r.stderr}`);
-}
-
-/** main with a README and a few files, and `branches` feature branches of one commit each, pushed over smart HTTP. */
+/** main with a README and a few files, and `branches` feature branches of one commit each. */
 function pushRepo(remote: string, branches: number) {
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'forge-bench-push-'));
-  try {
-    const write = (name: string, text: string) => {
-      fs.mkdirSync(path.dirname(path.join(work, name)), { recursive: true });
-      fs.writeFileSync(path.join(work, name), text);
-    };
+  pushFrom(remote, (work, write) => {
     write('README.md', README);
     write('package.json', '{\n  "name": "bench-repo"\n}\n');
     write('docs/guide.md', '# Guide\n');
@@ -80,13 +63,8 @@ function pushRepo(remote: string, branches: number) {
       git(work, 'add', '-A');
       git(work, 'commit', '-q', '-m', `Feature ${b}: new file`);
     }
-    const url = new URL(remote);
-    url.username = 'bench';
-    url.password = 'bench-password';
-    git(work, 'push', '-q', url.href, 'main', ...Array.from({ length: branches }, (_, i) => `feature-${i + 1}`));
-  } finally {
-    fs.rmSync(work, { recursive: true, force: true });
-  }
+    return ['main', ...Array.from({ length: branches }, (_, i) => `feature-${i + 1}`)];
+  });
 }
 
 const auth = `Basic ${Buffer.from('bench:bench-password').toString('base64')}`;

@@ -17,7 +17,19 @@ const NUL = /\0/;
 const CONTROL = /[\0-\x1f\x7f]/;
 
 /** Keys whose values are free text: they may hold line breaks, tabs and other controls (not NUL). */
-const MULTI_LINE_KEYS = new Set(['body', 'description', 'message', 'content', 'mergemessagefield', 'signature', 'key', 'password', 'image', 'attachment']);
+const MULTI_LINE_KEYS = new Set([
+  'body',
+  'description',
+  'message',
+  'content',
+  'mergemessagefield',
+  'signature',
+  'key',
+  'password',
+  'image',
+  'attachment',
+  'text',
+]);
 
 /** What is wrong with one string value under `key`, or undefined when it is clean. */
 export function textProblem(value: string, key: string): string | undefined {

@@ -45,6 +45,7 @@ import { issueSubscriptionsRoutes } from '../routes/issue-subscriptions.ts';
 import { reactionsRoutes } from '../routes/reactions.ts';
 import { webhooksRoutes } from '../routes/webhooks.ts';
 import { orgWebhooksRoutes } from '../routes/org-webhooks.ts';
+import { markdownRoutes } from '../routes/markdown.ts';
 
 export function createApi() {
   const api = createRouter();
@@ -106,6 +107,7 @@ export function createApi() {
   api.route('/', notificationsRoutes);
   api.route('/', webhooksRoutes);
   api.route('/', orgWebhooksRoutes);
+  api.route('/', markdownRoutes);
   api.openAPIRegistry.registerComponent('securitySchemes', 'AccessToken', { type: 'apiKey', in: 'header', name: 'Authorization' });
   // The web app's session cookie (routes/user-sessions.ts); unsafe methods also need X-Csrf-Token.
   api.openAPIRegistry.registerComponent('securitySchemes', 'WebSession', { type: 'apiKey', in: 'cookie', name: 'forge_session' });

@@ -59,9 +59,11 @@ const latest = {
   stats: null,
 };
 
+const README_HTML = '<h1 id="user-content-hello-forge">Hello forge</h1>\n<p>Read the <a href="/alice/tools/src/branch/main/docs/guide.md">guide</a>.</p>';
+
 /** Serves a small repository: README at the root, docs/ with a guide, on main and feature/login. */
 function serveRepo(repoOver: Parameters<typeof fakeRepo>[0] = {}) {
-  const asked: { path: string; ref: string | null }[] = [];
+  const asked: { path: string; ref: string | null; body?: unknown }[] = [];
   const contents = ({ request, params }: { request: Request; params: Record<string, string | readonly string[] | undefined> }) => {
     const ref = new URL(request.url).searchParams.get('ref');
     const raw = params.filepath;
@@ -86,6 +88,11 @@ function serveRepo(repoOver: Parameters<typeof fakeRepo>[0] = {}) {
       HttpResponse.json({ query: '', ref: 'main', commit: '', total_files: 0, total_matches: 0, truncated: false, files: [] }),
     ),
     http.get(apiUrl('/repos/alice/tools/contents'), contents),
+    // The server renders the README (POST /markdown) as this forge's does for this text.
+    http.post(apiUrl('/markdown'), async ({ request }) => {
+      asked.push({ path: '/markdown', ref: null, body: await request.json() });
+      return new HttpResponse(README_HTML, { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+    }),
     http.get(apiUrl('/repos/alice/tools/contents/*'), ({ request }) => {
       const filepath = new URL(request.url).pathname.split('/contents/')[1];
       return contents({ request, params: { filepath } });
@@ -136,6 +143,51 @@ describe('repository code pages', () => {
     expect(await screen.findByRole('link', { name: 'Polish the docs' })).toHaveAttribute('href', `/alice/tools/commit/${'d'.repeat(40)}`);
     expect(screen.getAllByRole('link', { name: 'History' })[0]).toHaveAttribute('href', '/alice/tools/commits/branch/main');
     // README links resolve inside the repository.
+    expect(screen.getByRole('link', { name: 'guide' })).toHaveAttribute('href', '/alice/tools/src/branch/main/docs/guide.md');
+  });
+
+  it("renders the README with the server's POST /markdown, in the folder's context", async () => {
+    const asked = serveRepo();
+    renderAt('/alice/tools');
+    expect(await screen.findByRole('heading', { name: 'Hello forge' }, { timeout: 5000 })).toHaveAttribute('id', 'user-content-hello-forge');
+    expect(asked.filter((a) => a.path === '/markdown').map((a) => a.body)).toEqual([
+      { Text: '# Hello forge\n\nRead the [guide](docs/guide.md).\n', Mode: 'gfm', Context: '/alice/tools/src/branch/main' },
+    ]);
+  });
+
+  it('follows a README link inside the app, without reloading the page', async () => {
+    serveRepo();
+    const router = renderAt('/alice/tools');
+    await userEvent.click(await screen.findByRole('link', { name: 'guide' }, { timeout: 5000 }));
+    expect(router.state.location.pathname).toBe('/alice/tools/src/branch/main/docs/guide.md');
+    expect(await screen.findByText(/line two/, {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('sanitizes the HTML the server sends before showing it', async () => {
+    serveRepo();
+    server.use(
+      http.post(apiUrl('/markdown'), () =>
+        HttpResponse.text(
+          '<h1>Hello forge</h1><script>window.__pwned = 1</script><img src="x" alt="x" onerror="window.__pwned = 2"><a href="javascript:alert(1)">bad</a>',
+          {
+            headers: { 'Content-Type': 'text/html' },
+          },
+        ),
+      ),
+    );
+    renderAt('/alice/tools');
+    const heading = await screen.findByRole('heading', { name: 'Hello forge' }, { timeout: 5000 });
+    const readme = heading.closest('.markdown')!;
+    expect(readme.querySelector('script')).toBeNull();
+    expect(readme.querySelector('[onerror]')).toBeNull();
+    expect(within(readme as HTMLElement).getByText('bad')).not.toHaveAttribute('href', expect.stringMatching(/javascript/));
+  });
+
+  it('renders the README in the browser when the server has no POST /markdown', async () => {
+    serveRepo();
+    server.use(http.post(apiUrl('/markdown'), () => HttpResponse.text('404 page not found', { status: 404 })));
+    renderAt('/alice/tools');
+    expect(await screen.findByRole('heading', { name: 'Hello forge' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'guide' })).toHaveAttribute('href', '/alice/tools/src/branch/main/docs/guide.md');
   });
 

@@ -2,7 +2,7 @@
 // Resolves which part of the URL is the ref, then shows a folder (tree + README) or a file.
 import { codeSearchQueries } from '@/features/code-search/api/code-search-queries';
 import { CodeSearchBox } from '@/features/code-search/components/code-search-box';
-import { lazy, Suspense, use, useMemo, type ComponentProps } from 'react';
+import { lazy, Suspense, use, type ComponentProps } from 'react';
 import { Link, redirect, useLoaderData, useParams, type LoaderFunctionArgs } from 'react-router';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { queryClient } from '../query-client';
@@ -12,14 +12,13 @@ import { repoQueries, type Repository } from '@/features/repos/api/repo-queries'
 import { branchQueries } from '@/features/branches/api/branch-queries';
 import { contentsQueries, isDirListing, rawUrl, type ContentsResponse } from '@/features/code/api/contents-queries';
 import { isRefKind, parentPath, splitRefPath, type RefLocation } from '@/features/code/lib/ref-path';
-import { base64ToBytes, bytesToText, findReadme, isMarkdown } from '@/features/code/lib/blob';
+import { findReadme } from '@/features/code/lib/blob';
 import { RefSwitcher } from '@/features/code/components/ref-switcher';
 import { Breadcrumbs } from '@/features/code/components/breadcrumbs';
 import { LatestCommitBar } from '@/features/code/components/latest-commit-bar';
 import { FileTree } from '@/features/code/components/file-tree';
-import { ReadmePanel } from '@/features/code/components/readme-panel';
 import { EmptyRepo } from '@/features/code/components/empty-repo';
-import { MarkdownView, preloadMarkdown } from '@/features/markdown/components/markdown-view';
+import { folderHref, MarkdownView, prefetchReadmeHtml, rawFolderUrl, Readme } from './repo-readme';
 import { getSession, sessionReady, useSession } from '@/lib/auth-store';
 import { RawLink } from '@/features/code/components/raw-link';
 import { archiveName, archiveUrl } from '@/features/code/lib/archive-url';
@@ -53,15 +52,25 @@ const UpstreamBanner = lazy(() => loadBanners().then((m) => ({ default: m.Upstre
 
 /**
  * Starts loading what the answer for this path shows next: a file's view code, or a folder's README
- * and its Markdown code. ref '' stands for the default branch (the repository home), which the API picks by itself.
+ * and then its rendering by the server. ref '' stands for the default branch (the repository home),
+ * which the API picks by itself; `refName` is its name, for the README's links.
  */
-const prefetchShown = (owner: string, repo: string, ref: string, listing: ContentsResponse | ContentsResponse[]) => {
+const prefetchShown = (
+  owner: string,
+  repo: string,
+  kind: RefKind,
+  ref: string,
+  refName: string,
+  dir: string,
+  listing: ContentsResponse | ContentsResponse[],
+) => {
   if (!isDirListing(listing)) void loadFileView().catch(() => undefined);
   const readme = isDirListing(listing) ? findReadme(listing) : undefined;
   if (!readme) return;
-  void queryClient.prefetchQuery(contentsQueries.contents(owner, repo, ref, readme.path));
-  // The Markdown code downloads alongside the README's text rather than after it.
-  if (isMarkdown(readme.name)) preloadMarkdown();
+  void queryClient
+    .fetchQuery(contentsQueries.contents(owner, repo, ref, readme.path))
+    .then((file) => prefetchReadmeHtml(owner, repo, kind, refName, dir, file))
+    .catch(() => undefined);
 };
 
 export async function loader({ params }: LoaderFunctionArgs): Promise<RefLocation> {
@@ -75,14 +84,17 @@ export async function loader({ params }: LoaderFunctionArgs): Promise<RefLocatio
   if (params.kind === undefined) {
     // The home page asks for everything it shows at once, for the default branch without waiting
     // for the repository to say its name (ref ''): one round for all of it, the README included
-    // under its usual name README.md, with the Markdown code (issue #22); a README by another name
-    // follows the listing. On an empty repository these fail quietly and nothing shows them. The
-    // latest commit waits for the repository: on an empty one the commit list answers 409 (as
-    // Gitea's), so it is not asked.
+    // under its usual name README.md (issue #22); its rendering by the server (POST /markdown)
+    // follows as soon as the README and the repository (the branch name, for its links) are here,
+    // in the second round beside the latest commit. A README by another name follows the listing.
+    // On an empty repository these fail quietly and nothing shows them. The latest commit waits
+    // for the repository: on an empty one the commit list answers 409 (as Gitea's), so it is not asked.
     const contentsP = queryClient.ensureQueryData(contentsQueries.contents(owner, repo, '', ''));
     contentsP.catch(() => undefined);
-    void queryClient.prefetchQuery({ ...contentsQueries.contents(owner, repo, '', USUAL_README), retry: false });
-    preloadMarkdown();
+    const readmeP = queryClient.fetchQuery({ ...contentsQueries.contents(owner, repo, '', USUAL_README), retry: false });
+    Promise.all([repoP, readmeP])
+      .then(([r, file]) => prefetchReadmeHtml(owner, repo, 'branch', r.default_branch, '', file))
+      .catch(() => undefined);
     // Whether the code search box shows: asked now, not once the page first draws.
     void queryClient.prefetchQuery(codeSearchQueries.supported(owner, repo));
     void queryClient.prefetchQuery(branchQueries.list(owner, repo));
@@ -90,7 +102,7 @@ export async function loader({ params }: LoaderFunctionArgs): Promise<RefLocatio
     const r = await repoP;
     if (r.empty) return { kind: 'branch', ref: '', path: '' };
     void queryClient.prefetchQuery(contentsQueries.latestCommit(owner, repo, '', ''));
-    prefetchShown(owner, repo, '', await contentsP);
+    prefetchShown(owner, repo, 'branch', '', r.default_branch, '', await contentsP);
     return { kind: 'branch', ref: '', path: '' };
   }
 
@@ -110,7 +122,7 @@ export async function loader({ params }: LoaderFunctionArgs): Promise<RefLocatio
   const loc = splitRefPath(kind, splat, names);
   if (!loc.ref) throw redirect(paths.repo.href(owner, repo));
   void queryClient.prefetchQuery(contentsQueries.latestCommit(owner, repo, loc.ref, loc.path));
-  prefetchShown(owner, repo, loc.ref, await queryClient.ensureQueryData(contentsQueries.contents(owner, repo, loc.ref, loc.path)));
+  prefetchShown(owner, repo, kind, loc.ref, loc.ref, loc.path, await queryClient.ensureQueryData(contentsQueries.contents(owner, repo, loc.ref, loc.path)));
   return loc;
 }
 
@@ -252,42 +264,5 @@ function Downloads({ owner, repo, refName, privateRepo }: { owner: string; repo:
         TAR.GZ
       </RawLink>
     </div>
-  );
-}
-
-const folderHref = (owner: string, repo: string, kind: RefKind, ref: string, dir: string) => `${paths.src.href(owner, repo, kind, ref, dir)}/`;
-const rawFolderUrl = (owner: string, repo: string, ref: string, dir: string) => rawUrl(owner, repo, ref, dir ? `${dir}/` : '');
-
-function Readme(props: {
-  owner: string;
-  repo: string;
-  kind: RefKind;
-  apiRef: string;
-  refName: string;
-  dir: string;
-  entries: ContentsResponse[];
-  privateRepo: boolean;
-}) {
-  const { owner, repo, kind, apiRef, refName, dir, entries, privateRepo } = props;
-  const entry = findReadme(entries);
-  const { data } = useQuery({ ...contentsQueries.contents(owner, repo, apiRef, entry?.path ?? ''), enabled: !!entry });
-  const text = useMemo(() => {
-    if (!data || isDirListing(data) || !data.content) return null;
-    return bytesToText(base64ToBytes(data.content));
-  }, [data]);
-  if (!entry || text === null) return null;
-  return (
-    <ReadmePanel name={entry.name} href={paths.src.href(owner, repo, kind, refName, entry.path)}>
-      {isMarkdown(entry.name) ? (
-        <MarkdownView
-          source={text}
-          baseHref={folderHref(owner, repo, kind, refName, dir)}
-          imageBaseHref={rawFolderUrl(owner, repo, refName, dir)}
-          privateRepo={privateRepo}
-        />
-      ) : (
-        <pre className="font-mono text-sm whitespace-pre-wrap">{text}</pre>
-      )}
-    </ReadmePanel>
   );
 }
