@@ -78,6 +78,8 @@ export function mayWrite(op: Operation, scope: Scope, isPrivate: boolean, a: Act
   const key = `${op.method} ${op.path}`;
   // Signing in (the web session extension) is for callers without credentials: anyone may.
   if (key === 'POST /user/sessions') return true;
+  // Rendering Markdown writes nothing and is open to anyone, as Gitea's misc/markdown.go.
+  if (key === 'POST /markdown' || key === 'POST /markdown/raw') return true;
   if (a === 'anonymous') return false;
   if (scope === 'user') {
     if (op.path.startsWith('/admin/')) return false;

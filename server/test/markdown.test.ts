@@ -23,9 +23,9 @@ describe('POST /markdown', () => {
     expect(r.text).toBe('');
   });
 
-  it('refuses a body that is not JSON, an unknown mode and a field of the wrong type with 422', async () => {
+  it('refuses a body that is not JSON (400, as the spec), an unknown mode and a field of the wrong type (422)', async () => {
     const bad = await forge.app.request('/api/v1/markdown', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"Text": ' });
-    expect(bad.status).toBe(422);
+    expect(bad.status).toBe(400);
     expect((await bad.json()).message).toMatch(/JSON/);
     const mode = await render({ Text: 'x', Mode: 'asciidoc' });
     expect(mode.status).toBe(422);

@@ -18324,6 +18324,15 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description Invalid request parameters or malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
             /** @description Error */
             413: {
                 headers: {
