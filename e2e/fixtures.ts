@@ -59,11 +59,22 @@ export async function signIn(page: Page, user: { username: string; password: str
 
 const shotDir = path.resolve('e2e/screenshots');
 
-/** Saves the page in light and dark mode at desktop width and at phone width, for people to look at. */
+/**
+ * Whether screenshots() saves pictures. They are for people to look at, so CI, where nobody does
+ * (e2e/screenshots/ is not kept), turns them off with E2E_SCREENSHOTS=0 (scripts/test.mjs): the
+ * two reloads and four full-page pictures were two fifths of a journey's time there.
+ */
+const savePictures = process.env.E2E_SCREENSHOTS !== '0';
+
+/**
+ * Saves the page in light and dark mode at desktop width and at phone width, for people to look at.
+ * With or without pictures the test goes on from the same state: the theme set to light and the
+ * page reloaded.
+ */
 export async function screenshots(page: Page, name: string) {
   fs.mkdirSync(shotDir, { recursive: true });
   const size = page.viewportSize() ?? { width: 1280, height: 720 };
-  for (const theme of ['light', 'dark'] as const) {
+  for (const theme of savePictures ? (['light', 'dark'] as const) : []) {
     // Through the app's own setting and a reload, as a user who picked the theme would see it.
     await page.evaluate((t) => localStorage.setItem('forge.theme', t), theme);
     await page.reload();
