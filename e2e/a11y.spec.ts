@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { axeViolations, type Violation } from './axe';
-import { test, expect, createUser, createRepo, signIn, rand, git, cloneUrl, apiAs, screenshots, type SeedUser } from './fixtures';
+import { test, expect, createUser, createRepo, signIn, rand, git, cloneUrl, apiAs, screenshots, signInWithCookie, type SeedUser } from './fixtures';
 
 // Each worker seeds its own data (random names) in beforeAll, so the audits can run in parallel.
 
@@ -271,7 +271,7 @@ for (const { signedIn, part, of } of audits) {
     test.setTimeout(600_000);
     const context = await browser.newContext();
     const page = await context.newPage();
-    if (signedIn) await signIn(page, seed.owner);
+    if (signedIn) await signInWithCookie(page, seed.owner);
     const routes = signedIn ? signedInRoutes(seed) : signedOutRoutes(seed);
     const size = Math.ceil(routes.length / of);
     const found: string[] = [];

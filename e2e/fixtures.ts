@@ -57,6 +57,17 @@ export async function signIn(page: Page, user: { username: string; password: str
   await expect(page.getByRole('button', { name: `${user.username} — user menu` })).toBeVisible();
 }
 
+/**
+ * Signs in without the form, for tests about something else that go to their page next: the cookie
+ * session the form would get, made by the same request (POST /user/sessions) on the page's own
+ * cookie jar, so the next page loads signed in. Saves loading the sign-in page and the home page
+ * it leads to. The journeys about signing in (smoke, account, sessions, polish) use the form.
+ */
+export async function signInWithCookie(page: Page, user: { username: string; password: string }) {
+  const r = await page.request.post('/api/v1/user/sessions', { data: { username: user.username, password: user.password } });
+  expect(r.status(), await r.text()).toBe(201);
+}
+
 const shotDir = path.resolve('e2e/screenshots');
 
 /**
