@@ -4,9 +4,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { test, expect, createUser, createRepo, signIn, rand, git, cloneUrl, apiAs, screenshots, type SeedUser } from './fixtures';
+import { axeViolations, type Violation } from './axe';
+import { test, expect, createUser, createRepo, signIn, rand, git, cloneUrl, apiAs, screenshots, signInWithCookie, type SeedUser } from './fixtures';
 
 // Each worker seeds its own data (random names) in beforeAll, so the audits can run in parallel.
 
@@ -119,7 +119,7 @@ test.beforeAll(async ({ request, baseURL }) => {
   };
 });
 
-const report = (url: string, scheme: string, violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']) =>
+const report = (url: string, scheme: string, violations: Violation[]) =>
   violations.map(
     (v) =>
       `${url} (${scheme}): [${v.impact}] ${v.id}: ${v.help}\n` +
@@ -152,13 +152,13 @@ async function audit(page: Page, url: string): Promise<string[]> {
     await page.emulateMedia({ colorScheme: 'light' });
     await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
     await page.evaluate(() => document.getAnimations().forEach((a) => a.finish()));
-    const light = await new AxeBuilder({ page }).analyze();
+    const light = await axeViolations(page);
     await page.emulateMedia({ colorScheme: 'dark' });
     await expect(page.locator('html')).toHaveClass(/\bdark\b/);
     // No colour may be caught half-way through a transition the theme flip started.
     await page.evaluate(() => document.getAnimations().forEach((a) => a.finish()));
-    const dark = await new AxeBuilder({ page }).withRules(['color-contrast', 'link-in-text-block']).analyze();
-    found.push(...report(url, `light, ${width}`, light.violations), ...report(url, `dark, ${width}`, dark.violations));
+    const dark = await axeViolations(page, { rules: ['color-contrast', 'link-in-text-block'] });
+    found.push(...report(url, `light, ${width}`, light), ...report(url, `dark, ${width}`, dark));
   }
   return found;
 }
@@ -271,7 +271,7 @@ for (const { signedIn, part, of } of audits) {
     test.setTimeout(600_000);
     const context = await browser.newContext();
     const page = await context.newPage();
-    if (signedIn) await signIn(page, seed.owner);
+    if (signedIn) await signInWithCookie(page, seed.owner);
     const routes = signedIn ? signedInRoutes(seed) : signedOutRoutes(seed);
     const size = Math.ceil(routes.length / of);
     const found: string[] = [];

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { test, expect, createUser, createRepo, signIn, screenshots, rand, apiAs } from './fixtures';
+import { test, expect, createUser, createRepo, signIn, screenshots, rand, apiAs, signInWithCookie } from './fixtures';
 
 // A 1×1 PNG, so the image is linked into the comment's Markdown and shown inline.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -16,7 +16,7 @@ test('comment with attached files, download one and delete it', async ({ page, r
   await createRepo(request, owner, { name: repo, auto_init: true });
   await apiAs(request, owner, 'POST', `/repos/${owner.username}/${repo}/issues`, { title: 'Crash when saving', body: 'See the log.' });
 
-  await signIn(page, owner);
+  await signInWithCookie(page, owner);
   await page.goto(`/${owner.username}/${repo}/issues/1`);
   const box = page.getByRole('form', { name: 'Add a comment' });
   await expect(box.getByRole('button', { name: 'Attach files' })).toBeVisible();

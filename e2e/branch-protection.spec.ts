@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { test, expect, createUser, createRepo, signIn, screenshots, rand, git, cloneUrl, apiAs } from './fixtures';
+import { test, expect, createUser, createRepo, screenshots, rand, git, cloneUrl, apiAs, signInWithCookie } from './fixtures';
 
 test('a rule made in the form protects the branches its preview shows, and git push is refused with its reason', async ({ page, request, baseURL }) => {
   const owner = await createUser(request, 'prot');
@@ -22,7 +22,7 @@ test('a rule made in the form protects the branches its preview shows, and git p
     description: 'green',
   });
 
-  await signIn(page, owner);
+  await signInWithCookie(page, owner);
   await page.goto(`/${owner.username}/${name}/settings`);
   await screenshots(page, 'branch-protection-settings-nav');
   // The settings row's "Branches" (Gitea's name), not the repository tab of the same name.

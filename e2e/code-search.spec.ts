@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { test, expect, createUser, createRepo, signIn, screenshots, rand, git, cloneUrl } from './fixtures';
+import { test, expect, createUser, createRepo, screenshots, rand, git, cloneUrl, signInWithCookie } from './fixtures';
 
 test('search code and open a result at its line', async ({ page, request, baseURL }) => {
   const user = await createUser(request, 'searcher');
@@ -19,7 +19,7 @@ test('search code and open a result at its line', async ({ page, request, baseUR
   git(dir, 'add', '-A');
   git(dir, 'commit', '--quiet', '-m', 'add greet');
   git(dir, 'push', '--quiet', 'origin', 'main');
-  await signIn(page, user);
+  await signInWithCookie(page, user);
   await page.goto(`/${user.username}/${repo.name}`);
   await page.getByRole('searchbox', { name: 'Search code' }).fill('greeting_limit');
   await page.getByRole('searchbox', { name: 'Search code' }).press('Enter');

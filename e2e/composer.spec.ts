@@ -1,6 +1,6 @@
 // The composer: a named Markdown toolbar with shortcuts, @ and # suggestions in a listbox driven
 // from the keyboard, and emoji shortcodes rendered in the posted comment.
-import { apiAs, createRepo, createUser, expect, rand, screenshots, signIn, test } from './fixtures';
+import { apiAs, createRepo, createUser, expect, rand, screenshots, test, signInWithCookie } from './fixtures';
 
 test('format with the toolbar and shortcuts, mention and reference from suggestions, post emoji', async ({ page, request }) => {
   const user = await createUser(request, 'writer');
@@ -10,7 +10,7 @@ test('format with the toolbar and shortcuts, mention and reference from suggesti
   await apiAs(request, user, 'PUT', `/repos/${user.username}/${name}/collaborators/${friend.username}`, { permission: 'write' }, 204);
   await apiAs(request, user, 'POST', `/repos/${user.username}/${name}/issues`, { title: 'Earlier crash report' });
   const issue = await apiAs(request, user, 'POST', `/repos/${user.username}/${name}/issues`, { title: 'Discuss the composer' });
-  await signIn(page, user);
+  await signInWithCookie(page, user);
   await page.goto(`/${user.username}/${name}/issues/${issue.number}`);
 
   const form = page.getByRole('form', { name: 'Add a comment' });

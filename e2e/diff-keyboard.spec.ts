@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { test, expect, createUser, createRepo, signIn, screenshots, rand, git, cloneUrl } from './fixtures';
+import { test, expect, createUser, createRepo, screenshots, rand, git, cloneUrl, signInWithCookie } from './fixtures';
 
 test('move through a multi-file commit with j and k, and list the shortcuts with ?', async ({ page, request, baseURL }) => {
   const user = await createUser(request, 'reader');
@@ -32,7 +32,7 @@ test('move through a multi-file commit with j and k, and list the shortcuts with
   const sha = git(repoDir, 'rev-parse', 'HEAD').trim();
   fs.rmSync(work, { recursive: true, force: true });
 
-  await signIn(page, user);
+  await signInWithCookie(page, user);
   await page.goto(`/${user.username}/${name}/commit/${sha}`);
   // git's order: README.md, notes.txt, src/lib/long.ts, src/lib/{old-name → new-name}.ts, src/main.ts, src/zeta.ts.
   const file = (title: RegExp) => page.getByRole('region', { name: title });

@@ -3,7 +3,7 @@
 // that is the only choice, and the page says why) and on to the pull request; a suggestion made in
 // a review comment and applied to the head branch as one commit.
 import AxeBuilder from '@axe-core/playwright';
-import { test, expect, createUser, createRepo, signIn, screenshots, rand, apiAs } from './fixtures';
+import { test, expect, createUser, createRepo, screenshots, rand, apiAs, signInWithCookie } from './fixtures';
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 const text = (content: string) => Buffer.from(content, 'base64').toString('utf8');
@@ -15,7 +15,7 @@ test('edit a README in the browser into a new branch and open the pull request',
   const api = `/repos/${owner.username}/${repo}`;
   await apiAs(request, owner, 'POST', `${api}/branch_protections`, { rule_name: 'main', enable_push: false });
 
-  await signIn(page, owner);
+  await signInWithCookie(page, owner);
   await page.goto(`/${owner.username}/${repo}/src/branch/main/README.md`);
   await page.getByRole('link', { name: 'Edit this file' }).click();
   await expect(page).toHaveURL(new RegExp(`/${repo}/_edit/main/README\\.md$`));
@@ -78,7 +78,7 @@ test('suggest a change in a review and apply it to the head branch', async ({ pa
   );
   const pull = await apiAs(request, owner, 'POST', `${api}/pulls`, { title: 'Round the total', head: 'rounding', base: 'main' });
 
-  await signIn(page, owner);
+  await signInWithCookie(page, owner);
   await page.goto(`/${owner.username}/${repo}/pulls/${pull.number}/files`);
   const diff = page.getByRole('region', { name: /^cart\.js/ });
   await expect(diff.getByText('return sum.toFixed(2);')).toBeVisible();
@@ -120,7 +120,7 @@ test('create a file, upload files and delete a file from the browser', async ({ 
   const repo = rand('files');
   await createRepo(request, owner, { name: repo, auto_init: true });
   const api = `/repos/${owner.username}/${repo}`;
-  await signIn(page, owner);
+  await signInWithCookie(page, owner);
 
   await page.goto(`/${owner.username}/${repo}`);
   await page.getByRole('link', { name: 'New file' }).click();

@@ -15,11 +15,32 @@ export interface SeedUser {
   token: string;
 }
 
+let adminToken: Promise<string> | undefined;
+
+/**
+ * The administrator's access token, made once per worker: Basic auth costs the server a password
+ * hash (scrypt) on every request, a token does not.
+ */
+function adminAuthorization(request: APIRequestContext): Promise<string> {
+  adminToken ??= (async () => {
+    const t = await request.post(`/api/v1/users/${ADMIN.username}/tokens`, {
+      headers: { Authorization: basic(ADMIN.username, ADMIN.password) },
+      data: { name: rand('e2e-admin') },
+    });
+    expect(t.status(), await t.text()).toBe(201);
+    return `token ${(await t.json()).sha1}`;
+  })().catch((e) => {
+    adminToken = undefined;
+    throw e;
+  });
+  return adminToken;
+}
+
 export async function createUser(request: APIRequestContext, prefix = 'user'): Promise<SeedUser> {
   const username = rand(prefix);
   const password = `pw-${username}`;
   const r = await request.post('/api/v1/admin/users', {
-    headers: { Authorization: basic(ADMIN.username, ADMIN.password) },
+    headers: { Authorization: await adminAuthorization(request) },
     data: { username, email: `${username}@example.com`, password, must_change_password: false },
   });
   expect(r.status(), await r.text()).toBe(201);
@@ -57,13 +78,35 @@ export async function signIn(page: Page, user: { username: string; password: str
   await expect(page.getByRole('button', { name: `${user.username} — user menu` })).toBeVisible();
 }
 
+/**
+ * Signs in without the form, for tests about something else that go to their page next: the cookie
+ * session the form would get, made by the same request (POST /user/sessions) on the page's own
+ * cookie jar, so the next page loads signed in. Saves loading the sign-in page and the home page
+ * it leads to. The journeys about signing in (smoke, account, sessions, polish) use the form.
+ */
+export async function signInWithCookie(page: Page, user: { username: string; password: string }) {
+  const r = await page.request.post('/api/v1/user/sessions', { data: { username: user.username, password: user.password } });
+  expect(r.status(), await r.text()).toBe(201);
+}
+
 const shotDir = path.resolve('e2e/screenshots');
 
-/** Saves the page in light and dark mode at desktop width and at phone width, for people to look at. */
+/**
+ * Whether screenshots() saves pictures. They are for people to look at, so CI, where nobody does
+ * (e2e/screenshots/ is not kept), turns them off with E2E_SCREENSHOTS=0 (scripts/test.mjs): the
+ * two reloads and four full-page pictures were two fifths of a journey's time there.
+ */
+const savePictures = process.env.E2E_SCREENSHOTS !== '0';
+
+/**
+ * Saves the page in light and dark mode at desktop width and at phone width, for people to look at.
+ * With or without pictures the test goes on from the same state: the theme set to light and the
+ * page reloaded.
+ */
 export async function screenshots(page: Page, name: string) {
   fs.mkdirSync(shotDir, { recursive: true });
   const size = page.viewportSize() ?? { width: 1280, height: 720 };
-  for (const theme of ['light', 'dark'] as const) {
+  for (const theme of savePictures ? (['light', 'dark'] as const) : []) {
     // Through the app's own setting and a reload, as a user who picked the theme would see it.
     await page.evaluate((t) => localStorage.setItem('forge.theme', t), theme);
     await page.reload();

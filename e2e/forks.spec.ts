@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { test, expect, createUser, createRepo, signIn, screenshots, rand, git, cloneUrl, type SeedUser } from './fixtures';
+import { test, expect, createUser, createRepo, screenshots, rand, git, cloneUrl, type SeedUser, signInWithCookie } from './fixtures';
 
 /** Clones owner/repo as `user` into a temp folder; returns its work tree and a cleanup. */
 function clone(baseURL: string | undefined, user: SeedUser, owner: string, repo: string) {
@@ -29,7 +29,7 @@ test('fork through the UI, push to the fork, sync it, open a pull request from i
   await createRepo(request, owner, { name, auto_init: true, readme: 'Default', description: 'Greets people' });
 
   // The contributor forks it through the header's Fork button and the form.
-  await signIn(page, contributor);
+  await signInWithCookie(page, contributor);
   await page.goto(`/${owner.username}/${name}`);
   await expect(page.getByRole('link', { name: '0 forks, see forks' })).toBeVisible();
   await page.getByRole('link', { name: 'Fork', exact: true }).click();
@@ -116,7 +116,7 @@ test('fork through the UI, push to the fork, sync it, open a pull request from i
 
   // The parent's owner merges it and sees the fork's commit in the parent's history.
   const ownerPage = await browser.newPage();
-  await signIn(ownerPage, owner);
+  await signInWithCookie(ownerPage, owner);
   await ownerPage.goto(`/${owner.username}/${name}/pulls/1`);
   const merge = ownerPage.getByRole('form', { name: 'Merge pull request' });
   await merge.getByLabel('Merge style').selectOption({ label: 'Create merge commit' });

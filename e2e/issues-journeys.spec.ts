@@ -1,7 +1,7 @@
 // Journeys a forge user makes with issues, in Chromium against the real server: filing, Markdown
 // comments with mentions and references, editing, closing, filtering and who may change what.
 import type { Page } from '@playwright/test';
-import { test, expect, createUser, createRepo, signIn, screenshots, rand, apiAs, type SeedUser } from './fixtures';
+import { test, expect, createUser, createRepo, screenshots, rand, apiAs, type SeedUser, signInWithCookie } from './fixtures';
 
 interface Seeded {
   owner: SeedUser;
@@ -31,7 +31,7 @@ test('file an issue with labels and a milestone through the form', async ({ page
   await apiAs(request, owner, 'POST', `${base}/milestones`, { title: 'v1.0', description: 'The first release' });
   await apiAs(request, owner, 'POST', `${base}/milestones`, { title: 'v2.0' });
 
-  await signIn(page, owner);
+  await signInWithCookie(page, owner);
   await page.goto(`/${owner.username}/${repo}/issues`);
   await expect(page.getByRole('heading', { name: 'No issues yet' })).toBeVisible();
   await page.getByRole('link', { name: 'New issue' }).click();
@@ -94,7 +94,7 @@ test('comment with Markdown: table, task list, code, a mention and a #reference'
   await apiAs(request, owner, 'POST', `${base}/issues`, { title: 'Crash when the disk is full' });
   await apiAs(request, owner, 'POST', `${base}/issues`, { title: 'Plan the storage work' });
 
-  await signIn(page, owner);
+  await signInWithCookie(page, owner);
   await page.goto(`/${owner.username}/${repo}/issues/2`);
   const body = [
     '| Fruit | Price |',
@@ -163,7 +163,7 @@ test('edit and delete a comment; close and reopen with both events in the timeli
   await apiAs(request, owner, 'POST', `${base}/issues`, { title: 'Typos in the docs', body: 'Several pages.' });
   const comment = await apiAs(request, owner, 'POST', `${base}/issues/1/comments`, { body: 'First draft of a coment' });
 
-  await signIn(page, owner);
+  await signInWithCookie(page, owner);
   await page.goto(`/${owner.username}/${repo}/issues/1`);
   const card = commentCard(page, owner.username);
   await expect(card).toContainText('First draft of a coment');
@@ -229,7 +229,7 @@ test('filter the list by label and state, and share the URL', async ({ page, req
   ];
   for (const s of seed) await apiAs(request, owner, 'POST', `${base}/issues`, s);
 
-  await signIn(page, owner);
+  await signInWithCookie(page, owner);
   await page.goto(`/${owner.username}/${repo}/issues`);
   const list = page.getByRole('region', { name: 'Issues' });
   const titles = (p: Page) =>
@@ -281,7 +281,7 @@ test("a second user cannot edit or delete the first user's comment", async ({ pa
   await apiAs(request, owner, 'POST', `${base}/issues`, { title: 'A question about the API' });
   const theirs = await apiAs(request, owner, 'POST', `${base}/issues/1/comments`, { body: 'The owner speaks here.' });
 
-  await signIn(page, second);
+  await signInWithCookie(page, second);
   await page.goto(`/${owner.username}/${repo}/issues/1`);
   const ownersCard = commentCard(page, owner.username);
   await expect(ownersCard).toContainText('The owner speaks here.');

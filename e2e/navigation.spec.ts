@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { apiAs, cloneUrl, createRepo, createUser, expect, git, rand, screenshots, signIn, test } from './fixtures';
+import { apiAs, cloneUrl, createRepo, createUser, expect, git, rand, screenshots, test, signInWithCookie } from './fixtures';
 
 function seedHistory(baseURL: string | undefined, user: { username: string; token: string; password: string }, name: string) {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-nav-'));
@@ -28,7 +28,7 @@ test('switch branches and tags on Commits and Blame; read a commit as .patch and
   await createRepo(request, user, { name, auto_init: true });
   const dir = seedHistory(baseURL, user, name);
   git(dir, 'push', '--quiet', 'origin', 'feature');
-  await signIn(page, user);
+  await signInWithCookie(page, user);
 
   await page.goto(`/${user.username}/${name}/commits/branch/main`);
   await expect(page.getByRole('link', { name: 'Add notes on main' })).toBeVisible();
@@ -98,7 +98,7 @@ test('search the pull request list with words kept in the URL', async ({ page, r
   git(dir, 'push', '--quiet', 'origin', 'other');
   await apiAs(request, user, 'POST', `/repos/${user.username}/${name}/pulls`, { title: 'Teach the parser about zebras', head: 'feature', base: 'main' });
   await apiAs(request, user, 'POST', `/repos/${user.username}/${name}/pulls`, { title: 'Polish the footer', head: 'other', base: 'main' });
-  await signIn(page, user);
+  await signInWithCookie(page, user);
   await page.goto(`/${user.username}/${name}/pulls`);
   await expect(page.getByRole('link', { name: 'Polish the footer' })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search pull requests' }).fill('zebras');

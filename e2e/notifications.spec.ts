@@ -2,7 +2,7 @@
 // inbox lists it; marking it read clears the bell; after unsubscribing, the next comment does not
 // come. Also the inbox's keys (j, e) and pin, axe on the filled inbox, and screenshots.
 import AxeBuilder from '@axe-core/playwright';
-import { test, expect, createUser, createRepo, signIn, apiAs, screenshots } from './fixtures';
+import { test, expect, createUser, createRepo, signIn, signInWithCookie, apiAs, screenshots } from './fixtures';
 
 test('a comment reaches the author’s bell and inbox; read clears it; unsubscribing stops the next', async ({ browser, request }) => {
   const a = await createUser(request, 'na');
@@ -91,7 +91,7 @@ test('pinning keeps a thread in Pinned; the repository filter lives in the URL',
     const i = await apiAs(request, b, 'POST', `${base}/issues`, { title });
     await apiAs(request, a, 'POST', `${base}/issues/${i.number}/comments`, { body: 'Answer' });
   }
-  await signIn(page, b);
+  await signInWithCookie(page, b);
   await page.goto('/notifications');
   await expect(page.getByRole('link', { name: 'Notifications, 2 unread' })).toBeVisible();
   await page.getByRole('button', { name: 'Pin “First question”' }).click();
@@ -124,7 +124,7 @@ test('a release and a commit that mentions the reader show in the inbox as Relea
   });
   await apiAs(request, a, 'POST', `${base}/releases`, { tag_name: 'v1.0', name: 'Version 1.0', body: 'The first one.' });
 
-  await signIn(page, b);
+  await signInWithCookie(page, b);
   await page.goto('/notifications');
   await expect(page.getByRole('link', { name: 'Notifications, 2 unread' })).toBeVisible();
   const release = page.getByRole('link', { name: 'Version 1.0' });

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { test, expect, createUser, signIn, screenshots, rand, git, apiAs } from './fixtures';
+import { test, expect, createUser, screenshots, rand, git, apiAs, signInWithCookie } from './fixtures';
 
 test('organization, team with issues-write and code-read, a member who may comment but not push, rename', async ({ page, browser, request, baseURL }) => {
   test.setTimeout(180_000);
@@ -15,7 +15,7 @@ test('organization, team with issues-write and code-read, a member who may comme
   const orgName = rand('org');
 
   // Create the organization through the form; the limits show before anything is sent.
-  await signIn(page, owner);
+  await signInWithCookie(page, owner);
   await page.goto('/org/create');
   await page.getByLabel('Organization name').fill(orgName);
   await expect(page.getByText(`${orgName.length} / 40`)).toBeVisible();
@@ -66,7 +66,7 @@ test('organization, team with issues-write and code-read, a member who may comme
   // The member: may comment on the issue, finds no settings, and git refuses the push.
   const ctx = await browser.newContext();
   const mp = await ctx.newPage();
-  await signIn(mp, member);
+  await signInWithCookie(mp, member);
   await mp.goto(`/${orgName}/engine/issues/${issue.number}`);
   const box = mp.getByRole('form', { name: 'Add a comment' });
   await box.getByRole('textbox', { name: 'Comment' }).fill('Checked the valves.');

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { test, expect, createUser, createRepo, signIn, rand, apiAs, git, cloneUrl, type SeedUser } from './fixtures';
+import { test, expect, createUser, createRepo, rand, apiAs, git, cloneUrl, type SeedUser, signInWithCookie } from './fixtures';
 
 const phone = { width: 390, height: 844 };
 
@@ -60,7 +60,7 @@ test.describe('at phone width', () => {
   });
 
   test('a pull request’s title is within the first 300 px', async ({ page }) => {
-    await signIn(page, seeded.owner);
+    await signInWithCookie(page, seeded.owner);
     await page.goto(`/${seeded.owner.username}/${seeded.repo}/pulls/${seeded.numbers[0]}`);
     const title = page.getByRole('heading', { level: 1, name: new RegExp(seeded.titles[0]!) });
     await expect(title).toBeVisible();
@@ -75,7 +75,7 @@ test.describe('at phone width', () => {
   });
 
   test('the clone URL shows its start, not its end cut from the left', async ({ page }) => {
-    await signIn(page, seeded.owner);
+    await signInWithCookie(page, seeded.owner);
     await page.goto(`/${seeded.owner.username}/${seeded.repo}`);
     const url = page.getByRole('textbox', { name: /clone url/i });
     await expect(url).toBeVisible();

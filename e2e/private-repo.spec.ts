@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { test, expect, createUser, createRepo, signIn, screenshots, rand, git, cloneUrl } from './fixtures';
+import { test, expect, createUser, createRepo, screenshots, rand, git, cloneUrl, signInWithCookie } from './fixtures';
 
 const crcTable = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -65,7 +65,7 @@ test('the owner of a private repository sees README images and opens Raw files',
   // Without the token the raw file is hidden, which is why a plain <img> could not show it.
   expect((await request.get(`/api/v1/repos/${user.username}/${name}/raw/images/logo.png`)).status()).toBe(404);
 
-  await signIn(page, user);
+  await signInWithCookie(page, user);
   await page.goto(`/${user.username}/${name}`);
   const logo = page.getByRole('img', { name: 'Vault logo', exact: true });
   await expect(logo).toBeVisible();

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { test, expect, createUser, createRepo, signIn, screenshots, rand, git, cloneUrl, apiAs } from './fixtures';
+import { test, expect, createUser, createRepo, screenshots, rand, git, cloneUrl, apiAs, signInWithCookie } from './fixtures';
 
 test('read a pull request, its commits, and squash-merge it', async ({ page, request, baseURL }) => {
   const owner = await createUser(request, 'puller');
@@ -40,7 +40,7 @@ test('read a pull request, its commits, and squash-merge it', async ({ page, req
   });
   await apiAs(request, owner, 'POST', `${base}/issues/${pull.number}/comments`, { body: 'Ready for a look.' });
 
-  await signIn(page, owner);
+  await signInWithCookie(page, owner);
   await page.goto(`/${owner.username}/${repo}/pulls/${pull.number}`);
   const title = page.getByRole('heading', { level: 1, name: /Add a search function/ });
   await expect(title).toContainText(`#${pull.number}`);

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { test, expect, createUser, createRepo, signIn, screenshots, rand, git, cloneUrl, apiAs } from './fixtures';
+import { test, expect, createUser, createRepo, screenshots, rand, git, cloneUrl, apiAs, signInWithCookie } from './fixtures';
 
 test('a pull request blocked by branch protection until approved and checked, then merged', async ({ page, request, baseURL }) => {
   test.setTimeout(120_000);
@@ -41,7 +41,7 @@ test('a pull request blocked by branch protection until approved and checked, th
   const answer = await apiAs(request, owner, 'GET', `${base}/pulls/${pull.number}`);
   expect(answer.merge_blockers).toHaveLength(2);
 
-  await signIn(page, owner);
+  await signInWithCookie(page, owner);
   await page.goto(`/${owner.username}/${repo}/pulls/${pull.number}`);
   const merge = page.getByRole('region', { name: 'Merge status' });
   await expect(merge.getByRole('heading')).toHaveText('Merging is blocked by branch protection');

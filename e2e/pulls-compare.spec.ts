@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { test, expect, createUser, createRepo, signIn, screenshots, rand, git, cloneUrl, type SeedUser } from './fixtures';
+import { test, expect, createUser, createRepo, screenshots, rand, git, cloneUrl, type SeedUser, signInWithCookie } from './fixtures';
 
 /** Clones the repository into a temp folder; returns its work tree and a cleanup. */
 function clone(baseURL: string | undefined, user: SeedUser, repo: string) {
@@ -27,7 +27,7 @@ test('push a branch, follow the suggestion to the compare page and open the pull
   git(wt.dir, 'push', '--quiet', 'origin', 'feature/greeting');
   wt.done();
 
-  await signIn(page, user);
+  await signInWithCookie(page, user);
   await page.goto(`/${user.username}/${name}`);
   const banner = page.getByRole('region', { name: 'Recent push' });
   await expect(banner).toContainText('feature/greeting had recent pushes');
@@ -96,7 +96,7 @@ test('a conflicting branch shows on the compare page why it cannot merge', async
   git(wt.dir, 'push', '--quiet', 'origin', 'main');
   wt.done();
 
-  await signIn(page, user);
+  await signInWithCookie(page, user);
   await page.goto(`/${user.username}/${name}/compare`);
   await expect(page.getByRole('heading', { name: 'Choose a branch to compare' })).toBeVisible();
   await page.getByRole('button', { name: /compare:/ }).click();
@@ -131,7 +131,7 @@ async function taggedRepo(request: Parameters<typeof createUser>[0], baseURL: st
 
 test('compare two tags: from the tags page, the tag picker, and no pull request form', async ({ page, request, baseURL }) => {
   const { user, name } = await taggedRepo(request, baseURL, 'tagger');
-  await signIn(page, user);
+  await signInWithCookie(page, user);
   await page.goto(`/${user.username}/${name}/tags`);
   await expect(page.getByRole('link', { name: 'Compare v2.0 with main' })).toBeVisible();
   await page.screenshot({ path: 'e2e/screenshots/tags-compare-link-light.png' });
@@ -164,7 +164,7 @@ test('compare two tags: from the tags page, the tag picker, and no pull request 
 
 test('compare two commit SHAs typed into the URL and the picker, swap them, open a file at the commit', async ({ page, request, baseURL }) => {
   const { user, name, initial, changelog, fix } = await taggedRepo(request, baseURL, 'sha');
-  await signIn(page, user);
+  await signInWithCookie(page, user);
   await page.goto(`/${user.username}/${name}/compare/${initial.slice(0, 7)}...${changelog}`);
   await expect(page.getByRole('heading', { name: '1 commit' })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Branches to compare' }).getByRole('button', { name: /compare:/ })).toHaveText(

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { test, expect, createUser, createRepo, signIn, screenshots, rand, git, cloneUrl, apiAs } from './fixtures';
+import { test, expect, createUser, createRepo, signIn, signInWithCookie, screenshots, rand, git, cloneUrl, apiAs } from './fixtures';
 
 const ORIGINAL = ['export function total(items) {', '  let sum = 0;', '  for (const i of items) sum += i.price;', '  return sum;', '}', ''].join('\n');
 const PROPOSED = [
@@ -66,7 +66,7 @@ test('review a pull request on Files changed: range comment, request changes, ou
     const files = `/${owner.username}/${repo}/pulls/${number}/files`;
 
     // The reviewer selects new lines 3–4 and starts a review with a comment on the range.
-    await signIn(page, reviewer);
+    await signInWithCookie(page, reviewer);
     await page.goto(files);
     const file = page.getByRole('region', { name: /^cart\.js/ });
     await expect(file.getByText('return sum.toFixed(2);')).toBeVisible();

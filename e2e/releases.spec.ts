@@ -1,12 +1,12 @@
 // Releases (issue #21): publish a release with a new tag, notes and an asset dropped on the form,
 // see it on the releases list with the Latest badge, and download the asset: the same bytes.
 import fs from 'node:fs';
-import { test, expect, createUser, createRepo, signIn, screenshots, rand } from './fixtures';
+import { test, expect, createUser, createRepo, screenshots, rand, signInWithCookie } from './fixtures';
 
 test('publish a release with an asset and download it', async ({ page, request }) => {
   const user = await createUser(request, 'releaser');
   const repo = await createRepo(request, user, { name: rand('rel'), auto_init: true, default_branch: 'main' });
-  await signIn(page, user);
+  await signInWithCookie(page, user);
   await page.goto(`/${user.username}/${repo.name}/releases`);
   await expect(page.getByRole('heading', { name: 'No releases yet' })).toBeVisible();
   await page.getByRole('link', { name: 'New release' }).click();

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { test, expect, createUser, createRepo, signIn, screenshots, rand, git, cloneUrl } from './fixtures';
+import { test, expect, createUser, createRepo, signIn, signInWithCookie, screenshots, rand, git, cloneUrl } from './fixtures';
 
 test('create a repository with a README through the form and browse it', async ({ page, request }) => {
   const user = await createUser(request, 'creator');
@@ -54,7 +54,7 @@ test('clone, commit and push with git, then read the commit and its diff in both
   const sha = git(repoDir, 'rev-parse', 'HEAD').trim();
   fs.rmSync(work, { recursive: true, force: true });
 
-  await signIn(page, user);
+  await signInWithCookie(page, user);
   await page.goto(`/${user.username}/${name}/commits/branch/main`);
   const link = page.getByRole('link', { name: 'Add a greeting' });
   await expect(link).toBeVisible();
@@ -78,7 +78,7 @@ test('make, rename and delete a branch', async ({ page, request }) => {
   const user = await createUser(request, 'brancher');
   const name = rand('branchy');
   await createRepo(request, user, { name, auto_init: true });
-  await signIn(page, user);
+  await signInWithCookie(page, user);
   await page.goto(`/${user.username}/${name}/branches`);
 
   await page.getByRole('button', { name: 'New branch' }).click();
@@ -111,7 +111,7 @@ test('archive refuses writes with a clear message, unarchive, then delete the re
   const user = await createUser(request, 'archiver');
   const name = rand('old');
   await createRepo(request, user, { name, auto_init: true });
-  await signIn(page, user);
+  await signInWithCookie(page, user);
 
   await page.goto(`/${user.username}/${name}/settings`);
   await page.getByRole('button', { name: 'Archive', exact: true }).click();
@@ -166,7 +166,7 @@ test('a private repository is invisible to others, and explore keeps its filters
   await createRepo(request, owner, { name: secret, private: true, auto_init: true });
   await createRepo(request, owner, { name: open, auto_init: true, description: 'visible to all' });
 
-  await signIn(page, other);
+  await signInWithCookie(page, other);
   await page.goto(`/${owner.username}/${secret}`);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, screenshots, createUser, createRepo, signIn, rand, git, cloneUrl, apiAs, type SeedUser } from './fixtures';
+import { test, expect, screenshots, createUser, createRepo, signIn, signInWithCookie, rand, git, cloneUrl, apiAs, type SeedUser } from './fixtures';
 
 const lines = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => f(i + 1)).join('\n') + '\n';
 const CALC = lines(30, (i) => `export const v${i} = ${i};`);
@@ -81,7 +81,7 @@ test('a range thread is named by its range, shows all its lines, and takes a rep
       { event: 'COMMENT', body: '', comments: [{ path: 'src/calc.js', body: 'Lines 20–24\n\nWhy double these five?', new_position: 24, old_position: 0 }] },
       200,
     );
-    await signIn(page, s.owner);
+    await signInWithCookie(page, s.owner);
     await page.goto(`/${s.owner.username}/${s.repo}/pulls/${s.pull}`);
     // The thread under the review that started it; a reply (a review of its own in the API) shows
     // only inside it, never as a second entry repeating the thread (issue #20).
@@ -162,7 +162,7 @@ test('unified or split is remembered for the user; the URL still wins', async ({
 test('the file tree reads in the diff’s order, as j and k go, and line buttons name their file', async ({ page, request, baseURL }) => {
   const s = await seed(request, baseURL, 'treeish');
   try {
-    await signIn(page, s.owner);
+    await signInWithCookie(page, s.owner);
     await page.goto(`/${s.owner.username}/${s.repo}/pulls/${s.pull}/files`);
     const headers = page.locator('h3');
     // git's order: README.md, docs/guide.md, lib/util.js, src/calc.js.
@@ -200,7 +200,7 @@ test('a conflicting pull request offers no "Update branch" and shows how to reso
     );
     git(s.dir, 'commit', '--quiet', '-am', 'Add one to the middle values');
     git(s.dir, 'push', '--quiet', 'origin', 'main');
-    await signIn(page, s.owner);
+    await signInWithCookie(page, s.owner);
     await page.goto(`/${s.owner.username}/${s.repo}/pulls/${s.pull}`);
     const box = page.getByRole('region', { name: 'Merge status' });
     await expect(box.getByRole('listitem', { name: 'Conflicts' })).toContainText('This branch has conflicts that must be resolved', { timeout: 20_000 });
@@ -235,7 +235,7 @@ test('the merge box says what stands without "Not all requirements are met" when
     const reviewer = await createUser(request, 'critic');
     await apiAs(request, s.owner, 'PUT', `${s.api}/collaborators/${reviewer.username}`, { permission: 'write' }, 204);
     await apiAs(request, reviewer, 'POST', `${s.api}/pulls/${s.pull}/reviews`, { event: 'REQUEST_CHANGES', body: 'Please not.' }, 200);
-    await signIn(page, s.owner);
+    await signInWithCookie(page, s.owner);
     await page.goto(`/${s.owner.username}/${s.repo}/pulls/${s.pull}`);
     const box = page.getByRole('region', { name: 'Merge status' });
     await expect(box.getByRole('listitem', { name: 'Reviews' })).toContainText(`${reviewer.username} requested changes.`);
@@ -256,7 +256,7 @@ test('"added N commits" lists the pushed commits by subject, linked', async ({ p
     git(s.dir, 'commit', '--quiet', '-am', 'Ask for a third reading');
     git(s.dir, 'push', '--quiet', 'origin', 'feature');
     const head = git(s.dir, 'rev-parse', 'HEAD').trim();
-    await signIn(page, s.owner);
+    await signInWithCookie(page, s.owner);
     await page.goto(`/${s.owner.username}/${s.repo}/pulls/${s.pull}`);
     // The pull request's creation is a push too: the second one is this one.
     const pushed = page.getByRole('list', { name: 'Pushed commits' }).filter({ hasText: 'Add instead of multiplying' });

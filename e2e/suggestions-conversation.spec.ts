@@ -2,7 +2,7 @@
 // under their review in the timeline carry the same "Apply suggestion" / "Add to batch" as on Files
 // changed; a batch of two becomes one commit on the head branch, and each thread says so.
 import AxeBuilder from '@axe-core/playwright';
-import { test, expect, createUser, createRepo, signIn, screenshots, rand, apiAs } from './fixtures';
+import { test, expect, createUser, createRepo, screenshots, rand, apiAs, signInWithCookie } from './fixtures';
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 const text = (content: string) => Buffer.from(content, 'base64').toString('utf8');
@@ -44,7 +44,7 @@ test('apply a batch of suggestions from the Conversation tab as one commit', asy
   );
 
   // The reviewer sees the suggestions but may not apply them: the page says why.
-  await signIn(page, reviewer);
+  await signInWithCookie(page, reviewer);
   await page.goto(`/${owner.username}/${repo}/pulls/${pull.number}`);
   const blocks = page.getByRole('figure', { name: 'Suggested change' });
   await expect(blocks).toHaveCount(2);
@@ -52,7 +52,7 @@ test('apply a batch of suggestions from the Conversation tab as one commit', asy
   await expect(page.getByRole('button', { name: 'Apply suggestion' })).toHaveCount(0);
   await page.context().clearCookies();
 
-  await signIn(page, owner);
+  await signInWithCookie(page, owner);
   await page.goto(`/${owner.username}/${repo}/pulls/${pull.number}`);
   await expect(blocks).toHaveCount(2);
   await expect(blocks.nth(0).locator('del')).toHaveText(/var sum = 0;/);

@@ -1,12 +1,12 @@
 // Tags made and removed from the tags page: a name git refuses is explained before anything is sent,
 // a taken name after the server refuses it, and the new tag is there for `git ls-remote` too.
 import { execFileSync } from 'node:child_process';
-import { test, expect, createUser, createRepo, signIn, screenshots } from './fixtures';
+import { test, expect, createUser, createRepo, screenshots, signInWithCookie } from './fixtures';
 
 test('create an annotated tag from the tags page, see why bad names are refused, then delete it', async ({ page, request, baseURL }) => {
   const user = await createUser(request, 'tagger');
   const repo = await createRepo(request, user, { name: `tags-${Date.now().toString(36)}`, auto_init: true, default_branch: 'main' });
-  await signIn(page, user);
+  await signInWithCookie(page, user);
   await page.goto(`/${user.username}/${repo.name}/tags`);
 
   await page.getByRole('button', { name: 'New tag' }).click();

@@ -2,7 +2,7 @@
 // organizations one may create in, refusals read about the organization beside their field with
 // the input kept, the dashboard lists repositories reached through teams, and deleting a team
 // asks for it no more.
-import { apiAs, createUser, expect, rand, screenshots, signIn, test } from './fixtures';
+import { apiAs, createUser, expect, rand, screenshots, signIn, signInWithCookie, test } from './fixtures';
 
 test('create a repository in an organization from the owner picker; the dashboard lists team repositories', async ({ page, request }) => {
   const owner = await createUser(request, 'orgowner');
@@ -23,7 +23,7 @@ test('create a repository in an organization from the owner picker; the dashboar
   await apiAs(request, owner, 'POST', `/orgs/${readonlyOrg}/repos`, { name: 'handbook', private: true });
   await apiAs(request, owner, 'PUT', `/teams/${readers.id}/repos/${readonlyOrg}/handbook`, undefined, 204);
 
-  await signIn(page, member);
+  await signInWithCookie(page, member);
   await page.goto('/repo/create');
   const picker = page.getByLabel('Owner');
   await expect(picker.getByRole('option')).toHaveText([member.username, org]);
@@ -49,7 +49,7 @@ test('refusals read about the organization, beside their field, keeping what was
   await apiAs(request, owner, 'POST', '/orgs', { username: org });
   await apiAs(request, owner, 'POST', `/orgs/${org}/repos`, { name: 'one' });
   await apiAs(request, owner, 'POST', `/orgs/${org}/repos`, { name: 'two' });
-  await signIn(page, owner);
+  await signInWithCookie(page, owner);
 
   await page.goto('/org/create');
   await page.getByLabel('Organization name').fill(other.username);

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { apiAs, createRepo, createUser, expect, screenshots, signIn, test } from './fixtures';
+import { apiAs, createRepo, createUser, expect, screenshots, signIn, signInWithCookie, test } from './fixtures';
 
 /**
  * Screenshots without a reload, for a state that lives only in the page (a token's secret shown
@@ -77,7 +77,7 @@ test('follow a user and see the follower count change', async ({ page, request }
     website: 'https://idol.example',
   });
   await createRepo(request, star, { name: 'tools', auto_init: true, description: 'Handy tools' });
-  await signIn(page, me);
+  await signInWithCookie(page, me);
   await page.goto(`/${star.username}`);
   const card = page.getByRole('region', { name: 'Profile' });
   await expect(card.getByRole('heading', { level: 1 })).toContainText('Idol Person');
@@ -103,7 +103,7 @@ test('star a repository and see the count change; the stargazers list it', async
   const owner = await createUser(request, 'owner');
   const me = await createUser(request, 'stargazer');
   const repo = await createRepo(request, owner, { name: 'shiny', auto_init: true });
-  await signIn(page, me);
+  await signInWithCookie(page, me);
   await page.goto(`/${owner.username}/${repo.name}`);
   await expect(page.getByRole('link', { name: '0 stars, see stargazers' })).toBeVisible();
   await page.getByRole('button', { name: 'Star', exact: true }).click();
@@ -126,7 +126,7 @@ test('star a repository and see the count change; the stargazers list it', async
 
 test('create an access token, see it once, and delete it', async ({ page, request }) => {
   const me = await createUser(request, 'tokens');
-  await signIn(page, me);
+  await signInWithCookie(page, me);
   await page.goto('/user/settings/applications');
   await page.getByLabel('Password', { exact: true }).fill('not my password');
   await page.getByRole('button', { name: 'Continue' }).click();

@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { test, expect, createUser, createRepo, signIn, screenshots, rand, apiAs } from './fixtures';
+import { test, expect, createUser, createRepo, screenshots, rand, apiAs, signInWithCookie } from './fixtures';
 
 interface Received {
   headers: http.IncomingHttpHeaders;
@@ -30,7 +30,7 @@ test('add a webhook and see its delivery', async ({ page, request }) => {
   try {
     const user = await createUser(request, 'hooker');
     const repo = await createRepo(request, user, { name: rand('hooks'), auto_init: true, default_branch: 'main' });
-    await signIn(page, user);
+    await signInWithCookie(page, user);
     await page.goto(`/${user.username}/${repo.name}/settings/hooks`);
     await expect(page.getByRole('heading', { name: 'No webhooks yet' })).toBeVisible();
     await page.getByRole('button', { name: 'Add webhook' }).click();

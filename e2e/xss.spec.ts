@@ -1,7 +1,7 @@
 // Known XSS payloads fed through an issue's title, body, a label and comments, then rendered in
 // Chromium: nothing may run. Every payload, if it ran, would set window.__xss and open an alert.
 import type { Page } from '@playwright/test';
-import { test, expect, createUser, createRepo, signIn, rand, apiAs } from './fixtures';
+import { test, expect, createUser, createRepo, rand, apiAs, signInWithCookie } from './fixtures';
 
 // The page's Content-Security-Policy would stop most payloads even if the sanitizer let them
 // through, hiding a sanitizer bug; this spec checks the sanitizer itself, so it runs with CSP
@@ -148,7 +148,7 @@ test('known XSS payloads in an issue and its comments render inert', async ({ pa
     dialogs.push(d.message());
     void d.dismiss();
   });
-  await signIn(page, owner);
+  await signInWithCookie(page, owner);
   await page.goto(`/${owner.username}/${repo}/issues/${issue.number}`);
   // The hostile title is shown as text.
   await expect(page.getByRole('heading', { level: 1, name: /<script>window\.__xss=91/ })).toBeVisible();
@@ -241,7 +241,7 @@ test('hostile comment bodies stay inert after an edit, for another signed-in rea
     dialogs.push(d.message());
     void d.dismiss();
   });
-  await signIn(page, reader);
+  await signInWithCookie(page, reader);
   await page.goto(`/${owner.username}/${repo}/issues/1`);
   await expect(page.getByRole('article', { name: `Comment by ${owner.username}` })).toContainText('Edited payloads');
   await expect(page.getByRole('article', { name: `Description by ${owner.username}` })).toContainText('Edited body');

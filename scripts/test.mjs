@@ -30,10 +30,17 @@ const steps = [
   ],
   // The web app only (the browser tests run the server from its sources), stamped for npm start.
   ['build', 'node', ['scripts/build.mjs', 'web']],
-  ['browser tests (Playwright)', 'npx', ['playwright', 'test'], () => ensureChromium()],
+  // No screenshots for people to look at (e2e/fixtures.ts): nobody keeps them from a CI run.
+  ['browser tests (Playwright)', 'npx', ['playwright', 'test'], () => ensureChromium(), { E2E_SCREENSHOTS: '0' }],
   // Live pages across processes: two forges on a PostgreSQL of their own behind a round-robin proxy
   // (playwright.multi.config.ts starts them); reports/playwright-multi.json goes into the summary.
-  ['browser tests on two processes (PostgreSQL)', 'npx', ['playwright', 'test', '-c', 'playwright.multi.config.ts'], () => ensureChromium()],
+  [
+    'browser tests on two processes (PostgreSQL)',
+    'npx',
+    ['playwright', 'test', '-c', 'playwright.multi.config.ts'],
+    () => ensureChromium(),
+    { E2E_SCREENSHOTS: '0' },
+  ],
   // The short reliability suite (fuzzing, permission matrix, concurrency, 3 kill -9 rounds); its
   // pass/fail counts go into reports/reliability.json for the summary line.
   ['reliability suite (short)', 'npx', ['tsx', 'server/reliability/run.ts'], null, { RELIABILITY_SHORT: '1', RELIABILITY_REPORT: 'reports/reliability.json' }],
