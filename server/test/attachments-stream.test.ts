@@ -9,6 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTestForge } from './helpers.ts';
 import { ownerWithRepo } from './issues-helpers.ts';
+import { generatedBody } from './generated-upload.ts';
 import { sweepStaleUploads } from '../src/services/upload-sweep.ts';
 import { processTag } from '../src/services/repo-folders.ts';
 import { holdProcessLock, isPostgres } from '../src/db/dialect.ts';
@@ -20,44 +21,15 @@ const BOUNDARY = '----forgeAttachBoundary9xQ2';
 
 const onDisk = () => (fs.existsSync(tmpDir) ? fs.readdirSync(tmpDir).reduce((n, f) => n + fs.statSync(path.join(tmpDir, f)).size, 0) : 0);
 
-function chunk(i: number, size: number): Uint8Array<ArrayBuffer> {
-  const b = new Uint8Array(size);
-  for (let j = 0; j < size; j++) b[j] = (i * 29 + j * 13 + (j >> 9)) & 255;
-  return b;
-}
-
 /** A multipart body with the file field `attachment` generated as it is read; records how far the disk lags. */
-function generatedForm(filename: string, count: number, size: number) {
-  const hash = crypto.createHash('sha256');
-  const stats = { sent: 0, maxLag: 0, hash: '' };
-  let i = -1;
-  const stream = new ReadableStream<Uint8Array>(
-    {
-      pull(controller) {
-        stats.maxLag = Math.max(stats.maxLag, stats.sent - onDisk());
-        if (i === -1)
-          controller.enqueue(
-            new TextEncoder().encode(
-              `--${BOUNDARY}\r\nContent-Disposition: form-data; name="attachment"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-            ),
-          );
-        else if (i < count) {
-          const c = chunk(i, size);
-          hash.update(c);
-          stats.sent += c.byteLength;
-          controller.enqueue(c);
-        } else {
-          stats.hash = hash.digest('hex');
-          controller.enqueue(new TextEncoder().encode(`\r\n--${BOUNDARY}--\r\n`));
-          controller.close();
-        }
-        i++;
-      },
-    },
-    { highWaterMark: 0 },
+const generatedForm = (filename: string, count: number, size: number) =>
+  generatedBody(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="attachment"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    count,
+    size,
+    `\r\n--${BOUNDARY}--\r\n`,
+    onDisk,
   );
-  return { stream, stats };
-}
 
 async function post(url: string, body: BodyInit | ReadableStream, token: string | undefined, contentType = `multipart/form-data; boundary=${BOUNDARY}`) {
   const res = await forge.app.request(`/api/v1${url}`, {

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestForge, uniq } from './helpers.ts';
 import { createFixtureRepo } from './git-fixtures.ts';
 import { listenForge } from './git-over-http.ts';
+import { chunk, generatedBody as generated } from './generated-upload.ts';
 
 const forge = await createTestForge();
 const owner = await forge.user('owner');
@@ -33,43 +34,7 @@ async function makeRelease(opts: { private?: boolean } = {}) {
 /** Bytes on disk in the upload folder (the file being received). */
 const onDisk = () => (fs.existsSync(tmpDir) ? fs.readdirSync(tmpDir).reduce((n, f) => n + fs.statSync(path.join(tmpDir, f)).size, 0) : 0);
 
-/** Chunk i of a test file: bytes that differ per chunk and position. */
-function chunk(i: number, size: number): Uint8Array<ArrayBuffer> {
-  const b = new Uint8Array(size);
-  for (let j = 0; j < size; j++) b[j] = (i * 31 + j * 7 + (j >> 8)) & 255;
-  return b;
-}
-
-/**
- * A body generated as it is read: `head`, `count` chunks of the file, `tail`. Records how far the
- * bytes on disk lag behind the file bytes handed over, each time the reader asks for more.
- */
-function generatedBody(head: string, count: number, size: number, tail: string) {
-  const hash = crypto.createHash('sha256');
-  const stats = { sent: 0, maxLag: 0, hash: '' };
-  let i = -1;
-  const stream = new ReadableStream<Uint8Array>(
-    {
-      pull(controller) {
-        stats.maxLag = Math.max(stats.maxLag, stats.sent - onDisk());
-        if (i === -1) controller.enqueue(new TextEncoder().encode(head));
-        else if (i < count) {
-          const c = chunk(i, size);
-          hash.update(c);
-          stats.sent += c.byteLength;
-          controller.enqueue(c);
-        } else {
-          stats.hash = hash.digest('hex');
-          if (tail) controller.enqueue(new TextEncoder().encode(tail));
-          controller.close();
-        }
-        i++;
-      },
-    },
-    { highWaterMark: 0 },
-  );
-  return { stream, stats };
-}
+const generatedBody = (head: string, count: number, size: number, tail: string) => generated(head, count, size, tail, onDisk);
 
 async function post(url: string, body: BodyInit | ReadableStream, headers: Record<string, string>, token?: string) {
   const res = await forge.app.request(`/api/v1${url}`, {
