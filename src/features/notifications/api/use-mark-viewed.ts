@@ -3,7 +3,7 @@
 // the repository's unread threads of that subject type (GET /repos/{o}/{r}/notifications), then
 // PATCH /notifications/threads/{id} for those about this page, so it works on a real Gitea too.
 // Pinned threads stay pinned, as Gitea's setIssueNotificationStatusReadIfUnread.
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { useSession } from '@/lib/auth-store';
@@ -22,29 +22,33 @@ async function markViewed(owner: string, repo: string, subject: ViewedSubject): 
 }
 
 /**
- * Marks the signed-in user's unread threads about `subject` read while the page shows it: when it
- * opens, and when the unread count changes meanwhile (a comment arriving on the page being read
- * does not light the bell). Nothing is asked while the bell says nothing is unread.
+ * Marks the signed-in user's unread threads about `subject` read when the page opens on it (once
+ * the bell's count is known), as Gitea does when a page is viewed. Something arriving later while
+ * the page stays open lights the bell as anywhere else: the reader may not have seen it yet.
+ * Nothing is asked while the bell says nothing is unread.
  */
 export function useMarkViewedRead(owner: string, repo: string, subject: ViewedSubject | undefined) {
   const session = useSession();
   const qc = useQueryClient();
   const unread = useQuery({ ...notificationQueries.unreadCount(), enabled: !!session });
-  const key = subject ? JSON.stringify(subject) : '';
+  const key = subject ? `${owner}/${repo}:${JSON.stringify(subject)}` : '';
+  const known = unread.isSuccess;
   const count = unread.data ?? 0;
+  // The page (owner, repo, subject) whose threads were looked at already.
+  const looked = useRef('');
   useEffect(() => {
-    if (!session || !key || count <= 0) return;
-    let cancelled = false;
-    markViewed(owner, repo, JSON.parse(key) as ViewedSubject)
+    if (!session || !key || !known || looked.current === key) return;
+    looked.current = key;
+    if (count <= 0) return;
+    markViewed(owner, repo, subject!)
       .then((n) => {
-        if (n && !cancelled) void qc.invalidateQueries({ queryKey: notificationQueries.all });
+        if (n) void qc.invalidateQueries({ queryKey: notificationQueries.all });
       })
       // Marking read is a courtesy: a failure leaves the thread unread, nothing else.
       .catch(() => undefined);
-    return () => {
-      cancelled = true;
-    };
-  }, [session, qc, owner, repo, key, count]);
+    // `subject` is read through `key`; count only matters at the moment the page opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [session, qc, owner, repo, key, known]);
 }
 
 /** The hook as an element, for pages to insert in one line. */
