@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTestForge } from './helpers.ts';
 import { ownerWithRepo } from './issues-helpers.ts';
-import { generatedBody } from './generated-upload.ts';
+import { encodedForm, generatedBody } from './generated-upload.ts';
 import { sweepStaleUploads } from '../src/services/upload-sweep.ts';
 import { processTag } from '../src/services/repo-folders.ts';
 import { holdProcessLock, isPostgres } from '../src/db/dialect.ts';
@@ -45,7 +45,8 @@ async function post(url: string, body: BodyInit | ReadableStream, token: string 
 async function upload(url: string, token: string, data: Uint8Array<ArrayBuffer> | string, name: string) {
   const form = new FormData();
   form.append('attachment', new Blob([data]), name);
-  const res = await forge.app.request(`/api/v1${url}`, { method: 'POST', body: form, headers: { Authorization: `token ${token}` } });
+  const { body, contentType } = await encodedForm(form);
+  const res = await forge.app.request(`/api/v1${url}`, { method: 'POST', body, headers: { Authorization: `token ${token}`, 'Content-Type': contentType } });
   return { status: res.status, body: await res.json() };
 }
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTestForge } from './helpers.ts';
+import { encodedForm } from './generated-upload.ts';
 import { ownerWithRepo } from './issues-helpers.ts';
 
 const forge = await createTestForge();
@@ -9,7 +10,12 @@ const forge = await createTestForge();
 async function upload(url: string, token: string | undefined, data: Uint8Array<ArrayBuffer> | string, name = 'notes.txt') {
   const form = new FormData();
   form.append('attachment', new Blob([data]), name);
-  const res = await forge.app.request(`/api/v1${url}`, { method: 'POST', body: form, headers: token ? { Authorization: `token ${token}` } : {} });
+  const { body, contentType } = await encodedForm(form);
+  const res = await forge.app.request(`/api/v1${url}`, {
+    method: 'POST',
+    body,
+    headers: { 'Content-Type': contentType, ...(token ? { Authorization: `token ${token}` } : {}) },
+  });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : undefined };
 }

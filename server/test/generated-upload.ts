@@ -38,3 +38,13 @@ export function generatedBody(head: string, count: number, size: number, tail: s
   );
   return { stream, stats };
 }
+
+/**
+ * A form encoded up front, as bytes and its Content-Type. The server stops reading an upload it
+ * refuses (size, type, permission), and undici (Node 24's at least) then throws from the FormData
+ * encoder it would still be running: an unhandled "ReadableStream is already closed" in the test.
+ */
+export async function encodedForm(form: FormData): Promise<{ body: ArrayBuffer; contentType: string }> {
+  const req = new Request('http://forge.test/', { method: 'POST', body: form });
+  return { body: await req.arrayBuffer(), contentType: req.headers.get('content-type')! };
+}

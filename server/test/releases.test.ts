@@ -4,6 +4,7 @@
 // deleted and downloaded byte for byte at browser_download_url; private repositories 404.
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestForge, uniq } from './helpers.ts';
+import { encodedForm } from './generated-upload.ts';
 import { createFixtureRepo, type FixtureCommit } from './git-fixtures.ts';
 import { gitClient, gitUrl, listenForge } from './git-over-http.ts';
 import type { EventOf } from '../src/services/events.ts';
@@ -35,7 +36,12 @@ async function makeRepo(opts: { private?: boolean } = {}) {
 async function upload(url: string, token: string | undefined, data: Uint8Array<ArrayBuffer>, fileName = 'app.bin') {
   const form = new FormData();
   form.append('attachment', new Blob([data]), fileName);
-  const res = await forge.app.request(`/api/v1${url}`, { method: 'POST', body: form, headers: token ? { Authorization: `token ${token}` } : {} });
+  const { body, contentType } = await encodedForm(form);
+  const res = await forge.app.request(`/api/v1${url}`, {
+    method: 'POST',
+    body,
+    headers: { 'Content-Type': contentType, ...(token ? { Authorization: `token ${token}` } : {}) },
+  });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : undefined };
 }
