@@ -32,6 +32,8 @@ export function CodeEditor({ filename, value, onChange, onSubmit, label }: CodeE
   const theme = useRef(new Compartment());
   const handlers = useRef({ onChange, onSubmit });
   handlers.current = { onChange, onSubmit };
+  // Documents the editor reported through onChange and React has not handed back as `value` yet.
+  const echoes = useRef<string[]>([]);
 
   useEffect(() => {
     const el = host.current!;
@@ -65,7 +67,10 @@ export function CodeEditor({ filename, value, onChange, onSubmit, label }: CodeE
           EditorView.lineWrapping,
           EditorView.contentAttributes.of({ 'aria-label': label }),
           EditorView.updateListener.of((u) => {
-            if (u.docChanged) handlers.current.onChange(u.state.doc.toString());
+            if (!u.docChanged) return;
+            const doc = u.state.doc.toString();
+            echoes.current.push(doc);
+            handlers.current.onChange(doc);
           }),
         ],
       }),
@@ -85,10 +90,19 @@ export function CodeEditor({ filename, value, onChange, onSubmit, label }: CodeE
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // A value set from outside (a reset) replaces the document.
+  // A value set from outside (a reset) replaces the document. A value the editor reported itself
+  // comes back a render later, when keys typed meanwhile have moved the document on: that echo
+  // must not replace it, or those keys are lost (seen on a loaded machine: one letter gone).
   useEffect(() => {
     const v = view.current;
-    if (v && v.state.doc.toString() !== value) v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value } });
+    if (!v) return;
+    const at = echoes.current.indexOf(value);
+    if (at >= 0) {
+      echoes.current.splice(0, at + 1);
+      return;
+    }
+    echoes.current = [];
+    if (v.state.doc.toString() !== value) v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value } });
   }, [value]);
 
   useEffect(() => {
