@@ -3,7 +3,7 @@
 // one done (read), Enter opens it; "Mark all as read" for everything or one repository.
 import { useEffect, useRef, useState } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, useNavigate, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '../query-client';
 import { paths } from '@/lib/paths';
 import { getSession, sessionReady, useSession } from '@/lib/auth-store';
@@ -72,6 +72,10 @@ function Inbox() {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const q = queryOf(search);
+  // A filter or tab chosen while another inbox page is still loading (a tab just clicked) builds on
+  // that page, not the one still shown: the latest choice wins.
+  const pending = useNavigation().location;
+  const latest = pending?.pathname === paths.notifications.href() ? queryOf(new URLSearchParams(pending.search)) : q;
   const { data } = useSuspenseQuery(notificationQueries.inbox(q));
   const marks = useMarkWithUndo();
   const [selected, setSelected] = useState(-1);
@@ -111,13 +115,17 @@ function Inbox() {
           </Button>
         )}
       </div>
-      <TabLinks label="Notification status" tabs={TABS.map((t) => ({ key: t.key, label: t.label, to: hrefOf(q, { status: t.key }) }))} current={q.status} />
+      <TabLinks
+        label="Notification status"
+        tabs={TABS.map((t) => ({ key: t.key, label: t.label, to: hrefOf(latest, { status: t.key }) }))}
+        current={q.status}
+      />
       <form
         className="flex flex-wrap items-end gap-3"
         aria-label="Filter notifications"
         onChange={(e) => {
           const f = new FormData(e.currentTarget);
-          navigate(hrefOf(q, { repo: String(f.get('repo') ?? ''), type: String(f.get('type') ?? '') as InboxType }));
+          navigate(hrefOf(latest, { repo: String(f.get('repo') ?? ''), type: String(f.get('type') ?? '') as InboxType }));
         }}
         onSubmit={(e) => e.preventDefault()}
       >
