@@ -10,7 +10,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { repoDir } from '../context.ts';
-import { scopedDbVersion, sharedDbVersion } from '../db/index.ts';
+import { requestTicket, scopedDbVersion, sharedDbVersion } from '../db/index.ts';
 import type { Dependencies } from '../db/write-scopes.ts';
 import { resolveBranchFast } from '../git/refs.ts';
 import { findRepoWithOwner } from '../services/repo-access.ts';
@@ -117,7 +117,12 @@ export function answerMemo(o: MemoOptions = {}): MiddlewareHandler<AppEnv> {
     const { db } = c.var.deps;
     const extra = await inputs(c);
     if (extra === null) return next();
-    const versionOf = async (deps: Dependencies | null) => `${await (deps ? scopedDbVersion(db, deps) : sharedDbVersion(db))} ${extra}`;
+    // As of a moment after the request came (one snapshot for all its reads on PostgreSQL), or
+    // after now (`fresh`: what was made must still be what the database says).
+    const versionOf = async (deps: Dependencies | null, fresh = false) => {
+      const ticket = fresh ? undefined : requestTicket(c.req.raw);
+      return `${await (deps ? scopedDbVersion(db, deps, ticket) : sharedDbVersion(db, ticket))} ${extra}`;
+    };
     const key = `${c.var.user?.id ?? 0} ${c.req.url}`;
     const hit = store.get(key);
     if (hit) {
@@ -133,15 +138,15 @@ export function answerMemo(o: MemoOptions = {}): MiddlewareHandler<AppEnv> {
     const check = checks.get(c.req.raw);
     if (needsCheck && !check) return;
     // Not kept when something was written while the answer was made: it may mix both states.
-    if (res.status !== 200 || !res.headers.get('Content-Type')?.startsWith('application/json') || (await versionOf(deps)) !== version) return;
+    if (res.status !== 200 || !res.headers.get('Content-Type')?.startsWith('application/json') || (await versionOf(deps, true)) !== version) return;
     const body = await res.text();
     const headers = [...res.headers];
     let kept: Pick<Answer, 'deps' | 'version'> | null = { deps, version };
     const narrow = shows ? await shows(c, body) : null;
     if (narrow) {
       // Taken now, it stands for the state the answer saw only while nothing it reads moved since.
-      const v = await versionOf(narrow);
-      kept = (await versionOf(deps)) === version ? { deps: narrow, version: v } : null;
+      const v = await versionOf(narrow, true);
+      kept = (await versionOf(deps, true)) === version ? { deps: narrow, version: v } : null;
     }
     if (kept) store.set(key, { ...kept, headers, body, bytes: body.length * 2 + 256, check });
     // Replace outright (not through c.res, which would copy the old headers back).
@@ -165,7 +170,7 @@ export async function commitListInputs(c: Context<AppEnv>): Promise<string | nul
   const sha = url.searchParams.getAll('sha');
   const not = url.searchParams.getAll('not');
   if (sha.length > 1 || not.length > 1) return null;
-  const found = await findRepoWithOwner(c.var.deps.db, owner, repo);
+  const found = await findRepoWithOwner(c.var.deps.db, owner, repo, requestTicket(c.req.raw));
   if (!found || found.repo.is_empty === 1) return null;
   const dir = repoDir(c.var.deps.config, found.owner.name, found.repo.name);
   const commit = (ref: string) => (SHA_RE.test(ref) ? ref : resolveBranchFast(dir, ref));

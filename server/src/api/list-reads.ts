@@ -6,7 +6,7 @@
 // change to the list. `ignored` tables are ones the list never reads.
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
-import { scopedDbVersion } from '../db/index.ts';
+import { requestTicket, scopedDbVersion } from '../db/index.ts';
 import { allNotificationRepoIds } from '../db/notifications.ts';
 import { countsTable, type Dependencies } from '../db/write-scopes.ts';
 import { findRepoWithOwner } from '../services/repo-access.ts';
@@ -26,7 +26,7 @@ export function repoListReads(kind: ListKind) {
     const owner = c.req.param('owner');
     const repo = c.req.param('repo');
     if (!owner || !repo) return null;
-    const found = await findRepoWithOwner(c.var.deps.db, owner, repo);
+    const found = await findRepoWithOwner(c.var.deps.db, owner, repo, requestTicket(c.req.raw));
     if (!found) return null;
     const id = found.repo.id;
     const scoped: Dependencies['scoped'] = [

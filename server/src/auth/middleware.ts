@@ -3,7 +3,8 @@
 // cookie (auth/sessions.ts): same-origin only, with the CSRF checks on unsafe methods.
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context.ts';
-import { dbVersion } from '../db/index.ts';
+import { requestTicket, scopedDbVersion } from '../db/index.ts';
+import type { Dependencies } from '../db/write-scopes.ts';
 import type { Db } from '../db/types.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import { authenticate, type Authenticated } from './credentials.ts';
@@ -11,21 +12,25 @@ import { requestAuthContext } from './throttle.ts';
 import { CSRF_HEADER, csrfTokenFor, csrfTokenMatches, isOwnOrigin, requestOrigin, resumeSession, sessionCookie, sessionSecretOf } from './sessions.ts';
 import type { Config } from '../config.ts';
 
-// Token sign-ins by header while the database is unchanged (issue #11): a token, its user and
-// whether that user may sign in all live in the database, so an equal dbVersion() means the same
-// answer. Basic sign-ins always go to authenticate() (password hashing and the throttle).
+// Token sign-ins by header while their tables are unchanged (issues #11, #22): a token, its user
+// and whether that user may sign in all live in `access_token` and `user`, so an equal version of
+// those two means the same answer, on PostgreSQL too, where the version shares the request's
+// snapshot with its kept answer (db/pg-snapshot.ts). Basic sign-ins always go to authenticate()
+// (password hashing and the throttle).
+const TOKEN_READS: Dependencies = { scoped: [], ignored: [], only: ['access_token', 'user'] };
 const MAX_TOKENS = 1000;
 const tokenAuth = new WeakMap<Db, Map<string, { version: string; auth: Authenticated }>>();
 
 async function authenticateCached(db: Db, header: string, c: Parameters<MiddlewareHandler<AppEnv>>[0]): Promise<Authenticated | null> {
   let cache = tokenAuth.get(db);
   if (!cache) tokenAuth.set(db, (cache = new Map()));
-  const version = dbVersion(db);
+  const version = await scopedDbVersion(db, TOKEN_READS, requestTicket(c.req.raw));
   const hit = cache.get(header);
   // A copy each time: the row is the request's own, as a fresh query's would be.
   if (hit?.version === version) return { method: hit.auth.method, user: { ...hit.auth.user } };
   const auth = await authenticate(db, header, requestAuthContext(c.req.raw));
-  if (auth?.method === 'token' && dbVersion(db) === version) {
+  // Not kept when a write came between: the row may be older than the version says.
+  if (auth?.method === 'token' && (await scopedDbVersion(db, TOKEN_READS)) === version) {
     cache.delete(header);
     if (cache.size >= MAX_TOKENS) cache.delete(cache.keys().next().value!);
     cache.set(header, { version, auth: { method: auth.method, user: { ...auth.user } } });

@@ -2,7 +2,7 @@
 // and brings its schema up to date. What differs between the two lives in dialect.ts.
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, Migrator, SqliteDialect, sql, type SqliteDialectConfig } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, type SqliteDialectConfig } from 'kysely';
 import type { Database } from './schema.ts';
 import { migrations } from './migrations.ts';
 import { openSqlite, type SqliteDb, type SqliteStatement } from './sqlite.ts';
@@ -10,6 +10,9 @@ import { isPostgresUrl, openPostgres } from './postgres.ts';
 import { registerDialect, closeDialect, dialectOf, isPostgres } from './dialect.ts';
 import { isPureSelect, newWriteBook, recordWrite, scopedVersion, type Dependencies, type WriteBook } from './write-scopes.ts';
 import { noteSnapshot } from './pg-scopes.ts';
+import { nowTicket, snapshotAfter } from './pg-snapshot.ts';
+
+export { nowTicket, requestTicket } from './pg-snapshot.ts';
 
 import type { Db } from './types.ts';
 
@@ -85,12 +88,13 @@ export function dbVersion(db: Db): string {
  * anywhere (by this process or another; in another database of the cluster too, which only costs a
  * recomputed answer) changes the value, while reads, which take no id, leave it alone. Equal
  * values before and after an answer was made therefore mean it saw one committed state, and still
- * holds while the value is unchanged. On SQLite: dbVersion().
+ * holds while the value is unchanged. On SQLite: dbVersion(). `ticket`: any snapshot sent after
+ * it will do (db/pg-snapshot.ts; a request's own ticket lets its reads share one); by default one
+ * sent from now on.
  */
-export async function sharedDbVersion(db: Db): Promise<string> {
+export async function sharedDbVersion(db: Db, ticket = nowTicket()): Promise<string> {
   if (!isPostgres(db)) return dbVersion(db);
-  const { rows } = await sql<{ v: string }>`select txid_current_snapshot()::text as v`.execute(db);
-  return `pg:${rows[0]!.v}`;
+  return `pg:${await snapshotAfter(db, ticket)}`;
 }
 
 /**
@@ -115,11 +119,10 @@ function recordingWrites(stmt: SqliteStatement, source: string, book: WriteBook)
  * writes by other connections or processes, and with this process's writes the answer may see.
  * On PostgreSQL one query, as sharedDbVersion().
  */
-export async function scopedDbVersion(db: Db, deps: Dependencies): Promise<string> {
+export async function scopedDbVersion(db: Db, deps: Dependencies, ticket = nowTicket()): Promise<string> {
   const d = dialectOf(db);
   if (d.kind === 'postgres') {
-    const { rows } = await sql<{ v: string }>`select txid_current_snapshot()::text as v`.execute(db);
-    noteSnapshot(d.pg.scopes, rows[0]!.v);
+    noteSnapshot(d.pg.scopes, await snapshotAfter(db, ticket));
     return `pg:${scopedVersion(d.pg.scopes.book, deps)}`;
   }
   const v = versions.get(db);

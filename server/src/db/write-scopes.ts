@@ -184,17 +184,20 @@ export interface Dependencies {
   scoped: [string, { repo?: number; user?: number }][];
   /** Tables the answer never reads (writes to them leave it valid). */
   ignored: string[];
+  /** When set, the only tables read whole besides the scoped ones: writes to any other leave it valid. */
+  only?: string[];
 }
 
 /**
  * A value that changes whenever a write may have changed an answer with these dependencies:
- * writes elsewhere (other processes, unknown tables, tables not named) and writes to the scoped
- * tables that are not confined to other repositories or users.
+ * writes elsewhere (other processes, unknown tables, tables not named — or with `only`, the tables
+ * it names) and writes to the scoped tables that are not confined to other repositories or users.
  */
 export function scopedVersion(book: WriteBook, deps: Dependencies): string {
   let others = book.total;
   const parts: string[] = [];
-  for (const t of new Set([...deps.ignored, ...deps.scoped.map(([t]) => t)])) others -= book.tables.get(t) ?? 0;
+  if (deps.only) others = deps.only.reduce((n, t) => n + (book.tables.get(t) ?? 0), book.unknown);
+  else for (const t of new Set([...deps.ignored, ...deps.scoped.map(([t]) => t)])) others -= book.tables.get(t) ?? 0;
   for (const [table, by] of deps.scoped) {
     const all = book.tables.get(table) ?? 0;
     // Per column: the writes not confined by it (a delete by repository touches any user's rows)

@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { repoDir } from '../context.ts';
 import { notFound } from '../errors.ts';
+import { requestTicket } from '../db/index.ts';
 import { checkRepoAccess, findRepoWithOwner, type Need, type RepoContext } from '../services/repo-access.ts';
 import { readableRepoRedirect, redirectLocation, repoRedirectError } from './redirects.ts';
 
@@ -17,7 +18,7 @@ export async function loadRepo(
   opts: { allowArchived?: boolean } = {},
 ): Promise<RepoContext> {
   const { db, config } = c.var.deps;
-  const found = await findRepoWithOwner(db, ownerName, repoName);
+  const found = await findRepoWithOwner(db, ownerName, repoName, requestTicket(c.req.raw));
   if (!found) {
     // An old name of a renamed repository answers 307 to the new path, as Gitea (issue #10).
     const target = await readableRepoRedirect(db, c.var.user, ownerName, repoName);

@@ -4,9 +4,10 @@
 // request; writers outside a request (scheduled merges, references, the demo) use repoContextFor.
 import type { Deps } from '../context.ts';
 import { repoDir } from '../context.ts';
-import { dbVersion } from '../db/index.ts';
+import { nowTicket, scopedDbVersion } from '../db/index.ts';
+import { countsTable, type Dependencies } from '../db/write-scopes.ts';
 import type { Db } from '../db/types.ts';
-import { tableColumns } from '../db/dialect.ts';
+import { isPostgres, tableColumns } from '../db/dialect.ts';
 import { queryRepoWithOwner } from '../db/repo-lookup.ts';
 import type { RepoRow, UserRow } from '../db/schema.ts';
 import { forbidden, locked, notFound, unauthorized } from '../errors.ts';
@@ -72,21 +73,40 @@ function userColumns(db: Db): Promise<string[]> {
   return cols;
 }
 
-// Rows by name while the database is unchanged (dbVersion), so repeated reads of one repository
-// skip the query; callers get their own copies, as from a fresh query.
+// Rows by name while what they are read from is unchanged, so repeated reads of one repository
+// skip the query; callers get their own copies, as from a fresh query. A row depends on its own
+// repository row and counters and on the users (its owner's name); a name can point to another
+// repository only after a write to this one (a rename, a transfer, a delete), so writes to other
+// repositories leave it valid (issue #22). On PostgreSQL the version costs a snapshot, taken once
+// per request: kept only for callers that pass the request's ticket (db/pg-snapshot.ts).
 const MAX_FOUND = 500;
 const foundRows = new WeakMap<Db, Map<string, { version: string; repo: RepoRow; owner: UserRow }>>();
+const REPO_COUNTS = countsTable('repository');
+const ANY_REPO: Dependencies = { scoped: [], ignored: [], only: ['repository', REPO_COUNTS, 'user'] };
+const readsOf = (id: number): Dependencies => ({
+  scoped: [
+    ['repository', { repo: id }],
+    [REPO_COUNTS, { repo: id }],
+  ],
+  ignored: [],
+  only: ['user'],
+});
 
-/** {owner}/{repo} by name (case-insensitive) with its owner row, in one indexed query. */
-export async function findRepoWithOwner(db: Db, ownerName: string, repoName: string): Promise<{ repo: RepoRow; owner: UserRow } | undefined> {
+/** {owner}/{repo} by name (case-insensitive) with its owner row, in one indexed query. `ticket`: the request's (db/index.ts requestTicket). */
+export async function findRepoWithOwner(db: Db, ownerName: string, repoName: string, ticket?: number): Promise<{ repo: RepoRow; owner: UserRow } | undefined> {
+  if (ticket === undefined && isPostgres(db)) return queryRepoWithOwner(db, await userColumns(db), ownerName, repoName);
   let cache = foundRows.get(db);
   if (!cache) foundRows.set(db, (cache = new Map()));
   const key = `${ownerName.toLowerCase()}/${repoName.toLowerCase()}`;
-  const version = dbVersion(db);
   const hit = cache.get(key);
-  if (hit?.version === version) return { repo: { ...hit.repo }, owner: { ...hit.owner } };
+  if (hit && hit.version === (await scopedDbVersion(db, readsOf(hit.repo.id), ticket))) return { repo: { ...hit.repo }, owner: { ...hit.owner } };
+  const before = await scopedDbVersion(db, ANY_REPO, ticket);
   const found = await queryRepoWithOwner(db, await userColumns(db), ownerName, repoName);
-  if (found && dbVersion(db) === version) {
+  if (!found) return found;
+  // Kept only when nothing was written to repositories or users while it was read.
+  const now = nowTicket();
+  if ((await scopedDbVersion(db, ANY_REPO, now)) === before) {
+    const version = await scopedDbVersion(db, readsOf(found.repo.id), now);
     cache.delete(key);
     if (cache.size >= MAX_FOUND) cache.delete(cache.keys().next().value!);
     cache.set(key, { version, repo: { ...found.repo }, owner: { ...found.owner } });
