@@ -172,7 +172,7 @@ async function benchBundle() {
     const withReadme = await scriptsOf(browser, `${base}/bench/bench-repo`, 'README.md');
     const withoutReadme = await scriptsOf(browser, `${base}/bench/no-readme`, 'package.json');
     await browser.close();
-    report('repository home route JS (gzip, budget 150 KB)', total(withReadme));
+    report('repository home route JS (gzip, budget 120 KB)', total(withReadme));
     report('repository home route JS without a README (gzip)', total(withoutReadme));
     const plain = new Set(withoutReadme.map((s) => s.name));
     withReadme.slice(0, 5).forEach((s, i) => {
