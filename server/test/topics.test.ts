@@ -42,6 +42,10 @@ describe('repository topics', () => {
     expect((await req('DELETE', `${repo}/topics/zebra`, { token: owner.token })).status).toBe(404);
     expect((await req('PUT', `${repo}/topics`, { token: owner.token, body: { topics: [] } })).status).toBe(204);
     expect((await req('GET', repo)).body.topics).toEqual([]);
+    // As Gitea, null (a Go client's nil slice) clears them too.
+    await req('PUT', `${repo}/topics`, { token: owner.token, body: { topics: ['api'] } });
+    expect((await req('PUT', `${repo}/topics`, { token: owner.token, body: { topics: null } })).status).toBe(204);
+    expect((await req('GET', `${repo}/topics`)).body.topics).toEqual([]);
   });
 
   it("refuses invalid names and a 26th topic with Gitea's invalidTopics, keeping what was there", async () => {
