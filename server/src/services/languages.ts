@@ -69,7 +69,9 @@ function languageOf(t: Table, path: string): Linguist | undefined {
   return undefined;
 }
 
-const kept = new Map<string, Record<string, number>>();
+// Kept by tree as promises, so requests arriving while a large tree is still being listed share
+// that one listing instead of each running their own.
+const kept = new Map<string, Promise<Record<string, number>>>();
 const KEEP = 200;
 
 /** Bytes per language on `ref` (the default branch), keys in alphabetical order as Gitea's JSON. */
@@ -78,6 +80,15 @@ export async function languageStats(dir: string, ref: string): Promise<Record<st
   if (!tree) return {};
   const hit = kept.get(tree);
   if (hit) return hit;
+  const computing = statsOfTree(dir, tree);
+  if (kept.size >= KEEP) kept.delete(kept.keys().next().value!);
+  kept.set(tree, computing);
+  // A failed listing is not kept: the next request tries again.
+  computing.catch(() => kept.delete(tree));
+  return computing;
+}
+
+async function statsOfTree(dir: string, tree: string): Promise<Record<string, number>> {
   const t = await linguistTable();
   const counted = new Map<string, number>();
   const others = new Map<string, number>();
@@ -98,8 +109,5 @@ export async function languageStats(dir: string, ref: string): Promise<Record<st
     const [name, bytes] = [...others].sort((a, b) => b[1] - a[1])[0]!;
     sizes = new Map([[name, bytes]]);
   }
-  const out = Object.fromEntries([...sizes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  if (kept.size >= KEEP) kept.delete(kept.keys().next().value!);
-  kept.set(tree, out);
-  return out;
+  return Object.fromEntries([...sizes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
