@@ -45,6 +45,17 @@ describe('repository languages', () => {
     expect(Object.keys(r.body)).toEqual(['Go', 'HTML', 'TypeScript']);
   });
 
+  it('counts build folders and docs or examples below the top, as Linguist', async () => {
+    const { base } = await repoWith({
+      'build/ci.go': 'package build\n',
+      'internal/docs/gen.go': 'package docs\n',
+      'pkg/examples/run.go': 'package examples\n',
+      'examples/demo.go': 'package main\n',
+      'Documentation/conf.py': 'x = 1\n',
+    });
+    expect((await req('GET', `${base}/languages`)).body).toEqual({ Go: 14 + 13 + 17 });
+  });
+
   it('falls back to the largest other language, and has none for an empty repository or docs alone', async () => {
     expect((await req('GET', `${(await repoWith({ 'notes.txt': 'some words\n', 'README.md': '# x\n' })).base}/languages`)).body).toEqual({ Text: 11 });
     expect((await req('GET', `${(await repoWith({ 'README.md': '# only docs\n' })).base}/languages`)).body).toEqual({});

@@ -47,10 +47,12 @@ function linguistTable(): Promise<Table> {
   return table;
 }
 
-// go-enry's vendor, documentation and configuration rules, in brief.
-const VENDOR = /(^|\/)(node_modules|vendor|vendors|third[-_]?party|bower_components|dist|build|\.git)\/|(^|\/)[^/]*\.min\.(js|css)$|(^|\/)package-lock\.json$/i;
+// go-enry's vendor, documentation and configuration rules, in brief. As Linguist's, `build/` is no
+// vendored folder, and docs, examples, samples and demos are documentation at the top only
+// (`internal/docs/gen.go` is code).
+const VENDOR = /(^|\/)(node_modules|vendor|vendors|third[-_]?party|bower_components|dist|\.git)\/|(^|\/)[^/]*\.min\.(js|css)$|(^|\/)package-lock\.json$/i;
 const DOCUMENTATION =
-  /(^|\/)(docs?|documentation|examples?|samples?)\/|(^|\/)(readme|changelog|changes|license|licence|copying|contributing|authors|notice|history)(\.[^/]*)?$/i;
+  /^(docs?|examples?|samples?|demos?)\/|(^|\/)documentation\/|(^|\/)(readme|changelog|changes|license|licence|copying|contributing|authors|notice|history)(\.[^/]*)?$/i;
 const CONFIGURATION = /\.(ini|json|toml|xml|ya?ml|cfg|conf|properties|lock)$/i;
 const DOT_FILE = /(^|\/)\.[^/]*$/;
 const COUNTED = new Set(['programming', 'markup']);
