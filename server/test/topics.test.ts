@@ -72,6 +72,22 @@ describe('repository topics', () => {
     expect((await req('GET', `${repo}/topics`)).headers.get('x-total-count')).toBe('25');
   });
 
+  it("keeps one repository's topics whole under writes at once (they overlap on PostgreSQL)", async () => {
+    const owner = await forge.user();
+    const repo = await repoOf(owner);
+    const word = uniq('cc');
+    const saves = await Promise.all(
+      Array.from({ length: 4 }, () => req('PUT', `${repo}/topics`, { token: owner.token, body: { topics: [word, `${word}-b`] } })),
+    );
+    expect(saves.map((r) => r.status)).toEqual([204, 204, 204, 204]);
+    expect((await req('GET', `${repo}/topics`)).body.topics).toEqual([word, `${word}-b`]);
+
+    await req('PUT', `${repo}/topics`, { token: owner.token, body: { topics: Array.from({ length: 24 }, (_, i) => `t${i}`) } });
+    const adds = await Promise.all(['x1', 'x2', 'x3'].map((t) => req('PUT', `${repo}/topics/${t}`, { token: owner.token })));
+    expect(adds.map((r) => r.status).sort()).toEqual([204, 422, 422]);
+    expect((await req('GET', `${repo}/topics`)).headers.get('x-total-count')).toBe('25');
+  });
+
   it('lets readers list and only admins change; private repositories are not found to others', async () => {
     const owner = await forge.user();
     const stranger = await forge.user();
