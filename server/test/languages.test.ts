@@ -3,8 +3,6 @@
 // programming and markup languages unless the repository has nothing else.
 import { describe, expect, it } from 'vitest';
 import { createTestForge, uniq } from './helpers.ts';
-import { repoDir } from '../src/context.ts';
-import { languageStats } from '../src/services/languages.ts';
 
 const forge = await createTestForge();
 const { req } = forge;
@@ -68,15 +66,5 @@ describe('repository languages', () => {
     expect((await req('GET', `${base}/languages`, { token: owner.token })).body).toEqual({ Rust: 13 });
     expect((await req('GET', `${base}/languages`, { token: stranger.token })).status).toBe(404);
     expect((await req('GET', `${base}/languages`)).status).toBe(404);
-  });
-
-  it('lists a tree once for requests that arrive together, and keeps the answer', async () => {
-    const { owner, base } = await repoWith({ 'lib/a.py': 'x = 1\n' });
-    const dir = repoDir(forge.deps.config, owner.name, base.split('/').pop()!);
-    const [first, second] = await Promise.all([languageStats(dir, 'main'), languageStats(dir, 'main')]);
-    expect(first).toEqual({ Python: 6 });
-    // One computation shared, not two equal ones.
-    expect(second).toBe(first);
-    expect(await languageStats(dir, 'main')).toBe(first);
   });
 });

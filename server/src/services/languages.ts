@@ -2,7 +2,8 @@
 // repo_language_stats.go): bytes of code per language on the default branch, by GitHub Linguist's
 // names and extensions (linguist-languages). As Gitea, vendored, documentation, configuration and
 // dot files are left out, and only programming and markup languages count unless nothing else is
-// there (then the largest other one does). Kept per tree, since a tree never changes.
+// there (then the largest other one does). Kept per commit (or tree), which never changes.
+import { resolveBranchFast } from '../git/refs.ts';
 import { lsTreeRecords, resolveTree } from '../git/tree.ts';
 
 interface Linguist {
@@ -71,30 +72,33 @@ function languageOf(t: Table, path: string): Linguist | undefined {
   return undefined;
 }
 
-// Kept by tree as promises, so requests arriving while a large tree is still being listed share
-// that one listing instead of each running their own.
+// Kept by commit or tree id as promises, so requests arriving while a large tree is still being
+// listed share that one listing instead of each running their own.
 const kept = new Map<string, Promise<Record<string, number>>>();
 const KEEP = 200;
 
 /** Bytes per language on `ref` (the default branch), keys in alphabetical order as Gitea's JSON. */
 export async function languageStats(dir: string, ref: string): Promise<Record<string, number>> {
-  const tree = await resolveTree(dir, `refs/heads/${ref}`).catch(() => '');
-  if (!tree) return {};
-  const hit = kept.get(tree);
+  // The branch tip read from the ref files (no process per request) names the answer as well as
+  // its tree does, a commit's tree never changing; git is asked only when those can't tell.
+  const id = resolveBranchFast(dir, ref) ?? (await resolveTree(dir, `refs/heads/${ref}`).catch(() => ''));
+  if (!id) return {};
+  const hit = kept.get(id);
   if (hit) return hit;
-  const computing = statsOfTree(dir, tree);
+  const computing = statsOfTree(dir, id);
   if (kept.size >= KEEP) kept.delete(kept.keys().next().value!);
-  kept.set(tree, computing);
+  kept.set(id, computing);
   // A failed listing is not kept: the next request tries again.
-  computing.catch(() => kept.delete(tree));
+  computing.catch(() => kept.delete(id));
   return computing;
 }
 
-async function statsOfTree(dir: string, tree: string): Promise<Record<string, number>> {
+/** `treeish`: a commit or tree id. */
+async function statsOfTree(dir: string, treeish: string): Promise<Record<string, number>> {
   const t = await linguistTable();
   const counted = new Map<string, number>();
   const others = new Map<string, number>();
-  for (const rec of await lsTreeRecords(dir, tree, true)) {
+  for (const rec of await lsTreeRecords(dir, treeish, true)) {
     // "<mode> <type> <sha> <size>\t<path>"
     const tab = rec.indexOf('\t');
     const [mode, type, , size] = rec.slice(0, tab).split(/\s+/);
