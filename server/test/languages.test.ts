@@ -1,8 +1,12 @@
 // GET /repos/{owner}/{repo}/languages as Gitea: bytes per Linguist language on the default branch,
 // keys in alphabetical order; vendored, documentation, configuration and dot files left out; only
 // programming and markup languages unless the repository has nothing else.
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTestForge, uniq } from './helpers.ts';
+import { repoDir } from '../src/context.ts';
+import { languageStats } from '../src/services/languages.ts';
 
 const forge = await createTestForge();
 const { req } = forge;
@@ -43,6 +47,17 @@ describe('repository languages', () => {
     expect(Object.keys(r.body)).toEqual(['Go', 'HTML', 'TypeScript']);
   });
 
+  it('counts build folders and docs or examples below the top, as Linguist', async () => {
+    const { base } = await repoWith({
+      'build/ci.go': 'package build\n',
+      'internal/docs/gen.go': 'package docs\n',
+      'pkg/examples/run.go': 'package examples\n',
+      'examples/demo.go': 'package main\n',
+      'Documentation/conf.py': 'x = 1\n',
+    });
+    expect((await req('GET', `${base}/languages`)).body).toEqual({ Go: 14 + 13 + 17 });
+  });
+
   it('falls back to the largest other language, and has none for an empty repository or docs alone', async () => {
     expect((await req('GET', `${(await repoWith({ 'notes.txt': 'some words\n', 'README.md': '# x\n' })).base}/languages`)).body).toEqual({ Text: 11 });
     expect((await req('GET', `${(await repoWith({ 'README.md': '# only docs\n' })).base}/languages`)).body).toEqual({});
@@ -55,5 +70,28 @@ describe('repository languages', () => {
     expect((await req('GET', `${base}/languages`, { token: owner.token })).body).toEqual({ Rust: 13 });
     expect((await req('GET', `${base}/languages`, { token: stranger.token })).status).toBe(404);
     expect((await req('GET', `${base}/languages`)).status).toBe(404);
+  });
+
+  it('lists a tree once for requests that arrive together', async () => {
+    const { owner, base } = await repoWith({ 'lib/a.py': 'x = 1\n' });
+    const dir = repoDir(forge.deps.config, owner.name, base.split('/').pop()!);
+    const [first, second] = await Promise.all([languageStats(dir, 'main'), languageStats(dir, 'main')]);
+    expect(first).toEqual({ Python: 6 });
+    // One computation shared, not two equal ones.
+    expect(second).toBe(first);
+  });
+
+  it('answers a kept commit again without git (every repository home page asks)', async () => {
+    const { owner, base } = await repoWith({ 'lib/a.py': 'x = 1\n' });
+    expect((await req('GET', `${base}/languages`)).body).toEqual({ Python: 6 });
+    // With the objects out of reach git can resolve nothing: the answer comes from what was kept,
+    // found by the branch tip read from the ref files.
+    const objects = path.join(repoDir(forge.deps.config, owner.name, base.split('/').pop()!), 'objects');
+    fs.renameSync(objects, `${objects}.away`);
+    try {
+      expect((await req('GET', `${base}/languages`)).body).toEqual({ Python: 6 });
+    } finally {
+      fs.renameSync(`${objects}.away`, objects);
+    }
   });
 });

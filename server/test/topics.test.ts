@@ -3,6 +3,9 @@
 // repository; readers list them, admins change them; repositories show them and are found by them;
 // GET /topics/search counts only repositories the caller may read.
 import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { isPostgres } from '../src/db/dialect.ts';
+import { migrations } from '../src/db/migrations.ts';
 import { createTestForge, uniq } from './helpers.ts';
 
 const forge = await createTestForge();
@@ -42,6 +45,26 @@ describe('repository topics', () => {
     expect((await req('DELETE', `${repo}/topics/zebra`, { token: owner.token })).status).toBe(404);
     expect((await req('PUT', `${repo}/topics`, { token: owner.token, body: { topics: [] } })).status).toBe(204);
     expect((await req('GET', repo)).body.topics).toEqual([]);
+    // As Gitea, null (a Go client's nil slice) clears them too.
+    await req('PUT', `${repo}/topics`, { token: owner.token, body: { topics: ['api'] } });
+    expect((await req('PUT', `${repo}/topics`, { token: owner.token, body: { topics: null } })).status).toBe(204);
+    expect((await req('GET', `${repo}/topics`)).body.topics).toEqual([]);
+  });
+
+  it("lists a repository's topics byte by byte, whatever the PostgreSQL database's locale (#12)", async () => {
+    const { db } = forge.deps;
+    if (isPostgres(db)) {
+      // A database made with a locale such as glibc's en_US skips punctuation at first ("ab" before
+      // "a.d"; ICU does so when shifted): a column of one, then the migration.
+      await sql`create collation if not exists punct_shifted (provider = icu, locale = 'und-u-ka-shifted')`.execute(db);
+      await sql`alter table topic alter column name type varchar(50) collate punct_shifted`.execute(db);
+      await migrations['20261127_2100_topic_name_collation']!.up(db);
+    }
+    const owner = await forge.user();
+    const repo = await repoOf(owner);
+    const w = uniq('o');
+    await req('PUT', `${repo}/topics`, { token: owner.token, body: { topics: [`${w}ab`, `${w}a.d`, `${w}a-b`] } });
+    expect((await req('GET', `${repo}/topics`)).body.topics).toEqual([`${w}a-b`, `${w}a.d`, `${w}ab`]);
   });
 
   it("refuses invalid names and a 26th topic with Gitea's invalidTopics, keeping what was there", async () => {
@@ -65,6 +88,22 @@ describe('repository topics', () => {
     const full = await req('PUT', `${repo}/topics/one-more`, { token: owner.token });
     expect(full.status).toBe(422);
     expect(full.body.message).toBe('Exceeding maximum allowed topics per repo.');
+    expect((await req('GET', `${repo}/topics`)).headers.get('x-total-count')).toBe('25');
+  });
+
+  it("keeps one repository's topics whole under writes at once (they overlap on PostgreSQL)", async () => {
+    const owner = await forge.user();
+    const repo = await repoOf(owner);
+    const word = uniq('cc');
+    const saves = await Promise.all(
+      Array.from({ length: 4 }, () => req('PUT', `${repo}/topics`, { token: owner.token, body: { topics: [word, `${word}-b`] } })),
+    );
+    expect(saves.map((r) => r.status)).toEqual([204, 204, 204, 204]);
+    expect((await req('GET', `${repo}/topics`)).body.topics).toEqual([word, `${word}-b`]);
+
+    await req('PUT', `${repo}/topics`, { token: owner.token, body: { topics: Array.from({ length: 24 }, (_, i) => `t${i}`) } });
+    const adds = await Promise.all(['x1', 'x2', 'x3'].map((t) => req('PUT', `${repo}/topics/${t}`, { token: owner.token })));
+    expect(adds.map((r) => r.status).sort()).toEqual([204, 422, 422]);
     expect((await req('GET', `${repo}/topics`)).headers.get('x-total-count')).toBe('25');
   });
 

@@ -24,6 +24,7 @@ import { migration as m20261127_0400_reactions } from './migrations/20261127-040
 import { migration as m20261127_0600_webhooks } from './migrations/20261127-0600-webhooks.ts';
 import { migration as m20261127_0800_notification_keys } from './migrations/20261127-0800-notification-keys.ts';
 import { migration as m20261127_1740_repo_topics } from './migrations/20261127-1740-repo-topics.ts';
+import { migration as m20261127_2100_topic_name_collation } from './migrations/20261127-2100-topic-name-collation.ts';
 import { migration as m20261127_0810_list_indexes } from './migrations/20261127-0810-list-indexes.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '20261127_0800_notification_keys': m20261127_0800_notification_keys,
   '20261127_0810_list_indexes': m20261127_0810_list_indexes,
   '20261127_1740_repo_topics': m20261127_1740_repo_topics,
+  '20261127_2100_topic_name_collation': m20261127_2100_topic_name_collation,
 };

@@ -15,7 +15,8 @@ import { addTopicToRepo, removeTopicFromRepo, setRepoTopics } from '../services/
 export const topicsRoutes = createRouter();
 
 const TopicNameSchema = z.object({ topics: z.array(z.string()) }).openapi('TopicName');
-const RepoTopicOptionsSchema = z.object({ topics: z.array(z.string()).optional() }).openapi('RepoTopicOptions');
+// Null as Gitea reads it: Go clients send a nil slice as null, and it clears the topics.
+const RepoTopicOptionsSchema = z.object({ topics: z.array(z.string()).nullable().optional() }).openapi('RepoTopicOptions');
 const TopicResponseSchema = z
   .object({ id: z.number().int(), topic_name: z.string(), repo_count: z.number().int(), created: z.string(), updated: z.string() })
   .openapi('TopicResponse');

@@ -2,7 +2,8 @@
 // repo_language_stats.go): bytes of code per language on the default branch, by GitHub Linguist's
 // names and extensions (linguist-languages). As Gitea, vendored, documentation, configuration and
 // dot files are left out, and only programming and markup languages count unless nothing else is
-// there (then the largest other one does). Kept per tree, since a tree never changes.
+// there (then the largest other one does). Kept per commit (or tree), which never changes.
+import { resolveBranchFast } from '../git/refs.ts';
 import { lsTreeRecords, resolveTree } from '../git/tree.ts';
 
 interface Linguist {
@@ -47,10 +48,12 @@ function linguistTable(): Promise<Table> {
   return table;
 }
 
-// go-enry's vendor, documentation and configuration rules, in brief.
-const VENDOR = /(^|\/)(node_modules|vendor|vendors|third[-_]?party|bower_components|dist|build|\.git)\/|(^|\/)[^/]*\.min\.(js|css)$|(^|\/)package-lock\.json$/i;
+// go-enry's vendor, documentation and configuration rules, in brief. As Linguist's, `build/` is no
+// vendored folder, and docs, examples, samples and demos are documentation at the top only
+// (`internal/docs/gen.go` is code).
+const VENDOR = /(^|\/)(node_modules|vendor|vendors|third[-_]?party|bower_components|dist|\.git)\/|(^|\/)[^/]*\.min\.(js|css)$|(^|\/)package-lock\.json$/i;
 const DOCUMENTATION =
-  /(^|\/)(docs?|documentation|examples?|samples?)\/|(^|\/)(readme|changelog|changes|license|licence|copying|contributing|authors|notice|history)(\.[^/]*)?$/i;
+  /^(docs?|examples?|samples?|demos?)\/|(^|\/)documentation\/|(^|\/)(readme|changelog|changes|license|licence|copying|contributing|authors|notice|history)(\.[^/]*)?$/i;
 const CONFIGURATION = /\.(ini|json|toml|xml|ya?ml|cfg|conf|properties|lock)$/i;
 const DOT_FILE = /(^|\/)\.[^/]*$/;
 const COUNTED = new Set(['programming', 'markup']);
@@ -69,19 +72,33 @@ function languageOf(t: Table, path: string): Linguist | undefined {
   return undefined;
 }
 
-const kept = new Map<string, Record<string, number>>();
+// Kept by commit or tree id as promises, so requests arriving while a large tree is still being
+// listed share that one listing instead of each running their own.
+const kept = new Map<string, Promise<Record<string, number>>>();
 const KEEP = 200;
 
 /** Bytes per language on `ref` (the default branch), keys in alphabetical order as Gitea's JSON. */
 export async function languageStats(dir: string, ref: string): Promise<Record<string, number>> {
-  const tree = await resolveTree(dir, `refs/heads/${ref}`).catch(() => '');
-  if (!tree) return {};
-  const hit = kept.get(tree);
+  // The branch tip read from the ref files (no process per request) names the answer as well as
+  // its tree does, a commit's tree never changing; git is asked only when those can't tell.
+  const id = resolveBranchFast(dir, ref) ?? (await resolveTree(dir, `refs/heads/${ref}`).catch(() => ''));
+  if (!id) return {};
+  const hit = kept.get(id);
   if (hit) return hit;
+  const computing = statsOfTree(dir, id);
+  if (kept.size >= KEEP) kept.delete(kept.keys().next().value!);
+  kept.set(id, computing);
+  // A failed listing is not kept: the next request tries again.
+  computing.catch(() => kept.delete(id));
+  return computing;
+}
+
+/** `treeish`: a commit or tree id. */
+async function statsOfTree(dir: string, treeish: string): Promise<Record<string, number>> {
   const t = await linguistTable();
   const counted = new Map<string, number>();
   const others = new Map<string, number>();
-  for (const rec of await lsTreeRecords(dir, tree, true)) {
+  for (const rec of await lsTreeRecords(dir, treeish, true)) {
     // "<mode> <type> <sha> <size>\t<path>"
     const tab = rec.indexOf('\t');
     const [mode, type, , size] = rec.slice(0, tab).split(/\s+/);
@@ -98,8 +115,5 @@ export async function languageStats(dir: string, ref: string): Promise<Record<st
     const [name, bytes] = [...others].sort((a, b) => b[1] - a[1])[0]!;
     sizes = new Map([[name, bytes]]);
   }
-  const out = Object.fromEntries([...sizes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  if (kept.size >= KEEP) kept.delete(kept.keys().next().value!);
-  kept.set(tree, out);
-  return out;
+  return Object.fromEntries([...sizes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }

@@ -1,8 +1,11 @@
 // Repository topics, as Gitea's routers/api/v1/repo/topic.go and models/repo/topic.go: names are
 // trimmed and lower-cased, must match [a-z0-9][-.a-z0-9]* within 35 characters, and a repository
-// carries at most 25. The refusals carry Gitea's `invalidTopics` beside the message.
+// carries at most 25. The refusals carry Gitea's `invalidTopics` beside the message. Writers of one
+// repository's topics take its row lock first (PostgreSQL runs them at once): two saves would both
+// insert the same link and one fail, and two adds could pass the limit together.
 import type { Db } from '../db/types.ts';
 import type { RepoRow } from '../db/schema.ts';
+import { lockRow } from '../db/dialect.ts';
 import { addRepoTopic, removeRepoTopic, replaceRepoTopics, repoTopicNames } from '../db/topics.ts';
 import { ApiError, notFound } from '../errors.ts';
 
@@ -31,7 +34,10 @@ export async function setRepoTopics(db: Db, repo: RepoRow, names: string[]): Pro
   const { valid, invalid } = sanitizeTopics(names);
   if (valid.length > MAX_TOPICS) throw refused('Exceeding maximum number of topics per repo', null);
   if (invalid.length) throw refused('Topic names are invalid', invalid);
-  await db.transaction().execute((trx) => replaceRepoTopics(trx, repo.id, valid));
+  await db.transaction().execute(async (trx) => {
+    await lockRow(trx, 'repository', repo.id);
+    await replaceRepoTopics(trx, repo.id, valid);
+  });
 }
 
 /** The {topic} of a path, as Gitea reads it; 422 when it can't be a topic. */
@@ -45,6 +51,7 @@ function topicOfPath(raw: string): string {
 export async function addTopicToRepo(db: Db, repo: RepoRow, raw: string): Promise<void> {
   const name = topicOfPath(raw);
   await db.transaction().execute(async (trx) => {
+    await lockRow(trx, 'repository', repo.id);
     const { total } = await repoTopicNames(trx, repo.id);
     if (total >= MAX_TOPICS) throw refused('Exceeding maximum allowed topics per repo.', null);
     await addRepoTopic(trx, repo.id, name);
@@ -54,7 +61,10 @@ export async function addTopicToRepo(db: Db, repo: RepoRow, raw: string): Promis
 /** DELETE /repos/{owner}/{repo}/topics/{topic}: 404 when the repository doesn't have it. */
 export async function removeTopicFromRepo(db: Db, repo: RepoRow, raw: string): Promise<void> {
   const name = topicOfPath(raw);
-  const removed = await db.transaction().execute((trx) => removeRepoTopic(trx, repo.id, name));
+  const removed = await db.transaction().execute(async (trx) => {
+    await lockRow(trx, 'repository', repo.id);
+    return removeRepoTopic(trx, repo.id, name);
+  });
   if (!removed) throw notFound();
 }
 

@@ -4039,7 +4039,7 @@ export interface components {
             topics: string[];
         };
         RepoTopicOptions: {
-            topics?: string[];
+            topics?: string[] | null;
         };
         TopicListResponse: {
             topics: components["schemas"]["TopicResponse"][];

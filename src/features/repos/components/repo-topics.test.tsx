@@ -33,6 +33,10 @@ describe('RepoTopics', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('“bad_name” is not a valid topic');
     expect(field).toHaveValue('cli Bad_Name');
     expect(sent).toBe(0);
+    // Escape leaves the editor, and the focus goes back where it was.
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('form', { name: 'Manage topics' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Manage topics' })).toHaveFocus();
   });
 
   it('saves the topics, lower-cased and without repeats, and shows the server refusal beside the field', async () => {

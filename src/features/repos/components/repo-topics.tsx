@@ -1,7 +1,7 @@
 // A repository's topics under its description, as on Gitea and GitHub: each one links to the
 // repositories that carry it; its admins edit them in place ("Manage topics"), with the rules
 // checked before saving and the server's refusal shown beside the field, keeping what was typed.
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
@@ -33,14 +33,35 @@ export function TopicChips({ topics, className = '' }: { topics: string[]; class
 export function RepoTopics({ repo }: { repo: Repository }) {
   const topics = repo.topics ?? [];
   const [editing, setEditing] = useState(false);
+  // Closing the editor (saved, cancelled, Escape) puts the focus back on the button that opened it.
+  const refocus = useRef(false);
   const canEdit = !!repo.permissions?.admin;
-  if (editing) return <TopicsEditor repo={repo} onDone={() => setEditing(false)} />;
+  if (editing)
+    return (
+      <TopicsEditor
+        repo={repo}
+        onDone={() => {
+          refocus.current = true;
+          setEditing(false);
+        }}
+      />
+    );
   if (!topics.length && !canEdit) return null;
   return (
     <div className="mt-2 flex flex-wrap items-center gap-2">
       <TopicChips topics={topics} />
       {canEdit && (
-        <button type="button" className="text-xs text-indigo-600 hover:underline dark:text-indigo-400" onClick={() => setEditing(true)}>
+        <button
+          type="button"
+          ref={(el) => {
+            if (el && refocus.current) {
+              refocus.current = false;
+              el.focus();
+            }
+          }}
+          className="text-xs text-indigo-600 hover:underline dark:text-indigo-400"
+          onClick={() => setEditing(true)}
+        >
           Manage topics
         </button>
       )}
