@@ -2,7 +2,7 @@
 // Markdown stack, for anyone, with links and references resolved against the Context.
 import { describe, expect, it } from 'vitest';
 import { createTestForge } from './helpers.ts';
-import { MARKDOWN_MAX_BYTES } from '../src/services/markdown/render.ts';
+import { MARKDOWN_MAX_BYTES, markdownProcessor, renderMarkdown } from '../src/services/markdown/render.ts';
 
 const forge = await createTestForge();
 
@@ -107,6 +107,19 @@ describe('POST /markdown', () => {
     const r = await render({ Text: '*x*', Mode: 'gfm' }, u.token);
     expect(r.status).toBe(200);
     expect(r.text).toBe('<p><em>x</em></p>');
+  });
+});
+
+describe('renderMarkdown', () => {
+  it('builds each processor once and keeps each text to its own context when renders overlap', async () => {
+    expect(markdownProcessor('gfm')).toBe(markdownProcessor('file'));
+    expect(markdownProcessor('comment')).toBe(markdownProcessor('comment'));
+    expect(markdownProcessor('')).toBe(markdownProcessor('markdown'));
+    const texts = Array.from({ length: 6 }, (_, i) => ({ text: `#${i} [doc](doc.md)`, mode: 'gfm', context: `/owner/repo${i}/src/branch/main` }));
+    const out = await Promise.all(texts.map((t) => renderMarkdown(t, 'http://localhost:3000/')));
+    out.forEach((html, i) => {
+      expect(html).toBe(`<p><a href="/owner/repo${i}/issues/${i}" class="issue-ref">#${i}</a> <a href="/owner/repo${i}/src/branch/main/doc.md">doc</a></p>`);
+    });
   });
 });
 

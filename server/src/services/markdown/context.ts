@@ -15,6 +15,17 @@ export interface RenderContext {
   repo?: { owner: string; name: string; prefix: string };
 }
 
+/** What one render's plugins need, carried on its file (`file.data.render`): the processors are shared. */
+export interface RenderData {
+  ctx: RenderContext;
+  /** URL prefix of user pages ('' or the forge's sub-path / origin). */
+  site: string;
+  /** This forge's own origin, whose links stay in the same tab. */
+  origin: string;
+}
+
+export const renderData = (file: { data: Record<string, unknown> }) => file.data.render as RenderData;
+
 const NAME = /^[A-Za-z0-9_.-]+$/;
 
 export function parseContext(context: string | undefined, subPath = ''): RenderContext {

@@ -3,7 +3,7 @@
 // resolve against the context, links to other hosts open in a new tab without window.opener, and
 // task-list checkboxes are named by their item's words (for screen readers).
 import type { Element, ElementContent, Root, RootContent } from 'hast';
-import type { RenderContext } from './context.ts';
+import { renderData } from './context.ts';
 
 const PREFIX = 'user-content-';
 
@@ -39,10 +39,10 @@ function walk(node: Root | Element, visit: (el: Element) => void) {
   }
 }
 
-/** `origin`: this forge's own origin, whose links stay in the same tab. */
-export function rehypeLinks(options: { ctx: RenderContext; origin: string }) {
-  const { ctx, origin } = options;
-  return (tree: Root) => {
+/** The context and this forge's origin come from the file's render data. */
+export function rehypeLinks() {
+  return (tree: Root, file: { data: Record<string, unknown> }) => {
+    const { ctx, origin } = renderData(file);
     const seen = new Map<string, number>();
     walk(tree, (el) => {
       if (/^h[1-6]$/.test(el.tagName) && !el.properties.id) {

@@ -4,7 +4,7 @@
 // a reference must start at a word boundary, so e-mail addresses, URLs and "a#1" stay text. Only
 // the link is made: nothing about the issue, user or commit is looked up, so nothing private leaks.
 import type { Link, Parent, PhrasingContent, Root, Text } from 'mdast';
-import type { RenderContext } from './context.ts';
+import { renderData, type RenderContext } from './context.ts';
 
 const NAME = '[A-Za-z0-9](?:[A-Za-z0-9_.-]*[A-Za-z0-9_-])?';
 const PATTERN = new RegExp(`(^|[^A-Za-z0-9_.@/#&-])(?:@(${NAME})|(?:(${NAME})\\/(${NAME}))?#(\\d+)|([0-9a-f]{7,40}))(?![A-Za-z0-9_])`, 'g');
@@ -58,7 +58,10 @@ function walk(node: Parent, ctx: RenderContext['repo'], site: string) {
   }
 }
 
-/** `site` is the URL prefix of user pages ('' or the forge's sub-path / origin). */
-export function remarkReferences(options: { repo?: RenderContext['repo']; site: string }) {
-  return (tree: Root) => walk(tree, options.repo, options.site);
+/** The repository and the user pages' prefix come from the file's render data. */
+export function remarkReferences() {
+  return (tree: Root, file: { data: Record<string, unknown> }) => {
+    const { ctx, site } = renderData(file);
+    walk(tree, ctx.repo, site);
+  };
 }

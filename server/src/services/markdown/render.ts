@@ -14,7 +14,7 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified, type Processor } from 'unified';
 import { ApiError, unprocessable } from '../../errors.ts';
-import { parseContext } from './context.ts';
+import { parseContext, type RenderData } from './context.ts';
 import { rehypeHighlight } from './highlight.ts';
 import { rehypeLinks } from './links.ts';
 import { remarkEmoji } from './emoji.ts';
@@ -72,6 +72,28 @@ const schema: SanitizeSchema = {
   },
 };
 
+type Kind = 'plain' | 'full' | 'comment';
+
+function build(kind: Kind) {
+  const processor = unified().use(remarkParse).use(remarkGfmParse);
+  if (kind !== 'plain') processor.use(remarkReferences).use(remarkEmoji);
+  if (kind === 'comment') processor.use(remarkHardBreaks);
+  return processor.use(remarkRehype, { clobberPrefix: '' }).use(rehypeSanitize, schema).use(rehypeHighlight).use(rehypeLinks).use(rehypeStringify).freeze();
+}
+
+const processors = new Map<Kind, ReturnType<typeof build>>();
+
+/**
+ * The processor for a (known) mode, built once and shared: building one (GFM's parser extensions
+ * above all) costs more than rendering a comment. What differs per text travels on its file.
+ */
+export function markdownProcessor(mode: string) {
+  const kind: Kind = mode === '' || mode === 'markdown' ? 'plain' : mode === 'comment' ? 'comment' : 'full';
+  let processor = processors.get(kind);
+  if (!processor) processors.set(kind, (processor = build(kind)));
+  return processor;
+}
+
 /**
  * The HTML for `options.text`. `rootUrl` is this forge's URL (its origin decides which links are
  * external, its path is the sub-path contexts may carry).
@@ -83,18 +105,7 @@ export async function renderMarkdown(options: MarkdownOptions, rootUrl: string):
   if (options.text === '') return '';
   const root = new URL(rootUrl);
   const subPath = root.pathname.replace(/\/+$/, '');
-  const ctx = parseContext(options.context, subPath);
-  const full = mode !== '' && mode !== 'markdown';
   const site = options.context && /^https?:\/\//i.test(options.context.trim()) ? `${root.origin}${subPath}` : subPath;
-  const processor = unified().use(remarkParse).use(remarkGfmParse);
-  if (full) processor.use(remarkReferences, { repo: ctx.repo, site }).use(remarkEmoji);
-  if (mode === 'comment') processor.use(remarkHardBreaks);
-  const file = await processor
-    .use(remarkRehype, { clobberPrefix: '' })
-    .use(rehypeSanitize, schema)
-    .use(rehypeHighlight)
-    .use(rehypeLinks, { ctx, origin: root.origin })
-    .use(rehypeStringify)
-    .process(options.text);
-  return String(file);
+  const render: RenderData = { ctx: parseContext(options.context, subPath), site, origin: root.origin };
+  return String(await markdownProcessor(mode).process({ value: options.text, data: { render } }));
 }
