@@ -93,6 +93,12 @@ describe('POST /markdown', () => {
     // A context with the forge's URL gives absolute links on it, which stay in the same tab.
     const abs = await render({ Text: '[guide](docs/guide.md)', Mode: 'gfm', Context: 'http://localhost:3000/owner/repo/src/branch/main/sub' });
     expect(abs.text).toBe('<p><a href="http://localhost:3000/owner/repo/src/branch/main/sub/docs/guide.md">guide</a></p>');
+    // One on another host makes them links there, which open in a new tab as every link there does.
+    const other = await render({ Text: '[guide](docs/guide.md) #1', Mode: 'gfm', Context: 'https://other.example/owner/repo' });
+    expect(other.text).toBe(
+      '<p><a href="https://other.example/owner/repo/docs/guide.md" target="_blank" rel="noopener noreferrer">guide</a> ' +
+        '<a href="https://other.example/owner/repo/issues/1" class="issue-ref" target="_blank" rel="noopener noreferrer">#1</a></p>',
+    );
   });
 
   it('gives headings unique anchors', async () => {

@@ -68,17 +68,18 @@ export function rehypeLinks() {
       const href = el.properties.href;
       if (href.startsWith('#') && href.length > 1 && !href.startsWith(`#${PREFIX}`)) {
         el.properties.href = `#${PREFIX}${href.slice(1)}`;
-      } else if (/^(https?:)?\/\//i.test(href)) {
-        let external = true;
-        try {
-          external = new URL(href, origin).origin !== origin;
-        } catch {}
-        if (external) {
-          el.properties.target = '_blank';
-          el.properties.rel = ['noopener', 'noreferrer'];
-        }
-      } else {
-        el.properties.href = resolveRelative(href, ctx.linkBase);
+        return;
+      }
+      // Judged once resolved: a relative link in a context on another host leads there too.
+      const url = (el.properties.href = resolveRelative(href, ctx.linkBase));
+      if (!/^(https?:)?\/\//i.test(url)) return;
+      let external = true;
+      try {
+        external = new URL(url, origin).origin !== origin;
+      } catch {}
+      if (external) {
+        el.properties.target = '_blank';
+        el.properties.rel = ['noopener', 'noreferrer'];
       }
     });
   };
