@@ -2,13 +2,12 @@
 // GitHub-style `user-content-` anchors and in-page links point at them, relative links and images
 // resolve against the context, links to other hosts open in a new tab without window.opener, and
 // task-list checkboxes are named by their item's words (for screen readers).
-import type { Element, ElementContent, Root, RootContent } from 'hast';
+import type { Element, ElementContent, Root } from 'hast';
 import { renderData } from './context.ts';
+import { textOf } from './tree.ts';
 
 const PREFIX = 'user-content-';
 
-const textOf = (node: ElementContent | RootContent): string =>
-  node.type === 'text' ? node.value : node.type === 'element' ? node.children.map(textOf).join('') : '';
 /** A list item's own words, without its nested lists. */
 const ownText = (node: ElementContent): string =>
   node.type === 'text' ? node.value : node.type === 'element' && node.tagName !== 'ul' && node.tagName !== 'ol' ? node.children.map(ownText).join('') : '';

@@ -5,7 +5,7 @@
 // 'markdown' render the text alone (links still resolve against the context); 'gfm', 'comment',
 // 'file' and wiki texts also link references and replace emoji shortcodes; 'comment' keeps line
 // breaks as Gitea's comments do. Any other mode is a 422.
-import type { Break, Parent, Root as MdRoot, Text } from 'mdast';
+import type { PhrasingContent, Root as MdRoot } from 'mdast';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize';
@@ -19,6 +19,7 @@ import { rehypeHighlight } from './highlight.ts';
 import { rehypeLinks } from './links.ts';
 import { remarkEmoji } from './emoji.ts';
 import { remarkReferences } from './references.ts';
+import { replaceText } from './tree.ts';
 
 /** Largest text rendered, in bytes (GitHub's /markdown takes 400 KB; a README larger than this is rare). */
 export const MARKDOWN_MAX_BYTES = 1024 * 1024;
@@ -42,21 +43,16 @@ function remarkGfmParse(this: Processor) {
 
 /** Every newline in text becomes a line break, as in Gitea's comments. */
 function remarkHardBreaks() {
-  const walk = (node: Parent) => {
-    for (let i = 0; i < node.children.length; i++) {
-      const child = node.children[i]!;
-      if (child.type === 'text' && child.value.includes('\n')) {
-        const parts: (Text | Break)[] = [];
-        child.value.split('\n').forEach((value, j) => {
-          if (j > 0) parts.push({ type: 'break' });
-          if (value) parts.push({ type: 'text', value });
-        });
-        node.children.splice(i, 1, ...(parts as typeof node.children));
-        i += parts.length - 1;
-      } else if ('children' in child) walk(child as Parent);
-    }
+  const split = (value: string): PhrasingContent[] | null => {
+    if (!value.includes('\n')) return null;
+    const parts: PhrasingContent[] = [];
+    value.split('\n').forEach((text, j) => {
+      if (j > 0) parts.push({ type: 'break' });
+      if (text) parts.push({ type: 'text', value: text });
+    });
+    return parts;
   };
-  return (tree: MdRoot) => walk(tree);
+  return (tree: MdRoot) => replaceText(tree, split);
 }
 
 const schema: SanitizeSchema = {
