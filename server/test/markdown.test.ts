@@ -1,8 +1,9 @@
 // Gitea's POST /markdown and /markdown/raw (issue #22): sanitized HTML from the web app's own
 // Markdown stack, for anyone, with links and references resolved against the Context.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createTestForge } from './helpers.ts';
 import { MARKDOWN_MAX_BYTES, markdownProcessor, renderMarkdown } from '../src/services/markdown/render.ts';
+import { cachedRender } from '../src/services/markdown/cache.ts';
 
 const forge = await createTestForge();
 
@@ -126,6 +127,39 @@ describe('renderMarkdown', () => {
     out.forEach((html, i) => {
       expect(html).toBe(`<p><a href="/owner/repo${i}/issues/${i}" class="issue-ref">#${i}</a> <a href="/owner/repo${i}/src/branch/main/doc.md">doc</a></p>`);
     });
+  });
+
+  it('renders a text once for everyone who asks for it in the same context (a README on every visit)', async () => {
+    const spy = vi.spyOn(markdownProcessor('gfm'), 'process');
+    try {
+      const readme = { Text: `# Cached ${Math.random()}\n\nSee [docs](docs/a.md).`, Mode: 'gfm', Context: '/owner/repo/src/branch/main' };
+      const [a, b] = await Promise.all([render(readme), render(readme)]);
+      const c = await render(readme);
+      expect(a.text).toContain('<a href="/owner/repo/src/branch/main/docs/a.md">docs</a>');
+      expect([b.text, c.text]).toEqual([a.text, a.text]);
+      expect(spy).toHaveBeenCalledTimes(1);
+      // Another folder or another text is another rendering.
+      const elsewhere = await render({ ...readme, Context: '/owner/repo/src/branch/dev' });
+      expect(elsewhere.text).toContain('<a href="/owner/repo/src/branch/dev/docs/a.md">docs</a>');
+      await render({ ...readme, Text: `${readme.Text}!` });
+      expect(spy).toHaveBeenCalledTimes(3);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
+
+describe('cachedRender', () => {
+  it('keeps the most recently used renderings and forgets the oldest, and never keeps a failure', async () => {
+    let renders = 0;
+    const html = (text: string) => cachedRender(text, ['test-evict'], async () => `<p>${text} ${++renders}</p>`);
+    expect(await html('first')).toBe('<p>first 1</p>');
+    for (let i = 0; i < 1000; i++) await html(`filler ${i}`);
+    expect(renders).toBe(1001);
+    expect(await html('filler 999')).toBe('<p>filler 999 1001</p>');
+    expect(await html('first')).toBe('<p>first 1002</p>');
+    await expect(cachedRender('boom', ['test-evict'], () => Promise.reject(new Error('broken')))).rejects.toThrow('broken');
+    expect(await cachedRender('boom', ['test-evict'], async () => 'fine')).toBe('fine');
   });
 });
 

@@ -14,6 +14,7 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified, type Processor } from 'unified';
 import { ApiError, unprocessable } from '../../errors.ts';
+import { cachedRender } from './cache.ts';
 import { parseContext, type RenderData } from './context.ts';
 import { rehypeHighlight } from './highlight.ts';
 import { rehypeLinks } from './links.ts';
@@ -99,9 +100,11 @@ export async function renderMarkdown(options: MarkdownOptions, rootUrl: string):
   if (!MODES.has(mode)) throw unprocessable(`Unknown mode: ${mode}`);
   if (Buffer.byteLength(options.text) > MARKDOWN_MAX_BYTES) throw tooLarge();
   if (options.text === '') return '';
-  const root = new URL(rootUrl);
-  const subPath = root.pathname.replace(/\/+$/, '');
-  const site = options.context && /^https?:\/\//i.test(options.context.trim()) ? `${root.origin}${subPath}` : subPath;
-  const render: RenderData = { ctx: parseContext(options.context, subPath), site, origin: root.origin };
-  return String(await markdownProcessor(mode).process({ value: options.text, data: { render } }));
+  return cachedRender(options.text, [mode, options.context ?? '', rootUrl], async () => {
+    const root = new URL(rootUrl);
+    const subPath = root.pathname.replace(/\/+$/, '');
+    const site = options.context && /^https?:\/\//i.test(options.context.trim()) ? `${root.origin}${subPath}` : subPath;
+    const render: RenderData = { ctx: parseContext(options.context, subPath), site, origin: root.origin };
+    return String(await markdownProcessor(mode).process({ value: options.text, data: { render } }));
+  });
 }
