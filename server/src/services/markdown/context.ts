@@ -42,8 +42,11 @@ export function parseContext(context: string | undefined, subPath = ''): RenderC
     path = `/${raw.replace(/^\/+/, '')}`;
   }
   path = path.replace(/[?#].*$/, '');
-  const base = subPath.replace(/\/+$/, '');
-  const local = base && path.startsWith(`${base}/`) ? path.slice(base.length) : path;
+  // The forge's sub-path, when the context starts with it: what follows names the repository. A
+  // context without it (the web app's page paths) keeps its links without it too.
+  const sub = subPath.replace(/\/+$/, '');
+  const base = sub && path.startsWith(`${sub}/`) ? sub : '';
+  const local = path.slice(base.length);
   const folder = `${origin}${path.replace(/\/*$/, '/')}`;
   const parts = local.split('/').filter(Boolean);
   const out: RenderContext = { linkBase: folder, imageBase: folder };
