@@ -151,13 +151,14 @@ describe('renderMarkdown', () => {
 
 describe('renderMarkdown on a forge under a sub-path', () => {
   it('keeps the sub-path where the context has it, and adds it nowhere the context lacks it', async () => {
-    const text = '#1 [a](a.md) ![i](i.png)';
+    expect(await renderMarkdown({ text: '@al', mode: 'gfm' }, 'http://localhost:3000/forge/')).toBe('<p><a href="/forge/al" class="mention">@al</a></p>');
+    const text = '#1 @al [a](a.md) ![i](i.png)';
     const at = (context: string) => renderMarkdown({ text, mode: 'gfm', context }, 'http://localhost:3000/forge/');
     expect(await at('/forge/o/r/src/branch/main')).toBe(
-      '<p><a href="/forge/o/r/issues/1" class="issue-ref">#1</a> <a href="/forge/o/r/src/branch/main/a.md">a</a> <img src="/forge/o/r/media/branch/main/i.png" alt="i" loading="lazy"></p>',
+      '<p><a href="/forge/o/r/issues/1" class="issue-ref">#1</a> <a href="/forge/al" class="mention">@al</a> <a href="/forge/o/r/src/branch/main/a.md">a</a> <img src="/forge/o/r/media/branch/main/i.png" alt="i" loading="lazy"></p>',
     );
     expect(await at('/o/r/src/branch/main')).toBe(
-      '<p><a href="/o/r/issues/1" class="issue-ref">#1</a> <a href="/o/r/src/branch/main/a.md">a</a> <img src="/o/r/media/branch/main/i.png" alt="i" loading="lazy"></p>',
+      '<p><a href="/o/r/issues/1" class="issue-ref">#1</a> <a href="/al" class="mention">@al</a> <a href="/o/r/src/branch/main/a.md">a</a> <img src="/o/r/media/branch/main/i.png" alt="i" loading="lazy"></p>',
     );
   });
 });

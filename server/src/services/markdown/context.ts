@@ -11,6 +11,8 @@ export interface RenderContext {
   linkBase?: string;
   /** Folder URL relative images resolve against (Gitea's /media/ for a src/ context). */
   imageBase?: string;
+  /** The forge's sub-path as the context carried it ('' when it did not). */
+  sub?: string;
   /** The repository `#N` and commit ids refer to, with the URL prefix its pages live under. */
   repo?: { owner: string; name: string; prefix: string };
 }
@@ -49,7 +51,7 @@ export function parseContext(context: string | undefined, subPath = ''): RenderC
   const local = path.slice(base.length);
   const folder = `${origin}${path.replace(/\/*$/, '/')}`;
   const parts = local.split('/').filter(Boolean);
-  const out: RenderContext = { linkBase: folder, imageBase: folder };
+  const out: RenderContext = { linkBase: folder, imageBase: folder, sub: base };
   if (parts.length >= 2 && NAME.test(parts[0]!) && NAME.test(parts[1]!)) {
     const prefix = `${origin}${base}/${parts[0]}/${parts[1]}`;
     out.repo = { owner: parts[0]!, name: parts[1]!, prefix };

@@ -103,8 +103,10 @@ export async function renderMarkdown(options: MarkdownOptions, rootUrl: string):
   return cachedRender(options.text, [mode, options.context ?? '', rootUrl], async () => {
     const root = new URL(rootUrl);
     const subPath = root.pathname.replace(/\/+$/, '');
-    const site = options.context && /^https?:\/\//i.test(options.context.trim()) ? `${root.origin}${subPath}` : subPath;
-    const render: RenderData = { ctx: parseContext(options.context, subPath), site, origin: root.origin };
+    const ctx = parseContext(options.context, subPath);
+    // User pages: on this forge's origin for an absolute context, else under the sub-path the context has.
+    const site = options.context && /^https?:\/\//i.test(options.context.trim()) ? `${root.origin}${subPath}` : (ctx.sub ?? subPath);
+    const render: RenderData = { ctx, site, origin: root.origin };
     return String(await markdownProcessor(mode).process({ value: options.text, data: { render } }));
   });
 }
