@@ -1,8 +1,9 @@
 // Gitea's POST /markdown and /markdown/raw (issue #22): sanitized HTML from the web app's own
 // Markdown stack, for anyone, with links and references resolved against the Context.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createTestForge } from './helpers.ts';
-import { MARKDOWN_MAX_BYTES } from '../src/services/markdown/render.ts';
+import { MARKDOWN_MAX_BYTES, markdownProcessor, renderMarkdown } from '../src/services/markdown/render.ts';
+import { cachedRender } from '../src/services/markdown/cache.ts';
 
 const forge = await createTestForge();
 
@@ -93,6 +94,12 @@ describe('POST /markdown', () => {
     // A context with the forge's URL gives absolute links on it, which stay in the same tab.
     const abs = await render({ Text: '[guide](docs/guide.md)', Mode: 'gfm', Context: 'http://localhost:3000/owner/repo/src/branch/main/sub' });
     expect(abs.text).toBe('<p><a href="http://localhost:3000/owner/repo/src/branch/main/sub/docs/guide.md">guide</a></p>');
+    // One on another host makes them links there, which open in a new tab as every link there does.
+    const other = await render({ Text: '[guide](docs/guide.md) #1', Mode: 'gfm', Context: 'https://other.example/owner/repo' });
+    expect(other.text).toBe(
+      '<p><a href="https://other.example/owner/repo/docs/guide.md" target="_blank" rel="noopener noreferrer">guide</a> ' +
+        '<a href="https://other.example/owner/repo/issues/1" class="issue-ref" target="_blank" rel="noopener noreferrer">#1</a></p>',
+    );
   });
 
   it('gives headings unique anchors', async () => {
@@ -107,6 +114,66 @@ describe('POST /markdown', () => {
     const r = await render({ Text: '*x*', Mode: 'gfm' }, u.token);
     expect(r.status).toBe(200);
     expect(r.text).toBe('<p><em>x</em></p>');
+  });
+});
+
+describe('renderMarkdown', () => {
+  it('builds each processor once and keeps each text to its own context when renders overlap', async () => {
+    expect(markdownProcessor('gfm')).toBe(markdownProcessor('file'));
+    expect(markdownProcessor('comment')).toBe(markdownProcessor('comment'));
+    expect(markdownProcessor('')).toBe(markdownProcessor('markdown'));
+    const texts = Array.from({ length: 6 }, (_, i) => ({ text: `#${i} [doc](doc.md)`, mode: 'gfm', context: `/owner/repo${i}/src/branch/main` }));
+    const out = await Promise.all(texts.map((t) => renderMarkdown(t, 'http://localhost:3000/')));
+    out.forEach((html, i) => {
+      expect(html).toBe(`<p><a href="/owner/repo${i}/issues/${i}" class="issue-ref">#${i}</a> <a href="/owner/repo${i}/src/branch/main/doc.md">doc</a></p>`);
+    });
+  });
+
+  it('renders a text once for everyone who asks for it in the same context (a README on every visit)', async () => {
+    const spy = vi.spyOn(markdownProcessor('gfm'), 'process');
+    try {
+      const readme = { Text: `# Cached ${Math.random()}\n\nSee [docs](docs/a.md).`, Mode: 'gfm', Context: '/owner/repo/src/branch/main' };
+      const [a, b] = await Promise.all([render(readme), render(readme)]);
+      const c = await render(readme);
+      expect(a.text).toContain('<a href="/owner/repo/src/branch/main/docs/a.md">docs</a>');
+      expect([b.text, c.text]).toEqual([a.text, a.text]);
+      expect(spy).toHaveBeenCalledTimes(1);
+      // Another folder or another text is another rendering.
+      const elsewhere = await render({ ...readme, Context: '/owner/repo/src/branch/dev' });
+      expect(elsewhere.text).toContain('<a href="/owner/repo/src/branch/dev/docs/a.md">docs</a>');
+      await render({ ...readme, Text: `${readme.Text}!` });
+      expect(spy).toHaveBeenCalledTimes(3);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
+
+describe('renderMarkdown on a forge under a sub-path', () => {
+  it('keeps the sub-path where the context has it, and adds it nowhere the context lacks it', async () => {
+    expect(await renderMarkdown({ text: '@al', mode: 'gfm' }, 'http://localhost:3000/forge/')).toBe('<p><a href="/forge/al" class="mention">@al</a></p>');
+    const text = '#1 @al [a](a.md) ![i](i.png)';
+    const at = (context: string) => renderMarkdown({ text, mode: 'gfm', context }, 'http://localhost:3000/forge/');
+    expect(await at('/forge/o/r/src/branch/main')).toBe(
+      '<p><a href="/forge/o/r/issues/1" class="issue-ref">#1</a> <a href="/forge/al" class="mention">@al</a> <a href="/forge/o/r/src/branch/main/a.md">a</a> <img src="/forge/o/r/media/branch/main/i.png" alt="i" loading="lazy"></p>',
+    );
+    expect(await at('/o/r/src/branch/main')).toBe(
+      '<p><a href="/o/r/issues/1" class="issue-ref">#1</a> <a href="/al" class="mention">@al</a> <a href="/o/r/src/branch/main/a.md">a</a> <img src="/o/r/media/branch/main/i.png" alt="i" loading="lazy"></p>',
+    );
+  });
+});
+
+describe('cachedRender', () => {
+  it('keeps the most recently used renderings and forgets the oldest, and never keeps a failure', async () => {
+    let renders = 0;
+    const html = (text: string) => cachedRender(text, ['test-evict'], async () => `<p>${text} ${++renders}</p>`);
+    expect(await html('first')).toBe('<p>first 1</p>');
+    for (let i = 0; i < 1000; i++) await html(`filler ${i}`);
+    expect(renders).toBe(1001);
+    expect(await html('filler 999')).toBe('<p>filler 999 1001</p>');
+    expect(await html('first')).toBe('<p>first 1002</p>');
+    await expect(cachedRender('boom', ['test-evict'], () => Promise.reject(new Error('broken')))).rejects.toThrow('broken');
+    expect(await cachedRender('boom', ['test-evict'], async () => 'fine')).toBe('fine');
   });
 });
 

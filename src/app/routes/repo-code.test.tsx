@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -6,6 +6,13 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { http, HttpResponse } from 'msw';
 import { apiUrl, fakeRepo, fakeUser, server } from '@/test/msw';
 import { queryClient } from '../query-client';
+import { preloadMarkdown } from '@/features/markdown/components/markdown-view';
+
+// The browser's renderer, watched: a Markdown file's view should have it on the way early.
+vi.mock('@/features/markdown/components/markdown-view', async (original) => {
+  const m = await original<typeof import('@/features/markdown/components/markdown-view')>();
+  return { ...m, preloadMarkdown: vi.fn(m.preloadMarkdown) };
+});
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
@@ -153,6 +160,14 @@ describe('repository code pages', () => {
     expect(asked.filter((a) => a.path === '/markdown').map((a) => a.body)).toEqual([
       { Text: '# Hello forge\n\nRead the [guide](docs/guide.md).\n', Mode: 'gfm', Context: '/alice/tools/src/branch/main' },
     ]);
+  });
+
+  it("starts loading a Markdown file's renderer with the file, not once its view draws", async () => {
+    serveRepo();
+    vi.mocked(preloadMarkdown).mockClear();
+    renderAt('/alice/tools/src/branch/main/docs/guide.md');
+    expect(await screen.findByText(/line two/, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(preloadMarkdown).toHaveBeenCalled();
   });
 
   it('follows a README link inside the app, without reloading the page', async () => {

@@ -12,13 +12,13 @@ import { repoQueries, type Repository } from '@/features/repos/api/repo-queries'
 import { branchQueries } from '@/features/branches/api/branch-queries';
 import { contentsQueries, isDirListing, rawUrl, type ContentsResponse } from '@/features/code/api/contents-queries';
 import { isRefKind, parentPath, splitRefPath, type RefLocation } from '@/features/code/lib/ref-path';
-import { findReadme } from '@/features/code/lib/blob';
+import { findReadme, isMarkdown } from '@/features/code/lib/blob';
 import { RefSwitcher } from '@/features/code/components/ref-switcher';
 import { Breadcrumbs } from '@/features/code/components/breadcrumbs';
 import { LatestCommitBar } from '@/features/code/components/latest-commit-bar';
 import { FileTree } from '@/features/code/components/file-tree';
 import { EmptyRepo } from '@/features/code/components/empty-repo';
-import { folderHref, MarkdownView, prefetchReadmeHtml, rawFolderUrl, Readme } from './repo-readme';
+import { folderHref, MarkdownView, prefetchReadmeHtml, preloadMarkdownView, rawFolderUrl, Readme } from './repo-readme';
 import { getSession, sessionReady, useSession } from '@/lib/auth-store';
 import { RawLink } from '@/features/code/components/raw-link';
 import { archiveName, archiveUrl } from '@/features/code/lib/archive-url';
@@ -64,7 +64,11 @@ const prefetchShown = (
   dir: string,
   listing: ContentsResponse | ContentsResponse[],
 ) => {
-  if (!isDirListing(listing)) void loadFileView().catch(() => undefined);
+  if (!isDirListing(listing)) {
+    void loadFileView().catch(() => undefined);
+    // Otherwise the renderer's two chunks load one after the other once the file view draws.
+    if (isMarkdown(listing.name)) preloadMarkdownView();
+  }
   const readme = isDirListing(listing) ? findReadme(listing) : undefined;
   if (!readme) return;
   void queryClient

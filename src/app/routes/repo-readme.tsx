@@ -15,7 +15,14 @@ import { markdownQueries } from '@/features/markdown/api/markdown-render';
 
 // The browser's renderer (and its highlighter loader) load only where they are drawn: a Markdown
 // file's view, or a README on a server without POST /markdown.
-const LazyMarkdownView = lazy(() => import('@/features/markdown/components/markdown-view').then((m) => ({ default: m.MarkdownView })));
+const loadMarkdownView = () => import('@/features/markdown/components/markdown-view');
+const LazyMarkdownView = lazy(() => loadMarkdownView().then((m) => ({ default: m.MarkdownView })));
+/** Starts downloading the browser's renderer for a Markdown file's view, beside the file view's own code. */
+export function preloadMarkdownView() {
+  loadMarkdownView()
+    .then((m) => m.preloadMarkdown())
+    .catch(() => undefined);
+}
 export function MarkdownView(props: ComponentProps<typeof LazyMarkdownView>) {
   return (
     <Suspense fallback={<MarkdownSkeleton />}>

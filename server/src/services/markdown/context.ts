@@ -11,9 +11,22 @@ export interface RenderContext {
   linkBase?: string;
   /** Folder URL relative images resolve against (Gitea's /media/ for a src/ context). */
   imageBase?: string;
+  /** The forge's sub-path as the context carried it ('' when it did not). */
+  sub?: string;
   /** The repository `#N` and commit ids refer to, with the URL prefix its pages live under. */
   repo?: { owner: string; name: string; prefix: string };
 }
+
+/** What one render's plugins need, carried on its file (`file.data.render`): the processors are shared. */
+export interface RenderData {
+  ctx: RenderContext;
+  /** URL prefix of user pages ('' or the forge's sub-path / origin). */
+  site: string;
+  /** This forge's own origin, whose links stay in the same tab. */
+  origin: string;
+}
+
+export const renderData = (file: { data: Record<string, unknown> }) => file.data.render as RenderData;
 
 const NAME = /^[A-Za-z0-9_.-]+$/;
 
@@ -31,11 +44,14 @@ export function parseContext(context: string | undefined, subPath = ''): RenderC
     path = `/${raw.replace(/^\/+/, '')}`;
   }
   path = path.replace(/[?#].*$/, '');
-  const base = subPath.replace(/\/+$/, '');
-  const local = base && path.startsWith(`${base}/`) ? path.slice(base.length) : path;
+  // The forge's sub-path, when the context starts with it: what follows names the repository. A
+  // context without it (the web app's page paths) keeps its links without it too.
+  const sub = subPath.replace(/\/+$/, '');
+  const base = sub && path.startsWith(`${sub}/`) ? sub : '';
+  const local = path.slice(base.length);
   const folder = `${origin}${path.replace(/\/*$/, '/')}`;
   const parts = local.split('/').filter(Boolean);
-  const out: RenderContext = { linkBase: folder, imageBase: folder };
+  const out: RenderContext = { linkBase: folder, imageBase: folder, sub: base };
   if (parts.length >= 2 && NAME.test(parts[0]!) && NAME.test(parts[1]!)) {
     const prefix = `${origin}${base}/${parts[0]}/${parts[1]}`;
     out.repo = { owner: parts[0]!, name: parts[1]!, prefix };

@@ -1,7 +1,8 @@
 // Emoji shortcodes in text (:+1: → 👍) from the gemoji package, as the web app's remark-emoji does:
 // only text nodes change, so code spans, code blocks and URLs keep their colons.
-import type { Parent, Root, Text } from 'mdast';
+import type { Root } from 'mdast';
 import { gemoji } from 'gemoji';
+import { replaceText } from './tree.ts';
 
 let map: Map<string, string> | undefined;
 const emojiMap = () => {
@@ -14,17 +15,12 @@ const emojiMap = () => {
 
 const SHORTCODE = /:([a-z0-9_+-]+):/g;
 
-function walk(node: Parent) {
-  for (const child of node.children) {
-    if (child.type === 'text') {
-      const t = child as Text;
-      if (t.value.includes(':')) t.value = t.value.replace(SHORTCODE, (whole, name: string) => emojiMap().get(name) ?? whole);
-    } else if ('children' in child) {
-      walk(child as Parent);
-    }
-  }
+function replace(value: string) {
+  if (!value.includes(':')) return null;
+  const out = value.replace(SHORTCODE, (whole, name: string) => emojiMap().get(name) ?? whole);
+  return out === value ? null : [{ type: 'text' as const, value: out }];
 }
 
 export function remarkEmoji() {
-  return (tree: Root) => walk(tree);
+  return (tree: Root) => replaceText(tree, replace);
 }

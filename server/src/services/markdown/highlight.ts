@@ -3,6 +3,7 @@
 // server's HTML as it styled the browser's. highlight.js loads on the first text with fenced code.
 import type { Element, ElementContent, Root } from 'hast';
 import type { HLJSApi } from 'highlight.js';
+import { textOf } from './tree.ts';
 
 let loading: Promise<HLJSApi> | undefined;
 /** highlight.js with lowlight's `common` grammar set plus dockerfile: what the web app loads. */
@@ -25,8 +26,6 @@ function languageOf(code: Element): string | false | undefined {
   }
   return name;
 }
-
-const textOf = (node: ElementContent): string => (node.type === 'text' ? node.value : node.type === 'element' ? node.children.map(textOf).join('') : '');
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'" };
 const decode = (text: string) => text.replace(/&(?:amp|lt|gt|quot|#x27);/g, (e) => ENTITIES[e]!);

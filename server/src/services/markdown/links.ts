@@ -2,13 +2,12 @@
 // GitHub-style `user-content-` anchors and in-page links point at them, relative links and images
 // resolve against the context, links to other hosts open in a new tab without window.opener, and
 // task-list checkboxes are named by their item's words (for screen readers).
-import type { Element, ElementContent, Root, RootContent } from 'hast';
-import type { RenderContext } from './context.ts';
+import type { Element, ElementContent, Root } from 'hast';
+import { renderData } from './context.ts';
+import { textOf } from './tree.ts';
 
 const PREFIX = 'user-content-';
 
-const textOf = (node: ElementContent | RootContent): string =>
-  node.type === 'text' ? node.value : node.type === 'element' ? node.children.map(textOf).join('') : '';
 /** A list item's own words, without its nested lists. */
 const ownText = (node: ElementContent): string =>
   node.type === 'text' ? node.value : node.type === 'element' && node.tagName !== 'ul' && node.tagName !== 'ol' ? node.children.map(ownText).join('') : '';
@@ -39,10 +38,10 @@ function walk(node: Root | Element, visit: (el: Element) => void) {
   }
 }
 
-/** `origin`: this forge's own origin, whose links stay in the same tab. */
-export function rehypeLinks(options: { ctx: RenderContext; origin: string }) {
-  const { ctx, origin } = options;
-  return (tree: Root) => {
+/** The context and this forge's origin come from the file's render data. */
+export function rehypeLinks() {
+  return (tree: Root, file: { data: Record<string, unknown> }) => {
+    const { ctx, origin } = renderData(file);
     const seen = new Map<string, number>();
     walk(tree, (el) => {
       if (/^h[1-6]$/.test(el.tagName) && !el.properties.id) {
@@ -68,17 +67,18 @@ export function rehypeLinks(options: { ctx: RenderContext; origin: string }) {
       const href = el.properties.href;
       if (href.startsWith('#') && href.length > 1 && !href.startsWith(`#${PREFIX}`)) {
         el.properties.href = `#${PREFIX}${href.slice(1)}`;
-      } else if (/^(https?:)?\/\//i.test(href)) {
-        let external = true;
-        try {
-          external = new URL(href, origin).origin !== origin;
-        } catch {}
-        if (external) {
-          el.properties.target = '_blank';
-          el.properties.rel = ['noopener', 'noreferrer'];
-        }
-      } else {
-        el.properties.href = resolveRelative(href, ctx.linkBase);
+        return;
+      }
+      // Judged once resolved: a relative link in a context on another host leads there too.
+      const url = (el.properties.href = resolveRelative(href, ctx.linkBase));
+      if (!/^(https?:)?\/\//i.test(url)) return;
+      let external = true;
+      try {
+        external = new URL(url, origin).origin !== origin;
+      } catch {}
+      if (external) {
+        el.properties.target = '_blank';
+        el.properties.rel = ['noopener', 'noreferrer'];
       }
     });
   };

@@ -3,8 +3,9 @@
 // src/features/markdown/lib/remark-references.ts (the server cannot import the web app's code):
 // a reference must start at a word boundary, so e-mail addresses, URLs and "a#1" stay text. Only
 // the link is made: nothing about the issue, user or commit is looked up, so nothing private leaks.
-import type { Link, Parent, PhrasingContent, Root, Text } from 'mdast';
-import type { RenderContext } from './context.ts';
+import type { Link, PhrasingContent, Root } from 'mdast';
+import { renderData, type RenderContext } from './context.ts';
+import { replaceText } from './tree.ts';
 
 const NAME = '[A-Za-z0-9](?:[A-Za-z0-9_.-]*[A-Za-z0-9_-])?';
 const PATTERN = new RegExp(`(^|[^A-Za-z0-9_.@/#&-])(?:@(${NAME})|(?:(${NAME})\\/(${NAME}))?#(\\d+)|([0-9a-f]{7,40}))(?![A-Za-z0-9_])`, 'g');
@@ -42,23 +43,17 @@ export function splitReferences(value: string, ctx: RenderContext['repo'], site:
 
 const SKIP = new Set(['link', 'linkReference', 'code', 'inlineCode', 'html', 'definition']);
 
-function walk(node: Parent, ctx: RenderContext['repo'], site: string) {
-  for (let i = 0; i < node.children.length; i++) {
-    const child = node.children[i]!;
-    if (SKIP.has(child.type)) continue;
-    if (child.type === 'text') {
-      const parts = splitReferences((child as Text).value, ctx, site);
-      if (parts.length > 1 || parts[0]!.type !== 'text') {
-        node.children.splice(i, 1, ...(parts as typeof node.children));
-        i += parts.length - 1;
-      }
-    } else if ('children' in child) {
-      walk(child as Parent, ctx, site);
-    }
-  }
-}
-
-/** `site` is the URL prefix of user pages ('' or the forge's sub-path / origin). */
-export function remarkReferences(options: { repo?: RenderContext['repo']; site: string }) {
-  return (tree: Root) => walk(tree, options.repo, options.site);
+/** The repository and the user pages' prefix come from the file's render data. */
+export function remarkReferences() {
+  return (tree: Root, file: { data: Record<string, unknown> }) => {
+    const { ctx, site } = renderData(file);
+    replaceText(
+      tree,
+      (value) => {
+        const parts = splitReferences(value, ctx.repo, site);
+        return parts.length > 1 || parts[0]!.type !== 'text' ? parts : null;
+      },
+      SKIP,
+    );
+  };
 }

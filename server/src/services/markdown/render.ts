@@ -5,7 +5,7 @@
 // 'markdown' render the text alone (links still resolve against the context); 'gfm', 'comment',
 // 'file' and wiki texts also link references and replace emoji shortcodes; 'comment' keeps line
 // breaks as Gitea's comments do. Any other mode is a 422.
-import type { Break, Parent, Root as MdRoot, Text } from 'mdast';
+import type { PhrasingContent, Root as MdRoot } from 'mdast';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize';
@@ -14,11 +14,13 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified, type Processor } from 'unified';
 import { ApiError, unprocessable } from '../../errors.ts';
-import { parseContext } from './context.ts';
+import { cachedRender } from './cache.ts';
+import { parseContext, type RenderData } from './context.ts';
 import { rehypeHighlight } from './highlight.ts';
 import { rehypeLinks } from './links.ts';
 import { remarkEmoji } from './emoji.ts';
 import { remarkReferences } from './references.ts';
+import { replaceText } from './tree.ts';
 
 /** Largest text rendered, in bytes (GitHub's /markdown takes 400 KB; a README larger than this is rare). */
 export const MARKDOWN_MAX_BYTES = 1024 * 1024;
@@ -42,21 +44,16 @@ function remarkGfmParse(this: Processor) {
 
 /** Every newline in text becomes a line break, as in Gitea's comments. */
 function remarkHardBreaks() {
-  const walk = (node: Parent) => {
-    for (let i = 0; i < node.children.length; i++) {
-      const child = node.children[i]!;
-      if (child.type === 'text' && child.value.includes('\n')) {
-        const parts: (Text | Break)[] = [];
-        child.value.split('\n').forEach((value, j) => {
-          if (j > 0) parts.push({ type: 'break' });
-          if (value) parts.push({ type: 'text', value });
-        });
-        node.children.splice(i, 1, ...(parts as typeof node.children));
-        i += parts.length - 1;
-      } else if ('children' in child) walk(child as Parent);
-    }
+  const split = (value: string): PhrasingContent[] | null => {
+    if (!value.includes('\n')) return null;
+    const parts: PhrasingContent[] = [];
+    value.split('\n').forEach((text, j) => {
+      if (j > 0) parts.push({ type: 'break' });
+      if (text) parts.push({ type: 'text', value: text });
+    });
+    return parts;
   };
-  return (tree: MdRoot) => walk(tree);
+  return (tree: MdRoot) => replaceText(tree, split);
 }
 
 const schema: SanitizeSchema = {
@@ -72,6 +69,28 @@ const schema: SanitizeSchema = {
   },
 };
 
+type Kind = 'plain' | 'full' | 'comment';
+
+function build(kind: Kind) {
+  const processor = unified().use(remarkParse).use(remarkGfmParse);
+  if (kind !== 'plain') processor.use(remarkReferences).use(remarkEmoji);
+  if (kind === 'comment') processor.use(remarkHardBreaks);
+  return processor.use(remarkRehype, { clobberPrefix: '' }).use(rehypeSanitize, schema).use(rehypeHighlight).use(rehypeLinks).use(rehypeStringify).freeze();
+}
+
+const processors = new Map<Kind, ReturnType<typeof build>>();
+
+/**
+ * The processor for a (known) mode, built once and shared: building one (GFM's parser extensions
+ * above all) costs more than rendering a comment. What differs per text travels on its file.
+ */
+export function markdownProcessor(mode: string) {
+  const kind: Kind = mode === '' || mode === 'markdown' ? 'plain' : mode === 'comment' ? 'comment' : 'full';
+  let processor = processors.get(kind);
+  if (!processor) processors.set(kind, (processor = build(kind)));
+  return processor;
+}
+
 /**
  * The HTML for `options.text`. `rootUrl` is this forge's URL (its origin decides which links are
  * external, its path is the sub-path contexts may carry).
@@ -81,20 +100,13 @@ export async function renderMarkdown(options: MarkdownOptions, rootUrl: string):
   if (!MODES.has(mode)) throw unprocessable(`Unknown mode: ${mode}`);
   if (Buffer.byteLength(options.text) > MARKDOWN_MAX_BYTES) throw tooLarge();
   if (options.text === '') return '';
-  const root = new URL(rootUrl);
-  const subPath = root.pathname.replace(/\/+$/, '');
-  const ctx = parseContext(options.context, subPath);
-  const full = mode !== '' && mode !== 'markdown';
-  const site = options.context && /^https?:\/\//i.test(options.context.trim()) ? `${root.origin}${subPath}` : subPath;
-  const processor = unified().use(remarkParse).use(remarkGfmParse);
-  if (full) processor.use(remarkReferences, { repo: ctx.repo, site }).use(remarkEmoji);
-  if (mode === 'comment') processor.use(remarkHardBreaks);
-  const file = await processor
-    .use(remarkRehype, { clobberPrefix: '' })
-    .use(rehypeSanitize, schema)
-    .use(rehypeHighlight)
-    .use(rehypeLinks, { ctx, origin: root.origin })
-    .use(rehypeStringify)
-    .process(options.text);
-  return String(file);
+  return cachedRender(options.text, [mode, options.context ?? '', rootUrl], async () => {
+    const root = new URL(rootUrl);
+    const subPath = root.pathname.replace(/\/+$/, '');
+    const ctx = parseContext(options.context, subPath);
+    // User pages: on this forge's origin for an absolute context, else under the sub-path the context has.
+    const site = options.context && /^https?:\/\//i.test(options.context.trim()) ? `${root.origin}${subPath}` : (ctx.sub ?? subPath);
+    const render: RenderData = { ctx, site, origin: root.origin };
+    return String(await markdownProcessor(mode).process({ value: options.text, data: { render } }));
+  });
 }

@@ -27,6 +27,7 @@ export const markdownQueries = {
         }
       },
       staleTime: Infinity,
-      retry: 1,
+      // A refusal (401 where sign-in is required, 403, 422) will not change: the fallback shows at once.
+      retry: (count, e) => !(isApiError(e) && e.status < 500) && count < 1,
     }),
 };

@@ -24,6 +24,29 @@ describe('prepareHtml', () => {
     expect(out.querySelectorAll('a')[1]).toHaveAttribute('href', '#user-content-a');
   });
 
+  it('keeps the server from restyling or covering the app: no styles, forms, app classes or foreign ids', () => {
+    const out = el(
+      prepareHtml(
+        '<style>body{display:none}</style><p style="position:fixed" class="fixed inset-0 z-50">x</p>' +
+          '<pre><code class="hljs language-ts"><span class="hljs-title function_">f</span></code></pre>' +
+          '<h2 id="root">A</h2><h2 id="user-content-b">B</h2><sup id="fnref:user-content-1">1</sup><a name="main" href="#user-content-b">b</a>' +
+          '<form action="https://else.example/"><input type="password" name="pw"><button>Sign in</button></form>' +
+          '<ul class="contains-task-list"><li class="task-list-item"><input type="checkbox" checked> done</li></ul>' +
+          '<a href="https://else.example/" target="preview">named</a>',
+        { origins },
+      ),
+    );
+    expect(out.querySelector('style, [style], form, button, input[type=password]')).toBeNull();
+    expect(out.querySelector('p')).not.toHaveAttribute('class');
+    expect(out.querySelector('code')).toHaveAttribute('class', 'hljs language-ts');
+    expect(out.querySelector('code span')).toHaveAttribute('class', 'hljs-title function_');
+    expect([...out.querySelectorAll('[id]')].map((e) => e.id)).toEqual(['user-content-b', 'fnref:user-content-1']);
+    expect(out.querySelector('[name]')).toBeNull();
+    expect(out.querySelector('input[type=checkbox]')).toBeDisabled();
+    expect(out.querySelector('li')).toHaveAttribute('class', 'task-list-item');
+    expect(out.querySelector('a[target]')).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
   it("makes this forge's absolute links site-relative and keeps new-tab links without opener", () => {
     const out = el(
       prepareHtml('<a href="https://gitea.example/alice/tools/issues/1">#1</a><a href="https://else.example/" target="_blank">x</a>', { origins }),

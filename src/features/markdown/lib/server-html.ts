@@ -16,6 +16,36 @@ export interface HtmlOptions {
 
 const TOKEN_SRC = 'data-token-src';
 
+// Nothing the server sends may restyle or cover the app around the text: no style sheets or style
+// attributes, no forms, only the classes Markdown's own styles use (not the app's utility classes,
+// e.g. `fixed inset-0`), and only `user-content-` ids (Gitea's and this forge's), which cannot
+// collide with the app's own. Task lists keep their (disabled) checkboxes and nothing else.
+const PURIFY = {
+  RETURN_DOM_FRAGMENT: true as const,
+  ADD_ATTR: ['target', 'loading'],
+  ALLOW_DATA_ATTR: false,
+  FORBID_TAGS: ['style', 'form', 'button', 'textarea', 'select', 'dialog'],
+  FORBID_ATTR: ['style'],
+};
+const CLASS =
+  /^(hljs(-[\w-]+)?|[a-z]+_+|language-\S+|lang-\S+|task-list-item|contains-task-list|footnotes|sr-only|data-footnote-backref|mention|issue-ref|commit-ref|ref-issue|emoji)$/;
+const ID = /^(\w+:)?user-content-/;
+
+function restrict(fragment: DocumentFragment) {
+  for (const el of fragment.querySelectorAll('[class]')) {
+    const kept = [...el.classList].filter((c) => CLASS.test(c));
+    if (kept.length) el.setAttribute('class', kept.join(' '));
+    else el.removeAttribute('class');
+  }
+  for (const el of fragment.querySelectorAll('[id], [name]')) {
+    for (const attr of ['id', 'name']) if (el.hasAttribute(attr) && !ID.test(el.getAttribute(attr)!)) el.removeAttribute(attr);
+  }
+  for (const input of fragment.querySelectorAll('input')) {
+    if (input.getAttribute('type') !== 'checkbox') input.remove();
+    else input.setAttribute('disabled', '');
+  }
+}
+
 function siteRelative(url: string, origins: string[]): string {
   for (const o of origins) if (o && (url === o || url.startsWith(`${o}/`))) return url.slice(o.length) || '/';
   return url;
@@ -31,12 +61,11 @@ function decodePath(path: string): string {
 
 export function prepareHtml(html: string, options: HtmlOptions): string {
   // data-* attributes from the server are dropped: only this code sets data-token-src.
-  const fragment = DOMPurify.sanitize(html, { RETURN_DOM_FRAGMENT: true, ADD_ATTR: ['target', 'loading'], ALLOW_DATA_ATTR: false });
-  for (const a of fragment.querySelectorAll('a[href]')) {
-    const href = siteRelative(a.getAttribute('href')!, options.origins);
-    a.setAttribute('href', href);
-    if (a.getAttribute('target') === '_blank') a.setAttribute('rel', 'noopener noreferrer');
-  }
+  const fragment = DOMPurify.sanitize(html, PURIFY);
+  restrict(fragment);
+  for (const a of fragment.querySelectorAll('a[href]')) a.setAttribute('href', siteRelative(a.getAttribute('href')!, options.origins));
+  // Any target (a named one opens a new window too) goes without window.opener.
+  for (const a of fragment.querySelectorAll('a[target]')) a.setAttribute('rel', 'noopener noreferrer');
   for (const img of fragment.querySelectorAll('img')) {
     let src = siteRelative(img.getAttribute('src') ?? '', options.origins);
     const { images } = options;
