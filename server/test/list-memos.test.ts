@@ -7,7 +7,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { openDb, scopedDbVersion } from '../src/db/index.ts';
 import { closeDb } from '../src/db/dialect.ts';
-import { searchReads, searchShows } from '../src/api/list-reads.ts';
+import { inboxReads, searchReads, searchShows } from '../src/api/list-reads.ts';
 import { createTestForge, uniq } from './helpers.ts';
 
 const forge = await createTestForge();
@@ -128,6 +128,32 @@ describe('notification threads kept per user', () => {
     // The repository made private: its threads go from the reader's inbox.
     expect((await forge.req('PATCH', repo, { token: owner.token, body: { private: true } })).status).toBe(200);
     expect(await inbox(reader, '?all=true')).toEqual([]);
+  });
+
+  it("keeps a user's inbox while another marks their own threads read", async () => {
+    const owner = await forge.user('owner');
+    const [one, two] = [await forge.user('reader'), await forge.user('reader')];
+    const repo = await newRepo(owner, uniq('watched'));
+    for (const u of [one, two]) expect((await forge.req('PUT', `${repo}/subscription`, { token: u.token })).status).toBe(200);
+    await openIssue(repo, owner, 'news');
+    const { db } = forge.deps;
+    const rowOf = (id: number) => db.selectFrom('user').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const readsOf = async (id: number) => (await inboxReads({ var: { user: await rowOf(id), deps: forge.deps } } as never))!;
+    const deps = await readsOf(two.id);
+    const before = await scopedDbVersion(db, deps);
+    expect(await inbox(two)).toEqual(['news:open:1']);
+    expect((await forge.req('PUT', '/notifications', { token: one.token })).status).toBe(205);
+    expect(await inbox(one)).toEqual([]);
+    // Pinned, it is listed again (unread and pinned are the default).
+    const [thread] = (await get('/notifications?all=true', one.token)).body as { id: number }[];
+    expect((await forge.req('PATCH', `/notifications/threads/${thread!.id}?to-status=pinned`, { token: one.token })).status).toBe(205);
+    expect(await inbox(one)).toEqual(['news:open:1']);
+    expect(await inbox(two)).toEqual(['news:open:1']);
+    // The same version (so the kept answer is sent again), on SQLite at least (see above).
+    if (!forge.deps.config.databaseUrl) expect(await scopedDbVersion(db, deps)).toBe(before);
+    expect((await forge.req('PUT', '/notifications', { token: two.token })).status).toBe(205);
+    expect(await inbox(two)).toEqual([]);
+    expect(await scopedDbVersion(db, deps)).not.toBe(before);
   });
 
   it('shows what another process changed at once', async () => {
