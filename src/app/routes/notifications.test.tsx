@@ -72,7 +72,7 @@ describe('Notifications inbox', () => {
     await screen.findByRole('link', { name: 'First question' });
 
     const user = userEvent.setup();
-    await user.click(screen.getByRole('link', { name: 'Unread', exact: true }));
+    await user.click(screen.getByRole('link', { name: 'Unread' }));
     // Still loading: the Pinned page is what shows, and the user picks a repository there.
     await waitFor(() => expect(router.state.navigation.state).toBe('loading'));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Repository' }), 'alice/site');
