@@ -3,9 +3,14 @@
 // repository never reaches someone who may not read it; and an issue opened elsewhere leaves the
 // kept answers of what does not show it alone (their versions stay the same).
 import path from 'node:path';
+import { Hono, type Context } from 'hono';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { answerMemo } from '../src/api/answer-memo.ts';
+import type { AppEnv } from '../src/context.ts';
+import { NotificationSource, upsertIssueNotifications } from '../src/db/notifications.ts';
+import { listThreadsPage, notificationFilter } from '../src/services/notifications.ts';
 import { createApp } from '../src/app.ts';
-import { openDb, scopedDbVersion } from '../src/db/index.ts';
+import { nowUnix, openDb, scopedDbVersion } from '../src/db/index.ts';
 import { closeDb } from '../src/db/dialect.ts';
 import { inboxReads, searchReads, searchShows } from '../src/api/list-reads.ts';
 import { createTestForge, uniq } from './helpers.ts';
@@ -154,6 +159,48 @@ describe('notification threads kept per user', () => {
     expect((await forge.req('PUT', '/notifications', { token: two.token })).status).toBe(205);
     expect(await inbox(two)).toEqual([]);
     expect(await scopedDbVersion(db, deps)).not.toBe(before);
+  });
+
+  it('keeps no answer when a thread arrives in another repository while what it reads is told', async () => {
+    const owner = await forge.user('owner');
+    const reader = await forge.user('reader');
+    const watched = await newRepo(owner, uniq('watched'));
+    const other = await newRepo(owner, uniq('other'));
+    expect((await forge.req('PUT', `${watched}/subscription`, { token: reader.token })).status).toBe(200);
+    await openIssue(watched, owner, 'watched issue');
+    const n = await openIssue(other, owner, 'other issue');
+    const { db } = forge.deps;
+    const otherRepo = await db.selectFrom('repository').selectAll().where('lower_name', '=', other.split('/')[3]!.toLowerCase()).executeTakeFirstOrThrow();
+    const issue = await db.selectFrom('issue').select('id').where('repo_id', '=', otherRepo.id).where('index', '=', n).executeTakeFirstOrThrow();
+    const user = await db.selectFrom('user').selectAll().where('id', '=', reader.id).executeTakeFirstOrThrow();
+    // The real inbox behind the real memo, with a comment in the other repository notifying the
+    // reader (another request) right after the inbox's reads were told, before its version.
+    let arrive = true;
+    const app = new Hono<AppEnv>();
+    app.use('*', async (c, next) => {
+      c.set('deps', forge.deps);
+      c.set('user', user);
+      await next();
+    });
+    const reads = async (c: Context<AppEnv>) => {
+      const deps = await inboxReads(c);
+      if (arrive) {
+        arrive = false;
+        const note = { userIds: [reader.id], repo: otherRepo, issueId: issue.id, source: NotificationSource.issue, commentId: 0 };
+        await upsertIssueNotifications(db, { ...note, updatedBy: owner.id, now: nowUnix() });
+      }
+      return deps;
+    };
+    app.use('/inbox', answerMemo({ reads }));
+    app.get('/inbox', async (c) => {
+      const { threads } = await listThreadsPage(forge.deps, user, await notificationFilter(forge.deps, user, {}, ['unread']), { limit: 50, offset: 0 });
+      return c.json(threads.map((t) => t.subject.title).sort());
+    });
+    const titles = async () => (await app.request('/inbox')).json();
+    expect(await titles()).toEqual(['other issue', 'watched issue']);
+    // A write to that repository's issues alone (what the kept answer would not name).
+    await db.updateTable('issue').set({ name: 'renamed' }).where('repo_id', '=', otherRepo.id).where('index', '=', n).execute();
+    expect(await titles()).toEqual(['renamed', 'watched issue']);
   });
 
   it('shows what another process changed at once', async () => {
