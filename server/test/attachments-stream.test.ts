@@ -31,22 +31,31 @@ const generatedForm = (filename: string, count: number, size: number) =>
     onDisk,
   );
 
-async function post(url: string, body: BodyInit | ReadableStream, token: string | undefined, contentType = `multipart/form-data; boundary=${BOUNDARY}`) {
+async function post(
+  url: string,
+  body: BodyInit | ReadableStream,
+  token: string | undefined,
+  contentType = `multipart/form-data; boundary=${BOUNDARY}`,
+  headers: Record<string, string> = {},
+) {
   const res = await forge.app.request(`/api/v1${url}`, {
     method: 'POST',
     body,
-    headers: { 'Content-Type': contentType, ...(token ? { Authorization: `token ${token}` } : {}) },
+    headers: { 'Content-Type': contentType, ...headers, ...(token ? { Authorization: `token ${token}` } : {}) },
     ...({ duplex: 'half' } as object),
   });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : undefined };
 }
 
-async function upload(url: string, token: string, data: Uint8Array<ArrayBuffer> | string, name: string) {
+/** `length`: with the Content-Length header a client sends (app.request sets none). */
+async function upload(url: string, token: string, data: Uint8Array<ArrayBuffer> | string, name: string, opts: { length?: boolean } = {}) {
   const form = new FormData();
   form.append('attachment', new Blob([data]), name);
   const { body, contentType } = await encodedForm(form);
-  const res = await forge.app.request(`/api/v1${url}`, { method: 'POST', body, headers: { Authorization: `token ${token}`, 'Content-Type': contentType } });
+  const headers: Record<string, string> = { Authorization: `token ${token}`, 'Content-Type': contentType };
+  if (opts.length) headers['Content-Length'] = String(body.byteLength);
+  const res = await forge.app.request(`/api/v1${url}`, { method: 'POST', body, headers });
   return { status: res.status, body: await res.json() };
 }
 
@@ -109,8 +118,17 @@ describe('streamed issue and comment attachments', () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
     await withConfig({ attachmentAllowedTypes: '.txt, image/*', attachmentMaxSize: 1024 }, async () => {
       const forbidden = 'This file cannot be uploaded or modified due to a forbidden file extension or type.';
-      // Too large and of a forbidden type: the type is checked first, as Gitea.
+      // Too large and of a forbidden type: the type is checked first, as Gitea, also when the
+      // form is declared too large to be read at all.
       expect(await upload(url, owner.token, new Uint8Array(4096), 'tool.exe')).toMatchObject({ status: 422, body: { message: forbidden } });
+      const declared = { length: true };
+      expect(await upload(url, owner.token, new Uint8Array(128 * 1024), 'tool.exe', declared)).toMatchObject({ status: 422, body: { message: forbidden } });
+      expect(await upload(url, owner.token, new Uint8Array(128 * 1024), 'big.txt', declared)).toMatchObject({ status: 413 });
+      // Only the file's first bytes are read of such a form.
+      const huge = generatedForm('huge.txt', 64, 256 * 1024);
+      const length = { 'Content-Length': String(64 * 256 * 1024 + 512) };
+      expect(await post(`${url}?name=huge.txt`, huge.stream, owner.token, undefined, length)).toMatchObject({ status: 413 });
+      expect(huge.stats.sent).toBeLessThan(MiB);
       expect(await upload(url, owner.token, 'plain words', 'notes.exe')).toMatchObject({ status: 422 });
       expect(await upload(url, owner.token, 'plain words', 'notes.TXT')).toMatchObject({ status: 201 });
       // A PNG by its content passes image/* whatever its name.
