@@ -135,6 +135,41 @@ describe('notification threads kept per user', () => {
     expect(await inbox(reader, '?all=true')).toEqual([]);
   });
 
+  it('hides threads, and drops them from the unread count, once their unit is off or access is lost', async () => {
+    const owner = await forge.user('owner');
+    const friend = await forge.user('friend');
+    const name = uniq('private');
+    const repo = await newRepo(owner, name, { private: true });
+    expect((await forge.req('PUT', `${repo}/collaborators/${friend.name}`, { token: owner.token, body: { permission: 'read' } })).status).toBe(204);
+    expect((await forge.req('PUT', `${repo}/subscription`, { token: friend.token })).status).toBe(200);
+    await openIssue(repo, owner, 'secret plans');
+    const unread = async () => {
+      const r = await get('/notifications/new', friend.token);
+      expect(r.status).toBe(200);
+      return r.body.new as number;
+    };
+    const seen = async () => [await inbox(friend), await unread()];
+    for (let i = 0; i < 2; i++) expect(await seen()).toEqual([['secret plans:open:1'], 1]);
+    // Issues switched off: the thread goes, and comes back with them.
+    expect((await forge.req('PATCH', repo, { token: owner.token, body: { has_issues: false } })).status).toBe(200);
+    expect(await seen()).toEqual([[], 0]);
+    expect((await forge.req('PATCH', repo, { token: owner.token, body: { has_issues: true } })).status).toBe(200);
+    expect(await seen()).toEqual([['secret plans:open:1'], 1]);
+    // Renamed: the thread's repository says so.
+    expect((await forge.req('PATCH', repo, { token: owner.token, body: { name: `${name}-2` } })).status).toBe(200);
+    const names = (await get('/notifications', friend.token)).body.map((t: { repository: { full_name: string } }) => t.repository.full_name);
+    expect(names).toEqual([`${owner.name}/${name}-2`]);
+    // No longer a collaborator: gone from the inbox and the count.
+    const renamed = `/repos/${owner.name}/${name}-2`;
+    expect((await forge.req('DELETE', `${renamed}/collaborators/${friend.name}`, { token: owner.token })).status).toBe(204);
+    expect(await seen()).toEqual([[], 0]);
+    expect((await forge.req('PUT', `${renamed}/collaborators/${friend.name}`, { token: owner.token, body: { permission: 'read' } })).status).toBe(204);
+    expect(await seen()).toEqual([['secret plans:open:1'], 1]);
+    // Deleted: no thread outlives it.
+    expect((await forge.req('DELETE', renamed, { token: owner.token })).status).toBe(204);
+    expect(await seen()).toEqual([[], 0]);
+  });
+
   it("keeps a user's inbox while another marks their own threads read", async () => {
     const owner = await forge.user('owner');
     const [one, two] = [await forge.user('reader'), await forge.user('reader')];
