@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createTestForge } from './helpers.ts';
 import { ownerWithRepo } from './issues-helpers.ts';
 import { encodedForm, generatedBody } from './generated-upload.ts';
@@ -158,6 +158,34 @@ describe('streamed issue and comment attachments', () => {
     expect((await post(`${base}/issues/1/assets`, stream, stranger.token)).status).toBe(403);
     expect(stats.sent).toBe(0);
     expect((await post(`${base}/issues/1/assets`, generatedForm('x.bin', 1, 16).stream, undefined)).status).toBe(401);
+    expect((await forge.req('GET', `${base}/issues/1/assets`)).body).toEqual([]);
+  });
+});
+
+describe('an upload cut off by the client', () => {
+  it('leaves no .part file and no attachment behind', async () => {
+    const { owner, base } = await ownerWithRepo(forge);
+    await forge.req('POST', `${base}/issues`, { token: owner.token, body: { title: 'cut' } });
+    const head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="attachment"; filename="cut.bin"\r\n\r\n`;
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          if (sent === 0) controller.enqueue(new TextEncoder().encode(head));
+          // Half a megabyte arrives, then the connection drops.
+          if (sent >= 2) return controller.error(new Error('connection reset by the client'));
+          controller.enqueue(new Uint8Array(256 * 1024).fill(sent + 1));
+          sent++;
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    // The server logs the broken request as any failure; not this test's output.
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const cut = await post(`${base}/issues/1/assets`, stream, owner.token).finally(() => logged.mockRestore());
+    expect(cut.status).toBeGreaterThanOrEqual(400);
+    expect(sent).toBe(2);
+    expect(fs.existsSync(tmpDir) ? fs.readdirSync(tmpDir).filter((n) => n.endsWith('.part')) : []).toEqual([]);
     expect((await forge.req('GET', `${base}/issues/1/assets`)).body).toEqual([]);
   });
 });
