@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createTestForge } from './helpers.ts';
 import { ownerWithRepo } from './issues-helpers.ts';
 import { encodedForm, generatedBody } from './generated-upload.ts';
@@ -31,22 +31,31 @@ const generatedForm = (filename: string, count: number, size: number) =>
     onDisk,
   );
 
-async function post(url: string, body: BodyInit | ReadableStream, token: string | undefined, contentType = `multipart/form-data; boundary=${BOUNDARY}`) {
+async function post(
+  url: string,
+  body: BodyInit | ReadableStream,
+  token: string | undefined,
+  contentType = `multipart/form-data; boundary=${BOUNDARY}`,
+  headers: Record<string, string> = {},
+) {
   const res = await forge.app.request(`/api/v1${url}`, {
     method: 'POST',
     body,
-    headers: { 'Content-Type': contentType, ...(token ? { Authorization: `token ${token}` } : {}) },
+    headers: { 'Content-Type': contentType, ...headers, ...(token ? { Authorization: `token ${token}` } : {}) },
     ...({ duplex: 'half' } as object),
   });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : undefined };
 }
 
-async function upload(url: string, token: string, data: Uint8Array<ArrayBuffer> | string, name: string) {
+/** `length`: with the Content-Length header a client sends (app.request sets none). */
+async function upload(url: string, token: string, data: Uint8Array<ArrayBuffer> | string, name: string, opts: { length?: boolean } = {}) {
   const form = new FormData();
   form.append('attachment', new Blob([data]), name);
   const { body, contentType } = await encodedForm(form);
-  const res = await forge.app.request(`/api/v1${url}`, { method: 'POST', body, headers: { Authorization: `token ${token}`, 'Content-Type': contentType } });
+  const headers: Record<string, string> = { Authorization: `token ${token}`, 'Content-Type': contentType };
+  if (opts.length) headers['Content-Length'] = String(body.byteLength);
+  const res = await forge.app.request(`/api/v1${url}`, { method: 'POST', body, headers });
   return { status: res.status, body: await res.json() };
 }
 
@@ -109,8 +118,17 @@ describe('streamed issue and comment attachments', () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
     await withConfig({ attachmentAllowedTypes: '.txt, image/*', attachmentMaxSize: 1024 }, async () => {
       const forbidden = 'This file cannot be uploaded or modified due to a forbidden file extension or type.';
-      // Too large and of a forbidden type: the type is checked first, as Gitea.
+      // Too large and of a forbidden type: the type is checked first, as Gitea, also when the
+      // form is declared too large to be read at all.
       expect(await upload(url, owner.token, new Uint8Array(4096), 'tool.exe')).toMatchObject({ status: 422, body: { message: forbidden } });
+      const declared = { length: true };
+      expect(await upload(url, owner.token, new Uint8Array(128 * 1024), 'tool.exe', declared)).toMatchObject({ status: 422, body: { message: forbidden } });
+      expect(await upload(url, owner.token, new Uint8Array(128 * 1024), 'big.txt', declared)).toMatchObject({ status: 413 });
+      // Only the file's first bytes are read of such a form.
+      const huge = generatedForm('huge.txt', 64, 256 * 1024);
+      const length = { 'Content-Length': String(64 * 256 * 1024 + 512) };
+      expect(await post(`${url}?name=huge.txt`, huge.stream, owner.token, undefined, length)).toMatchObject({ status: 413 });
+      expect(huge.stats.sent).toBeLessThan(MiB);
       expect(await upload(url, owner.token, 'plain words', 'notes.exe')).toMatchObject({ status: 422 });
       expect(await upload(url, owner.token, 'plain words', 'notes.TXT')).toMatchObject({ status: 201 });
       // A PNG by its content passes image/* whatever its name.
@@ -140,6 +158,34 @@ describe('streamed issue and comment attachments', () => {
     expect((await post(`${base}/issues/1/assets`, stream, stranger.token)).status).toBe(403);
     expect(stats.sent).toBe(0);
     expect((await post(`${base}/issues/1/assets`, generatedForm('x.bin', 1, 16).stream, undefined)).status).toBe(401);
+    expect((await forge.req('GET', `${base}/issues/1/assets`)).body).toEqual([]);
+  });
+});
+
+describe('an upload cut off by the client', () => {
+  it('leaves no .part file and no attachment behind', async () => {
+    const { owner, base } = await ownerWithRepo(forge);
+    await forge.req('POST', `${base}/issues`, { token: owner.token, body: { title: 'cut' } });
+    const head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="attachment"; filename="cut.bin"\r\n\r\n`;
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          if (sent === 0) controller.enqueue(new TextEncoder().encode(head));
+          // Half a megabyte arrives, then the connection drops.
+          if (sent >= 2) return controller.error(new Error('connection reset by the client'));
+          controller.enqueue(new Uint8Array(256 * 1024).fill(sent + 1));
+          sent++;
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    // The server logs the broken request as any failure; not this test's output.
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const cut = await post(`${base}/issues/1/assets`, stream, owner.token).finally(() => logged.mockRestore());
+    expect(cut.status).toBeGreaterThanOrEqual(400);
+    expect(sent).toBe(2);
+    expect(fs.existsSync(tmpDir) ? fs.readdirSync(tmpDir).filter((n) => n.endsWith('.part')) : []).toEqual([]);
     expect((await forge.req('GET', `${base}/issues/1/assets`)).body).toEqual([]);
   });
 });

@@ -44,6 +44,9 @@ describe('attachments', () => {
     const ren = await forge.req('PATCH', `${base}/issues/comments/${c.body.id}/assets/${up.body.id}`, { token: owner.token, body: { name: 'renamed.txt' } });
     expect(ren.status).toBe(201);
     expect(ren.body.name).toBe('renamed.txt');
+    // An empty name changes nothing (Gitea renames only to a name given).
+    const same = await forge.req('PATCH', `${base}/issues/comments/${c.body.id}/assets/${up.body.id}`, { token: owner.token, body: { name: '' } });
+    expect(same).toMatchObject({ status: 201, body: { name: 'renamed.txt' } });
     expect((await forge.req('GET', `${base}/issues/comments/${c.body.id}/assets/${up.body.id}`)).body.download_count).toBe(1);
 
     const stranger = await forge.user('stranger');

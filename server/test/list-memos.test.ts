@@ -3,11 +3,16 @@
 // repository never reaches someone who may not read it; and an issue opened elsewhere leaves the
 // kept answers of what does not show it alone (their versions stay the same).
 import path from 'node:path';
+import { Hono, type Context } from 'hono';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { answerMemo } from '../src/api/answer-memo.ts';
+import type { AppEnv } from '../src/context.ts';
+import { NotificationSource, upsertIssueNotifications } from '../src/db/notifications.ts';
+import { listThreadsPage, notificationFilter } from '../src/services/notifications.ts';
 import { createApp } from '../src/app.ts';
-import { openDb, scopedDbVersion } from '../src/db/index.ts';
+import { nowUnix, openDb, scopedDbVersion } from '../src/db/index.ts';
 import { closeDb } from '../src/db/dialect.ts';
-import { searchReads, searchShows } from '../src/api/list-reads.ts';
+import { inboxReads, searchReads, searchShows } from '../src/api/list-reads.ts';
 import { createTestForge, uniq } from './helpers.ts';
 
 const forge = await createTestForge();
@@ -128,6 +133,109 @@ describe('notification threads kept per user', () => {
     // The repository made private: its threads go from the reader's inbox.
     expect((await forge.req('PATCH', repo, { token: owner.token, body: { private: true } })).status).toBe(200);
     expect(await inbox(reader, '?all=true')).toEqual([]);
+  });
+
+  it('hides threads, and drops them from the unread count, once their unit is off or access is lost', async () => {
+    const owner = await forge.user('owner');
+    const friend = await forge.user('friend');
+    const name = uniq('private');
+    const repo = await newRepo(owner, name, { private: true });
+    expect((await forge.req('PUT', `${repo}/collaborators/${friend.name}`, { token: owner.token, body: { permission: 'read' } })).status).toBe(204);
+    expect((await forge.req('PUT', `${repo}/subscription`, { token: friend.token })).status).toBe(200);
+    await openIssue(repo, owner, 'secret plans');
+    const unread = async () => {
+      const r = await get('/notifications/new', friend.token);
+      expect(r.status).toBe(200);
+      return r.body.new as number;
+    };
+    const seen = async () => [await inbox(friend), await unread()];
+    for (let i = 0; i < 2; i++) expect(await seen()).toEqual([['secret plans:open:1'], 1]);
+    // Issues switched off: the thread goes, and comes back with them.
+    expect((await forge.req('PATCH', repo, { token: owner.token, body: { has_issues: false } })).status).toBe(200);
+    expect(await seen()).toEqual([[], 0]);
+    expect((await forge.req('PATCH', repo, { token: owner.token, body: { has_issues: true } })).status).toBe(200);
+    expect(await seen()).toEqual([['secret plans:open:1'], 1]);
+    // Renamed: the thread's repository says so.
+    expect((await forge.req('PATCH', repo, { token: owner.token, body: { name: `${name}-2` } })).status).toBe(200);
+    const names = (await get('/notifications', friend.token)).body.map((t: { repository: { full_name: string } }) => t.repository.full_name);
+    expect(names).toEqual([`${owner.name}/${name}-2`]);
+    // No longer a collaborator: gone from the inbox and the count.
+    const renamed = `/repos/${owner.name}/${name}-2`;
+    expect((await forge.req('DELETE', `${renamed}/collaborators/${friend.name}`, { token: owner.token })).status).toBe(204);
+    expect(await seen()).toEqual([[], 0]);
+    expect((await forge.req('PUT', `${renamed}/collaborators/${friend.name}`, { token: owner.token, body: { permission: 'read' } })).status).toBe(204);
+    expect(await seen()).toEqual([['secret plans:open:1'], 1]);
+    // Deleted: no thread outlives it.
+    expect((await forge.req('DELETE', renamed, { token: owner.token })).status).toBe(204);
+    expect(await seen()).toEqual([[], 0]);
+  });
+
+  it("keeps a user's inbox while another marks their own threads read", async () => {
+    const owner = await forge.user('owner');
+    const [one, two] = [await forge.user('reader'), await forge.user('reader')];
+    const repo = await newRepo(owner, uniq('watched'));
+    for (const u of [one, two]) expect((await forge.req('PUT', `${repo}/subscription`, { token: u.token })).status).toBe(200);
+    await openIssue(repo, owner, 'news');
+    const { db } = forge.deps;
+    const rowOf = (id: number) => db.selectFrom('user').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const readsOf = async (id: number) => (await inboxReads({ var: { user: await rowOf(id), deps: forge.deps } } as never))!;
+    const deps = await readsOf(two.id);
+    const before = await scopedDbVersion(db, deps);
+    expect(await inbox(two)).toEqual(['news:open:1']);
+    expect((await forge.req('PUT', '/notifications', { token: one.token })).status).toBe(205);
+    expect(await inbox(one)).toEqual([]);
+    // Pinned, it is listed again (unread and pinned are the default).
+    const [thread] = (await get('/notifications?all=true', one.token)).body as { id: number }[];
+    expect((await forge.req('PATCH', `/notifications/threads/${thread!.id}?to-status=pinned`, { token: one.token })).status).toBe(205);
+    expect(await inbox(one)).toEqual(['news:open:1']);
+    expect(await inbox(two)).toEqual(['news:open:1']);
+    // The same version (so the kept answer is sent again), on SQLite at least (see above).
+    if (!forge.deps.config.databaseUrl) expect(await scopedDbVersion(db, deps)).toBe(before);
+    expect((await forge.req('PUT', '/notifications', { token: two.token })).status).toBe(205);
+    expect(await inbox(two)).toEqual([]);
+    expect(await scopedDbVersion(db, deps)).not.toBe(before);
+  });
+
+  it('keeps no answer when a thread arrives in another repository while what it reads is told', async () => {
+    const owner = await forge.user('owner');
+    const reader = await forge.user('reader');
+    const watched = await newRepo(owner, uniq('watched'));
+    const other = await newRepo(owner, uniq('other'));
+    expect((await forge.req('PUT', `${watched}/subscription`, { token: reader.token })).status).toBe(200);
+    await openIssue(watched, owner, 'watched issue');
+    const n = await openIssue(other, owner, 'other issue');
+    const { db } = forge.deps;
+    const otherRepo = await db.selectFrom('repository').selectAll().where('lower_name', '=', other.split('/')[3]!.toLowerCase()).executeTakeFirstOrThrow();
+    const issue = await db.selectFrom('issue').select('id').where('repo_id', '=', otherRepo.id).where('index', '=', n).executeTakeFirstOrThrow();
+    const user = await db.selectFrom('user').selectAll().where('id', '=', reader.id).executeTakeFirstOrThrow();
+    // The real inbox behind the real memo, with a comment in the other repository notifying the
+    // reader (another request) right after the inbox's reads were told, before its version.
+    let arrive = true;
+    const app = new Hono<AppEnv>();
+    app.use('*', async (c, next) => {
+      c.set('deps', forge.deps);
+      c.set('user', user);
+      await next();
+    });
+    const reads = async (c: Context<AppEnv>) => {
+      const deps = await inboxReads(c);
+      if (arrive) {
+        arrive = false;
+        const note = { userIds: [reader.id], repo: otherRepo, issueId: issue.id, source: NotificationSource.issue, commentId: 0 };
+        await upsertIssueNotifications(db, { ...note, updatedBy: owner.id, now: nowUnix() });
+      }
+      return deps;
+    };
+    app.use('/inbox', answerMemo({ reads }));
+    app.get('/inbox', async (c) => {
+      const { threads } = await listThreadsPage(forge.deps, user, await notificationFilter(forge.deps, user, {}, ['unread']), { limit: 50, offset: 0 });
+      return c.json(threads.map((t) => t.subject.title).sort());
+    });
+    const titles = async () => (await app.request('/inbox')).json();
+    expect(await titles()).toEqual(['other issue', 'watched issue']);
+    // A write to that repository's issues alone (what the kept answer would not name).
+    await db.updateTable('issue').set({ name: 'renamed' }).where('repo_id', '=', otherRepo.id).where('index', '=', n).execute();
+    expect(await titles()).toEqual(['renamed', 'watched issue']);
   });
 
   it('shows what another process changed at once', async () => {

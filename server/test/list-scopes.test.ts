@@ -34,12 +34,16 @@ describe('what a write statement touches', () => {
     ]);
     expect(touched('delete from "issue" where "repo_id" = ? and "index" = ?', [7, 3]).scoped).toEqual(['issue@repo:7']);
     expect(touched('update "issue" set "name" = $1 where "issue"."repo_id" = $2 and "id" = $3', ['t', 7, 1]).scoped).toEqual(['issue@repo:7']);
+    // A list of parameters beside the confining column narrows it further (marking threads read).
+    expect(touched('update "notification" set "status" = ? where "user_id" = ? and "id" in (?, ?)', [2, 5, 10, 11]).scoped).toEqual(['notification@user:5']);
+    expect(touched('update "notification" set "status" = $1 where "id" in ($2) and "user_id" = $3', [2, 10, 5]).scoped).toEqual(['notification@user:5']);
     // By id, by a list, with OR, in a subquery or with quoted text: the whole table.
     for (const sql of [
       'update "issue" set "name" = ? where "id" = ?',
       'update "issue" set "name" = ? where "repo_id" in (?, ?)',
       'delete from "issue" where "repo_id" = ? or "poster_id" = ?',
       'delete from "issue" where "id" in (select "issue_id" from "comment" where "repo_id" = ?)',
+      'delete from "issue" where "repo_id" = ? and ("id" = ? or "id" in (?, ?))',
       'update "issue" set "name" = \'?\' where "repo_id" = ?',
     ]) {
       const t = touched(sql, ['a', 7, 8]);

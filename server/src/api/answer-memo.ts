@@ -131,14 +131,18 @@ export function answerMemo(o: MemoOptions = {}): MiddlewareHandler<AppEnv> {
       }
       store.delete(key);
     }
+    // What `reads` names is told from the database as it is then: a write before the version is
+    // taken (a thread in another repository, say) could make the answer show what it does not name.
+    const told = reads ? await sharedDbVersion(db, requestTicket(c.req.raw)) : '';
     const deps = reads ? await reads(c) : null;
     const version = await versionOf(deps);
+    const steady = !reads || (await sharedDbVersion(db)) === told;
     await next();
     const res = c.res;
     const check = checks.get(c.req.raw);
     if (needsCheck && !check) return;
     // Not kept when something was written while the answer was made: it may mix both states.
-    if (res.status !== 200 || !res.headers.get('Content-Type')?.startsWith('application/json') || (await versionOf(deps, true)) !== version) return;
+    if (!steady || res.status !== 200 || !res.headers.get('Content-Type')?.startsWith('application/json') || (await versionOf(deps, true)) !== version) return;
     const body = await res.text();
     const headers = [...res.headers];
     let kept: Pick<Answer, 'deps' | 'version'> | null = { deps, version };

@@ -14,4 +14,6 @@ export function registerListMemos(app: Hono<AppEnv>): void {
   app.use('/api/v1/repos/:owner/:repo/pulls', answerMemo({ reads: repoListReads('pulls'), needsCheck: true }));
   // A user's notification threads, kept per user.
   app.use('/api/v1/notifications', answerMemo({ reads: inboxReads }));
+  // The bell's unread count, asked by every open page: it reads what the inbox does.
+  app.use('/api/v1/notifications/new', answerMemo({ reads: inboxReads }));
 }

@@ -6,7 +6,7 @@
 // change to the list. `ignored` tables are ones the list never reads.
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
-import { requestTicket, scopedDbVersion } from '../db/index.ts';
+import { requestTicket } from '../db/index.ts';
 import { allNotificationRepoIds } from '../db/notifications.ts';
 import { countsTable, type Dependencies } from '../db/write-scopes.ts';
 import { findRepoWithOwner } from '../services/repo-access.ts';
@@ -71,17 +71,20 @@ const NEVER_READ_BY_INBOX = [
  * GET /notifications: the user's threads, and the issues and repository counts of the
  * repositories they have threads in (which threads exist, and so the page and the total, depends
  * on all of them); every other table whole. Those repositories change only with a write to the
- * user's threads: one between reading them and taking the version leaves the answer unkept.
+ * user's threads (one before the version is taken leaves the answer unkept: answer-memo.ts).
  */
 export async function inboxReads(c: Context<AppEnv>): Promise<Dependencies | null> {
   const user = c.var.user;
   if (!user) return null;
-  const { db } = c.var.deps;
-  const threads: Dependencies = { scoped: [['notification', { user: user.id }]], ignored: NEVER_READ_BY_INBOX };
-  const before = await scopedDbVersion(db, threads);
-  const repos = await allNotificationRepoIds(db, user.id);
-  // Moved meanwhile: kept only while nothing at all is written.
-  if ((await scopedDbVersion(db, threads)) !== before) return null;
-  for (const repo of repos) threads.scoped.push(['issue', { repo }], [REPO_COUNTS, { repo }]);
-  return threads;
+  const repos = await allNotificationRepoIds(c.var.deps.db, user.id);
+  return {
+    scoped: [
+      ['notification', { user: user.id }],
+      ...repos.flatMap((repo): Dependencies['scoped'] => [
+        ['issue', { repo }],
+        [REPO_COUNTS, { repo }],
+      ]),
+    ],
+    ignored: NEVER_READ_BY_INBOX,
+  };
 }

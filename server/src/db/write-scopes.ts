@@ -87,6 +87,7 @@ const READ_RE = /^\s*select\b/i;
 /** A SELECT (row locks included) that changes no data; a write inside one would need a function we never call. */
 export const isPureSelect = (sql: string) => READ_RE.test(sql) && !/\b(?:insert|update|delete)\b/i.test(sql.replace(/\bfor (?:no key )?update\b/gi, ''));
 const PLACEHOLDER = String.raw`(?:\?|\$\d+)`;
+const PARAM_LIST_RE = new RegExp(String.raw`\(${PLACEHOLDER}(?:, ${PLACEHOLDER})*\)`, 'g');
 
 /** The parameter a placeholder stands for: `$n` says it, `?` counts those before it. */
 function paramAt(sql: string, at: number, token: string, params: readonly unknown[]): unknown {
@@ -133,7 +134,9 @@ function whereScope(sql: string, table: string, column: string, params: readonly
   if (w < 0) return null;
   const end = sql.search(/ returning /i);
   const where = sql.slice(w + ' where '.length, end > w ? end : undefined);
-  if (/\(|\)| or /i.test(where)) return null;
+  // A list of plain parameters (`"id" in (?, ?)`) only narrows the rows further; any other
+  // parenthesis (a subquery, a grouped OR) may widen them.
+  if (/\(|\)| or /i.test(where.replace(PARAM_LIST_RE, ''))) return null;
   const re = new RegExp(String.raw`(?:^| and )(?:"${table}"\.)?"${column}" = (${PLACEHOLDER})(?= and |$)`, 'i');
   const m = re.exec(where);
   if (!m) return null;

@@ -330,7 +330,8 @@ function attachmentRoutes(kind: 'issue' | 'comment') {
       const { db, config } = c.var.deps;
       let a = await getAttachment(db, h.issue.id, h.commentId, c.req.valid('param').attachment_id);
       const { name } = c.req.valid('json');
-      if (name !== undefined) a = await renameAttachment(db, a, name, config.attachmentAllowedTypes);
+      // As Gitea, an empty name leaves the attachment as it is.
+      if (name) a = await renameAttachment(db, a, name, config.attachmentAllowedTypes);
       return c.json(toApiAttachment(a, config), 201);
     },
   );

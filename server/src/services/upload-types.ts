@@ -1,41 +1,74 @@
 // Which files an attachment may be (Gitea's [attachment] ALLOWED_TYPES and its upload.Verify):
 // a comma-separated list of extensions (`.zip`), MIME types (`application/pdf`), wildcards
 // (`image/*`) or `*/*`; empty allows everything. The type of the content is sniffed from its
-// first 1024 bytes, as Go's http.DetectContentType does for the common signatures.
+// first 1024 bytes, as Go's http.DetectContentType does (its first 512).
 import { unprocessable } from '../errors.ts';
 
 export const SNIFF_BYTES = 1024;
 
 export const typeForbidden = () => unprocessable('This file cannot be uploaded or modified due to a forbidden file extension or type.');
 
-const SIGNATURES: [number[], string][] = [
-  [[0x25, 0x50, 0x44, 0x46, 0x2d], 'application/pdf'],
+function ascii(s: string): number[] {
+  return [...s].map((ch) => ch.charCodeAt(0));
+}
+
+// Go's table (net/http/sniff.go), in its order; a `null` byte matches any (and must be there).
+const SIGNATURES: [(number | null)[], string][] = [
+  [ascii('%PDF-'), 'application/pdf'],
+  [ascii('%!PS-Adobe-'), 'application/postscript'],
+  [[0xfe, 0xff, null, null], 'text/plain'],
+  [[0xff, 0xfe, null, null], 'text/plain'],
+  [[0xef, 0xbb, 0xbf, null], 'text/plain'],
+  [ascii('GIF87a'), 'image/gif'],
+  [ascii('GIF89a'), 'image/gif'],
   [[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'image/png'],
   [[0xff, 0xd8, 0xff], 'image/jpeg'],
-  [[0x47, 0x49, 0x46, 0x38, 0x37, 0x61], 'image/gif'],
-  [[0x47, 0x49, 0x46, 0x38, 0x39, 0x61], 'image/gif'],
-  [[0x42, 0x4d], 'image/bmp'],
+  [ascii('BM'), 'image/bmp'],
+  [[...ascii('RIFF'), null, null, null, null, ...ascii('WEBPVP')], 'image/webp'],
+  [[0x00, 0x00, 0x01, 0x00], 'image/x-icon'],
+  [[0x00, 0x00, 0x02, 0x00], 'image/x-icon'],
+  [[...ascii('RIFF'), null, null, null, null, ...ascii('WAVE')], 'audio/wave'],
+  [[...ascii('FORM'), null, null, null, null, ...ascii('AIFF')], 'audio/aiff'],
+  [ascii('.snd'), 'audio/basic'],
+  [[...ascii('OggS'), 0x00], 'application/ogg'],
+  [[...ascii('MThd'), 0x00, 0x00, 0x00, 0x06], 'audio/midi'],
+  [ascii('ID3'), 'audio/mpeg'],
+  [[...ascii('RIFF'), null, null, null, null, ...ascii('AVI ')], 'video/avi'],
+  [[0x1a, 0x45, 0xdf, 0xa3], 'video/webm'],
+  [[...ascii('Rar!'), 0x1a, 0x07, 0x00], 'application/x-rar-compressed'],
+  [[...ascii('Rar!'), 0x1a, 0x07, 0x01, 0x00], 'application/x-rar-compressed'],
   [[0x50, 0x4b, 0x03, 0x04], 'application/zip'],
   [[0x1f, 0x8b, 0x08], 'application/x-gzip'],
-  [[0x52, 0x61, 0x72, 0x21, 0x1a, 0x07], 'application/x-rar-compressed'],
-  [[0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c], 'application/x-7z-compressed'],
-  [[0x1a, 0x45, 0xdf, 0xa3], 'video/webm'],
-  [[0x4f, 0x67, 0x67, 0x53, 0x00], 'application/ogg'],
+  [[0x00, 0x01, 0x00, 0x00], 'font/ttf'],
+  [ascii('OTTO'), 'font/otf'],
+  [ascii('ttcf'), 'font/collection'],
+  [ascii('wOFF'), 'font/woff'],
+  [ascii('wOF2'), 'font/woff2'],
+  [[0x00, ...ascii('asm')], 'application/wasm'],
 ];
 
-const startsWith = (buf: Uint8Array, sig: number[], at = 0) => buf.length >= at + sig.length && sig.every((b, i) => buf[at + i] === b);
-const ascii = (s: string) => [...s].map((ch) => ch.charCodeAt(0));
+const startsWith = (buf: Uint8Array, sig: (number | null)[], at = 0) => buf.length >= at + sig.length && sig.every((b, i) => b === null || buf[at + i] === b);
+const HTML_TAGS = '!doctype html|html|head|script|iframe|h1|div|font|table|a|style|title|b|body|br|p|!--';
 
-/** The MIME type (without parameters) of content starting with `buf`. */
+/** Go's mp4 signature: an `ftyp` box of whole words naming an `mp4` brand. */
+function isMp4(buf: Uint8Array): boolean {
+  if (buf.length < 12) return false;
+  const box = ((buf[0]! << 24) | (buf[1]! << 16) | (buf[2]! << 8) | buf[3]!) >>> 0;
+  if (box % 4 !== 0 || buf.length < box || !startsWith(buf, ascii('ftyp'), 4)) return false;
+  for (let at = 8; at < box; at += 4) if (at !== 12 && startsWith(buf, ascii('mp4'), at)) return true;
+  return false;
+}
+
+/** The MIME type (without parameters) of content starting with `buf`, as Go's http.DetectContentType. */
 export function sniffType(buf: Uint8Array): string {
-  for (const [sig, type] of SIGNATURES) if (startsWith(buf, sig)) return type;
-  if (startsWith(buf, ascii('RIFF')) && startsWith(buf, ascii('WEBPVP'), 8)) return 'image/webp';
-  if (startsWith(buf, ascii('ftyp'), 4)) return 'video/mp4';
-  const text = new TextDecoder().decode(buf.subarray(0, 512)).trimStart().toLowerCase();
+  const data = buf.subarray(0, 512);
+  const text = new TextDecoder().decode(data).trimStart().toLowerCase();
+  if (new RegExp(`^<(?:${HTML_TAGS})[ >]`).test(text)) return 'text/html';
   if (text.startsWith('<?xml')) return 'text/xml';
-  if (/^<(!doctype html|html|head|body|script|iframe|h1|div|p|table|a|style|title|b|font|br)[\s>]/.test(text)) return 'text/html';
+  for (const [sig, type] of SIGNATURES) if (startsWith(data, sig)) return type;
+  if (isMp4(data)) return 'video/mp4';
   // Go: binary data has a control byte other than tab, line feed, form feed, carriage return or escape.
-  const binary = buf.subarray(0, 512).some((b) => b <= 0x08 || b === 0x0b || (b >= 0x0e && b <= 0x1a) || (b >= 0x1c && b <= 0x1f));
+  const binary = data.some((b) => b <= 0x08 || b === 0x0b || (b >= 0x0e && b <= 0x1a) || (b >= 0x1c && b <= 0x1f));
   return binary ? 'application/octet-stream' : 'text/plain';
 }
 

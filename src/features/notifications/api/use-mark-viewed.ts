@@ -10,15 +10,25 @@ import { useSession } from '@/lib/auth-store';
 import { notificationQueries, type NotificationThread } from './notification-queries';
 import { threadIsAbout, type ViewedSubject } from '../lib/thread-view';
 
-async function markViewed(owner: string, repo: string, subject: ViewedSubject): Promise<number> {
-  const { data } = await api().GET('/repos/{owner}/{repo}/notifications', {
-    params: { path: { owner, repo }, query: { 'status-types': ['unread'], 'subject-type': [subject.kind], limit: 50 } },
-  });
-  const about = ((data ?? []) as NotificationThread[]).filter((t) => t.unread && threadIsAbout(t, subject));
-  for (const t of about) {
-    await api().PATCH('/notifications/threads/{id}', { params: { path: { id: t.id }, query: { 'to-status': 'read' } }, parseAs: 'stream' });
+const PAGE = 50;
+/** How many pages of unread threads are looked through at most. */
+const MAX_PAGES = 20;
+
+/** Marks the threads about `subject` read: a subject has one thread, on whichever page it is. */
+export async function markViewed(owner: string, repo: string, subject: ViewedSubject): Promise<number> {
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const { data } = await api().GET('/repos/{owner}/{repo}/notifications', {
+      params: { path: { owner, repo }, query: { 'status-types': ['unread'], 'subject-type': [subject.kind], limit: PAGE, page } },
+    });
+    const list = (data ?? []) as NotificationThread[];
+    const about = list.filter((t) => t.unread && threadIsAbout(t, subject));
+    for (const t of about) {
+      await api().PATCH('/notifications/threads/{id}', { params: { path: { id: t.id }, query: { 'to-status': 'read' } }, parseAs: 'stream' });
+    }
+    // Found (read now, so later pages moved up by it), or the last page.
+    if (about.length || list.length < PAGE) return about.length;
   }
-  return about.length;
+  return 0;
 }
 
 /**

@@ -88,8 +88,9 @@ export function AssetDrop({
           role="alert"
           className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
         >
-          {refused.map((r) => (
-            <p key={r}>{r}</p>
+          {/* The same file picked twice gives the same reason twice: keyed by place. */}
+          {refused.map((r, i) => (
+            <p key={i}>{r}</p>
           ))}
           <button type="button" className="mt-1 text-xs font-medium underline" aria-label="Dismiss refused files" onClick={() => setRefused([])}>
             Dismiss
