@@ -103,3 +103,26 @@ export function fakeRepo(over: Partial<Repository> = {}): Repository {
   };
   return { ...base, ...over };
 }
+
+type NotificationThread = components['schemas']['NotificationThread'];
+
+/** An issue thread of alice/site (#`index`, unread), as GET /notifications lists it. */
+export function fakeThread(id: number, index = id, over: Partial<Pick<NotificationThread, 'unread' | 'pinned'>> & { title?: string } = {}): NotificationThread {
+  return {
+    id,
+    repository: { full_name: 'alice/site' },
+    subject: {
+      title: over.title ?? `Issue ${index}`,
+      url: `https://forge.example/api/v1/repos/alice/site/issues/${index}`,
+      html_url: `https://forge.example/alice/site/issues/${index}`,
+      latest_comment_url: '',
+      latest_comment_html_url: '',
+      type: 'Issue',
+      state: 'open',
+    },
+    unread: over.unread ?? true,
+    pinned: over.pinned ?? false,
+    updated_at: '2026-11-27T10:00:00Z',
+    url: `https://forge.example/api/v1/notifications/threads/${id}`,
+  } as NotificationThread;
+}

@@ -5,9 +5,11 @@ import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 
-export function renderRoute(Component: ComponentType, { path = '/', url = '/', extra = [] as { path: string; element: React.ReactNode }[] } = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter([{ path, element: <Component /> }, ...extra, { path: '*', element: <LocationProbe /> }], { initialEntries: [url] });
+/** Renders a router made by the test (loaders, nested routes) the way renderRoute does. */
+export function renderRouter(
+  router: ReturnType<typeof createMemoryRouter>,
+  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } }),
+) {
   const utils = render(
     <QueryClientProvider client={queryClient}>
       <Suspense fallback={<p>Loading…</p>}>
@@ -16,6 +18,11 @@ export function renderRoute(Component: ComponentType, { path = '/', url = '/', e
     </QueryClientProvider>,
   );
   return { ...utils, router, queryClient };
+}
+
+export function renderRoute(Component: ComponentType, { path = '/', url = '/', extra = [] as { path: string; element: React.ReactNode }[] } = {}) {
+  const router = createMemoryRouter([{ path, element: <Component /> }, ...extra, { path: '*', element: <LocationProbe /> }], { initialEntries: [url] });
+  return renderRouter(router);
 }
 
 /** Where an unmatched navigation landed, for assertions. */

@@ -1,40 +1,21 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Suspense } from 'react';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter } from 'react-router';
 import { http, HttpResponse } from 'msw';
-import { apiUrl, server, setupMswServer } from '@/test/msw';
+import { apiUrl, fakeThread, server, setupMswServer } from '@/test/msw';
+import { renderRouter } from '@/test/render-route';
 import { setSession } from '@/lib/auth-store';
-import type { NotificationThread } from '@/features/notifications/api/notification-queries';
 import { Component as Notifications } from './notifications';
 
 setupMswServer();
 afterEach(() => setSession(null));
 
-const thread = (id: number, title: string, status: 'unread' | 'pinned'): NotificationThread =>
-  ({
-    id,
-    repository: { full_name: 'alice/site' },
-    subject: {
-      title,
-      url: `https://forge.example/api/v1/repos/alice/site/issues/${id}`,
-      html_url: `https://forge.example/alice/site/issues/${id}`,
-      latest_comment_url: '',
-      latest_comment_html_url: '',
-      type: 'Issue',
-      state: 'open',
-    },
-    unread: status === 'unread',
-    pinned: status === 'pinned',
-    updated_at: '2026-11-27T10:00:00Z',
-    url: `https://forge.example/api/v1/notifications/threads/${id}`,
-  }) as NotificationThread;
+const thread = (id: number, title: string, status: 'unread' | 'pinned') =>
+  fakeThread(id, id, { title, unread: status === 'unread', pinned: status === 'pinned' });
 
 /** The inbox behind a loader that waits for `gate` before an unread page shows (a slow server). */
 function renderInbox(url: string, gate: Promise<void>) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
     [
       {
@@ -46,14 +27,7 @@ function renderInbox(url: string, gate: Promise<void>) {
     ],
     { initialEntries: [url] },
   );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <Suspense fallback={<p>Loading…</p>}>
-        <RouterProvider router={router} />
-      </Suspense>
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderRouter(router).router;
 }
 
 describe('Notifications inbox', () => {

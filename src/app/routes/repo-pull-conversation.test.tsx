@@ -1,15 +1,14 @@
 // The pull request page as the router composes it: header and tabs (layout), the Conversation tab
 // with reviews and pull request events in the timeline, the merge box and the reviewers, and the
 // Commits tab.
-import { Suspense } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter } from 'react-router';
 import { http, HttpResponse } from 'msw';
 import { apiUrl, fakeRepo, fakeUser, server, setupMswServer } from '@/test/msw';
 import { setSession } from '@/lib/auth-store';
+import { renderRouter } from '@/test/render-route';
 import { fakeCommit, fakePull } from '@/features/pulls/test/list-fixtures';
 import { fakeReview } from '@/features/reviews/test/fixtures';
 import { Component as Layout } from './repo-pull-layout';
@@ -146,7 +145,6 @@ function setup({ viewer = alice, push = true }: { viewer?: ReturnType<typeof fak
       }),
     ),
   );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const router = createMemoryRouter(
     [
       {
@@ -160,13 +158,7 @@ function setup({ viewer = alice, push = true }: { viewer?: ReturnType<typeof fak
     ],
     { initialEntries: ['/alice/tools/pulls/3'] },
   );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <Suspense fallback={<p>Loading…</p>}>
-        <RouterProvider router={router} />
-      </Suspense>
-    </QueryClientProvider>,
-  );
+  renderRouter(router);
   return { router, user: userEvent.setup() };
 }
 

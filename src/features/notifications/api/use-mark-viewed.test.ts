@@ -1,29 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import { apiUrl, server, setupMswServer } from '@/test/msw';
-import type { NotificationThread } from './notification-queries';
+import { apiUrl, fakeThread, server, setupMswServer } from '@/test/msw';
 import { markViewed } from './use-mark-viewed';
 
 setupMswServer();
 
-const issueThread = (id: number, index: number) =>
-  ({
-    id,
-    repository: { full_name: 'alice/site' },
-    subject: {
-      title: `Issue ${index}`,
-      url: `https://forge.example/api/v1/repos/alice/site/issues/${index}`,
-      html_url: `https://forge.example/alice/site/issues/${index}`,
-      latest_comment_url: '',
-      latest_comment_html_url: '',
-      type: 'Issue',
-      state: 'open',
-    },
-    unread: true,
-    pinned: false,
-    updated_at: '2026-11-27T10:00:00Z',
-    url: `https://forge.example/api/v1/notifications/threads/${id}`,
-  }) as NotificationThread;
+const issueThread = (id: number, index: number) => fakeThread(id, index);
 
 /** A repository with `count` unread issue threads, newest first; records the pages asked and threads marked. */
 function serve(count: number) {
