@@ -84,7 +84,8 @@ export function Conversation({
   const { mutateAsync: deleteAttachment } = useDeleteAttachment(owner, repo, index);
   // The site's attachment switch and size limit: no attach buttons when off, the limit shown and
   // checked before upload when the server tells it (a server without the setting: neither).
-  const { enabled: attachOn, maxBytes: attachMax } = useAttachmentLimits();
+  const attachLimits = useAttachmentLimits();
+  const attachOn = attachLimits.enabled;
 
   const isAuthor = !!me && me.id === issue.user.id;
   const targetId = Number(/^#issuecomment-(\d+)$/.exec(location.hash)?.[1] ?? NaN);
@@ -126,7 +127,7 @@ export function Conversation({
           onSave={(body) => saveComment({ id: item.id, body })}
           onDelete={() => removeComment(item.id)}
           onUploadAttachment={mayChangeIt && attachOn ? (file) => uploadAttachment({ file, commentId: item.id }) : undefined}
-          attachmentMaxBytes={attachMax}
+          attachmentLimits={attachLimits}
           onDeleteAttachment={mayChangeIt ? (a) => deleteAttachment({ attachmentId: a.id, commentId: item.id }) : undefined}
           renderMarkdown={renderMarkdown}
           highlighted={highlighted}
@@ -143,7 +144,21 @@ export function Conversation({
         />
       );
     },
-    [mayChange, issueAuthorId, saveComment, removeComment, uploadAttachment, deleteAttachment, renderMarkdown, owner, repo, me, canReact, attachOn, attachMax],
+    [
+      mayChange,
+      issueAuthorId,
+      saveComment,
+      removeComment,
+      uploadAttachment,
+      deleteAttachment,
+      renderMarkdown,
+      owner,
+      repo,
+      me,
+      canReact,
+      attachOn,
+      attachLimits,
+    ],
   );
 
   const participants = useMemo(() => {
@@ -179,7 +194,7 @@ export function Conversation({
           canDelete={false}
           onSave={onSaveBody}
           onUploadAttachment={mayChange(issue.user) && attachOn ? (file) => uploadAttachment({ file }) : undefined}
-          attachmentMaxBytes={attachMax}
+          attachmentLimits={attachLimits}
           onDeleteAttachment={mayChange(issue.user) ? (a) => deleteAttachment({ attachmentId: a.id }) : undefined}
           renderMarkdown={renderMarkdown}
           footer={<ReactionsBar owner={owner} repo={repo} target={{ kind: 'issue', index }} me={me} canReact={canReact} subject={`${noun} description`} />}
@@ -221,7 +236,7 @@ export function Conversation({
               return posted;
             }}
             onUpload={attachOn ? (commentId, file) => uploadAttachment({ file, commentId }) : undefined}
-            attachmentMaxBytes={attachMax}
+            attachmentLimits={attachLimits}
             onEditComment={(id, body) => saveComment({ id, body })}
           />
         </div>

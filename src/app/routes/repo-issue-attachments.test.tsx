@@ -264,6 +264,28 @@ describe('attachments on the issue page', () => {
     expect(screen.getByRole('listitem', { name: 'big.bin' })).toHaveTextContent('Attaches when you comment');
   });
 
+  it("follows the site's allowed types and files per comment, refusing the rest before upload and keeping the text", async () => {
+    const { uploads, comments } = setup({ settings: { enabled: true, allowed_types: '.zip, image/*', max_size: 10, max_files: 2 } });
+    // A drop or the picker's "All files" is not held to `accept`.
+    const user = userEvent.setup({ applyAccept: false });
+    const box = await screen.findByRole('textbox', { name: 'Comment' });
+    await waitFor(() => expect(fileInput()).toHaveAttribute('accept', '.zip,image/*'));
+    await user.type(box, 'Logs attached');
+    await user.upload(fileInput(), new File(['MZ'], 'tool.exe', { type: 'application/x-msdownload' }));
+    expect(screen.getByRole('listitem', { name: 'tool.exe' })).toHaveTextContent('Type not allowed');
+    expect(screen.getByRole('alert')).toHaveTextContent('tool.exe is not a type this site takes (.zip, image/*).');
+    const image = (name: string) => new File(['png'], name, { type: 'image/png' });
+    await user.upload(fileInput(), [image('one.png'), image('two.png'), image('three.png')]);
+    expect(screen.getByRole('listitem', { name: 'one.png' })).toHaveTextContent('Attaches when you comment');
+    expect(screen.getByRole('listitem', { name: 'two.png' })).toHaveTextContent('Attaches when you comment');
+    expect(screen.getByRole('listitem', { name: 'three.png' })).toHaveTextContent('Too many files');
+    expect(screen.getByText('At most 2 files can be attached at once; three.png was left out.')).toBeInTheDocument();
+    expect(box).toHaveValue('Logs attached');
+    await user.click(screen.getByRole('button', { name: 'Comment' }));
+    await waitFor(() => expect(uploads.map((u) => u.name)).toEqual(['one.png', 'two.png']));
+    expect(comments).toHaveLength(1);
+  });
+
   it('offers no attach buttons when the site has attachments switched off', async () => {
     setup({ viewer: alice, settings: { enabled: false, allowed_types: '*/*', max_size: 10, max_files: 5 } });
     const user = userEvent.setup();

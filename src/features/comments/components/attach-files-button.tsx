@@ -9,11 +9,14 @@ export function AttachFilesButton({
   disabled,
   label = 'Attach files',
   hint,
+  accept,
 }: {
   onFiles: (files: File[]) => void;
   disabled?: boolean;
   label?: string;
   hint?: string | null;
+  /** The types the picker offers first (the site's allowed types); any when absent. */
+  accept?: string;
 }) {
   const input = useRef<HTMLInputElement>(null);
   const hintId = useId();
@@ -34,6 +37,7 @@ export function AttachFilesButton({
         ref={input}
         type="file"
         multiple
+        accept={accept}
         hidden
         aria-label={`${label}: choose files`}
         disabled={disabled}

@@ -15,7 +15,7 @@ import { AttachFilesButton } from './attach-files-button';
 import { UploadList } from './upload-list';
 import { useUploadQueue, type Attachment, type UploadItem } from '../lib/use-upload-queue';
 import { imageMarkdown, isImageName } from '../lib/attachment-files';
-import { limitHint } from '@/lib/api/attachment-settings';
+import { UNKNOWN_LIMITS, acceptOf, limitHint, type AttachmentLimits } from '@/lib/api/attachment-settings';
 
 /** What the box needs of a comment it posted, to attach files to it. */
 export interface PostedComment {
@@ -37,8 +37,8 @@ export interface CommentBoxProps {
   onChangeState: (state: 'open' | 'closed', body: string) => Promise<PostedComment | null | void>;
   /** Uploads a file to a posted comment; without it the box takes no files. */
   onUpload?: (commentId: number, file: File) => Promise<Attachment>;
-  /** The server's size limit per file (GET /settings/attachment); null or absent when unknown. */
-  attachmentMaxBytes?: number | null;
+  /** The server's rules for attachments (GET /settings/attachment); absent when unknown. */
+  attachmentLimits?: AttachmentLimits;
   /** Saves a comment's new body (to link uploaded images into it). */
   onEditComment?: (commentId: number, body: string) => Promise<unknown>;
   renderMarkdown: (source: string) => ReactNode;
@@ -76,13 +76,13 @@ function CommentForm({
   onEditComment,
   renderMarkdown,
   noun = 'issue',
-  attachmentMaxBytes = null,
+  attachmentLimits = UNKNOWN_LIMITS,
 }: CommentBoxProps) {
   const [body, setBody] = useState('');
   const [busy, setBusy] = useState<null | 'comment' | 'state'>(null);
   const [error, setError] = useState<unknown>(null);
   const [linkError, setLinkError] = useState<unknown>(null);
-  const queue = useUploadQueue(attachmentMaxBytes);
+  const queue = useUploadQueue(attachmentLimits);
   // Each posted comment's latest body, and one chain of edits, so a retried image never
   // overwrites the link another upload just added.
   const bodies = useRef(new Map<number, string>());
@@ -173,7 +173,16 @@ function CommentForm({
         placeholder="Leave a comment"
         preview={renderMarkdown}
         onFiles={takeFiles}
-        toolbar={takeFiles && <AttachFilesButton onFiles={takeFiles} disabled={busy !== null} hint={limitHint(attachmentMaxBytes)} />}
+        toolbar={
+          takeFiles && (
+            <AttachFilesButton
+              onFiles={takeFiles}
+              disabled={busy !== null}
+              hint={limitHint(attachmentLimits.maxBytes)}
+              accept={acceptOf(attachmentLimits.allowedTypes)}
+            />
+          )
+        }
       />
       <UploadList items={queue.items} onRetry={(i) => void retry(i)} onRemove={(i) => queue.remove(i.key)} />
       <ErrorNotice error={error} />

@@ -16,7 +16,7 @@ import { MarkdownEditor } from './markdown-editor';
 import { CommentMenu, type MenuAction } from './comment-menu';
 import { AttachmentLinks } from './attachment-links';
 import { AttachFilesButton } from './attach-files-button';
-import { limitHint } from '@/lib/api/attachment-settings';
+import { UNKNOWN_LIMITS, acceptOf, limitHint, type AttachmentLimits } from '@/lib/api/attachment-settings';
 import { UploadList } from './upload-list';
 import { useUploadQueue, type UploadItem } from '../lib/use-upload-queue';
 import { imageMarkdown, insertOnOwnLine, isImageName } from '../lib/attachment-files';
@@ -49,8 +49,8 @@ export interface CommentCardProps {
   showEdited?: boolean;
   /** Uploads a file to this issue or comment; offered while editing. */
   onUploadAttachment?: (file: File) => Promise<Attachment>;
-  /** The server's size limit per file (GET /settings/attachment); null or absent when unknown. */
-  attachmentMaxBytes?: number | null;
+  /** The server's rules for attachments (GET /settings/attachment); absent when unknown. */
+  attachmentLimits?: AttachmentLimits;
   /** Deletes one of `assets`; pass it only to those allowed (the poster and writers). */
   onDeleteAttachment?: (attachment: Attachment) => Promise<unknown>;
   /** Drawn under the text and attachments: the page's reactions bar. */
@@ -80,7 +80,7 @@ export function CommentCard(props: CommentCardProps) {
     showEdited = true,
     onUploadAttachment,
     onDeleteAttachment,
-    attachmentMaxBytes = null,
+    attachmentLimits = UNKNOWN_LIMITS,
     footer,
   } = props;
   const [editing, setEditing] = useState(false);
@@ -90,7 +90,7 @@ export function CommentCard(props: CommentCardProps) {
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<unknown>(null);
-  const uploads = useUploadQueue(attachmentMaxBytes);
+  const uploads = useUploadQueue(attachmentLimits);
   const textarea = useRef<HTMLTextAreaElement>(null);
   // The same element while the body is unchanged, so React skips the Markdown subtree (parsing,
   // sanitizing, highlighting) when the card re-renders for anything else: menu, dialog, permissions.
@@ -206,7 +206,16 @@ export function CommentCard(props: CommentCardProps) {
                 autoFocus
                 textareaRef={textarea}
                 onFiles={attach}
-                toolbar={attach && <AttachFilesButton onFiles={attach} disabled={saving} hint={limitHint(attachmentMaxBytes)} />}
+                toolbar={
+                  attach && (
+                    <AttachFilesButton
+                      onFiles={attach}
+                      disabled={saving}
+                      hint={limitHint(attachmentLimits.maxBytes)}
+                      accept={acceptOf(attachmentLimits.allowedTypes)}
+                    />
+                  )
+                }
               />
               <UploadList
                 items={uploads.items}

@@ -36,7 +36,11 @@ export function UploadList({ items, onRetry, onRemove, label = 'Files to attach'
               <span className="min-w-0 truncate font-medium text-gray-900 dark:text-gray-100">{item.file.name}</span>
               <span className="shrink-0 text-xs text-gray-700 dark:text-gray-300">{formatBytes(item.file.size)}</span>
               <span role="status" className={`text-xs ${bad ? 'text-red-700 dark:text-red-300' : 'text-gray-600 dark:text-gray-400'}`}>
-                {item.status === 'queued' && item.commentId !== undefined ? 'Waiting…' : statusText[item.status]}
+                {item.status === 'queued' && item.commentId !== undefined
+                  ? 'Waiting…'
+                  : item.status === 'refused'
+                    ? (item.refusal ?? statusText.refused)
+                    : statusText[item.status]}
               </span>
               <span className="ml-auto flex gap-1">
                 {item.status === 'failed' && (

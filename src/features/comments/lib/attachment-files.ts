@@ -1,12 +1,22 @@
 // Rules for files people attach to issues and comments, shared by the comment box and edit forms.
-import { tooLargeReason } from '@/lib/api/attachment-settings';
+import { tooLargeReason, typeRefusedReason, type AttachmentLimits } from '@/lib/api/attachment-settings';
+
+/** Why a file cannot be attached, in a few words for its row and in a sentence. */
+export interface Refusal {
+  short: string;
+  reason: string;
+}
 
 /**
- * Why a file cannot be attached, or null when it may be uploaded: over the server's limit
- * (GET /settings/attachment), checked here first so nobody waits to be refused; none when unknown.
+ * Why a file cannot be attached, or null when it may be uploaded: over the server's size limit or
+ * not among its types (GET /settings/attachment), checked here first so nobody waits to be
+ * refused; nothing is refused for a rule the server did not tell.
  */
-export function refuseReason(file: File, maxBytes: number | null): string | null {
-  return tooLargeReason(file, maxBytes);
+export function refuseReason(file: File, limits: Pick<AttachmentLimits, 'maxBytes' | 'allowedTypes'>): Refusal | null {
+  const big = tooLargeReason(file, limits.maxBytes);
+  if (big) return { short: 'Too large', reason: big };
+  const type = typeRefusedReason(file, limits.allowedTypes);
+  return type ? { short: 'Type not allowed', reason: type } : null;
 }
 
 // The types the server shows inline (attachments-http.ts); others download, so an image link would break.

@@ -3,6 +3,7 @@
 import { useCallback, useState } from 'react';
 import { errorMessage } from '@/lib/api/api-error';
 import type { components } from '@/lib/api/schema';
+import { UNKNOWN_LIMITS, type AttachmentLimits } from '@/lib/api/attachment-settings';
 import { refuseReason } from './attachment-files';
 
 export type Attachment = components['schemas']['Attachment'];
@@ -13,30 +14,45 @@ export interface UploadItem {
   file: File;
   status: UploadStatus;
   error?: string;
+  /** Why it was refused, in a few words ("Too large"). */
+  refusal?: string;
   /** The comment the file belongs to once it exists (new comments upload after they are posted). */
   commentId?: number;
 }
 
 let seq = 0;
 
-/** `maxBytes`: the server's size limit per file (null when unknown). */
-export function useUploadQueue(maxBytes: number | null = null) {
+/** `limits`: the server's rules for attachments (GET /settings/attachment; unknown ones refuse nothing). */
+export function useUploadQueue(limits: AttachmentLimits = UNKNOWN_LIMITS) {
   const [items, setItems] = useState<UploadItem[]>([]);
+  const { maxBytes, allowedTypes, maxFiles } = limits;
   // Uploads finish after renders; they patch entries by key, never from a stale list.
   const patch = useCallback((key: string, change: Partial<UploadItem> | null) => {
     setItems((list) => (change ? list.map((i) => (i.key === key ? { ...i, ...change } : i)) : list.filter((i) => i.key !== key)));
   }, []);
-  /** Queues files; oversized ones are listed as refused. Returns the accepted entries. */
+  /**
+   * Queues files; those too large, of a type the site refuses, or past the files one comment may
+   * take at once (counting those still waiting or uploading) are listed as refused. Returns the
+   * accepted entries.
+   */
   const add = useCallback(
     (files: File[]) => {
+      let pending = items.filter((i) => i.status === 'queued' || i.status === 'uploading').length;
       const added: UploadItem[] = files.map((file) => {
-        const reason = refuseReason(file, maxBytes);
-        return { key: `u${++seq}`, file, status: reason ? 'refused' : 'queued', error: reason ?? undefined };
+        const key = `u${++seq}`;
+        const refused = refuseReason(file, { maxBytes, allowedTypes });
+        if (refused) return { key, file, status: 'refused', error: refused.reason, refusal: refused.short };
+        if (maxFiles !== null && pending >= maxFiles) {
+          const error = `At most ${maxFiles} files can be attached at once; ${file.name} was left out.`;
+          return { key, file, status: 'refused', error, refusal: 'Too many files' };
+        }
+        pending++;
+        return { key, file, status: 'queued' };
       });
       setItems((list) => [...list, ...added]);
       return added.filter((i) => i.status === 'queued');
     },
-    [maxBytes],
+    [items, maxBytes, allowedTypes, maxFiles],
   );
 
   const remove = useCallback((key: string) => patch(key, null), [patch]);
