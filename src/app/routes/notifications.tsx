@@ -3,7 +3,8 @@
 // one done (read), Enter opens it; "Mark all as read" for everything or one repository.
 import { useEffect, useRef, useState } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { useLatestSearchParams } from '@/lib/use-latest-search';
 import { queryClient } from '../query-client';
 import { paths } from '@/lib/paths';
 import { getSession, sessionReady, useSession } from '@/lib/auth-store';
@@ -74,8 +75,7 @@ function Inbox() {
   const q = queryOf(search);
   // A filter or tab chosen while another inbox page is still loading (a tab just clicked) builds on
   // that page, not the one still shown: the latest choice wins.
-  const pending = useNavigation().location;
-  const latest = pending?.pathname === paths.notifications.href() ? queryOf(new URLSearchParams(pending.search)) : q;
+  const latest = queryOf(useLatestSearchParams());
   const { data } = useSuspenseQuery(notificationQueries.inbox(q));
   const marks = useMarkWithUndo();
   const [selected, setSelected] = useState(-1);

@@ -1,13 +1,15 @@
 // ?date=YYYY-MM-DD: shows one day of the feed.
 import { useSearchParams } from 'react-router';
+import { useLatestSearchParams } from '@/lib/use-latest-search';
 import { Button } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/field';
 
 export function ActivityDateFilter() {
   const [params, setParams] = useSearchParams();
+  const latest = useLatestSearchParams();
   const date = params.get('date') ?? '';
   const apply = (value: string) => {
-    const next = new URLSearchParams(params);
+    const next = new URLSearchParams(latest);
     next.delete('page');
     if (value) next.set('date', value);
     else next.delete('date');

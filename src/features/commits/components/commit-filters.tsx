@@ -1,10 +1,12 @@
 // since/until date filters, kept in the URL; changing them goes back to page 1.
 import { useSearchParams } from 'react-router';
+import { useLatestSearchParams } from '@/lib/use-latest-search';
 import { Button } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/field';
 
 export function CommitFilters() {
   const [params, setParams] = useSearchParams();
+  const latest = useLatestSearchParams();
   const since = params.get('since') ?? '';
   const until = params.get('until') ?? '';
   return (
@@ -15,7 +17,7 @@ export function CommitFilters() {
       onSubmit={(e) => {
         e.preventDefault();
         const fd = new FormData(e.currentTarget);
-        const next = new URLSearchParams(params);
+        const next = new URLSearchParams(latest);
         next.delete('page');
         for (const k of ['since', 'until'] as const) {
           const v = String(fd.get(k) ?? '');
@@ -40,7 +42,7 @@ export function CommitFilters() {
         <Button
           variant="ghost"
           onClick={() => {
-            const next = new URLSearchParams(params);
+            const next = new URLSearchParams(latest);
             ['since', 'until', 'page'].forEach((k) => next.delete(k));
             setParams(next);
           }}

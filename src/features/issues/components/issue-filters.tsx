@@ -1,6 +1,7 @@
 // Filters of an issue list, all written to the URL: labels, milestone, people, sort.
 import type { FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useLatestSearchParams } from '@/lib/use-latest-search';
 import type { components } from '@/lib/api/schema';
 import { inputClass } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
@@ -20,8 +21,9 @@ export interface IssueFiltersProps {
 
 export function IssueFilters({ view, labels, milestones }: IssueFiltersProps) {
   const [search] = useSearchParams();
+  const latest = useLatestSearchParams();
   const navigate = useNavigate();
-  const go = (patch: Partial<IssueListView>) => navigate(viewSearch(search, patch));
+  const go = (patch: Partial<IssueListView>) => navigate(viewSearch(latest, patch));
   const toggleLabel = (name: string) => go({ labels: view.labels.includes(name) ? view.labels.filter((l) => l !== name) : [...view.labels, name] });
   const current = milestones?.find((m) => String(m.id) === view.milestone);
 
@@ -59,7 +61,7 @@ export function IssueFilters({ view, labels, milestones }: IssueFiltersProps) {
 
 /** The text search box; submitting writes ?q= and starts at page 1. */
 export function IssueSearchBox({ view }: { view: IssueListView }) {
-  const [search] = useSearchParams();
+  const search = useLatestSearchParams();
   const navigate = useNavigate();
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();

@@ -1,6 +1,7 @@
 // Filters of a pull request list, all written to the URL: labels, milestone, author, base branch, sort.
 import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useLatestSearchParams } from '@/lib/use-latest-search';
 import type { components } from '@/lib/api/schema';
 import { ActiveFilters, ChoiceFilter, LabelsFilter, MilestoneFilter, SortSelect, UsernameFilter, type ActiveFilter } from '@/components/ui/list-filters';
 import { PULL_SORTS, clearedPullSearch, hasPullFilters, pullViewSearch, type PullListView } from '../lib/pull-list-params';
@@ -19,8 +20,9 @@ export interface PullFiltersProps {
 
 export function PullFilters({ view, labels, milestones, branches, renderLabel }: PullFiltersProps) {
   const [search] = useSearchParams();
+  const latest = useLatestSearchParams();
   const navigate = useNavigate();
-  const go = (patch: Partial<PullListView>) => navigate(pullViewSearch(search, patch));
+  const go = (patch: Partial<PullListView>) => navigate(pullViewSearch(latest, patch));
   const toggleLabel = (id: number) => go({ labels: view.labels.includes(id) ? view.labels.filter((l) => l !== id) : [...view.labels, id] });
   // The chosen base stays offered even when it is not among the branches listed.
   const baseChoices = view.base && !branches.includes(view.base) ? [view.base, ...branches] : branches;

@@ -1,13 +1,14 @@
 // Words to look for in the pull request list, kept in the URL as ?q= like the issue list's box;
 // the other filters stay and the list starts again at page 1.
 import type { FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
+import { useLatestSearchParams } from '@/lib/use-latest-search';
 import { Button } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/field';
 import { pullViewSearch } from '../lib/pull-list-params';
 
 export function PullSearchBox({ q }: { q: string }) {
-  const [search] = useSearchParams();
+  const search = useLatestSearchParams();
   const navigate = useNavigate();
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();

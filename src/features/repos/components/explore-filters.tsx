@@ -1,5 +1,6 @@
 // Search box, sort, type and visibility filters of the explore page, all read from and written to the URL.
 import { useSearchParams } from 'react-router';
+import { useLatestSearchParams } from '@/lib/use-latest-search';
 import { Button } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/field';
 import { MODE_OPTIONS, readExploreState, SORT_OPTIONS, writeExploreState, type ExploreState } from './explore-params';
@@ -10,7 +11,8 @@ const labelClass = 'block text-xs font-medium text-gray-600 dark:text-gray-400';
 export function ExploreFilters() {
   const [params, setParams] = useSearchParams();
   const state = readExploreState(params);
-  const update = (change: Partial<ExploreState>) => setParams(writeExploreState(params, change));
+  const latest = useLatestSearchParams();
+  const update = (change: Partial<ExploreState>) => setParams(writeExploreState(latest, change));
   const sortValue = `${state.sort}:${state.order}`;
 
   return (
