@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { RECENT_MS } from '../src/services/live/hub.ts';
 import { createTestForge } from './helpers.ts';
 import { ownerWithRepo, userRow } from './issues-helpers.ts';
 import { pullRepo, pushLike, writeCommit } from './pulls-helpers.ts';
@@ -39,7 +40,8 @@ describe('live event stream', () => {
     expect(s.status).toBe(200);
     expect(s.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(s.headers.get('content-encoding')).toBeNull();
-    expect((await s.next('ready')).data).toEqual({});
+    // The issue was opened just before: the page may have read its data before it, so it refetches.
+    expect((await s.next('ready')).data).toEqual({ recent: true });
     const comment = await forge.req('POST', `${base}/issues/1/comments`, { token: owner.token, body: { body: 'private words' } });
     expect(comment.status).toBe(201);
     const e = await s.next('issue.commented');
@@ -49,6 +51,22 @@ describe('live event stream', () => {
 
     const again = await stream(`?repo=${owner.name}/${repo.name}`, reader.token, { 'Last-Event-ID': e.id! });
     expect((await again.next(() => true)).event).toBe('resync');
+  });
+
+  it('a new stream is told of an event only while one may have come after the page read its data', async () => {
+    const { owner, repo, base } = await ownerWithRepo(forge);
+    expect((await forge.req('POST', `${base}/issues`, { token: owner.token, body: { title: 'Quiet later' } })).status).toBe(201);
+    const now = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'], now: now + RECENT_MS + 1000 });
+    try {
+      const quiet = await stream(`?repo=${owner.name}/${repo.name}`, owner.token);
+      expect((await quiet.next('ready')).data).toEqual({});
+    } finally {
+      vi.useRealTimers();
+    }
+    expect((await forge.req('POST', `${base}/issues/1/comments`, { token: owner.token, body: { body: 'Now' } })).status).toBe(201);
+    const busy = await stream(`?repo=${owner.name}/${repo.name}`, owner.token);
+    expect((await busy.next('ready')).data).toEqual({ recent: true });
   });
 
   it('a push, a status and a merge of a pull request reach the stream', async () => {

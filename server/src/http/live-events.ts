@@ -31,8 +31,10 @@ liveEventsHttp.get('/api/v1/events', async (c) => {
   }
   await hub.ready();
   // A browser reconnecting after a drop says which event it saw last; events are not kept, so it
-  // is told to refetch what it shows instead.
+  // is told to refetch what it shows instead. A new stream is told when an event may have come
+  // between the page's reads and now (`recent`): it then refetches too.
   const resumed = c.req.header('Last-Event-ID') !== undefined;
+  const recent = !resumed && hub.recentlyActive(repoId, user);
   c.header('X-Accel-Buffering', 'no');
   return streamSSE(c, async (stream) => {
     let end: () => void = () => undefined;
@@ -49,7 +51,7 @@ liveEventsHttp.get('/api/v1/events', async (c) => {
     };
     const remove = hub.add(conn, repoId);
     stream.onAbort(() => end());
-    await stream.writeSSE({ event: resumed ? 'resync' : 'ready', data: '{}', retry: RETRY_MS });
+    await stream.writeSSE({ event: resumed ? 'resync' : 'ready', data: recent ? '{"recent":true}' : '{}', retry: RETRY_MS });
     await ended;
     remove();
   });

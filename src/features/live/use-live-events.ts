@@ -45,9 +45,17 @@ export function useLiveEvents(repo: { owner: string; repo: string } | null, sign
       publishLive(m);
     };
     for (const type of LIVE_EVENT_NAMES) es.addEventListener(type, onMessage as EventListener);
-    // A reconnect after a drop: what happened meanwhile was not kept, so refetch what is shown.
-    es.addEventListener('ready', () => {
-      if (opened) everything();
+    // A reconnect after a drop: what happened meanwhile was not kept, so refetch what is shown; so
+    // too on the first connect when the server says an event came just before (`recent`): it may
+    // have come after the page read its data.
+    es.addEventListener('ready', (e: MessageEvent<string>) => {
+      let recent = false;
+      try {
+        recent = (JSON.parse(e.data) as { recent?: boolean }).recent === true;
+      } catch {
+        // No data: nothing to add.
+      }
+      if (opened || recent) everything();
       opened = true;
     });
     es.addEventListener('resync', everything);

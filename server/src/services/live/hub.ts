@@ -29,6 +29,15 @@ export interface LiveConnection {
 
 export const HEARTBEAT_MS = 25_000;
 const LISTENER_GRACE_MS = 30_000;
+/**
+ * How long after an event a new stream is told it may have missed one: a page reads its data, then
+ * opens its stream, and an event between the two would otherwise never reach it.
+ */
+export const RECENT_MS = 30_000;
+const MAX_REMEMBERED = 10_000;
+
+/** The channels a message goes to: its repository's, or for the inbox its users'. */
+const channelsOf = (m: LiveMessage) => (m.type === 'notifications.changed' ? (m.users ?? []).map((id) => `user:${id}`) : [`repo:${m.repoId}`]);
 
 /** What a page is told: the message with the repository's name instead of its id. */
 let sequence = 0;
@@ -55,6 +64,10 @@ export class LiveHub {
   #heartbeat: NodeJS.Timeout | undefined;
   #listener: Promise<LiveListener> | undefined;
   #listenerTimer: NodeJS.Timeout | undefined;
+  /** When each channel last carried an event (oldest first), for recentlyActive(). */
+  readonly #lastEvent = new Map<string, number>();
+  /** When this process began to listen (PostgreSQL): other processes' events before then are unknown. */
+  #listeningSince: number | undefined;
   /** Where announcements heard from PostgreSQL go (the subscriber sets it). */
   onAnnouncement: (payload: string) => void = () => undefined;
 
@@ -70,6 +83,7 @@ export class LiveHub {
     if (this.#listenerTimer) clearTimeout(this.#listenerTimer);
     this.#listenerTimer = undefined;
     if (!this.#listener) {
+      this.#listeningSince = Date.now();
       const opening = listenLive(
         this.deps.db,
         (p) => this.onAnnouncement(p),
@@ -114,8 +128,34 @@ export class LiveHub {
     };
   }
 
+  /** Remembers that the message's channels carried an event now (whether or not anyone listens). */
+  note(m: LiveMessage): void {
+    const now = Date.now();
+    for (const key of channelsOf(m)) {
+      this.#lastEvent.delete(key);
+      this.#lastEvent.set(key, now);
+    }
+    for (const key of this.#lastEvent.keys()) {
+      if (this.#lastEvent.size <= MAX_REMEMBERED) break;
+      this.#lastEvent.delete(key);
+    }
+  }
+
+  /**
+   * Whether a stream opening now on the repository's channel (and the user's) may have missed an
+   * event of the last RECENT_MS: one was noted, or on PostgreSQL this process began listening only
+   * within that time, so another process's events before then are unknown.
+   */
+  recentlyActive(repoId: number | undefined, user: UserRow | null): boolean {
+    const since = Date.now() - RECENT_MS;
+    if (isPostgres(this.deps.db) && (this.#listeningSince ?? 0) > since) return true;
+    const keys = [repoId !== undefined ? `repo:${repoId}` : null, user ? `user:${user.id}` : null];
+    return keys.some((k) => k !== null && (this.#lastEvent.get(k) ?? 0) > since);
+  }
+
   /** Hands a message to the streams that may see it. */
   async deliver(m: LiveMessage): Promise<void> {
+    this.note(m);
     if (m.type === 'notifications.changed') {
       const frame = liveFrame(m.type, JSON.stringify({ type: m.type }));
       for (const id of m.users ?? []) for (const conn of this.#channels.get(`user:${id}`) ?? []) conn.send(frame);

@@ -37,6 +37,7 @@ export function registerLiveSubscribers(events: EventBus, deps: Deps): LiveHub {
     if (m) hub.deliver(m).catch(report);
   };
   const publish = async (m: LiveMessage, d: Deps) => {
+    hub.note(m);
     if (isPostgres(d.db)) {
       // Awaited (a NOTIFY is one short statement): no query is left running on the writer's
       // connection after the write returns, which a closing pool or a released lock would cut.
