@@ -91,6 +91,10 @@ export function Conversation({
   const targetId = Number(/^#issuecomment-(\d+)$/.exec(location.hash)?.[1] ?? NaN);
 
   const items = useMemo(() => timeline.data?.pages.flatMap((p) => p.items) ?? [], [timeline.data]);
+  const commentIds = useMemo(
+    () => (timeline.data ? items.filter((i) => i.type === 'comment').map((i) => ({ id: i.id, author: i.user?.login })) : undefined),
+    [timeline.data, items],
+  );
   const renderMarkdown = useCallback(
     (source: string, onTaskToggle?: (next: string) => void) => <MarkdownView source={source} references={{ owner, repo }} onTaskToggle={onTaskToggle} />,
     [owner, repo],
@@ -242,7 +246,7 @@ export function Conversation({
         </div>
       </div>
       {sidebar({ participants, attachments })}
-      <NewCommentsPill owner={owner} repo={repo} index={index} me={me?.login} />
+      <NewCommentsPill owner={owner} repo={repo} index={index} me={me?.login} comments={commentIds} complete={!timeline.hasNextPage} />
     </div>
   );
 }

@@ -98,8 +98,8 @@ function setup({ viewer, push = false, locked = false }: { viewer: ReturnType<ty
       return HttpResponse.json(tl(106, 'comment', viewer), { status: 201 });
     }),
   );
-  renderRoute(Component, { path: '/:owner/:repo/issues/:index', url: '/alice/tools/issues/3' });
-  return { posted };
+  const { queryClient } = renderRoute(Component, { path: '/:owner/:repo/issues/:index', url: '/alice/tools/issues/3' });
+  return { posted, queryClient };
 }
 
 const menuFor = (login: string) => screen.queryByRole('button', { name: `Actions for comment by ${login}` });
@@ -121,6 +121,18 @@ describe('issue page', () => {
     expect(within(list).getAllByText('bug').length).toBeGreaterThan(0);
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/user/login?redirect_to=%2Falice%2Ftools%2Fissues%2F3');
     expect(menuFor('bob')).toBeNull();
+  });
+
+  it('a refetch that brings someone else’s comment out of view shows the new-comment pill; the reader’s own is no news', async () => {
+    const { queryClient } = setup({ viewer: alice });
+    await screen.findByText('Carol here');
+    expect(screen.queryByRole('button', { name: /new comment/ })).toBeNull();
+    const later = [...timeline, tl(107, 'comment', bob, { body: 'News from Bob' }), tl(108, 'comment', alice, { body: 'Mine' })];
+    server.use(
+      http.get(apiUrl('/repos/alice/tools/issues/3/timeline'), () => HttpResponse.json(later, { headers: { 'X-Total-Count': String(later.length) } })),
+    );
+    await queryClient.invalidateQueries();
+    expect(await screen.findByRole('button', { name: '1 new comment' })).toBeInTheDocument();
   });
 
   it('offers Edit/Delete only on the viewer’s own comments to a reader, and on all to a writer', async () => {

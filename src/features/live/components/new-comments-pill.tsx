@@ -1,7 +1,10 @@
 // "1 new comment" (issue #20): when another user's comment arrives on the conversation being read
 // and it is out of view, the page does not jump to it; this button says so and, pressed, goes to
 // the first of them (the timeline scrolls to #issuecomment-<id>). It goes away once they are seen.
-import { useCallback, useEffect, useState } from 'react';
+// A comment counts as arrived when the live stream says so, or when the loaded timeline (the whole
+// of it) gains one by someone else: a refetch (after the stream opened late, on focus, or polling
+// a server without the stream) brings news too.
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { subscribeLive } from '../lib/live-bus';
 
@@ -12,6 +15,9 @@ export interface NewCommentsPillProps {
   index: number;
   /** The reader's login: their own comments are not news. */
   me?: string;
+  /** The comments of the loaded timeline, and whether it is all loaded (else a later page is no news). */
+  comments?: { id: number; author?: string }[];
+  complete?: boolean;
 }
 
 const inView = (id: number) => {
@@ -21,13 +27,16 @@ const inView = (id: number) => {
   return r.top < window.innerHeight && r.bottom > 0;
 };
 
-export function NewCommentsPill({ owner, repo, index, me }: NewCommentsPillProps) {
+export function NewCommentsPill({ owner, repo, index, me, comments, complete = false }: NewCommentsPillProps) {
   const [ids, setIds] = useState<number[]>([]);
   const navigate = useNavigate();
   const location = useLocation();
+  // The comments seen so far; null until the timeline first loads.
+  const known = useRef<Set<number> | null>(null);
 
   useEffect(() => {
     setIds([]);
+    known.current = null;
     return subscribeLive((m) => {
       if (m.type !== 'issue.commented' || m.issue !== index || !m.comment || (me && m.actor === me)) return;
       if (m.repo && m.repo.toLowerCase() !== `${owner}/${repo}`.toLowerCase()) return;
@@ -35,6 +44,15 @@ export function NewCommentsPill({ owner, repo, index, me }: NewCommentsPillProps
       setIds((list) => (list.includes(id) ? list : [...list, id]));
     });
   }, [owner, repo, index, me]);
+
+  useEffect(() => {
+    if (!comments) return;
+    const seen = known.current;
+    known.current = new Set(comments.map((c) => c.id));
+    if (!seen || !complete) return;
+    const fresh = comments.filter((c) => !seen.has(c.id) && !(me && c.author === me) && !inView(c.id)).map((c) => c.id);
+    if (fresh.length) setIds((list) => [...list, ...fresh.filter((id) => !list.includes(id))]);
+  }, [comments, complete, me]);
 
   // Seen once scrolled into view (checked on scroll and as the timeline renders them).
   const check = useCallback(() => setIds((list) => (list.length && list.some(inView) ? list.filter((id) => !inView(id)) : list)), []);
