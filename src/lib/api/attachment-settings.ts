@@ -18,7 +18,6 @@ export interface AttachmentLimits {
 }
 
 export const UNKNOWN_LIMITS: AttachmentLimits = { enabled: true, maxBytes: null, allowedTypes: null, maxFiles: null };
-const UNKNOWN = UNKNOWN_LIMITS;
 
 // ALLOWED_TYPES as Gitea sends it (comma-separated); the any-type entry or nothing: any type.
 function allowedTypesOf(value: string | undefined): string[] | null {
@@ -35,7 +34,7 @@ export const attachmentSettingsQuery = () =>
     queryFn: async (): Promise<AttachmentLimits> => {
       try {
         const { data } = await api().GET('/settings/attachment');
-        if (!data) return UNKNOWN;
+        if (!data) return UNKNOWN_LIMITS;
         // max_size is in MiB, as Gitea's [attachment] MAX_SIZE; 0 or less means no limit given.
         return {
           enabled: data.enabled !== false,
@@ -44,7 +43,7 @@ export const attachmentSettingsQuery = () =>
           maxFiles: data.max_files > 0 ? data.max_files : null,
         };
       } catch {
-        return UNKNOWN;
+        return UNKNOWN_LIMITS;
       }
     },
     staleTime: 10 * 60 * 1000,
@@ -53,7 +52,7 @@ export const attachmentSettingsQuery = () =>
 
 /** The limits, or "unknown" while they load and when the server does not tell. */
 export function useAttachmentLimits(): AttachmentLimits {
-  return useQuery(attachmentSettingsQuery()).data ?? UNKNOWN;
+  return useQuery(attachmentSettingsQuery()).data ?? UNKNOWN_LIMITS;
 }
 
 /** "Up to 2.0 GiB per file", or null when the limit is unknown. */

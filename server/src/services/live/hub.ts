@@ -155,7 +155,6 @@ export class LiveHub {
 
   /** Hands a message to the streams that may see it. */
   async deliver(m: LiveMessage): Promise<void> {
-    this.note(m);
     if (m.type === 'notifications.changed') {
       const frame = liveFrame(m.type, JSON.stringify({ type: m.type }));
       for (const id of m.users ?? []) for (const conn of this.#channels.get(`user:${id}`) ?? []) conn.send(frame);

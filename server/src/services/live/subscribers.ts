@@ -34,16 +34,20 @@ export function registerLiveSubscribers(events: EventBus, deps: Deps): LiveHub {
   const hub = new LiveHub(deps);
   hub.onAnnouncement = (payload) => {
     const m = parseAnnouncement(payload);
-    if (m) hub.deliver(m).catch(report);
+    if (!m) return;
+    // Every process's events, this one's included, are heard here while it listens.
+    hub.note(m);
+    hub.deliver(m).catch(report);
   };
   const publish = async (m: LiveMessage, d: Deps) => {
-    hub.note(m);
     if (isPostgres(d.db)) {
       // Awaited (a NOTIFY is one short statement): no query is left running on the writer's
       // connection after the write returns, which a closing pool or a released lock would cut.
       await Promise.all(payloadsOf(m).map((p) => notifyLive(d.db, p).catch(report)));
-    } else if (hub.size > 0) {
-      hub.deliver(m).catch(report);
+    } else {
+      // Noted whether or not a stream listens: one opening next may have missed it (hub.ts).
+      hub.note(m);
+      if (hub.size > 0) hub.deliver(m).catch(report);
     }
   };
   for (const type of LIVE_EVENT_TYPES) events.on(type, (e, d) => publish(toLiveMessage(e), d));
