@@ -2,6 +2,7 @@
 // the repository is refetched afterwards so stars_count and watchers_count are the server's.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
+import { setAnswer } from '@/lib/api/set-answer';
 import { starQueries } from './star-queries';
 
 export function useStarRepo(owner: string, repo: string) {
@@ -12,9 +13,10 @@ export function useStarRepo(owner: string, repo: string) {
       await (star ? api().PUT('/user/starred/{owner}/{repo}', init) : api().DELETE('/user/starred/{owner}/{repo}', init));
       return star;
     },
-    onSuccess: (star) => {
-      qc.setQueryData(starQueries.starred(owner, repo).queryKey, star);
-      qc.invalidateQueries({ queryKey: ['repos', owner, repo], predicate: (q) => q.queryKey[3] !== 'starred-by-me' });
+    onSuccess: async (star) => {
+      await setAnswer(qc, starQueries.starred(owner, repo).queryKey, star);
+      // The counts and stargazers; not what the buttons show, which the answers say.
+      qc.invalidateQueries({ queryKey: ['repos', owner, repo], predicate: (q) => q.queryKey[3] !== 'starred-by-me' && q.queryKey[3] !== 'watched-by-me' });
       // The user's starred tab and counts.
       qc.invalidateQueries({ queryKey: ['users'] });
     },
@@ -29,8 +31,8 @@ export function useWatchRepo(owner: string, repo: string) {
       await (watch ? api().PUT('/repos/{owner}/{repo}/subscription', init) : api().DELETE('/repos/{owner}/{repo}/subscription', init));
       return watch;
     },
-    onSuccess: (watch) => {
-      qc.setQueryData(starQueries.watched(owner, repo).queryKey, watch);
+    onSuccess: async (watch) => {
+      await setAnswer(qc, starQueries.watched(owner, repo).queryKey, watch);
       qc.invalidateQueries({ queryKey: ['repos', owner, repo, 'detail'] });
     },
   });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useQuery } from '@tanstack/react-query';
+import { focusManager, useQuery } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { apiUrl, fakeRepo, server, setupMswServer } from '@/test/msw';
 import { renderRoute } from '@/test/render-route';
@@ -77,6 +77,53 @@ describe('Star and watch buttons', () => {
     expect(await screen.findByLabelText('1 watching')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Watch' }));
     expect(await screen.findByLabelText('2 watching')).toBeInTheDocument();
+  });
+
+  // A read of "am I watching" that left before the click and answers after it must not put the old
+  // state back: the button would say Watch again though the server says watching.
+  function holdWatchReads(state: { watched: boolean }) {
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    let reads = 0;
+    server.use(
+      http.get(apiUrl('/repos/:o/:r/subscription'), async () => {
+        const watching = state.watched;
+        if (++reads > 1) await held;
+        return watching ? HttpResponse.json({ subscribed: true, ignored: false }) : HttpResponse.json({ message: 'not watching', url: '' }, { status: 404 });
+      }),
+    );
+    return { release: () => release(), reads: () => reads };
+  }
+
+  it('star then watch at once: the watch button keeps what the server said', async () => {
+    setSession({ token: 'tok', login: 'bob' });
+    const state = serve({ starred: false, watched: false });
+    const reads = holdWatchReads(state);
+    renderRoute(Header);
+    await userEvent.click(await screen.findByRole('button', { name: 'Star' }));
+    await screen.findByRole('button', { name: 'Unstar' });
+    await userEvent.click(screen.getByRole('button', { name: 'Watch' }));
+    expect(await screen.findByLabelText('2 watching')).toBeInTheDocument();
+    reads.release();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByRole('button', { name: 'Unwatch' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('a refetch begun before watching (the window regained focus) does not undo it', async () => {
+    setSession({ token: 'tok', login: 'bob' });
+    const state = serve({ starred: false, watched: false });
+    const reads = holdWatchReads(state);
+    renderRoute(Header);
+    await screen.findByRole('button', { name: 'Watch' });
+    focusManager.setFocused(false);
+    focusManager.setFocused(true);
+    await waitFor(() => expect(reads.reads()).toBe(2));
+    await userEvent.click(screen.getByRole('button', { name: 'Watch' }));
+    expect(await screen.findByLabelText('2 watching')).toBeInTheDocument();
+    reads.release();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByRole('button', { name: 'Unwatch' })).toHaveAttribute('aria-pressed', 'true');
+    focusManager.setFocused(undefined);
   });
 
   it('shows only the counts to a signed-out visitor', async () => {
