@@ -4,10 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { apiUrl, fakeRepo, server, setupMswServer } from '@/test/msw';
 import { renderRoute } from '@/test/render-route';
+import { setSession } from '@/lib/auth-store';
 import { Component } from './repo-commit';
 
 setupMswServer();
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  setSession(null);
+});
 beforeEach(() => {
   window.scrollTo = vi.fn() as never;
 });
@@ -91,5 +95,36 @@ describe('commit page', () => {
     expect(screen.getByRole('region', { name: /^src\/greet\.ts/ })).toHaveFocus();
     await userEvent.keyboard('j');
     expect(screen.getByRole('region', { name: /^README\.md/ })).toHaveFocus();
+  });
+
+  it('a signed-in click on Split before the saved choice has loaded is saved all the same', async () => {
+    setSession({ token: 'tok', login: 'bob' });
+    serve();
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    const saved: unknown[] = [];
+    server.use(
+      // The settings read is slow (a busy server): it answers only after the click.
+      http.get(apiUrl('/user/settings'), async () => {
+        await held;
+        return HttpResponse.json({ diff_view_style: 'unified' });
+      }),
+      http.patch(apiUrl('/user/settings'), async ({ request }) => {
+        const body = (await request.json()) as { diff_view_style: string };
+        saved.push(body);
+        return HttpResponse.json({ diff_view_style: body.diff_view_style });
+      }),
+      http.get(apiUrl('/notifications/new'), () => HttpResponse.json({ new: 0 })),
+    );
+    const { router } = renderRoute(Component, { path: '/:owner/:repo/commit/:sha', url: `/alice/hello/commit/${sha}` });
+    await screen.findByRole('region', { name: /^README\.md/ });
+    const group = screen.getByRole('group', { name: 'Diff view' });
+    await userEvent.click(within(group).getByRole('button', { name: 'Split' }));
+    expect(router.state.location.search).toBe('?style=split');
+    await vi.waitFor(() => expect(saved).toEqual([{ diff_view_style: 'split' }]));
+    // The late read of the old choice does not undo it.
+    release();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(within(group).getByRole('button', { name: 'Split' })).toHaveAttribute('aria-pressed', 'true');
   });
 });

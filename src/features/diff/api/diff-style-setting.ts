@@ -3,6 +3,7 @@
 // shares its key with the settings page's, so both see one copy.
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
+import { setAnswer } from '@/lib/api/set-answer';
 import { getSession, useSession } from '@/lib/auth-store';
 import type { components } from '@/lib/api/schema';
 
@@ -36,19 +37,23 @@ export function useSaveDiffStyle() {
   const login = useSession()?.login;
   return useMutation({
     mutationFn: async (style: SavedDiffStyle) => (await api().PATCH('/user/settings', { body: { diff_view_style: style } })).data!,
-    // Shown at once; put back if the server refuses.
-    onMutate: (style: SavedDiffStyle) => {
+    // Shown at once (a read of the settings still under way is dropped, so it cannot put the old
+    // choice back); put back if the server refuses.
+    onMutate: async (style: SavedDiffStyle) => {
       if (!login) return undefined;
       const key = settingsQuery(login).queryKey;
+      await qc.cancelQueries({ queryKey: key, exact: true });
       const before = qc.getQueryData(key);
       if (before) qc.setQueryData(key, { ...before, diff_view_style: style });
       return { before };
     },
     onError: (_e, _style, context) => {
-      if (login && context?.before) qc.setQueryData(settingsQuery(login).queryKey, context.before);
+      if (!login) return;
+      if (context?.before) qc.setQueryData(settingsQuery(login).queryKey, context.before);
+      else void qc.invalidateQueries({ queryKey: settingsQuery(login).queryKey, exact: true });
     },
     onSuccess: (settings: UserSettings) => {
-      if (login) qc.setQueryData(settingsQuery(login).queryKey, settings);
+      if (login) return setAnswer(qc, settingsQuery(login).queryKey, settings);
     },
   });
 }

@@ -2,6 +2,7 @@
 // setting diff_view_style), so every diff opens the way they left it; the URL's ?style=split or
 // ?style=unified, when present, wins, so a shared link opens the same view.
 import { useSearchParams } from 'react-router';
+import { useSession } from '@/lib/auth-store';
 import { useSaveDiffStyle, useSavedDiffStyle } from '../api/diff-style-setting';
 
 export type DiffStyle = 'unified' | 'split';
@@ -20,6 +21,7 @@ export function DiffStyleToggle() {
   const style = useDiffStyle();
   const saved = useSavedDiffStyle();
   const save = useSaveDiffStyle();
+  const signedIn = !!useSession();
   const inUrl = (s: DiffStyle | null) => {
     const next = new URLSearchParams(params);
     if (s) next.set('style', s);
@@ -27,10 +29,12 @@ export function DiffStyleToggle() {
     setParams(next, { replace: true, preventScrollReset: true });
   };
   const set = (s: DiffStyle) => {
-    // Signed out (or no setting to keep it in): the URL says split, unified is the default.
-    if (saved === undefined) return inUrl(s === 'split' ? s : null);
+    // Signed out: the URL says split, unified is the default.
+    if (!signedIn) return inUrl(s === 'split' ? s : null);
     // Signed in: the URL says it too (a link copied now opens the same view, as Gitea's ?style=),
-    // and the saved choice decides for pages opened without ?style from now on.
+    // and the saved choice decides for pages opened without ?style from now on. Saved also while
+    // the setting is still loading (a click then was lost); a server without it refuses, and the
+    // URL keeps the choice.
     inUrl(s);
     if (saved !== s) save.mutate(s);
   };
