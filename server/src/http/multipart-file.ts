@@ -25,6 +25,18 @@ export function multipartBoundary(contentType: string | undefined): string | nul
   return m ? (m[1] ?? m[2]!) : null;
 }
 
+/**
+ * A read of the request body that fails: the client went away or the connection broke mid-upload.
+ * A 400 (nobody may be listening) rather than a 500 logged with its stack as a server fault.
+ */
+async function readOrCutOff(reader: ReadableStreamDefaultReader<Uint8Array>) {
+  try {
+    return await reader.read();
+  } catch {
+    throw badRequest('the request body was cut off before its end');
+  }
+}
+
 /** Reads chunks of a stream into a growing buffer, on demand. */
 class Source {
   buf: Buffer = Buffer.alloc(0);
@@ -36,7 +48,7 @@ class Source {
   /** Reads one more chunk; false at the end of the body. */
   async more(): Promise<boolean> {
     if (this.ended) return false;
-    const { done, value } = await this.#reader.read();
+    const { done, value } = await readOrCutOff(this.#reader);
     if (done) {
       this.ended = true;
       return false;
@@ -153,7 +165,7 @@ export async function* bodyChunks(body: ReadableStream<Uint8Array> | null): Asyn
   const reader = body.getReader();
   try {
     for (;;) {
-      const { done, value } = await reader.read();
+      const { done, value } = await readOrCutOff(reader);
       if (done) return;
       yield value;
     }
