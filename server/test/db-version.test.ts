@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dbVersion, openDb, sharedDbVersion } from '../src/db/index.ts';
+import { dbVersion, openDb, requestTicket, sharedDbVersion } from '../src/db/index.ts';
 import type { Db } from '../src/db/types.ts';
 import { closeDb } from '../src/db/dialect.ts';
 import { sqliteDriver } from '../src/db/sqlite.ts';
@@ -81,6 +81,22 @@ describe(`dbVersion on SQLite (${sqliteDriver()})`, () => {
       expect(dbVersion(db), `reads after ${what}`).toBe(after);
     }
     expect(await db.selectFrom('login_failure').select(['key', 'failures']).execute()).toEqual([{ key: 'a:three', failures: 5 }]);
+  });
+
+  it("a request's checks share one look at other connections' commits; a request after one sees it", async () => {
+    const first = {};
+    const seen = await sharedDbVersion(db, requestTicket(first));
+    const other = await openDb(file);
+    try {
+      await other.insertInto('login_failure').values({ key: 'b:other', failures: 1, ends_at: 1 }).execute();
+    } finally {
+      await closeDb(other);
+    }
+    // The first request's later checks stand as of a moment after it arrived: the look already taken.
+    expect(await sharedDbVersion(db, requestTicket(first))).toBe(seen);
+    // A request arriving after the commit, and any check without a request, see it.
+    expect(await sharedDbVersion(db, requestTicket({}))).not.toBe(seen);
+    expect(await sharedDbVersion(db)).not.toBe(seen);
   });
 });
 

@@ -63,20 +63,43 @@ interface WriteCount {
 // a read-only statement: there the statements that return no rows are counted (writes, BEGIN and
 // COMMIT, schema changes) and SQLite's total_changes() (rows inserted, updated or deleted through
 // this connection) covers those that do, `INSERT … RETURNING` say.
-const versions = new WeakMap<Db, { writes: WriteCount; dataVersion: SqliteStatement; changes?: SqliteStatement; book: WriteBook }>();
+interface Versions {
+  writes: WriteCount;
+  dataVersion: SqliteStatement;
+  changes?: SqliteStatement;
+  book: WriteBook;
+  /** The last data_version read, with the ticket clock when it was read. */
+  read?: { at: number; value: unknown };
+}
+const versions = new WeakMap<Db, Versions>();
 const firstValue = (row: unknown) => (Array.isArray(row) ? row[0] : Object.values(row as Record<string, unknown>)[0]);
 
 /**
+ * PRAGMA data_version (it moves with other connections' commits; this connection's writes are
+ * counted as they run) as of a moment after `ticket`: as a PostgreSQL snapshot (db/pg-snapshot.ts),
+ * a read taken after a request arrived answers for all of its checks (its token, its kept answer),
+ * and for requests that arrived before that read. Without a ticket (dbVersion), a read now.
+ */
+function otherCommits(v: Versions, ticket?: number): unknown {
+  if (ticket !== undefined && v.read && v.read.at > ticket) return v.read.value;
+  const at = nowTicket();
+  const value = firstValue(v.dataVersion.get());
+  v.read = { at, value };
+  return value;
+}
+
+/**
  * A value that changes whenever the database's data may have changed, for answers kept between
- * requests (api/answer-memo.ts): equal versions mean nothing was written in between.
+ * requests (api/answer-memo.ts): equal versions mean nothing was written in between. `ticket`:
+ * other connections' commits as of any moment after it (otherCommits).
  */
 let unversioned = 0;
-export function dbVersion(db: Db): string {
+export function dbVersion(db: Db, ticket?: number): string {
   const v = versions.get(db);
   // PostgreSQL: other processes write to the same database and this one cannot see it happen, so
   // every call differs and nothing is kept between requests (issue #12).
   if (!v) return `none:${++unversioned}`;
-  const version = `${v.writes.n}:${firstValue(v.dataVersion.get())}`;
+  const version = `${v.writes.n}:${otherCommits(v, ticket)}`;
   return v.changes ? `${version}:${firstValue(v.changes.get())}` : version;
 }
 
@@ -93,7 +116,7 @@ export function dbVersion(db: Db): string {
  * sent from now on.
  */
 export async function sharedDbVersion(db: Db, ticket = nowTicket()): Promise<string> {
-  if (!isPostgres(db)) return dbVersion(db);
+  if (!isPostgres(db)) return dbVersion(db, ticket);
   return `pg:${await snapshotAfter(db, ticket)}`;
 }
 
@@ -128,7 +151,7 @@ export async function scopedDbVersion(db: Db, deps: Dependencies, ticket = nowTi
   const v = versions.get(db);
   if (!v) return `none:${++unversioned}`;
   // Another connection's commit (a CLI command, a restore) moves data_version.
-  const other = firstValue(v.dataVersion.get());
+  const other = otherCommits(v, ticket);
   if (other !== v.book.epochSource) {
     v.book.epochSource = other;
     v.book.epoch++;
