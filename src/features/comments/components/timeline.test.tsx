@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, cleanup as cleanupTimeline, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { fakeUser } from '@/test/msw';
 import type { TimelineItem } from '../lib/timeline-events';
-import { Timeline, type TimelineProps } from './timeline';
+import { Timeline, PLAIN_MAX, type TimelineProps } from './timeline';
+import { WindowedTimeline } from './windowed-timeline';
 
 const alice = fakeUser({ id: 1, login: 'alice' });
 
@@ -28,7 +29,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-function setup(props: Partial<TimelineProps> & { items: TimelineItem[] }) {
+function setup(props: Partial<TimelineProps> & { items: TimelineItem[] }, View: typeof Timeline = WindowedTimeline) {
   const renderComment = vi.fn((item: TimelineItem, highlighted: boolean) => (
     <article id={`issuecomment-${item.id}`} aria-label={`Comment ${item.id}`} aria-current={highlighted || undefined}>
       {item.body}
@@ -47,13 +48,13 @@ function setup(props: Partial<TimelineProps> & { items: TimelineItem[] }) {
   };
   const view = render(
     <MemoryRouter>
-      <Timeline {...all} />
+      <View {...all} />
     </MemoryRouter>,
   );
   const rerender = (next: Partial<TimelineProps>) =>
     view.rerender(
       <MemoryRouter>
-        <Timeline {...all} {...next} />
+        <View {...all} {...next} />
       </MemoryRouter>,
     );
   return { renderComment, fetchNextPage, rerender };
@@ -64,7 +65,7 @@ const rendered = () =>
     .queryAllByRole('article')
     .map((a) => a.id);
 
-describe('Timeline', () => {
+describe('WindowedTimeline', () => {
   it('renders only the rows near the viewport of a long timeline', () => {
     setup({ items: comments(1, 500) });
     const ids = rendered();
@@ -128,5 +129,43 @@ describe('Timeline', () => {
     expect(screen.getByRole('article', { name: 'Review' })).toHaveTextContent('Review: Looks good');
     // Comments still go through renderComment.
     expect(screen.getByRole('article', { name: 'Comment 1' })).toHaveTextContent('Comment 1');
+  });
+});
+
+describe('Timeline', () => {
+  it('draws a conversation that fits in one page in full, so find-in-page sees every comment', () => {
+    setup({ items: comments(1, 80) }, Timeline);
+    expect(rendered()).toHaveLength(80);
+    expect(rendered().at(-1)).toBe('issuecomment-80');
+  });
+
+  it('scrolls a short conversation to a #issuecomment link and marks it', () => {
+    const scrolled: string[] = [];
+    const had = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollIntoView');
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this.id);
+    };
+    onTestFinished(() => {
+      if (had) Object.defineProperty(Element.prototype, 'scrollIntoView', had);
+      else delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+    });
+    setup({ items: comments(1, 30), targetId: 25 }, Timeline);
+    expect(scrolled).toEqual(['issuecomment-25']);
+    expect(screen.getByRole('article', { name: 'Comment 25' })).toHaveAttribute('aria-current', 'true');
+  });
+
+  it('windows a longer one (more pages to load, or past PLAIN_MAX items) once its code has loaded', async () => {
+    setup({ items: comments(1, 50), hasNextPage: true }, Timeline);
+    await waitFor(() => expect(rendered().length).toBeLessThan(30));
+    cleanupTimeline();
+    setup({ items: comments(1, PLAIN_MAX + 1) }, Timeline);
+    await waitFor(() => expect(rendered().length).toBeLessThan(30));
+  });
+
+  it('stays windowed when the last page has come', async () => {
+    const { rerender } = setup({ items: comments(1, 50), hasNextPage: true }, Timeline);
+    await waitFor(() => expect(rendered().length).toBeLessThan(30));
+    rerender({ items: comments(1, 60), hasNextPage: false });
+    expect(rendered().length).toBeLessThan(30);
   });
 });

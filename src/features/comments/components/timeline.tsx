@@ -1,191 +1,58 @@
-// The issue's timeline, windowed: only the items near the viewport are in the DOM, so thousands of
-// comments and events stay smooth. Pages load ahead of the reader (or with "Load more"), and a
-// #issuecomment-{id} link keeps loading until that comment is found, then scrolls to it.
-//
-// What keeps a long timeline cheap: each item's entry is derived once (cached by the item object,
-// which React Query keeps across pages), rows are memoized so a scroll or a new page re-renders
-// only rows that appear, and sizes are estimated from the source so few rows jump when measured.
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { Button } from '@/components/ui/button';
-import type { components } from '@/lib/api/schema';
-import { toTimelineEntry, type TimelineEntry, type TimelineItem } from '../lib/timeline-events';
-import { estimateEntrySize } from '../lib/estimate-size';
-import { TimelineEventRow } from './timeline-event-row';
+// The issue's timeline. A conversation that fits in one page (most of them) is a plain list: every
+// comment is in the page, so the browser's find-in-page sees all of it, nothing is measured or
+// moves, and the windowing code is not downloaded. A longer one (more pages to load, or more than
+// PLAIN_MAX items) is windowed (windowed-timeline.tsx), loaded on first need; the plain list stands
+// in while it loads. Once windowed, a timeline stays windowed.
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { TimelineRow, useTimelineEntries, type TimelineProps } from './timeline-row';
 
-type Label = components['schemas']['Label'];
+export type { TimelineProps } from './timeline-row';
 
-export interface TimelineProps {
-  items: TimelineItem[];
-  owner: string;
-  repo: string;
-  /** Keep stable (useCallback): rows re-render only when it changes. */
-  renderLabel: (label: Label) => ReactNode;
-  /** Keep stable (useCallback): rows re-render only when it changes. */
-  renderComment: (item: TimelineItem, highlighted: boolean) => ReactNode;
-  /**
-   * The page's own drawing of an item (e.g. a pull request's reviews, from the reviews feature);
-   * `undefined` leaves the item to the timeline. Keep stable (useCallback).
-   */
-  renderItem?: (item: TimelineItem, highlighted: boolean) => ReactNode | undefined;
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  fetchNextPage: () => unknown;
-  /** "issue" (default) or "pull request", for the words of event rows ("closed this pull request"). */
-  noun?: string;
-  /** The comment id from the URL's #issuecomment-{id}, if any. */
-  targetId?: number | null;
-}
+/** Up to this many items, with nothing more to load, the timeline is a plain list. */
+export const PLAIN_MAX = 100;
 
-// Start loading the next page while this many loaded items are still below the last rendered one:
-// more than a page, so a page that lands while the reader is at the end asks for the next at once
-// and the reader, scrolling, rarely catches up with the network.
-const FETCH_AHEAD_ITEMS = 60;
+const WindowedTimeline = lazy(() => import('./windowed-timeline').then((m) => ({ default: m.WindowedTimeline })));
 
-// Derived once per item object; React Query keeps the objects of loaded pages when a page is added.
-const entryCache = new WeakMap<TimelineItem, TimelineEntry | null>();
-const sizeCache = new WeakMap<TimelineEntry, { width: number; size: number }>();
-
-function entryOf(item: TimelineItem): TimelineEntry | null {
-  let entry = entryCache.get(item);
-  if (entry === undefined) {
-    entry = toTimelineEntry(item);
-    entryCache.set(item, entry);
-  }
-  return entry;
-}
-
-function sizeOf(entry: TimelineEntry, width: number): number {
-  const cached = sizeCache.get(entry);
-  if (cached?.width === width) return cached.size;
-  const size = estimateEntrySize(entry, width);
-  sizeCache.set(entry, { width, size });
-  return size;
-}
-
-interface RowProps {
-  entry: TimelineEntry;
-  highlighted: boolean;
-  owner: string;
-  repo: string;
-  renderLabel: TimelineProps['renderLabel'];
-  renderComment: TimelineProps['renderComment'];
-  renderItem: TimelineProps['renderItem'];
-  noun: string;
-}
-
-const TimelineRow = memo(function TimelineRow({ entry, highlighted, owner, repo, renderLabel, renderComment, renderItem, noun }: RowProps) {
-  const own = renderItem?.(entry.item, highlighted);
-  if (own !== undefined) return own;
-  return entry.kind === 'comment' ? (
-    renderComment(entry.item, highlighted)
-  ) : (
-    <TimelineEventRow entry={entry} owner={owner} repo={repo} renderLabel={renderLabel} noun={noun} />
-  );
-});
-
-export function Timeline({
-  items,
-  owner,
-  repo,
-  renderLabel,
-  renderComment,
-  renderItem,
-  noun = 'issue',
-  hasNextPage,
-  isFetchingNextPage,
-  fetchNextPage,
-  targetId,
-}: TimelineProps) {
-  const entries = useMemo(() => {
-    const out: TimelineEntry[] = [];
-    for (const item of items) {
-      const entry = entryOf(item);
-      if (entry) out.push(entry);
-    }
-    return out;
-  }, [items]);
-  const listRef = useRef<HTMLDivElement>(null);
-  const [margin, setMargin] = useState(0);
-  // Only for estimates: text wraps sooner on a phone.
-  const [width, setWidth] = useState(800);
-  useLayoutEffect(() => {
-    const el = listRef.current;
-    if (!el) return;
-    const update = () => {
-      const rect = el.getBoundingClientRect();
-      setMargin(rect.top + window.scrollY);
-      if (rect.width > 0) setWidth(Math.round(rect.width));
-    };
-    update();
-    // The header and sidebar above can change height (title edit, labels), shifting the list.
-    const ro = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
-    ro?.observe(document.body);
-    return () => ro?.disconnect();
-  }, []);
-
-  // New only when a page arrives: a new getItemKey on every render (every scroll) makes the
-  // virtualizer rebuild every row's position.
-  const getItemKey = useCallback((i: number) => entries[i]!.item.id, [entries]);
-  const estimateSize = useCallback((i: number) => sizeOf(entries[i]!, width), [entries, width]);
-  const virtualizer = useWindowVirtualizer({
-    count: entries.length,
-    estimateSize,
-    overscan: 6,
-    scrollMargin: margin,
-    getItemKey,
-  });
-  const virtualItems = virtualizer.getVirtualItems();
-
-  const lastIndex = virtualItems.at(-1)?.index ?? -1;
-  useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage && lastIndex >= entries.length - FETCH_AHEAD_ITEMS) void fetchNextPage();
-  }, [lastIndex, entries.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
-
-  // Deep link: load pages until the target shows up, then bring it into view once.
-  const targetIndex = useMemo(() => (targetId == null ? -1 : entries.findIndex((e) => e.item.id === targetId)), [entries, targetId]);
+function PlainTimeline({ items, owner, repo, renderLabel, renderComment, renderItem, noun = 'issue', targetId }: TimelineProps) {
+  const entries = useTimelineEntries(items);
+  // Deep link: bring the comment into view once it is there.
   const scrolledTo = useRef<number | null>(null);
+  const present = targetId != null && entries.some((e) => e.item.id === targetId);
   useEffect(() => {
-    if (targetId == null) return;
-    if (targetIndex < 0) {
-      if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-      return;
-    }
-    if (scrolledTo.current === targetId) return;
-    scrolledTo.current = targetId;
-    virtualizer.scrollToIndex(targetIndex, { align: 'start' });
-  }, [targetId, targetIndex, hasNextPage, isFetchingNextPage, fetchNextPage, virtualizer]);
-
+    if (!present || scrolledTo.current === targetId) return;
+    scrolledTo.current = targetId!;
+    document.getElementById(`issuecomment-${targetId}`)?.scrollIntoView({ block: 'start' });
+  }, [present, targetId]);
   return (
     <section aria-label="Timeline">
-      <div ref={listRef} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-        <ol className="absolute top-0 left-0 w-full" style={{ transform: `translateY(${(virtualItems[0]?.start ?? 0) - virtualizer.options.scrollMargin}px)` }}>
-          {virtualItems.map((v) => {
-            const entry = entries[v.index]!;
-            return (
-              <li key={v.key} data-index={v.index} ref={virtualizer.measureElement} className="py-2 empty:py-0">
-                <TimelineRow
-                  entry={entry}
-                  highlighted={entry.item.id === targetId}
-                  owner={owner}
-                  repo={repo}
-                  renderLabel={renderLabel}
-                  renderComment={renderComment}
-                  renderItem={renderItem}
-                  noun={noun}
-                />
-              </li>
-            );
-          })}
-        </ol>
-      </div>
-      {(hasNextPage || isFetchingNextPage) && (
-        <div className="flex justify-center py-3">
-          <Button onClick={() => fetchNextPage()} disabled={isFetchingNextPage}>
-            {isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </Button>
-        </div>
-      )}
+      <ol>
+        {entries.map((entry) => (
+          <li key={entry.item.id} className="py-2 empty:py-0">
+            <TimelineRow
+              entry={entry}
+              highlighted={entry.item.id === targetId}
+              owner={owner}
+              repo={repo}
+              renderLabel={renderLabel}
+              renderComment={renderComment}
+              renderItem={renderItem}
+              noun={noun}
+            />
+          </li>
+        ))}
+      </ol>
     </section>
+  );
+}
+
+export function Timeline(props: TimelineProps) {
+  const long = props.hasNextPage || props.isFetchingNextPage || props.items.length > PLAIN_MAX;
+  const windowed = useRef(false);
+  if (long) windowed.current = true;
+  if (!windowed.current) return <PlainTimeline {...props} />;
+  return (
+    <Suspense fallback={<PlainTimeline {...props} />}>
+      <WindowedTimeline {...props} />
+    </Suspense>
   );
 }
