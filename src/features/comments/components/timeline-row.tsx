@@ -73,3 +73,15 @@ export const TimelineRow = memo(function TimelineRow({ entry, highlighted, owner
     <TimelineEventRow entry={entry} owner={owner} repo={repo} renderLabel={renderLabel} noun={noun} />
   );
 });
+
+/** A row's props: its entry, marked when the URL names it, drawn as the timeline's props say. */
+export const rowProps = (p: TimelineProps, entry: TimelineEntry): RowProps => ({
+  entry,
+  highlighted: entry.item.id === p.targetId,
+  owner: p.owner,
+  repo: p.repo,
+  renderLabel: p.renderLabel,
+  renderComment: p.renderComment,
+  renderItem: p.renderItem,
+  noun: p.noun ?? 'issue',
+});

@@ -4,7 +4,7 @@
 // PLAIN_MAX items) is windowed (windowed-timeline.tsx), loaded on first need; the plain list stands
 // in while it loads. Once windowed, a timeline stays windowed.
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { TimelineRow, useTimelineEntries, type TimelineProps } from './timeline-row';
+import { rowProps, TimelineRow, useTimelineEntries, type TimelineProps } from './timeline-row';
 
 export type { TimelineProps } from './timeline-row';
 
@@ -13,7 +13,8 @@ export const PLAIN_MAX = 100;
 
 const WindowedTimeline = lazy(() => import('./windowed-timeline').then((m) => ({ default: m.WindowedTimeline })));
 
-function PlainTimeline({ items, owner, repo, renderLabel, renderComment, renderItem, noun = 'issue', targetId }: TimelineProps) {
+function PlainTimeline(props: TimelineProps) {
+  const { items, targetId } = props;
   const entries = useTimelineEntries(items);
   // Deep link: bring the comment into view once it is there.
   const scrolledTo = useRef<number | null>(null);
@@ -28,16 +29,7 @@ function PlainTimeline({ items, owner, repo, renderLabel, renderComment, renderI
       <ol>
         {entries.map((entry) => (
           <li key={entry.item.id} className="py-2 empty:py-0">
-            <TimelineRow
-              entry={entry}
-              highlighted={entry.item.id === targetId}
-              owner={owner}
-              repo={repo}
-              renderLabel={renderLabel}
-              renderComment={renderComment}
-              renderItem={renderItem}
-              noun={noun}
-            />
+            <TimelineRow {...rowProps(props, entry)} />
           </li>
         ))}
       </ol>

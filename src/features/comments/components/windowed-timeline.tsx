@@ -10,7 +10,7 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { Button } from '@/components/ui/button';
 import type { TimelineEntry } from '../lib/timeline-events';
 import { estimateEntrySize } from '../lib/estimate-size';
-import { TimelineRow, useTimelineEntries, type TimelineProps } from './timeline-row';
+import { rowProps, TimelineRow, useTimelineEntries, type TimelineProps } from './timeline-row';
 
 // Start loading the next page while this many loaded items are still below the last rendered one:
 // more than a page, so a page that lands while the reader is at the end asks for the next at once
@@ -27,19 +27,8 @@ function sizeOf(entry: TimelineEntry, width: number): number {
   return size;
 }
 
-export function WindowedTimeline({
-  items,
-  owner,
-  repo,
-  renderLabel,
-  renderComment,
-  renderItem,
-  noun = 'issue',
-  hasNextPage,
-  isFetchingNextPage,
-  fetchNextPage,
-  targetId,
-}: TimelineProps) {
+export function WindowedTimeline(props: TimelineProps) {
+  const { items, hasNextPage, isFetchingNextPage, fetchNextPage, targetId } = props;
   const entries = useTimelineEntries(items);
   const listRef = useRef<HTMLDivElement>(null);
   const [margin, setMargin] = useState(0);
@@ -100,16 +89,7 @@ export function WindowedTimeline({
             const entry = entries[v.index]!;
             return (
               <li key={v.key} data-index={v.index} ref={virtualizer.measureElement} className="py-2 empty:py-0">
-                <TimelineRow
-                  entry={entry}
-                  highlighted={entry.item.id === targetId}
-                  owner={owner}
-                  repo={repo}
-                  renderLabel={renderLabel}
-                  renderComment={renderComment}
-                  renderItem={renderItem}
-                  noun={noun}
-                />
+                <TimelineRow {...rowProps(props, entry)} />
               </li>
             );
           })}
