@@ -196,6 +196,23 @@ describe('Files changed: commenting', () => {
     expect(screen.queryByRole('textbox', { name: /^Comment on/ })).toBeNull();
   });
 
+  it('picks a range while the signed-in user is still loading (the first click is not lost)', async () => {
+    setup();
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    server.use(
+      http.get(apiUrl('/user'), async () => {
+        await held;
+        return HttpResponse.json(bob);
+      }),
+    );
+    fireEvent.click(await lineNumber('new', 2));
+    fireEvent.click(await lineNumber('new', 3), { shiftKey: true });
+    await userEvent.click(within(await fileRegion()).getByRole('button', { name: 'Comment on new line 3 of src/app.ts' }));
+    expect(await screen.findByRole('textbox', { name: 'Comment on lines 2–3 of src/app.ts' })).toBeInTheDocument();
+    release();
+  });
+
   it('starts a review from a removed line (old_position), then adds to it and replies with Ctrl+Enter', async () => {
     const { posted } = setup();
     // The one "+" button follows the pointer or the selected line; choose the line first.

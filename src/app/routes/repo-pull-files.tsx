@@ -21,7 +21,7 @@ import { DiffStyleToggle, useDiffStyle } from '@/features/diff/components/diff-s
 import { WhitespaceToggle, useWhitespaceMode } from '@/features/diff/components/whitespace-toggle';
 import { preloadDiffHighlight } from '@/features/diff/components/diff-view';
 import { prefetchDiffStyle } from '@/features/diff/api/diff-style-setting';
-import { sessionReady } from '@/lib/auth-store';
+import { sessionReady, useSession } from '@/lib/auth-store';
 import type { DiffAnnotation, DiffLineRange } from '@/features/diff/components/diff-files';
 import { MarkdownEditor } from '@/features/comments/components/markdown-editor';
 import { MarkdownView } from '@/features/markdown/components/markdown-view';
@@ -66,6 +66,9 @@ export function Component() {
   const style = useDiffStyle();
   const whitespace = useWhitespaceMode();
   const me = useCurrentUser();
+  // Lines can be picked as soon as someone is signed in: waiting for their user record (`me`) lost
+  // the clicks made before it came, on a slow connection the first line of a range.
+  const signedIn = !!useSession();
   const pull = useQuery(pullQueries.detail(owner, repo, index));
   useDocumentTitle('Files changed', pull.data && `${pull.data.title} · Pull request #${index}`, `${owner}/${repo}`);
   const diff = useQuery(pullQueries.diff(owner, repo, index, whitespace));
@@ -200,7 +203,7 @@ export function Component() {
               style={style}
               viewedKey={`${owner}/${repo}/pulls/${index}`}
               annotations={annotations}
-              onCommentRange={me ? onCommentRange : undefined}
+              onCommentRange={signedIn ? onCommentRange : undefined}
               fileTree
               keyboard
               emptyText="This pull request changes no files."
