@@ -1,12 +1,14 @@
 // GET /repos/{owner}/{repo}/languages as Gitea: bytes per Linguist language on the default branch,
 // keys in alphabetical order; vendored, documentation, configuration and dot files left out; only
 // programming and markup languages unless the repository has nothing else.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTestForge, uniq } from './helpers.ts';
 import { repoDir } from '../src/context.ts';
 import { languageStats } from '../src/services/languages.ts';
+import { eachLsTreeRecord } from '../src/git/tree.ts';
 
 const forge = await createTestForge();
 const { req } = forge;
@@ -79,6 +81,30 @@ describe('repository languages', () => {
     expect(first).toEqual({ Python: 6 });
     // One computation shared, not two equal ones.
     expect(second).toBe(first);
+  });
+
+  it('counts a tree whose listing comes in many pieces, names of any script included', async () => {
+    // About 200 KB of ls-tree output: git writes it in many chunks, and a name's UTF-8 bytes can
+    // fall across two of them.
+    const { owner, base } = await repoWith({ 'web/页面.html': '<p>hi</p>\n' });
+    // Written straight into the repository in one fast-import: 1,500 files through the API take long.
+    const names = Array.from({ length: 1500 }, (_, i) => `src/модуль-ünïcødé-${String(i).padStart(4, '0')}.py`);
+    const input = `commit refs/heads/main\ncommitter T <t@example.com> 0 +0000\ndata 4\nbig\nfrom refs/heads/main^0\n${names.map((n) => `M 100644 inline ${n}\ndata 6\nx = 1\n`).join('')}\n`;
+    const dir = repoDir(forge.deps.config, owner.name, base.split('/').pop()!);
+    execFileSync('git', ['fast-import', '--quiet'], { cwd: dir, input });
+    expect((await req('GET', `${base}/languages`)).body).toEqual({ HTML: 10, Python: 1500 * 6 });
+    const seen: string[] = [];
+    await eachLsTreeRecord(dir, 'main', (r) => seen.push(r.slice(r.indexOf('\t') + 1)));
+    expect(seen.sort()).toEqual([...names, 'web/页面.html'].sort());
+  });
+
+  it('fails, and keeps nothing, when git cannot list the tree', async () => {
+    const { owner, base } = await repoWith({ 'lib/a.py': 'x = 1\n' });
+    const dir = repoDir(forge.deps.config, owner.name, base.split('/').pop()!);
+    await expect(eachLsTreeRecord(dir, 'f'.repeat(40), () => {})).rejects.toThrow(/ls-tree failed/);
+    const seen: string[] = [];
+    await eachLsTreeRecord(dir, 'main', (r) => seen.push(r.slice(r.indexOf('\t') + 1)));
+    expect(seen).toEqual(['lib/a.py']);
   });
 
   it('answers a kept commit again without git (every repository home page asks)', async () => {

@@ -210,6 +210,43 @@ export async function lsTreeRecords(dir: string, tree: string, recursive: boolea
   return out.split('\0').filter(Boolean);
 }
 
+/**
+ * Every blob and link below `tree` (`ls-tree -z -r --long`), handed to `onRecord` as git prints
+ * them, so a tree of a million files is never held as one string. Rejects as runGit when git fails.
+ */
+export function eachLsTreeRecord(dir: string, tree: string, onRecord: (record: string) => void): Promise<void> {
+  const child = spawnGit(git('ls-tree').flag('-z', '-r', '--long').value(tree), { cwd: dir, timeoutMs: 5 * 60_000 });
+  let rest = '';
+  let stderr = '';
+  let failed: unknown = null;
+  child.stdout.setEncoding('utf8');
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (d: string) => (stderr = (stderr + d).slice(-4096)));
+  child.stdout.on('data', (chunk: string) => {
+    if (failed) return;
+    const parts = (rest + chunk).split('\0');
+    rest = parts.pop()!;
+    try {
+      for (const p of parts) if (p) onRecord(p);
+    } catch (e) {
+      // A failing consumer stops the listing; its error is the answer.
+      failed = e;
+      child.kill();
+    }
+  });
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (failed) reject(failed);
+      else if (code !== 0) reject(new GitError(`git ls-tree failed: ${stderr.trim() || `exit ${code}`}`, code, stderr));
+      else {
+        if (rest) onRecord(rest);
+        resolve();
+      }
+    });
+  });
+}
+
 /** The text of `path` at `commit` (`git show <commit>:<path>`). */
 export async function showFile(dir: string, commit: string, path: string): Promise<string> {
   return runGit(git('show').value(`${commit}:${path}`), { cwd: dir });

@@ -4,7 +4,7 @@
 // dot files are left out, and only programming and markup languages count unless nothing else is
 // there (then the largest other one does). Kept per commit (or tree), which never changes.
 import { resolveBranchFast } from '../git/refs.ts';
-import { lsTreeRecords, resolveTree } from '../git/tree.ts';
+import { eachLsTreeRecord, resolveTree } from '../git/tree.ts';
 
 interface Linguist {
   name: string;
@@ -98,18 +98,19 @@ async function statsOfTree(dir: string, treeish: string): Promise<Record<string,
   const t = await linguistTable();
   const counted = new Map<string, number>();
   const others = new Map<string, number>();
-  for (const rec of await lsTreeRecords(dir, treeish, true)) {
+  // Record by record as git prints them: a huge tree is never held whole.
+  await eachLsTreeRecord(dir, treeish, (rec) => {
     // "<mode> <type> <sha> <size>\t<path>"
     const tab = rec.indexOf('\t');
     const [mode, type, , size] = rec.slice(0, tab).split(/\s+/);
     const path = rec.slice(tab + 1);
-    if (type !== 'blob' || mode === '120000' || mode === '160000') continue;
-    if (VENDOR.test(path) || DOCUMENTATION.test(path) || CONFIGURATION.test(path) || DOT_FILE.test(path)) continue;
+    if (type !== 'blob' || mode === '120000' || mode === '160000') return;
+    if (VENDOR.test(path) || DOCUMENTATION.test(path) || CONFIGURATION.test(path) || DOT_FILE.test(path)) return;
     const lang = languageOf(t, path);
-    if (!lang) continue;
+    if (!lang) return;
     const into = COUNTED.has(lang.type) ? counted : others;
     into.set(lang.name, (into.get(lang.name) ?? 0) + Number(size));
-  }
+  });
   let sizes = counted;
   if (!sizes.size && others.size) {
     const [name, bytes] = [...others].sort((a, b) => b[1] - a[1])[0]!;
