@@ -101,7 +101,7 @@ const timeline = [
   tl(104, 'code', bob, { review_id: 7, body: 'inline' }),
 ];
 
-function setup({ viewer = alice, push = true }: { viewer?: ReturnType<typeof fakeUser>; push?: boolean } = {}) {
+function setup({ viewer = alice, push = true, statusHeld }: { viewer?: ReturnType<typeof fakeUser>; push?: boolean; statusHeld?: Promise<void> } = {}) {
   setSession({ token: `tok-${viewer.login}`, login: viewer.login });
   server.use(
     http.get(apiUrl('/user'), () => HttpResponse.json(viewer)),
@@ -131,8 +131,9 @@ function setup({ viewer = alice, push = true }: { viewer?: ReturnType<typeof fak
         effective_branch_protection_name: '',
       }),
     ),
-    http.get(apiUrl(`/repos/alice/tools/commits/${HEAD}/status`), () =>
+    http.get(apiUrl(`/repos/alice/tools/commits/${HEAD}/status`), async () =>
       HttpResponse.json({
+        ...(await statusHeld),
         state: 'failure',
         sha: HEAD,
         total_count: 1,
@@ -191,6 +192,18 @@ describe('pull request page', () => {
     expect(within(sidebar).getByRole('region', { name: 'Reviewers' })).toHaveTextContent('bob±Changes requested');
     expect(within(sidebar).getByRole('region', { name: 'Labels' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Close pull request' })).toBeInTheDocument();
+  });
+
+  it('offers the merge form only once the head’s checks are in, so it does not move under the pointer', async () => {
+    let release!: () => void;
+    setup({ statusHeld: new Promise<void>((r) => (release = r)) });
+    const merge = await screen.findByRole('region', { name: 'Merge status' });
+    expect(within(merge).getByRole('listitem', { name: 'Checks' })).toHaveTextContent('Loading checks…');
+    expect(within(merge).getByRole('status')).toHaveTextContent('Loading merge options…');
+    expect(within(merge).queryByRole('form', { name: 'Merge pull request' })).toBeNull();
+    release();
+    expect(await within(merge).findByRole('form', { name: 'Merge pull request' })).toBeInTheDocument();
+    expect(within(merge).getByRole('listitem', { name: 'Checks' })).toHaveTextContent('ci/test — Failing — Tests failed');
   });
 
   it('shows a reader the state of the merge but no merge buttons', async () => {

@@ -144,6 +144,7 @@ export function Component() {
               canMerge={canWrite}
               canEditTitle={canWrite || isAuthor}
               checks={checks.data}
+              checksLoading={checks.isPending && checks.fetchStatus !== 'idle'}
               reviews={{
                 approvals: standing.approvals,
                 changesRequestedBy: standing.reviewers.filter((r) => r.state === 'REQUEST_CHANGES' && !r.dismissed).map((r) => r.user.login),

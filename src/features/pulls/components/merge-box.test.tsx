@@ -28,8 +28,8 @@ function combined(state: CombinedStatus['state'], statuses: ReturnType<typeof st
   return { state, sha: HEAD, total_count: statuses.length, statuses, repository: null, commit_url: '', url: '' };
 }
 
-function setup(over: Partial<MergeBoxProps> = {}, base: Branch = fakeBranch('main')) {
-  server.use(http.get(apiUrl('/repos/alice/hello/branches/main'), () => HttpResponse.json(base)));
+function setup(over: Partial<MergeBoxProps> = {}, base: Branch | Promise<Branch> = fakeBranch('main')) {
+  server.use(http.get(apiUrl('/repos/alice/hello/branches/main'), async () => HttpResponse.json(await base)));
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const props: MergeBoxProps = {
     owner: 'alice',
@@ -77,10 +77,29 @@ describe('merge box', () => {
     expect(row('Reviews')).toHaveTextContent('1 approval');
   });
 
-  it('still lets a conflicting pull request be marked as manually merged when the repository allows it', () => {
+  it('still lets a conflicting pull request be marked as manually merged when the repository allows it', async () => {
     setup({ pull: fakePull({ mergeable: false }), repository: fakeRepo({ allow_manual_merge: true }) });
+    await screen.findByRole('form', { name: 'Merge pull request' });
     expect(screen.getByRole('button', { name: 'Mark as manually merged' })).toBeDisabled();
     expect(screen.getByLabelText('Merge commit ID')).toBeRequired();
+  });
+
+  it('holds the merge form until the head’s checks and the base branch’s protection are known', async () => {
+    // Both decide what the button does, and rows they add would move the form under the pointer.
+    let release!: (b: Branch) => void;
+    setup({}, new Promise<Branch>((r) => (release = r)));
+    expect(within(box()).getByRole('status')).toHaveTextContent('Loading merge options…');
+    expect(screen.queryByRole('form', { name: 'Merge pull request' })).toBeNull();
+    release(fakeBranch('main'));
+    expect(await screen.findByRole('form', { name: 'Merge pull request' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading merge options…')).toBeNull();
+    cleanup();
+
+    const second = setup({ checks: undefined, checksLoading: true });
+    await waitFor(() => expect(second.qc.getQueryState(pullQueries.baseBranch('alice', 'hello', 'main').queryKey)?.status).toBe('success'));
+    expect(row('Checks')).toHaveTextContent('Loading checks…');
+    expect(within(box()).getByRole('status')).toHaveTextContent('Loading merge options…');
+    expect(screen.queryByRole('form', { name: 'Merge pull request' })).toBeNull();
   });
 
   it('says who requested changes, and counts approvals otherwise', () => {
@@ -221,6 +240,7 @@ describe('merge box', () => {
       }),
       commits,
     });
+    await screen.findByRole('form', { name: 'Merge pull request' });
     const style = screen.getByLabelText('Merge style');
     expect(
       within(style)
@@ -259,7 +279,7 @@ describe('merge box', () => {
         default_merge_style: 'squash',
       }),
     });
-    const title = screen.getByLabelText('Commit title');
+    const title = await screen.findByLabelText('Commit title');
     await user.clear(title);
     await user.type(title, 'My own title');
     await user.click(screen.getByRole('button', { name: 'Create squash commit' }));
@@ -285,7 +305,7 @@ describe('merge box', () => {
     const { user } = setup({ checks: combined('pending', [status(1, 'ci/build', 'pending', 'Running')]) });
     expect(row('Checks')).toHaveTextContent('Some checks haven’t completed yet');
     expect(within(box()).getByRole('heading')).toHaveTextContent('Waiting for the checks to complete');
-    expect(screen.getByRole('button', { name: 'Create merge commit now' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'Create merge commit now' })).toBeEnabled();
     await user.click(screen.getByRole('button', { name: 'Merge when checks succeed' }));
     expect(await screen.findByRole('listitem', { name: 'Automatic merge' })).toHaveTextContent('will be merged automatically when all checks succeed');
     expect(body).toMatchObject({ Do: 'merge', merge_when_checks_succeed: true });

@@ -37,6 +37,8 @@ export interface MergeBoxProps {
   canEditTitle: boolean;
   /** Combined status of the head commit, when loaded. */
   checks?: CombinedStatus | null;
+  /** The head's statuses are still being fetched: the merge form waits for them (its button depends on them). */
+  checksLoading?: boolean;
   /** Standing reviews: approvals, and who requested changes. */
   reviews: { approvals: number; changesRequestedBy: string[] };
   /** A merge is scheduled for when the checks succeed (the timeline says so). */
@@ -134,7 +136,7 @@ function mayUpdateBranch(pull: PullRequest, canPushBase: boolean): boolean {
   return !!pull.head.repo?.permissions?.push || (pull.allow_maintainer_edit && canPushBase);
 }
 
-function OpenBox({ owner, repo, pull, repository, canMerge, canEditTitle, checks, reviews, scheduled, commits }: MergeBoxProps) {
+function OpenBox({ owner, repo, pull, repository, canMerge, canEditTitle, checks, checksLoading = false, reviews, scheduled, commits }: MergeBoxProps) {
   const [justScheduled, setJustScheduled] = useState(false);
   const editPull = useEditPull(owner, repo, pull.number);
   const cancel = useCancelAutoMerge(owner, repo, pull.number);
@@ -157,6 +159,11 @@ function OpenBox({ owner, repo, pull, repository, canMerge, canEditTitle, checks
     retry: false,
   });
   const canForce = canMerge && ruleBlocks && isAdmin && !notAllowed && !rule.data?.block_admin_merge_override;
+
+  // The form appears once the checks and the base branch's protection are known: both decide what
+  // its button does (merge now, or when the checks succeed; blocked), and rows they add above it
+  // would otherwise move it under the pointer of someone already clicking.
+  const settled = !checksLoading && !base.isPending;
 
   const draft = pull.draft || hasWipPrefix(pull.title);
   // Gitea answers mergeable false for every work-in-progress pull request, so on a draft only the
@@ -233,7 +240,7 @@ function OpenBox({ owner, repo, pull, repository, canMerge, canEditTitle, checks
         ) : (
           <StatusRow tone="info" title="No approvals yet" label="Reviews" />
         )}
-        {checks && <PullChecks checks={checks} />}
+        {checksLoading ? <StatusRow tone="info" title="Loading checks…" label="Checks" /> : checks && <PullChecks checks={checks} />}
         {conflicts ? (
           <StatusRow tone="fail" title="This branch has conflicts that must be resolved" label="Conflicts">
             {pull.conflicted_files && pull.conflicted_files.length > 0 && (
@@ -307,7 +314,12 @@ function OpenBox({ owner, repo, pull, repository, canMerge, canEditTitle, checks
           You are not allowed to merge into <code className="text-xs">{pull.base.ref}</code>: its protection rule names who may merge.
         </p>
       )}
-      {canMerge && !notAllowed && !draft && !isScheduled && styles.length > 0 && (
+      {canMerge && !notAllowed && !draft && !isScheduled && styles.length > 0 && !settled && (
+        <p role="status" className="border-t border-gray-200 px-4 py-3 text-sm text-gray-600 dark:border-gray-800 dark:text-gray-400">
+          Loading merge options…
+        </p>
+      )}
+      {canMerge && !notAllowed && !draft && !isScheduled && styles.length > 0 && settled && (
         <MergeForm
           owner={owner}
           repo={repo}
