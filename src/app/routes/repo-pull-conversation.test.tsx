@@ -131,9 +131,9 @@ function setup({ viewer = alice, push = true, statusHeld }: { viewer?: ReturnTyp
         effective_branch_protection_name: '',
       }),
     ),
-    http.get(apiUrl(`/repos/alice/tools/commits/${HEAD}/status`), async () =>
-      HttpResponse.json({
-        ...(await statusHeld),
+    http.get(apiUrl(`/repos/alice/tools/commits/${HEAD}/status`), async () => {
+      await statusHeld;
+      return HttpResponse.json({
         state: 'failure',
         sha: HEAD,
         total_count: 1,
@@ -143,8 +143,8 @@ function setup({ viewer = alice, push = true, statusHeld }: { viewer?: ReturnTyp
         statuses: [
           { id: 1, status: 'failure', context: 'ci/test', description: 'Tests failed', target_url: '', url: '', creator: null, created_at: T0, updated_at: T0 },
         ],
-      }),
-    ),
+      });
+    }),
   );
   const router = createMemoryRouter(
     [
