@@ -185,6 +185,9 @@ function OpenBox({ owner, repo, pull, repository, canMerge, canEditTitle, checks
   // box turns to "Merged" when the server merges it.
   useRefreshWhileBlocked(owner, repo, pull.number, pull.head.sha, pull.base.ref, isScheduled || ruleBlocks || checksPending || unmet);
 
+  // Who may merge sees the form (or why there is none) while nothing rules it out.
+  const offerMerge = canMerge && !notAllowed && !draft && !isScheduled;
+
   const summary = isScheduled
     ? { tone: 'bg-indigo-600', text: 'Merging automatically when the checks succeed' }
     : blocked
@@ -314,12 +317,12 @@ function OpenBox({ owner, repo, pull, repository, canMerge, canEditTitle, checks
           You are not allowed to merge into <code className="text-xs">{pull.base.ref}</code>: its protection rule names who may merge.
         </p>
       )}
-      {canMerge && !notAllowed && !draft && !isScheduled && styles.length > 0 && !settled && (
+      {offerMerge && styles.length > 0 && !settled && (
         <p role="status" className="border-t border-gray-200 px-4 py-3 text-sm text-gray-600 dark:border-gray-800 dark:text-gray-400">
           Loading merge options…
         </p>
       )}
-      {canMerge && !notAllowed && !draft && !isScheduled && styles.length > 0 && settled && (
+      {offerMerge && styles.length > 0 && settled && (
         <MergeForm
           owner={owner}
           repo={repo}
@@ -336,7 +339,7 @@ function OpenBox({ owner, repo, pull, repository, canMerge, canEditTitle, checks
           }}
         />
       )}
-      {canMerge && !notAllowed && !draft && !isScheduled && styles.length === 0 && (
+      {offerMerge && styles.length === 0 && (
         <p className="border-t border-gray-200 px-4 py-3 text-sm text-gray-600 dark:border-gray-800 dark:text-gray-400">
           {conflicts ? 'Resolve the conflicts to merge this pull request.' : 'No merge style is enabled in this repository’s settings.'}
         </p>
