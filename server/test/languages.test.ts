@@ -94,17 +94,17 @@ describe('repository languages', () => {
     execFileSync('git', ['fast-import', '--quiet'], { cwd: dir, input });
     expect((await req('GET', `${base}/languages`)).body).toEqual({ HTML: 10, Python: 1500 * 6 });
     const seen: string[] = [];
-    await eachLsTreeRecord(dir, 'main', (r) => seen.push(r.slice(r.indexOf('\t') + 1)));
-    expect(seen.sort()).toEqual([...names, 'web/页面.html'].sort());
+    await eachLsTreeRecord(dir, 'main', true, (r) => seen.push(r.slice(r.indexOf('\t') + 1)));
+    expect(seen.sort()).toEqual([...names, 'src', 'web', 'web/页面.html'].sort());
   });
 
   it('fails, and keeps nothing, when git cannot list the tree', async () => {
     const { owner, base } = await repoWith({ 'lib/a.py': 'x = 1\n' });
     const dir = repoDir(forge.deps.config, owner.name, base.split('/').pop()!);
-    await expect(eachLsTreeRecord(dir, 'f'.repeat(40), () => {})).rejects.toThrow(/ls-tree failed/);
+    await expect(eachLsTreeRecord(dir, 'f'.repeat(40), true, () => {})).rejects.toThrow(/ls-tree failed/);
     const seen: string[] = [];
-    await eachLsTreeRecord(dir, 'main', (r) => seen.push(r.slice(r.indexOf('\t') + 1)));
-    expect(seen).toEqual(['lib/a.py']);
+    await eachLsTreeRecord(dir, 'main', true, (r) => seen.push(r.slice(r.indexOf('\t') + 1)));
+    expect(seen).toEqual(['lib', 'lib/a.py']);
   });
 
   it('answers a kept commit again without git (every repository home page asks)', async () => {

@@ -201,21 +201,16 @@ export async function resolveTree(dir: string, rev: string): Promise<string> {
   return (await runGit(git('rev-parse').flag('--verify', '--quiet', '--end-of-options').value(`${rev}^{tree}`), { cwd: dir })).trim();
 }
 
-/** `ls-tree -z --long` records of tree `tree` ("<mode> <type> <sha> <size>\t<path>"); with `recursive`, every entry below it, folders too. */
-export async function lsTreeRecords(dir: string, tree: string, recursive: boolean): Promise<string[]> {
+/**
+ * `ls-tree -z --long` records of tree `tree` ("<mode> <type> <sha> <size>\t<path>"), handed to
+ * `onRecord` as git prints them, so a tree of a million files is never held as one string; with
+ * `recursive`, every entry below it, folders too. Rejects as runGit when git fails.
+ */
+export function eachLsTreeRecord(dir: string, tree: string, recursive: boolean, onRecord: (record: string) => void): Promise<void> {
   const cmd = git('ls-tree').flag('-z', '--long');
   // -t lists the folders too, as Gitea's ListEntriesRecursiveWithSize.
   if (recursive) cmd.flag('-r', '-t');
-  const out = await runGit(cmd.value(tree), { cwd: dir, maxBuffer: 512 * 1024 * 1024 });
-  return out.split('\0').filter(Boolean);
-}
-
-/**
- * Every blob and link below `tree` (`ls-tree -z -r --long`), handed to `onRecord` as git prints
- * them, so a tree of a million files is never held as one string. Rejects as runGit when git fails.
- */
-export function eachLsTreeRecord(dir: string, tree: string, onRecord: (record: string) => void): Promise<void> {
-  const child = spawnGit(git('ls-tree').flag('-z', '-r', '--long').value(tree), { cwd: dir, timeoutMs: 5 * 60_000 });
+  const child = spawnGit(cmd.value(tree), { cwd: dir, timeoutMs: 5 * 60_000 });
   let rest = '';
   let stderr = '';
   let failed: unknown = null;

@@ -6,7 +6,7 @@ import { GitTreeResponseSchema } from '../api/git-schemas.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { loadRepo } from '../http/repo-context.ts';
 import { GitError } from '../git/run-git-errors.ts';
-import { lsTreeRecords, resolveTree } from '../git/tree.ts';
+import { eachLsTreeRecord, resolveTree } from '../git/tree.ts';
 
 export const gitTreesRoutes = createRouter();
 
@@ -52,12 +52,18 @@ gitTreesRoutes.openapi(
       throw e;
     }
     if (!tree) throw notFound('sha not found');
-    const records = await lsTreeRecords(rc.dir, tree, !!q.recursive);
     const page = q.page && q.page > 0 ? q.page : 1;
     const perPage = q.per_page && q.per_page > 0 && q.per_page <= TREES_PER_PAGE ? q.per_page : TREES_PER_PAGE;
     const from = (page - 1) * perPage;
+    // Only the asked page's records are kept; the others are counted as git prints them.
+    const records: string[] = [];
+    let total = 0;
+    await eachLsTreeRecord(rc.dir, tree, !!q.recursive, (rec) => {
+      if (total >= from && total < from + perPage) records.push(rec);
+      total++;
+    });
     const api = `${c.var.deps.config.rootUrl}api/v1/repos/${encodeURIComponent(rc.owner.name)}/${encodeURIComponent(rc.repo.name)}/git`;
-    const entries = records.slice(from, from + perPage).map((rec) => {
+    const entries = records.map((rec) => {
       const tab = rec.indexOf('\t');
       const [mode, type, entrySha, size] = rec.slice(0, tab).split(/ +/) as [string, string, string, string];
       return {
@@ -70,9 +76,6 @@ gitTreesRoutes.openapi(
         url: `${api}/${type === 'tree' ? 'trees' : type === 'blob' ? 'blobs' : 'commits'}/${entrySha}`,
       };
     });
-    return c.json(
-      { sha: tree, url: `${api}/trees/${tree}`, tree: entries, truncated: from + perPage < records.length, page, total_count: records.length },
-      200,
-    );
+    return c.json({ sha: tree, url: `${api}/trees/${tree}`, tree: entries, truncated: from + perPage < total, page, total_count: total }, 200);
   },
 );

@@ -99,7 +99,7 @@ async function statsOfTree(dir: string, treeish: string): Promise<Record<string,
   const counted = new Map<string, number>();
   const others = new Map<string, number>();
   // Record by record as git prints them: a huge tree is never held whole.
-  await eachLsTreeRecord(dir, treeish, (rec) => {
+  await eachLsTreeRecord(dir, treeish, true, (rec) => {
     // "<mode> <type> <sha> <size>\t<path>"
     const tab = rec.indexOf('\t');
     const [mode, type, , size] = rec.slice(0, tab).split(/\s+/);
