@@ -71,9 +71,11 @@ describe('merge box', () => {
     expect(within(box()).getByRole('heading')).toHaveTextContent('Merging is blocked');
   });
 
-  it('says a pull request without blockers can be merged, and one with pending checks is waiting', () => {
+  it('says a pull request without blockers can be merged, once the base branch’s protection is known', async () => {
     setup({ reviews: { approvals: 1, changesRequestedBy: [] } });
-    expect(within(box()).getByRole('heading')).toHaveTextContent('This pull request can be merged');
+    // Not before: a rule could still block it.
+    expect(within(box()).getByRole('heading')).toHaveTextContent('Checking whether this pull request can be merged…');
+    await waitFor(() => expect(within(box()).getByRole('heading')).toHaveTextContent('This pull request can be merged'));
     expect(row('Reviews')).toHaveTextContent('1 approval');
   });
 

@@ -199,7 +199,10 @@ function OpenBox({ owner, repo, pull, repository, canMerge, canEditTitle, checks
             { tone: 'bg-amber-500', text: failing ? 'Some checks were not successful' : 'Changes were requested' }
           : checksPending
             ? { tone: 'bg-amber-500', text: 'Waiting for the checks to complete' }
-            : { tone: 'bg-green-600', text: 'This pull request can be merged' };
+            : // Not "can be merged" before the checks and the protection have had their say.
+              !settled
+              ? { tone: 'bg-gray-500', text: 'Checking whether this pull request can be merged…' }
+              : { tone: 'bg-green-600', text: 'This pull request can be merged' };
 
   return (
     <section aria-label="Merge status" className={box}>
