@@ -23,6 +23,7 @@ import { releasesHttp } from './http/releases-http.ts';
 import { GitError, GitInputError } from './git/run-git-errors.ts';
 import { LoginThrottle, setRequestAuthContext } from './auth/throttle.ts';
 import { appSecurityPolicy, securityHeaders } from './http/security-headers.ts';
+import { MatchMemoRouter } from './http/match-memo-router.ts';
 import { precompressedAssets } from './http/static.ts';
 import { hasNumberPastInt32, invalidValue, isUniqueViolation } from './db/dialect.ts';
 import { EventBus } from './services/events.ts';
@@ -33,7 +34,7 @@ import { liveEventsHttp } from './http/live-events.ts';
 import { registerWebhookSubscribers } from './services/webhooks/subscribers.ts';
 
 export function createApp(deps: Deps) {
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ router: new MatchMemoRouter() });
   const { config } = deps;
   const throttle = new LoginThrottle(deps.db, config);
   // The app's domain events and their subscribers, once per dependencies object (services/events.ts).

@@ -26,6 +26,8 @@ describe('answers kept between writes', () => {
   it('answer a repeated search, issue list and commit list with the bytes and headers of a fresh answer', async () => {
     const { api } = await makeRepo(forge, owner, standardHistory(personOf(owner)));
     await forge.req('POST', `${api}/issues`, { token: owner.token, body: { title: 'first' } });
+    // Kept as UTF-8 bytes: characters of two, three and four bytes come back as they were.
+    await forge.req('POST', `${api}/issues`, { token: owner.token, body: { title: 'première 漢字 🚀' } });
     for (const [url, token] of [
       ['/repos/search?limit=5', undefined],
       ['/repos/search?limit=5', other.token],

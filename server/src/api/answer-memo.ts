@@ -14,6 +14,7 @@ import { requestTicket, scopedDbVersion, sharedDbVersion } from '../db/index.ts'
 import type { Dependencies } from '../db/write-scopes.ts';
 import { resolveBranchFast } from '../git/refs.ts';
 import { findRepoWithOwner } from '../services/repo-access.ts';
+import { requestHeader } from '../http/request-header.ts';
 
 interface Answer {
   version: string;
@@ -22,7 +23,8 @@ interface Answer {
   /** What else must still hold for the answer to be sent again (keepWhile()). */
   check?: () => boolean;
   headers: [string, string][];
-  body: string;
+  /** As bytes: written to the socket as they are, where a string would be copied each time. */
+  body: Uint8Array<ArrayBuffer>;
   bytes: number;
 }
 
@@ -30,6 +32,7 @@ interface Answer {
 const MAX_ENTRIES = 2000;
 const MAX_TOTAL_BYTES = 32 * 1024 * 1024;
 const MAX_ANSWER_BYTES = 1024 * 1024;
+const utf8 = new TextEncoder();
 
 /** A bounded least-recently-used store of answers by key. */
 export class AnswerStore {
@@ -113,8 +116,9 @@ export interface MemoOptions {
 export function answerMemo(o: MemoOptions = {}): MiddlewareHandler<AppEnv> {
   const { inputs = () => '', store = new AnswerStore(), reads, shows, needsCheck = false } = o;
   return async (c, next) => {
-    if (c.req.method !== 'GET' || c.req.header('If-None-Match') !== undefined) return next();
-    const { db } = c.var.deps;
+    if (c.req.method !== 'GET' || requestHeader(c, 'if-none-match') !== undefined) return next();
+    // c.get(), not c.var: Hono builds a new object of every variable on each c.var.
+    const { db } = c.get('deps');
     const extra = await inputs(c);
     if (extra === null) return next();
     // As of a moment after the request came (one snapshot for all its reads on PostgreSQL), or
@@ -123,7 +127,7 @@ export function answerMemo(o: MemoOptions = {}): MiddlewareHandler<AppEnv> {
       const ticket = fresh ? undefined : requestTicket(c.req.raw);
       return `${await (deps ? scopedDbVersion(db, deps, ticket) : sharedDbVersion(db, ticket))} ${extra}`;
     };
-    const key = `${c.var.user?.id ?? 0} ${c.req.url}`;
+    const key = `${c.get('user')?.id ?? 0} ${c.req.url}`;
     const hit = store.get(key);
     if (hit) {
       if (hit.version === (await versionOf(hit.deps)) && (!hit.check || hit.check())) {
@@ -152,7 +156,10 @@ export function answerMemo(o: MemoOptions = {}): MiddlewareHandler<AppEnv> {
       const v = await versionOf(narrow, true);
       kept = (await versionOf(deps, true)) === version ? { deps: narrow, version: v } : null;
     }
-    if (kept) store.set(key, { ...kept, headers, body, bytes: body.length * 2 + 256, check });
+    if (kept) {
+      const bytes = utf8.encode(body);
+      store.set(key, { ...kept, headers, body: bytes, bytes: bytes.byteLength + 256, check });
+    }
     // Replace outright (not through c.res, which would copy the old headers back).
     c.res = undefined as unknown as Response;
     c.res = new Response(body, { status: 200, headers });

@@ -6,6 +6,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
+import { requestHeader } from '../http/request-header.ts';
 
 const THRESHOLD = 1024; // compress()'s default
 const VARY_ACCEPT_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
@@ -27,7 +28,7 @@ function compressible(c: Context): boolean {
 export function apiCompress(): MiddlewareHandler {
   const gzip = compress({ threshold: THRESHOLD });
   return async (c, next) => {
-    if (c.req.header('Accept-Encoding')) return gzip(c, next);
+    if (requestHeader(c, 'accept-encoding')) return gzip(c, next);
     await next();
     if (!compressible(c)) return;
     const h = c.res.headers;

@@ -11,6 +11,7 @@ import { authenticate, type Authenticated } from './credentials.ts';
 import { requestAuthContext } from './throttle.ts';
 import { CSRF_HEADER, csrfTokenFor, csrfTokenMatches, isOwnOrigin, requestOrigin, resumeSession, sessionCookie, sessionSecretOf } from './sessions.ts';
 import type { Config } from '../config.ts';
+import { requestHeader } from '../http/request-header.ts';
 
 // Token sign-ins by header while their tables are unchanged (issues #11, #22): a token, its user
 // and whether that user may sign in all live in `access_token` and `user`, so an equal version of
@@ -40,16 +41,16 @@ async function authenticateCached(db: Db, header: string, c: Parameters<Middlewa
 
 export const authMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set('session', null);
-  const header = c.req.header('authorization');
+  const header = requestHeader(c, 'authorization');
   if (header || c.req.method === 'OPTIONS') {
-    const auth = header ? await authenticateCached(c.var.deps.db, header, c) : null;
+    const auth = header ? await authenticateCached(c.get('deps').db, header, c) : null;
     c.set('user', auth?.user ?? null);
     c.set('authMethod', auth?.method ?? null);
     return next();
   }
   c.set('user', null);
   c.set('authMethod', null);
-  const secret = sessionSecretOf(c.req.header('cookie'));
+  const secret = sessionSecretOf(requestHeader(c, 'cookie'));
   // The sign-in itself authenticates by password (routes/user-sessions.ts), whatever cookie came along.
   if (!secret || (c.req.method === 'POST' && c.req.path === '/api/v1/user/sessions')) return next();
   const { db, config } = c.var.deps;
