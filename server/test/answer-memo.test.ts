@@ -3,6 +3,7 @@
 // answer, and never an old answer after a write, a commit by another connection, or a ref moved
 // by git alone.
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { openDb } from '../src/db/index.ts';
@@ -106,6 +107,34 @@ describe('answers kept between writes', () => {
     const revalidated = await get(`${api}/commits`, owner.token, { 'If-None-Match': first.headers.get('ETag')! });
     expect(revalidated.status).toBe(304);
     expect(revalidated.text).toBe('');
+  });
+
+  it('compresses a kept answer as a fresh one is: the same headers and, unpacked, the same bytes', async () => {
+    const { api } = await makeRepo(forge, owner, standardHistory(personOf(owner)));
+    for (let i = 0; i < 3; i++)
+      await forge.req('POST', `${api}/issues`, { token: owner.token, body: { title: `issue ${i} – ünïcode`, body: 'x'.repeat(400) } });
+    const app = createApp(forge.deps);
+    const ask = async (target: ReturnType<typeof createApp>, url: string, encoding: string) => {
+      const res = await target.request(`/api/v1${url}`, { headers: { Authorization: `token ${owner.token}`, 'Accept-Encoding': encoding } });
+      const raw = Buffer.from(await res.arrayBuffer());
+      const coding = res.headers.get('Content-Encoding');
+      const text = (coding === 'gzip' ? zlib.gunzipSync(raw) : coding === 'deflate' ? zlib.inflateSync(raw) : raw).toString('utf8');
+      return { status: res.status, headers: [...res.headers], text };
+    };
+    for (const url of [`${api}/issues?state=all`, `${api}/commits?limit=3`, '/repos/search?limit=50']) {
+      for (const encoding of ['gzip', 'gzip, deflate, br, zstd', 'deflate', 'deflate;q=1, gzip;q=0.5', 'br', 'identity']) {
+        const first = await ask(app, url, encoding);
+        // The second comes from the kept answer, the third from its kept compressed bytes.
+        for (const again of [await ask(app, url, encoding), await ask(app, url, encoding)]) {
+          const ref = await ask(createApp(forge.deps), url, encoding);
+          expect(again, `${url} ${encoding}`).toEqual(ref);
+          expect(again.text, `${url} ${encoding}`).toBe(first.text);
+        }
+      }
+    }
+    const gz = await ask(app, `${api}/commits?limit=3`, 'gzip');
+    expect(new Headers(gz.headers).get('Content-Encoding')).toBe('gzip');
+    expect(new Headers(gz.headers).get('ETag')).toMatch(/^W\//);
   });
 
   it('refuses a token once it is deleted, though it signed in a moment before', async () => {

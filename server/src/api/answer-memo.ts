@@ -34,6 +34,15 @@ const MAX_TOTAL_BYTES = 32 * 1024 * 1024;
 const MAX_ANSWER_BYTES = 1024 * 1024;
 const utf8 = new TextEncoder();
 
+const keptBodies = new WeakMap<Response, Uint8Array<ArrayBuffer>>();
+
+/**
+ * The kept bytes a response sends, when it is a kept answer sent again: the same object for every
+ * request that gets that answer, so what is made from it (its compressed forms, api/compression.ts)
+ * can be kept with it.
+ */
+export const keptBodyOf = (res: Response): Uint8Array<ArrayBuffer> | undefined => keptBodies.get(res);
+
 /** A bounded least-recently-used store of answers by key. */
 export class AnswerStore {
   private readonly answers = new Map<string, Answer>();
@@ -131,7 +140,9 @@ export function answerMemo(o: MemoOptions = {}): MiddlewareHandler<AppEnv> {
     const hit = store.get(key);
     if (hit) {
       if (hit.version === (await versionOf(hit.deps)) && (!hit.check || hit.check())) {
-        return new Response(hit.body, { status: 200, headers: hit.headers });
+        const res = new Response(hit.body, { status: 200, headers: hit.headers });
+        keptBodies.set(res, hit.body);
+        return res;
       }
       store.delete(key);
     }
