@@ -2,7 +2,8 @@
 // RANDOM page of the list, while a writer opens an issue 20 times a second elsewhere in the same
 // forge (through the API), beside a bare Hono route on @hono/node-server answering a fixed JSON of
 // the same size in the same run. Lists: issues (10,000), commits (10,000), repository search (24),
-// pull requests (300) and notification threads (3,000), on SQLite and on PostgreSQL. Each figure
+// pull requests (300) and notification threads (3,000), on SQLite and on PostgreSQL; repository
+// search once more as a browser asks it (Accept-Encoding; the bare route compresses too). Each figure
 // is the median of 3 interleaved rounds (forge on SQLite, forge on PostgreSQL, bare route).
 // Run alone: npx tsx bench/list-traffic-bench.ts (BENCH_LISTS=issues,pulls for some lists only)
 import fs from 'node:fs';
@@ -10,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { openDb } from '../server/src/db/index.ts';
 import type { Db } from '../server/src/db/types.ts';
 import { closeDb } from '../server/src/db/dialect.ts';
@@ -32,6 +34,8 @@ interface List {
   /** Every page the load picks from, as paths. */
   paths: string[];
   reader?: boolean;
+  /** Asked with this Accept-Encoding, as a browser asks; the bare route then compresses with Hono's compress(). */
+  encoding?: string;
 }
 
 const LISTS: List[] = [
@@ -44,6 +48,11 @@ const LISTS: List[] = [
     paths: range(COMMITS / 50).map((p) => `/api/v1/repos/bench/big/commits?limit=50&page=${p}`),
   },
   { name: 'repos/search?limit=5, any of 5 pages (24 repos)', paths: range(5).map((p) => `/api/v1/repos/search?limit=5&page=${p}`) },
+  {
+    name: 'repos/search?limit=5 as a browser asks (Accept-Encoding: gzip, deflate, br, zstd)',
+    paths: range(5).map((p) => `/api/v1/repos/search?limit=5&page=${p}`),
+    encoding: 'gzip, deflate, br, zstd',
+  },
   {
     name: `pulls?limit=20, any of ${PULLS / 20} pages (${PULLS} pulls)`,
     paths: range(PULLS / 20).map((p) => `/api/v1/repos/bench/prs/pulls?limit=20&page=${p}`),
@@ -119,7 +128,8 @@ export async function benchListTraffic(): Promise<Record<string, number | string
       }
     }
 
-    const headersOf = (forge: ListForge, l: List) => (l.reader ? forge.readerAuth : forge.auth);
+    const encodingOf = (l: List): Record<string, string> => (l.encoding ? { 'Accept-Encoding': l.encoding } : {});
+    const headersOf = (forge: ListForge, l: List) => ({ ...(l.reader ? forge.readerAuth : forge.auth), ...encodingOf(l) });
     const writerOf = (c: Column): Writer => ({
       url: `${c.base}/api/v1/repos/bench/scratch/issues`,
       headers: c.forge.auth,
@@ -137,6 +147,7 @@ export async function benchListTraffic(): Promise<Record<string, number | string
       if (first.status !== 200) throw new Error(`${l.paths[0]}: ${first.status} ${text.slice(0, 200)}`);
       const body = JSON.parse(text) as object;
       const bare = new Hono();
+      if (l.encoding) bare.use(compress());
       bare.get('*', (c) => c.json(body));
       const b = await listen(bare.fetch);
       const bareText = await (await fetch(b.base + l.paths[0]!)).text();
@@ -147,7 +158,7 @@ export async function benchListTraffic(): Promise<Record<string, number | string
         for (const [i, c] of columns.entries()) {
           forgeRuns[i]!.push(await load({ ...LOAD, urls: l.paths.map((p) => c.base + p), headers: headersOf(c.forge, l), writer: writerOf(c) }));
         }
-        bareRuns.push(await load({ ...LOAD, urls: [b.base + l.paths[0]!] }));
+        bareRuns.push(await load({ ...LOAD, urls: [b.base + l.paths[0]!], headers: encodingOf(l) }));
       }
       await close(b.server);
       const bareCell = mid(bareRuns);
