@@ -24,7 +24,11 @@ test('a comment reaches the author’s bell and inbox; read clears it; unsubscri
   const boxA = pageA.getByRole('form', { name: 'Add a comment' }).getByRole('textbox', { name: 'Comment' });
   await boxA.fill('I can help with this.');
   await boxA.press('Control+Enter');
-  await expect(pageA.getByText('I can help with this.')).toBeVisible();
+  // The page's live update can draw the comment while the box still shows it, disabled, until the
+  // answer to the post comes: the comment in the timeline, then the box emptied.
+  const timelineA = pageA.getByRole('region', { name: 'Timeline' });
+  await expect(timelineA.getByText('I can help with this.')).toBeVisible();
+  await expect(boxA).toHaveValue('');
 
   // B's bell (refetched on focus or navigation) says 1 unread; the inbox lists the thread.
   await pageB.goto('/');
@@ -72,7 +76,8 @@ test('a comment reaches the author’s bell and inbox; read clears it; unsubscri
   // A's next comment does not reach B.
   await boxA.fill('Any news?');
   await boxA.press('Control+Enter');
-  await expect(pageA.getByText('Any news?')).toBeVisible();
+  await expect(timelineA.getByText('Any news?')).toBeVisible();
+  await expect(boxA).toHaveValue('');
   await pageB.goto('/notifications');
   await expect(pageB.getByText('No unread notifications')).toBeVisible();
   await expect(pageB.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
