@@ -53,9 +53,9 @@ export const authMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   const secret = sessionSecretOf(requestHeader(c, 'cookie'));
   // The sign-in itself authenticates by password (routes/user-sessions.ts), whatever cookie came along.
   if (!secret || (c.req.method === 'POST' && c.req.path === '/api/v1/user/sessions')) return next();
-  const { db, config } = c.var.deps;
+  const { db, config } = c.get('deps');
   const unsafe = c.req.method !== 'GET' && c.req.method !== 'HEAD';
-  const from = requestOrigin(c.req.header('origin'), c.req.header('referer'));
+  const from = requestOrigin(requestHeader(c, 'origin'), requestHeader(c, 'referer'));
   const foreign = from !== null && !isOwnOrigin(config, from, c.req.url);
   // Another site's page reading the API in a visitor's browser gets what an anonymous visitor gets.
   if (foreign && !unsafe) return next();
@@ -68,7 +68,7 @@ export const authMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   if (unsafe) {
     if (from === null || foreign) throw forbidden('CSRF check failed: the request does not come from this site');
-    if (!csrfTokenMatches(secret, c.req.header(CSRF_HEADER))) throw forbidden(`CSRF check failed: missing or wrong ${CSRF_HEADER} header`);
+    if (!csrfTokenMatches(secret, requestHeader(c, CSRF_HEADER.toLowerCase()))) throw forbidden(`CSRF check failed: missing or wrong ${CSRF_HEADER} header`);
   }
   c.set('user', found.user);
   c.set('authMethod', 'session');
