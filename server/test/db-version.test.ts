@@ -173,6 +173,23 @@ describe('sharedDbVersion on PostgreSQL', () => {
       await open;
       expect(await sharedDbVersion(p)).not.toBe(during);
       expect((await p.selectFrom('login_failure').select('failures').executeTakeFirstOrThrow()).failures).toBe(7);
+
+      // Requests share snapshots, but never one sent before they arrived: a request's checks
+      // share its first look; one arriving after another process's commit sees the commit.
+      const before = await sharedDbVersion(p);
+      const early = {};
+      const first = sharedDbVersion(p, requestTicket(early));
+      await other.updateTable('login_failure').set({ failures: 9 }).where('key', '=', 'a:one').execute();
+      const late = {};
+      const [lateSeen, earlyAgain] = await Promise.all([sharedDbVersion(p, requestTicket(late)), sharedDbVersion(p, requestTicket(early))]);
+      expect(lateSeen).not.toBe(before);
+      expect(earlyAgain).toBe(await first);
+      expect(await sharedDbVersion(p, requestTicket(late))).toBe(lateSeen);
+      // Requests arriving together share one snapshot, taken after all of them arrived.
+      await other.updateTable('login_failure').set({ failures: 10 }).where('key', '=', 'a:one').execute();
+      const together = await Promise.all(Array.from({ length: 20 }, () => sharedDbVersion(p, requestTicket({}))));
+      expect(new Set(together).size).toBe(1);
+      expect(together[0]).not.toBe(lateSeen);
     } finally {
       if (pg) await closeDb(pg);
       if (other) await closeDb(other);

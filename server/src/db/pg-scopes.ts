@@ -25,6 +25,8 @@ export interface PgScopes {
   own: Set<number>;
   /** The last snapshot looked at: its xmax and the ids running then. */
   seen?: { xmin: number; xmax: number; running: Set<number> };
+  /** The text of the last snapshot looked at: requests sharing one look at it once. */
+  seenText?: string;
 }
 
 type Query = (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
@@ -140,12 +142,14 @@ const MAX_RANGE = 10_000;
  * ended since the last snapshot, another process may have committed, and the epoch moves.
  */
 export function noteSnapshot(scopes: PgScopes, snapshot: string): void {
+  if (snapshot === scopes.seenText) return;
   const [a, b, list] = snapshot.split(':');
   const xmin = Number(a);
   const xmax = Number(b);
   const running = new Set(list ? list.split(',').map(Number) : []);
   const seen = scopes.seen;
   if (seen && xmax < seen.xmax) return; // an older snapshot answered late: the newer one was looked at
+  scopes.seenText = snapshot;
   let foreign = !seen;
   if (seen) {
     if (xmax - seen.xmax > MAX_RANGE) foreign = true;
