@@ -14,6 +14,7 @@ import { requestTicket, scopedDbVersion, sharedDbVersion } from '../db/index.ts'
 import type { Dependencies } from '../db/write-scopes.ts';
 import { resolveBranchFast } from '../git/refs.ts';
 import { findRepoWithOwner } from '../services/repo-access.ts';
+import { plainResponse } from '../http/plain-response.ts';
 import { requestHeader } from '../http/request-header.ts';
 
 interface Answer {
@@ -140,7 +141,8 @@ export function answerMemo(o: MemoOptions = {}): MiddlewareHandler<AppEnv> {
     const hit = store.get(key);
     if (hit) {
       if (hit.version === (await versionOf(hit.deps)) && (!hit.check || hit.check())) {
-        const res = new Response(hit.body, { status: 200, headers: hit.headers });
+        // Plain: the layers outside add their headers once per answer (http/plain-response.ts).
+        const res = plainResponse(hit.body, hit.headers);
         keptBodies.set(res, hit.body);
         return res;
       }
@@ -171,9 +173,11 @@ export function answerMemo(o: MemoOptions = {}): MiddlewareHandler<AppEnv> {
       const bytes = utf8.encode(body);
       store.set(key, { ...kept, headers, body: bytes, bytes: bytes.byteLength + 256, check });
     }
-    // Replace outright (not through c.res, which would copy the old headers back).
+    // Replace outright (not through c.res, which would copy the old headers back). With a Headers:
+    // @hono/node-server makes an answer's body from the headers it was given, so what a layer
+    // outside sets on `res.headers` (Vary) would be lost when another then reads the body.
     c.res = undefined as unknown as Response;
-    c.res = new Response(body, { status: 200, headers });
+    c.res = new Response(body, { status: 200, headers: new Headers(headers) });
   };
 }
 

@@ -13,6 +13,7 @@ import { compress } from 'hono/compress';
 import { parseAccept } from 'hono/utils/accept';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import { requestHeader } from '../http/request-header.ts';
+import { deriveHeaders, plainPartsOf, plainResponse } from '../http/plain-response.ts';
 import { keptBodyOf } from './answer-memo.ts';
 
 const THRESHOLD = 1024; // compress()'s default
@@ -24,11 +25,9 @@ type Encoding = 'gzip' | 'deflate';
 const compressors: Record<Encoding, (b: Uint8Array) => Promise<Buffer>> = { gzip: promisify(zlib.gzip), deflate: promisify(zlib.deflate) };
 const compressed = new WeakMap<Uint8Array, Partial<Record<Encoding, Promise<Buffer>>>>();
 
-/** compress()'s own test of whether it would consider this answer (and so add Vary). */
-function compressible(c: Context): boolean {
-  const res = c.res;
-  const h = res.headers;
-  if (res.status === 206 || h.has('Content-Encoding') || h.has('Transfer-Encoding') || c.req.method === 'HEAD') return false;
+/** compress()'s own test of whether it would consider an answer with these headers (and so add Vary). */
+function compressibleHeaders(h: Headers): boolean {
+  if (h.has('Content-Encoding') || h.has('Transfer-Encoding')) return false;
   const length = h.get('Content-Length');
   if (length && Number(length) < THRESHOLD) return false;
   const type = h.get('Content-Type');
@@ -37,10 +36,17 @@ function compressible(c: Context): boolean {
   return !cacheControl || !NO_TRANSFORM.test(cacheControl);
 }
 
+const compressible = (c: Context) => c.res.status !== 206 && c.req.method !== 'HEAD' && compressibleHeaders(c.res.headers);
+
 /** Adds Accept-Encoding to the answer's Vary, as compress() does. */
 function varyOnEncoding(h: Headers): void {
   const vary = h.get('Vary');
   if (vary !== '*' && !(vary && VARY_ACCEPT_ENCODING.test(vary))) h.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+}
+
+/** The Vary of an answer compress() would consider (an answer of status 200 to a GET). */
+function varyIfCompressible(h: Headers): void {
+  if (compressibleHeaders(h)) varyOnEncoding(h);
 }
 
 /** compress()'s choice among gzip and deflate for this Accept-Encoding. */
@@ -57,12 +63,20 @@ function selectEncoding(header: string): Encoding | undefined {
   return best?.encoding;
 }
 
-/** A kept answer compressed as compress() would, from bytes made once per answer and encoding. */
+/**
+ * A kept answer (status 200, to a GET) compressed as compress() would, from bytes made once per
+ * answer and encoding, with headers worked out once per answer and encoding when it comes plain
+ * (http/plain-response.ts).
+ */
 async function compressKept(c: Context, body: Uint8Array<ArrayBuffer>, accepted: string): Promise<void> {
+  const parts = plainPartsOf(c.res);
+  const headers = parts?.headers ?? [...c.res.headers];
   const encoding = selectEncoding(accepted);
-  if (!encoding) return varyOnEncoding(c.res.headers);
-  const h = new Headers(c.res.headers);
-  varyOnEncoding(h);
+  if (!encoding || !deriveCompressible(headers)) {
+    c.res = undefined as unknown as Response;
+    c.res = plainResponse(body, deriveHeaders(headers, 'vary', varyIfCompressible));
+    return;
+  }
   let forms = compressed.get(body);
   if (!forms) compressed.set(body, (forms = {}));
   const made = (forms[encoding] ??= compressors[encoding](body));
@@ -70,28 +84,43 @@ async function compressKept(c: Context, body: Uint8Array<ArrayBuffer>, accepted:
     if (forms[encoding] === made) delete forms[encoding];
     throw e;
   });
-  h.delete('Content-Length');
-  h.set('Content-Encoding', encoding);
-  const etag = h.get('ETag');
-  if (etag && !etag.startsWith('W/')) h.set('ETag', `W/${etag}`);
+  const encoded = deriveHeaders(headers, encoding, (h) => {
+    varyOnEncoding(h);
+    h.delete('Content-Length');
+    h.set('Content-Encoding', encoding);
+    const etag = h.get('ETag');
+    if (etag && !etag.startsWith('W/')) h.set('ETag', `W/${etag}`);
+  });
   // Replace outright (not through c.res, which would copy the old headers back).
   c.res = undefined as unknown as Response;
-  c.res = new Response(new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength), { status: 200, headers: h });
+  c.res = plainResponse(new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength), encoded);
+}
+
+const compressibleLists = new WeakMap<[string, string][], boolean>();
+function deriveCompressible(headers: [string, string][]): boolean {
+  let v = compressibleLists.get(headers);
+  if (v === undefined) compressibleLists.set(headers, (v = compressibleHeaders(new Headers(headers))));
+  return v;
 }
 
 export function apiCompress(): MiddlewareHandler {
   const gzip = compress({ threshold: THRESHOLD });
   return async (c, next) => {
     const accepted = requestHeader(c, 'accept-encoding');
+    await next();
+    // Kept answers are answers of status 200 to a GET.
+    const kept = keptBodyOf(c.res);
     if (accepted) {
-      await next();
-      const kept = keptBodyOf(c.res);
-      if (kept && compressible(c)) return compressKept(c, kept, accepted);
+      if (kept) return compressKept(c, kept, accepted);
       // compress() on the answer as it is.
       return gzip(c, () => Promise.resolve());
     }
-    await next();
-    if (!compressible(c)) return;
-    varyOnEncoding(c.res.headers);
+    const parts = kept && plainPartsOf(c.res);
+    if (parts) {
+      c.res = undefined as unknown as Response;
+      c.res = plainResponse(parts.body, deriveHeaders(parts.headers, 'vary', varyIfCompressible));
+      return;
+    }
+    if (compressible(c)) varyOnEncoding(c.res.headers);
   };
 }

@@ -3,13 +3,13 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { MiddlewareHandler } from 'hono';
+import { deriveHeaders, plainPartsOf, plainResponse } from './plain-response.ts';
 
 /** For everything that is not the app's page: nothing may load, run or frame it. */
 const NONE_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
-export const securityHeaders: MiddlewareHandler = async (c, next) => {
-  await next();
-  const h = c.res.headers;
+/** The headers every answer gets, where it does not bring its own. */
+function secure(h: Headers): void {
   if (!h.has('X-Content-Type-Options')) h.set('X-Content-Type-Options', 'nosniff');
   if (!h.has('X-Frame-Options')) h.set('X-Frame-Options', 'DENY');
   if (!h.has('Referrer-Policy')) h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
@@ -17,6 +17,20 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
   // Raw files and attachments bring their own sandboxed policy; it gains frame-ancestors only.
   if (!csp) h.set('Content-Security-Policy', NONE_POLICY);
   else if (!/frame-ancestors/.test(csp)) h.set('Content-Security-Policy', `${csp}; frame-ancestors 'none'`);
+}
+
+export const securityHeaders: MiddlewareHandler = async (c, next) => {
+  await next();
+  // A kept answer sent again: its secured headers are worked out once (http/plain-response.ts).
+  const parts = plainPartsOf(c.res);
+  if (parts) {
+    const headers = deriveHeaders(parts.headers, 'secure', secure);
+    // Replace outright (not through c.res, which would copy the old headers back).
+    c.res = undefined as unknown as Response;
+    c.res = plainResponse(parts.body, headers);
+    return;
+  }
+  secure(c.res.headers);
 };
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
