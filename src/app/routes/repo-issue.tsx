@@ -1,31 +1,18 @@
 // /{owner}/{repo}/issues/{index}: the issue's header, then the shared conversation (timeline,
 // comment box) with the issue sidebar beside it. The pull request page composes the same pieces.
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { useParams, type LoaderFunctionArgs } from 'react-router';
-import { queryClient } from '../query-client';
-import { RouteError } from '../layout/route-error';
+import { useParams } from 'react-router';
 import { canWriteRepo, indexRouteParams } from '../index-route';
 import { Conversation } from '../conversation';
 import { repoQueries } from '@/features/repos/api/repo-queries';
 import { useCurrentUser } from '@/features/auth/api/auth-queries';
 import { issueDetailQueries } from '@/features/issues/api/issue-detail-queries';
-import { timelineQueries } from '@/features/comments/api/timeline-queries';
 import { useEditIssue } from '@/features/issues/api/use-edit-issue';
 import { IssueHeader } from '@/features/issues/components/issue-header';
 import { IssueSidebar } from '@/features/issues/components/issue-sidebar';
 import { IssueSubscribeButton } from '@/features/notifications/components/issue-subscribe-button';
 import { MarkViewedRead } from '@/features/notifications/api/use-mark-viewed';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { preloadMarkdown } from '@/features/markdown/components/markdown-view';
-
-export async function loader({ params }: LoaderFunctionArgs) {
-  const { owner, repo, index } = indexRouteParams(params);
-  // The body's Markdown code downloads alongside the issue (issue #22), not after it.
-  preloadMarkdown();
-  void queryClient.prefetchInfiniteQuery(timelineQueries.list(owner, repo, index));
-  await queryClient.ensureQueryData(issueDetailQueries.detail(owner, repo, index));
-  return null;
-}
 
 export function Component() {
   const { owner, repo, index } = indexRouteParams(useParams());
@@ -58,5 +45,3 @@ export function Component() {
     </div>
   );
 }
-
-export const ErrorBoundary = RouteError;

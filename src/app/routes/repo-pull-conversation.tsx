@@ -4,9 +4,7 @@
 // (delete after merge) and issues (sidebar) through app/conversation.
 import { useCallback, useMemo } from 'react';
 import { useInfiniteQuery, useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { useParams, type LoaderFunctionArgs } from 'react-router';
-import { queryClient } from '../query-client';
-import { RouteError } from '../layout/route-error';
+import { useParams } from 'react-router';
 import { canWriteRepo, indexRouteParams } from '../index-route';
 import { Conversation } from '../conversation';
 import { repoQueries } from '@/features/repos/api/repo-queries';
@@ -30,23 +28,10 @@ import { MarkdownEditor } from '@/features/comments/components/markdown-editor';
 import { statusQueries } from '@/features/commits/api/status-queries';
 import { branchQueries } from '@/features/branches/api/branch-queries';
 import { useDeleteBranch } from '@/features/branches/api/use-delete-branch';
-import { MarkdownView, preloadMarkdown } from '@/features/markdown/components/markdown-view';
+import { MarkdownView } from '@/features/markdown/components/markdown-view';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { SuggestionContext } from '@/features/reviews/components/suggestion-context';
 import { SuggestionBatchBar, useConversationSuggestions } from './pull-suggestions';
-
-export async function loader({ params }: LoaderFunctionArgs) {
-  const { owner, repo, index } = indexRouteParams(params);
-  // The body's Markdown code downloads alongside the pull request (issue #22), not after it.
-  preloadMarkdown();
-  void queryClient.prefetchInfiniteQuery(timelineQueries.list(owner, repo, index));
-  void queryClient.prefetchQuery(reviewQueries.list(owner, repo, index));
-  await Promise.all([
-    queryClient.ensureQueryData(pullQueries.detail(owner, repo, index)),
-    queryClient.ensureQueryData(issueDetailQueries.detail(owner, repo, index)),
-  ]);
-  return null;
-}
 
 /** Whether the last word of the timeline on automatic merging is "scheduled". */
 function isScheduled(items: TimelineItem[]): boolean {
@@ -175,5 +160,3 @@ export function Component() {
     </SuggestionContext.Provider>
   );
 }
-
-export const ErrorBoundary = RouteError;

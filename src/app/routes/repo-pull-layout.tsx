@@ -1,9 +1,7 @@
 // /{owner}/{repo}/pulls/{index}/*: the pull request's header (title, state, what merges where) and
 // its tabs; the tab's own route renders below. Composes pulls (data, header, tabs) and repos.
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { Outlet, useParams, type LoaderFunctionArgs } from 'react-router';
-import { queryClient } from '../query-client';
-import { RouteError } from '../layout/route-error';
+import { Outlet, useParams } from 'react-router';
 import { canWriteRepo, indexRouteParams } from '../index-route';
 import { repoQueries } from '@/features/repos/api/repo-queries';
 import { useCurrentUser } from '@/features/auth/api/auth-queries';
@@ -11,13 +9,6 @@ import { pullQueries } from '@/features/pulls/api/pull-queries';
 import { PullHeader } from '@/features/pulls/components/pull-header';
 import { PullTabs } from '@/features/pulls/components/pull-tabs';
 import { MarkViewedRead } from '@/features/notifications/api/use-mark-viewed';
-
-export async function loader({ params }: LoaderFunctionArgs) {
-  const { owner, repo, index } = indexRouteParams(params);
-  void queryClient.prefetchQuery(pullQueries.commits(owner, repo, index, 1));
-  await queryClient.ensureQueryData(pullQueries.detail(owner, repo, index));
-  return null;
-}
 
 export function Component() {
   const { owner, repo, index } = indexRouteParams(useParams());
@@ -38,5 +29,3 @@ export function Component() {
     </div>
   );
 }
-
-export const ErrorBoundary = RouteError;
