@@ -15,7 +15,7 @@ import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { build } from 'vite';
 import { findChromium } from '../scripts/ensure-chromium.mjs';
 import { CHROMIUM_ARGS, createAdminCli, ensureServerBuild, freePort, median, startServer, stopServer, waitFor } from './bench-server.ts';
-import { describePackages, git, kb, pushFrom, serialRounds } from './web-home-bench.ts';
+import { describePackages, drawnAt, git, kb, pushFrom, serialRounds, watchDrawn, type Ready } from './web-home-bench.ts';
 
 // Long enough that a call starting after another's answer by chance (a slow render, a busy
 // machine) is rare: the rounds are then the page's own request chain.
@@ -103,7 +103,7 @@ interface PageRun {
  * Opens `url` in a new context (cold cache) and waits for `ready` (a CSS selector or text) to be
  * visible. With `latencyMs` every API answer is held back that long, to count serial rounds.
  */
-async function openPage(browser: Browser, url: string, ready: { css?: string; text?: string }, latencyMs = 0, reuse?: BrowserContext): Promise<PageRun> {
+async function openPage(browser: Browser, url: string, ready: Ready, latencyMs = 0, reuse?: BrowserContext): Promise<PageRun> {
   const context = reuse ?? (await browser.newContext({ viewport: { width: 1280, height: 900 } }));
   try {
     const page = await context.newPage();
@@ -131,10 +131,12 @@ async function openPage(browser: Browser, url: string, ready: { css?: string; te
       if (r.request().resourceType() !== 'script') return;
       scripts.push(r.body().then((b) => ({ name: new URL(r.url()).pathname.split('/').pop()!, gz: gzipSync(b, { level: 9 }).length })));
     });
+    await watchDrawn(page, ready);
     await page.goto(url, { waitUntil: 'commit' });
+    const ms = await drawnAt(page);
+    // And a person would see it.
     const target = ready.css ? page.locator(ready.css) : page.getByText(ready.text!);
     await target.first().waitFor({ state: 'visible', timeout: 30_000 });
-    const ms = performance.now() - t0;
     await page.waitForLoadState('networkidle');
     // WEB_PAGES_DEBUG=1 lists the API calls of each visit (start-end ms from navigation).
     if (process.env.WEB_PAGES_DEBUG)
