@@ -13,7 +13,7 @@ import { compress } from 'hono/compress';
 import { parseAccept } from 'hono/utils/accept';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import { requestHeader } from '../http/request-header.ts';
-import { deriveHeaders, plainPartsOf, plainResponse } from '../http/plain-response.ts';
+import { deriveFrom, deriveHeaders, plainPartsOf, sendPlain } from '../http/plain-response.ts';
 import { keptBodyOf } from './answer-memo.ts';
 
 const THRESHOLD = 1024; // compress()'s default
@@ -72,11 +72,7 @@ async function compressKept(c: Context, body: Uint8Array<ArrayBuffer>, accepted:
   const parts = plainPartsOf(c.res);
   const headers = parts?.headers ?? [...c.res.headers];
   const encoding = selectEncoding(accepted);
-  if (!encoding || !deriveCompressible(headers)) {
-    c.res = undefined as unknown as Response;
-    c.res = plainResponse(body, deriveHeaders(headers, 'vary', varyIfCompressible));
-    return;
-  }
+  if (!encoding || !deriveFrom(headers, 'compressible', compressibleHeaders)) return sendPlain(c, body, deriveHeaders(headers, 'vary', varyIfCompressible));
   let forms = compressed.get(body);
   if (!forms) compressed.set(body, (forms = {}));
   const made = (forms[encoding] ??= compressors[encoding](body));
@@ -91,16 +87,7 @@ async function compressKept(c: Context, body: Uint8Array<ArrayBuffer>, accepted:
     const etag = h.get('ETag');
     if (etag && !etag.startsWith('W/')) h.set('ETag', `W/${etag}`);
   });
-  // Replace outright (not through c.res, which would copy the old headers back).
-  c.res = undefined as unknown as Response;
-  c.res = plainResponse(new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength), encoded);
-}
-
-const compressibleLists = new WeakMap<[string, string][], boolean>();
-function deriveCompressible(headers: [string, string][]): boolean {
-  let v = compressibleLists.get(headers);
-  if (v === undefined) compressibleLists.set(headers, (v = compressibleHeaders(new Headers(headers))));
-  return v;
+  sendPlain(c, new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength), encoded);
 }
 
 export function apiCompress(): MiddlewareHandler {
@@ -115,12 +102,8 @@ export function apiCompress(): MiddlewareHandler {
       // compress() on the answer as it is.
       return gzip(c, () => Promise.resolve());
     }
-    const parts = kept && plainPartsOf(c.res);
-    if (parts) {
-      c.res = undefined as unknown as Response;
-      c.res = plainResponse(parts.body, deriveHeaders(parts.headers, 'vary', varyIfCompressible));
-      return;
-    }
+    const parts = plainPartsOf(c.res);
+    if (parts) return sendPlain(c, parts.body, deriveHeaders(parts.headers, 'vary', varyIfCompressible));
     if (compressible(c)) varyOnEncoding(c.res.headers);
   };
 }

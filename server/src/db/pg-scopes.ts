@@ -23,10 +23,8 @@ export interface PgScopes {
   book: WriteBook;
   /** Transaction ids of this process's commits not yet seen ended by a snapshot. */
   own: Set<number>;
-  /** The last snapshot looked at: its xmax and the ids running then. */
-  seen?: { xmin: number; xmax: number; running: Set<number> };
-  /** The text of the last snapshot looked at: requests sharing one look at it once. */
-  seenText?: string;
+  /** The last snapshot looked at (its text: requests sharing one look at it once), its xmax and the ids running then. */
+  seen?: { text: string; xmin: number; xmax: number; running: Set<number> };
 }
 
 type Query = (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
@@ -142,14 +140,13 @@ const MAX_RANGE = 10_000;
  * ended since the last snapshot, another process may have committed, and the epoch moves.
  */
 export function noteSnapshot(scopes: PgScopes, snapshot: string): void {
-  if (snapshot === scopes.seenText) return;
+  if (snapshot === scopes.seen?.text) return;
   const [a, b, list] = snapshot.split(':');
   const xmin = Number(a);
   const xmax = Number(b);
   const running = new Set(list ? list.split(',').map(Number) : []);
   const seen = scopes.seen;
   if (seen && xmax < seen.xmax) return; // an older snapshot answered late: the newer one was looked at
-  scopes.seenText = snapshot;
   let foreign = !seen;
   if (seen) {
     if (xmax - seen.xmax > MAX_RANGE) foreign = true;
@@ -157,6 +154,6 @@ export function noteSnapshot(scopes: PgScopes, snapshot: string): void {
     for (const id of seen.running) if (!foreign && !running.has(id) && !scopes.own.has(id)) foreign = true;
   }
   if (foreign) scopes.book.epoch++;
-  scopes.seen = { xmin, xmax, running };
+  scopes.seen = { text: snapshot, xmin, xmax, running };
   for (const id of scopes.own) if (id < xmin) scopes.own.delete(id);
 }

@@ -5,6 +5,7 @@
 // carries its parts beside it: a layer works out the headers it adds from the previous layer's
 // header list once, keeps the result with that list, and passes on a new plain answer; the server
 // writes the last one's headers as they are.
+import type { Context } from 'hono';
 
 /** Status 200, these headers (lower-case names, as Headers lists them), these bytes. */
 export interface PlainParts {
@@ -69,20 +70,27 @@ export function plainResponse(body: Uint8Array<ArrayBuffer>, headers: [string, s
   return res;
 }
 
-const derived = new WeakMap<[string, string][], Map<string, [string, string][]>>();
+const derived = new WeakMap<[string, string][], Map<string, unknown>>();
 
-/**
- * `change` applied to a copy of `headers`, as a header list, worked out once per list and `key`:
- * `change` must depend on nothing but the headers.
- */
-export function deriveHeaders(headers: [string, string][], key: string, change: (h: Headers) => void): [string, string][] {
+/** What `work` makes of a header list, worked out once per list and `key`: it must depend on nothing but the headers. */
+export function deriveFrom<T>(headers: [string, string][], key: string, work: (h: Headers) => T): T {
   let byKey = derived.get(headers);
   if (!byKey) derived.set(headers, (byKey = new Map()));
-  let out = byKey.get(key);
-  if (!out) {
-    const h = new Headers(headers);
+  if (!byKey.has(key)) byKey.set(key, work(new Headers(headers)));
+  return byKey.get(key) as T;
+}
+
+/** `change` applied to a copy of `headers`, as a header list, worked out once per list and `key`. */
+export function deriveHeaders(headers: [string, string][], key: string, change: (h: Headers) => void): [string, string][] {
+  return deriveFrom(headers, key, (h) => {
     change(h);
-    byKey.set(key, (out = [...h]));
-  }
-  return out;
+    return [...h];
+  });
+}
+
+/** Makes the context's answer a plain one of these parts. */
+export function sendPlain(c: Context, body: Uint8Array<ArrayBuffer>, headers: [string, string][]): void {
+  // Replace outright (not through c.res, which would copy the old headers back).
+  c.res = undefined as unknown as Response;
+  c.res = plainResponse(body, headers);
 }

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { MiddlewareHandler } from 'hono';
-import { deriveHeaders, plainPartsOf, plainResponse } from './plain-response.ts';
+import { deriveHeaders, plainPartsOf, sendPlain } from './plain-response.ts';
 
 /** For everything that is not the app's page: nothing may load, run or frame it. */
 const NONE_POLICY = "default-src 'none'; frame-ancestors 'none'";
@@ -23,13 +23,7 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
   await next();
   // A kept answer sent again: its secured headers are worked out once (http/plain-response.ts).
   const parts = plainPartsOf(c.res);
-  if (parts) {
-    const headers = deriveHeaders(parts.headers, 'secure', secure);
-    // Replace outright (not through c.res, which would copy the old headers back).
-    c.res = undefined as unknown as Response;
-    c.res = plainResponse(parts.body, headers);
-    return;
-  }
+  if (parts) return sendPlain(c, parts.body, deriveHeaders(parts.headers, 'secure', secure));
   secure(c.res.headers);
 };
 
