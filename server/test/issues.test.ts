@@ -137,7 +137,34 @@ describe('issues', () => {
     expect((await forge.req('PATCH', `${pub.base}/issues/1`, { token: pub.owner.token, body: { title: 'x' } })).status).toBe(423);
     expect((await forge.req('POST', `${pub.base}/issues/1/comments`, { token: stranger.token, body: { body: 'x' } })).status).toBe(423);
     expect((await forge.req('POST', `${pub.base}/labels`, { token: pub.owner.token, body: { name: 'x', color: 'ffffff' } })).status).toBe(423);
+    expect((await forge.req('POST', `${pub.base}/issues/1/reactions`, { token: pub.owner.token, body: { content: 'heart' } })).status).toBe(423);
     expect((await forge.req('GET', `${pub.base}/issues/1`)).status).toBe(200);
+  });
+
+  it('reads an edit as Gitea binds EditIssueOption: null is not given, an empty title is no change', async () => {
+    const { owner, base } = await ownerWithRepo(forge);
+    const ms = (await forge.req('POST', `${base}/milestones`, { token: owner.token, body: { title: 'M1' } })).body;
+    const made = await forge.req('POST', `${base}/issues`, {
+      token: owner.token,
+      body: { title: 'kept', body: 'kept body', milestone: ms.id, assignees: [owner.name], due_date: '2031-05-06T00:00:00Z' },
+    });
+    // What Gitea's Go SDK sends to close an issue: every field, unset ones null, the title "".
+    const sdk = { title: '', body: null, ref: null, assignee: null, assignees: null, milestone: null, state: 'closed', due_date: null, unset_due_date: null };
+    const closed = await forge.req('PATCH', `${base}/issues/${made.body.number}`, { token: owner.token, body: sdk });
+    expect([closed.status, closed.body.message]).toEqual([201, undefined]);
+    expect(closed.body).toMatchObject({ title: 'kept', body: 'kept body', state: 'closed', milestone: { id: ms.id }, due_date: '2031-05-06T23:59:59Z' });
+    expect(closed.body.assignees.map((u: { login: string }) => u.login)).toEqual([owner.name]);
+
+    // An unknown state is 412 after the permission check (403 for a stranger), and changes nothing.
+    const stranger = await forge.user('stranger-state');
+    expect((await forge.req('PATCH', `${base}/issues/${made.body.number}`, { token: stranger.token, body: { state: 'foo' } })).status).toBe(403);
+    const bad = await forge.req('PATCH', `${base}/issues/${made.body.number}`, { token: owner.token, body: { state: 'foo', title: 'changed?' } });
+    expect(bad.status).toBe(412);
+    expect(bad.body.message).toBe('unknown state: foo');
+    const still = await forge.req('GET', `${base}/issues/${made.body.number}`, { token: owner.token });
+    expect([still.body.title, still.body.state]).toEqual(['kept', 'closed']);
+    // unset_due_date false without a due_date: Gitea's 400.
+    expect((await forge.req('PATCH', `${base}/issues/${made.body.number}`, { token: owner.token, body: { unset_due_date: false } })).status).toBe(400);
   });
 
   it('filters the list by state, labels, milestones, q, type, poster, assignee, mention, time and pages it', async () => {

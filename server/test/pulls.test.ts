@@ -349,6 +349,13 @@ describe('editing a pull request', () => {
     const merged = await forge.req('PATCH', `${base}/pulls/2`, { token: owner.token, body: { state: 'open' } });
     expect(merged.status).toBe(412);
     expect(merged.body.message).toBe('cannot change state of this pull request, it was already merged');
+    // Through the issue route too (Gitea's EditIssue), and nothing else changes with it.
+    const asIssue = await forge.req('PATCH', `${base}/issues/2`, { token: owner.token, body: { state: 'open', title: 'reopened?' } });
+    expect(asIssue.status).toBe(412);
+    expect(asIssue.body.message).toBe('cannot change state of this pull request, it was already merged');
+    const after = await forge.req('GET', `${base}/pulls/2`, { token: owner.token });
+    expect([after.body.state, after.body.merged]).toEqual(['closed', true]);
+    expect(after.body.title).not.toBe('reopened?');
     const got = await forge.req('GET', `${base}/pulls/2`);
     expect(got.body).toMatchObject({ merged: true, merged_at: '2027-01-15T08:00:00Z', merge_commit_sha: 'a'.repeat(40), mergeable: true });
     expect(got.body.merged_by.login).toBe(owner.name);

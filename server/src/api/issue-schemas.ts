@@ -159,15 +159,18 @@ export const CreateIssueSchema = z
 
 export const EditIssueSchema = z
   .object({
-    title: z.string().optional(),
-    body: z.string().optional(),
-    ref: z.string().optional(),
-    assignee: z.string().optional().openapi({ deprecated: true }),
-    assignees: z.array(z.string()).optional(),
-    milestone: z.number().int().nullable().optional().openapi({ description: '0 removes the milestone' }),
-    state: z.enum(['open', 'closed']).optional(),
-    due_date: z.string().nullable().optional(),
-    unset_due_date: z.boolean().optional(),
+    // Gitea's EditIssueOption has pointer fields: null is "not given" (its SDK sends null for
+    // every field it does not set, and "" for the title).
+    title: z.string().nullish().openapi({ description: 'empty leaves the title as it is' }),
+    body: z.string().nullish(),
+    ref: z.string().nullish(),
+    assignee: z.string().nullish().openapi({ deprecated: true }),
+    assignees: z.array(z.string()).nullish().openapi({ description: 'replaces the assignees; [] removes them all, null leaves them' }),
+    milestone: z.number().int().nullish().openapi({ description: '0 removes the milestone; null leaves it' }),
+    // Checked after permission, as Gitea: an unknown state is 412.
+    state: z.string().nullish().openapi({ description: 'open or closed' }),
+    due_date: z.string().nullish().openapi({ description: 'null leaves the deadline; unset_due_date removes it' }),
+    unset_due_date: z.boolean().nullish(),
   })
   .openapi('EditIssueOption');
 

@@ -6,6 +6,7 @@ import { assertCleanBody } from '../api/clean-text.ts';
 import { IssueDeadlineSchema, IssueSchema, CreateIssueSchema, EditIssueSchema, EditDeadlineOptionSchema, LockIssueOptionSchema } from '../api/issue-schemas.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
 import { RepoParams, IssueParams } from '../api/params.ts';
+import { withoutNulls } from '../api/pull-schemas.ts';
 import { requireUser } from '../auth/middleware.ts';
 import type { AppEnv } from '../context.ts';
 import { unixToIso } from '../db/index.ts';
@@ -224,7 +225,7 @@ issuesRoutes.openapi(
     const { owner, repo, index } = c.req.valid('param');
     const rc = await loadIssueRepo(c, owner, repo, 'participate');
     const { db, config } = c.var.deps;
-    const issue = await editIssue(c.var.deps, rc, await getIssueByIndex(db, rc.repo.id, index), doer, c.req.valid('json'));
+    const issue = await editIssue(c.var.deps, rc, await getIssueByIndex(db, rc.repo.id, index), doer, withoutNulls(c.req.valid('json')));
     return c.json(await toApiIssue(db, config, issue, repoRef(rc), doer), 201);
   },
 );

@@ -12,7 +12,7 @@ import type { AppEnv } from '../context.ts';
 import { unixToIso } from '../db/index.ts';
 import type { IssueRow, ReactionRow, UserRow } from '../db/schema.ts';
 import { countReactions, listReactions } from '../db/reactions.ts';
-import { forbidden, notFound } from '../errors.ts';
+import { forbidden, locked, notFound } from '../errors.ts';
 import { loadIssueRepo } from '../http/issue-context.ts';
 import { getIssueByIndex } from '../services/conversation.ts';
 import { getComment } from '../services/comments.ts';
@@ -133,14 +133,16 @@ for (const target of reactionTargets) {
         request: { params: target.params, body: jsonBody(EditReactionOptionSchema) },
         responses:
           method === 'post'
-            ? { 200: json(ReactionSchema, 'Already there'), 201: json(ReactionSchema, 'Created'), ...errorResponses(401, 403, 404, 422) }
-            : { 200: { description: 'Removed (or was not there)' }, ...errorResponses(401, 403, 404, 422) },
+            ? { 200: json(ReactionSchema, 'Already there'), 201: json(ReactionSchema, 'Created'), ...errorResponses(401, 403, 404, 422, 423) }
+            : { 200: { description: 'Removed (or was not there)' }, ...errorResponses(401, 403, 404, 422, 423) },
       }),
       async (c) => {
         const doer = requireUser(c);
         const param = c.req.valid('param') as { owner: string; repo: string; index?: number; id?: number };
         const rc = await loadIssueRepo(c, param.owner, param.repo, 'read');
         const { issue, commentId } = await target.subject(c, rc, param.index ?? param.id ?? 0);
+        // An archived repository takes no writes (compat.md), reactions included.
+        if (rc.repo.is_archived === 1) throw locked();
         const content = c.req.valid('json').content ?? '';
         if (method === 'delete') {
           await removeReaction(c.var.deps, rc, issue, commentId, doer, content);

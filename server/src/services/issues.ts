@@ -6,7 +6,8 @@ import { nowUnix } from '../db/index.ts';
 import type { IssueRow, UserRow } from '../db/schema.ts';
 import { insertIssue, insertIssueAssignee, updateIssue } from '../db/issues.ts';
 import { insertIssueLabel } from '../db/labels.ts';
-import { forbidden, unprocessable } from '../errors.ts';
+import { ApiError, forbidden, unprocessable } from '../errors.ts';
+import { findPullByIssueId } from '../db/pulls.ts';
 import type { RepoContext } from './repo-access.ts';
 import { recordAction } from './activity.ts';
 import { recordMentions, recordReferences } from './mentions.ts';
@@ -103,11 +104,12 @@ export interface EditIssueInput {
   title?: string;
   body?: string;
   ref?: string;
-  state?: 'open' | 'closed';
+  /** open or closed; anything else is 412, as Gitea. */
+  state?: string;
   assignees?: string[];
   assignee?: string;
-  milestone?: number | null;
-  due_date?: string | null;
+  milestone?: number;
+  due_date?: string;
   unset_due_date?: boolean;
 }
 
@@ -120,15 +122,20 @@ export async function editIssue(deps: Deps, rc: RepoContext, issue: IssueRow, do
   let current = issue;
 
   const changes: { name?: string; content?: string; ref?: string } = {};
-  if (input.title !== undefined) {
+  // As Gitea: an empty title is "not given" (its SDK always sends the field).
+  if (input.title) {
     const title = input.title.trim();
     if (!title) throw unprocessable('title: must not be empty');
+    if (title.length > 255) throw unprocessable('title: must be at most 255 characters');
     if (title !== issue.name) changes.name = title;
   }
   // Every field is judged before anything is written, as Gitea binds the whole body first: a bad
   // date, assignee or milestone must not leave the title or body changed behind a 422 (issue #23).
+  if (input.state !== undefined) await assertStateChange(deps, issue, input.state);
+  // Gitea: unset_due_date false without a due_date is 400.
+  if (writer && input.unset_due_date === false && input.due_date === undefined) throw new ApiError(400, 'The due_date cannot be empty');
   const deadline =
-    writer && (input.due_date !== undefined || input.unset_due_date)
+    writer && (input.due_date !== undefined || input.unset_due_date !== undefined)
       ? input.unset_due_date || !input.due_date
         ? 0
         : deadlineFromIso(input.due_date)
@@ -137,7 +144,7 @@ export async function editIssue(deps: Deps, rc: RepoContext, issue: IssueRow, do
     writer && (input.assignees !== undefined || input.assignee !== undefined)
       ? await assertAssignable(db, rc, [...(input.assignees ?? []), ...(input.assignee ? [input.assignee] : [])])
       : undefined;
-  const milestone = writer && input.milestone !== undefined ? await assertMilestone(db, rc.repo.id, input.milestone ?? 0) : undefined;
+  const milestone = writer && input.milestone !== undefined ? await assertMilestone(db, rc.repo.id, input.milestone) : undefined;
   if (input.body !== undefined && input.body !== issue.content) changes.content = input.body;
   if (input.ref !== undefined && input.ref !== issue.ref) changes.ref = input.ref;
   if (Object.keys(changes).length) {
@@ -182,6 +189,14 @@ export async function editIssue(deps: Deps, rc: RepoContext, issue: IssueRow, do
   }
   if (input.state !== undefined) current = await changeState(deps, rc, current, doer, input.state === 'closed');
   return current;
+}
+
+/** Gitea's EditIssue state checks: never on a merged pull request (412), only open or closed (412). */
+async function assertStateChange(deps: Deps, issue: IssueRow, state: string): Promise<void> {
+  if (issue.is_pull && (await findPullByIssueId(deps.db, issue.id))?.has_merged) {
+    throw new ApiError(412, 'cannot change state of this pull request, it was already merged');
+  }
+  if (state !== 'open' && state !== 'closed') throw new ApiError(412, `unknown state: ${state}`);
 }
 
 export async function deleteIssue(deps: Deps, rc: RepoContext, issue: IssueRow): Promise<void> {

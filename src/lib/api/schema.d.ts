@@ -4229,18 +4229,21 @@ export interface components {
             closed?: boolean;
         };
         EditIssueOption: {
-            title?: string;
-            body?: string;
-            ref?: string;
+            /** @description empty leaves the title as it is */
+            title?: string | null;
+            body?: string | null;
+            ref?: string | null;
             /** @deprecated */
-            assignee?: string;
-            assignees?: string[];
-            /** @description 0 removes the milestone */
+            assignee?: string | null;
+            /** @description replaces the assignees; [] removes them all, null leaves them */
+            assignees?: string[] | null;
+            /** @description 0 removes the milestone; null leaves it */
             milestone?: number | null;
-            /** @enum {string} */
-            state?: "open" | "closed";
+            /** @description open or closed */
+            state?: string | null;
+            /** @description null leaves the deadline; unset_due_date removes it */
             due_date?: string | null;
-            unset_due_date?: boolean;
+            unset_due_date?: boolean | null;
         };
         IssueDeadline: {
             due_date: string | null;
@@ -12730,6 +12733,15 @@ export interface operations {
                     "application/json": components["schemas"]["APIError"];
                 };
             };
+            /** @description Repository is archived */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
         };
     };
     issueDeleteIssueReaction: {
@@ -12785,6 +12797,15 @@ export interface operations {
             };
             /** @description Validation error */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Repository is archived */
+            423: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12907,6 +12928,15 @@ export interface operations {
                     "application/json": components["schemas"]["APIError"];
                 };
             };
+            /** @description Repository is archived */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
         };
     };
     issueDeleteCommentReaction: {
@@ -12962,6 +12992,15 @@ export interface operations {
             };
             /** @description Validation error */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            /** @description Repository is archived */
+            423: {
                 headers: {
                     [name: string]: unknown;
                 };
