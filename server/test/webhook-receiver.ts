@@ -5,6 +5,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface Received {
+  /** The request's path and query. */
+  url: string;
   headers: http.IncomingHttpHeaders;
   body: string;
   payload: any;
@@ -35,7 +37,7 @@ export async function startReceiver(status: (n: number) => number = () => 200): 
       } catch {
         payload = null;
       }
-      const r: Received = { headers: req.headers, body, payload, at: performance.now() };
+      const r: Received = { url: req.url ?? '', headers: req.headers, body, payload, at: performance.now() };
       received.push(r);
       const n = received.length;
       res.writeHead(status(n), { 'Content-Type': 'text/plain', 'X-Receiver': 'test' });

@@ -6,6 +6,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestForge, type TestForge } from './helpers.ts';
 import { pullRepo, pushLike, writeCommit } from './pulls-helpers.ts';
+import { gitCli } from './git-cli.ts';
 import { startReceiver, type Receiver } from './webhook-receiver.ts';
 import { startDeliveryWorker, type DeliveryWorker } from '../src/services/webhooks/deliver.ts';
 
@@ -79,11 +80,15 @@ describe('webhooks API', () => {
     expect((await forge.req('DELETE', `${repo.base}/hooks/${id}`, { token: owner.token })).status).toBe(404);
   });
 
-  it('refuses other hook types, a bad content type, a missing url and a bad branch filter with 422', async () => {
+  it('takes gogs; refuses other hook types, a bad content type, a missing url and a bad branch filter with 422', async () => {
     const post = (body: unknown) => forge.req('POST', `${repo.base}/hooks`, { token: owner.token, body });
     const slack = await post({ type: 'slack', config: { url: 'https://x.example', content_type: 'json' } });
     expect(slack.status).toBe(422);
     expect(slack.body.message).toMatch(/slack/);
+    // gogs is sent as gitea is (Gitea's newDefaultRequest), so it is taken.
+    const gogs = await post({ type: 'gogs', config: { url: 'https://x.example', content_type: 'json' } });
+    expect([gogs.status, gogs.body.type]).toEqual([201, 'gogs']);
+    expect((await forge.req('DELETE', `${repo.base}/hooks/${gogs.body.id}`, { token: owner.token })).status).toBe(204);
     expect((await post({ type: 'nonsense', config: { url: 'https://x.example', content_type: 'json' } })).body.message).toBe('Invalid hook type: nonsense');
     expect((await post({ type: 'gitea', config: { url: 'https://x.example', content_type: 'xml' } })).body.message).toBe('Invalid content type');
     expect((await post({ type: 'gitea', config: { content_type: 'json' } })).body.message).toBe('Missing config option: url');
@@ -214,6 +219,57 @@ describe('webhook deliveries to a loopback receiver', () => {
     expect(del.payload).toMatchObject({ ref: 'apibranch', ref_type: 'branch', pusher_type: 'user' });
   });
 
+  it('push payloads as Gitea’s pushUpdates: newest first, a new branch’s history, tags push then create or delete', async () => {
+    let from = receiver.received.length;
+    const base = (await forge.req('GET', `${repo.base}/branches/main`, { token: owner.token })).body.commit.id;
+    const shas: string[] = [];
+    await pushLike(forge, repo.repo.id, repo.dir, owner.id, async () => {
+      let parent = base;
+      for (let i = 1; i <= 7; i++) shas.push((parent = await writeCommit(repo.dir, 'main', parent, { [`n${i}.txt`]: `${i}\n` }, `Commit ${i}\n`)));
+    });
+    const push = (await nextOf('push', from)).payload;
+    // Gitea lists the newest five of the seven, newest first, and counts all seven.
+    expect(push.commits.map((c: { id: string }) => c.id)).toEqual(shas.slice(2).reverse());
+    expect([push.total_commits, push.head_commit.id, push.before, push.after]).toEqual([7, shas[6], base, shas[6]]);
+
+    // A new branch: its head's history (up to ten), compared from the parent of the oldest listed.
+    from = receiver.received.length;
+    await pushLike(forge, repo.repo.id, repo.dir, owner.id, () => writeCommit(repo.dir, 'wide/x', shas[6]!, { 'x.txt': 'x\n' }, 'Feature\n'));
+    const created = receiver.received.length;
+    const branchPush = (await nextOf('push', from)).payload;
+    expect(receiver.received.slice(from, created + 2).map((r) => r.headers['x-gitea-event'])[0]).toBe('create');
+    const history = (await forge.req('GET', `${repo.base}/commits?sha=wide/x&limit=11`, { token: owner.token })).body.map((c: { sha: string }) => c.sha);
+    expect(history.length).toBeGreaterThan(10);
+    expect(branchPush.total_commits).toBe(10);
+    expect(branchPush.commits.map((c: { id: string }) => c.id)).toEqual(history.slice(0, 5));
+    expect(branchPush.compare_url).toBe(`http://localhost:3000/${owner.name}/${repo.name}/compare/${history[10]}...${history[0]}`);
+
+    // A pushed tag: push (no commits, the tag's commit as head) then create; its deletion: push then delete.
+    from = receiver.received.length;
+    await pushLike(forge, repo.repo.id, repo.dir, owner.id, () => gitCli(['update-ref', 'refs/tags/v9.9', shas[6]!], { cwd: repo.dir }));
+    const tagPush = await nextOf('push', from);
+    const tagCreate = await nextOf('create', from);
+    expect(receiver.received.indexOf(tagPush)).toBeLessThan(receiver.received.indexOf(tagCreate));
+    expect(tagPush.payload).toMatchObject({ ref: 'refs/tags/v9.9', before: ZERO, after: shas[6], commits: [], total_commits: 0, head_commit: { id: shas[6] } });
+    expect(tagPush.payload.compare_url).toBe(`http://localhost:3000/${owner.name}/${repo.name}/compare/${ZERO}...${shas[6]}`);
+    expect(tagCreate.payload).toMatchObject({ ref: 'v9.9', ref_type: 'tag', sha: shas[6] });
+    from = receiver.received.length;
+    await pushLike(forge, repo.repo.id, repo.dir, owner.id, () => gitCli(['update-ref', '-d', 'refs/tags/v9.9'], { cwd: repo.dir }));
+    const tagGone = await nextOf('push', from);
+    const tagDelete = await nextOf('delete', from);
+    expect(receiver.received.indexOf(tagGone)).toBeLessThan(receiver.received.indexOf(tagDelete));
+    expect(tagGone.payload).toMatchObject({ ref: 'refs/tags/v9.9', before: shas[6], after: ZERO, commits: [], total_commits: 0, head_commit: null });
+    expect(tagGone.payload.compare_url).toBe('http://localhost:3000/');
+
+    // A release that makes its tag: push, create, then release (Gitea's createTag).
+    from = receiver.received.length;
+    const rel = await forge.req('POST', `${repo.base}/releases`, { token: owner.token, body: { tag_name: 'v10.0', target_commitish: 'main' } });
+    expect(rel.status).toBe(201);
+    await nextOf('release', from);
+    const kinds = receiver.received.slice(from).map((r) => r.headers['x-gitea-event']);
+    expect(kinds.slice(0, 3)).toEqual(['push', 'create', 'release']);
+  });
+
   it('issues and comments: opened, label_updated, edited (with changes), closed; comment created, edited, deleted', async () => {
     let from = receiver.received.length;
     const issue = (await forge.req('POST', `${repo.base}/issues`, { token: owner.token, body: { title: 'Broken', body: 'It fails' } })).body;
@@ -322,20 +378,45 @@ describe('webhook deliveries to a loopback receiver', () => {
     expect((await forge.req('GET', `${repo.base}/hooks/${id}/deliveries/99999999/redeliver`, { token: owner.token })).status).toBe(404);
   });
 
-  it('the test delivery sends a push of the default branch’s latest commit, even to an inactive hook', async () => {
-    const hook = (
-      await forge.req('POST', `${repo.base}/hooks`, {
-        token: owner.token,
-        body: { type: 'gitea', config: { url: `${receiver.url}?t=1`, content_type: 'form' }, active: false },
-      })
-    ).body;
+  it('the test delivery: a push of the default branch’s latest commit, only where Gitea sends one', async () => {
+    const make = async (body: object) => (await forge.req('POST', `${repo.base}/hooks`, { token: owner.token, body: { type: 'gitea', ...body } })).body;
+    const form = await make({ config: { url: `${receiver.url}?t=1`, content_type: 'form' }, active: true });
     const from = receiver.received.length;
-    expect((await forge.req('POST', `${repo.base}/hooks/${hook.id}/tests`, { token: owner.token })).status).toBe(204);
+    expect((await forge.req('POST', `${repo.base}/hooks/${form.id}/tests`, { token: owner.token })).status).toBe(204);
     const r = await receiver.next((x) => x.headers['content-type'] === 'application/x-www-form-urlencoded', from);
     expect(r.body.startsWith('payload=')).toBe(true);
     const head = (await forge.req('GET', `${repo.base}/branches/main`, { token: owner.token })).body.commit.id;
-    expect(r.payload).toMatchObject({ ref: 'refs/heads/main', before: head, after: head, total_commits: 1, head_commit: { id: head } });
-    expect(r.headers['x-gitea-signature']).toBe('');
+    expect(r.payload).toMatchObject({
+      ref: 'refs/heads/main',
+      before: head,
+      after: head,
+      total_commits: 1,
+      head_commit: { id: head },
+      commits: [{ id: head }],
+    });
+    expect(r.payload.compare_url).toBe(`http://localhost:3000/${owner.name}/${repo.name}/compare/${head}...${head}`);
+    // No secret: Gitea still sends the prefixes.
+    expect([r.headers['x-gitea-signature'], r.headers['x-hub-signature'], r.headers['x-hub-signature-256']]).toEqual(['', 'sha1=', 'sha256=']);
+
+    // An inactive hook's test is recorded as delivered and not sent; one without the push event, or
+    // whose branch filter leaves the branch out, gets none (Gitea's Deliver and PrepareWebhook).
+    const inactive = await make({ config: { url: `${receiver.url}?t=inactive`, content_type: 'json' }, active: false });
+    const issuesOnly = await make({ config: { url: `${receiver.url}?t=issues`, content_type: 'json' }, events: ['issues'], active: true });
+    const filtered = await make({ config: { url: `${receiver.url}?t=filtered`, content_type: 'json' }, branch_filter: 'release/*', active: true });
+    for (const h of [inactive, issuesOnly, filtered])
+      expect((await forge.req('POST', `${repo.base}/hooks/${h.id}/tests`, { token: owner.token })).status).toBe(204);
+    type Task = { is_delivered: boolean; is_succeed: boolean; error: string };
+    let tasks: Task[] = [];
+    await expect
+      .poll(async () =>
+        (tasks = (await forge.req('GET', `${repo.base}/hooks/${inactive.id}/deliveries`, { token: owner.token })).body as Task[]).map((t) => t.is_delivered),
+      )
+      .toEqual([true]);
+    expect(tasks[0]).toMatchObject({ is_succeed: false, error: 'the webhook is inactive: nothing was sent' });
+    for (const h of [issuesOnly, filtered]) expect((await forge.req('GET', `${repo.base}/hooks/${h.id}/deliveries`, { token: owner.token })).body).toEqual([]);
+    expect(receiver.received.filter((x) => /t=(inactive|issues|filtered)/.test(x.url))).toEqual([]);
+    for (const h of [form, inactive, issuesOnly, filtered])
+      expect((await forge.req('DELETE', `${repo.base}/hooks/${h.id}`, { token: owner.token })).status).toBe(204);
   });
 
   it('the branch filter: a push to a branch it does not match is not sent; tags always pass', async () => {

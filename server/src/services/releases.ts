@@ -83,6 +83,8 @@ async function ensureTag(deps: Deps, rc: RepoContext, doer: UserRow, name: strin
   const existing = await getTag(rc.dir, name);
   if (existing) return { sha: existing.commitSha, created: false };
   const t = await createTag(deps.db, deps.config, rc, doer, { tag_name: name, target });
+  // Gitea's createTag: a tag made for a release is a push and a create to webhooks, as one pushed.
+  await emitEvent(deps, { type: 'ref.created', actor: doer, repository: { repo: rc.repo, owner: rc.owner }, ref: `refs/tags/${name}`, sha: t.id });
   return { sha: t.commit.sha, created: true };
 }
 

@@ -132,6 +132,19 @@ class Worker {
       });
       return;
     }
+    // Gitea's Deliver: a task of an inactive hook (a test) is recorded as delivered, not sent.
+    if (hook.is_active !== 1) {
+      await finishTaskAttempt(db, task.id, {
+        is_delivered: 1,
+        is_succeed: 0,
+        attempts,
+        claimed_until: 0,
+        response_content: JSON.stringify({ error: 'the webhook is inactive: nothing was sent' }),
+        delivered: Date.now(),
+      });
+      await updateHook(db, hook.id, { last_status: 2 });
+      return;
+    }
     const started = performance.now();
     const request: HookRequest = buildRequest(hook, task, config.version);
     let response: HookResponse | null = null;

@@ -1,4 +1,4 @@
-// Webhook rules, as Gitea's routers/api/v1/utils/hook.go: create (type gitea only for now; url
+// Webhook rules, as Gitea's routers/api/v1/utils/hook.go: create (types gitea and gogs for now; url
 // and content_type required; events default to push; a branch_filter that is not a glob is 422),
 // edit (only what is sent changes; events are replaced, as Gitea), the API shape (ToHook: the
 // secret never leaves), the test delivery (a push of the branch's latest commit) and the
@@ -11,13 +11,12 @@ import { notFound, unprocessable } from '../../errors.ts';
 import type { ApiHook, ApiHookDelivery, CreateHookInput, EditHookInput } from '../../api/webhook-schemas.ts';
 import { getBranch, headBranch } from '../../git/refs.ts';
 import { resolveCommit } from '../../git/merge.ts';
-import { ZERO_SHA } from '../../git/refs.ts';
 import type { RepoContext } from '../repo-access.ts';
-import { eventHeader, expandEvents, globToRegExp } from './events.ts';
+import { eventHeader, expandEvents, globToRegExp, passesBranchFilter } from './events.ts';
 import { hookEvents, storeTasks } from './subscribers.ts';
-import { pushPayload, repoSide } from './payloads.ts';
+import { repoSide, testPushPayload } from './payloads.ts';
 
-/** Gitea's hook types; only `gitea` is delivered here, the others answer 422 until they are. */
+/** Gitea's hook types; `gitea` and `gogs` (sent alike, as Gitea's newDefaultRequest) are delivered here, the others answer 422 until they are. */
 const GITEA_TYPES = ['dingtalk', 'discord', 'gitea', 'gogs', 'msteams', 'slack', 'telegram', 'feishu', 'wechatwork', 'packagist', 'matrix'];
 
 const CONTENT_TYPES: Record<string, number> = { json: 1, form: 2 };
@@ -58,7 +57,7 @@ export function toApiHook(h: WebhookRow): ApiHook {
 
 export async function createHook(deps: Deps, scope: HookScope, input: CreateHookInput): Promise<WebhookRow> {
   if (!GITEA_TYPES.includes(input.type)) throw unprocessable(`Invalid hook type: ${input.type}`);
-  if (input.type !== 'gitea') throw unprocessable(`Hook type ${input.type} is not delivered by this server yet; use type gitea`);
+  if (input.type !== 'gitea' && input.type !== 'gogs') throw unprocessable(`Hook type ${input.type} is not delivered by this server yet; use type gitea`);
   for (const name of ['url', 'content_type']) if (!(name in input.config)) throw unprocessable(`Missing config option: ${name}`);
   const contentType = CONTENT_TYPES[input.config.content_type!];
   if (!contentType) throw unprocessable('Invalid content type');
@@ -114,22 +113,21 @@ export async function editHook(deps: Deps, scope: HookScope, id: number, input: 
   return { ...h, ...set };
 }
 
-/** Gitea's TestWebhook: a push payload of the latest commit of `ref` (default branch), sent even to an inactive hook. */
+/**
+ * Gitea's TestHook: a push payload of the latest commit of `ref` (the default branch when none),
+ * before = after = that commit; nothing for an empty repository, a hook without the push event or
+ * one whose branch filter leaves the branch out (PrepareWebhook). An inactive hook's test is
+ * recorded, not sent (deliver.ts).
+ */
 export async function testHook(deps: Deps, rc: RepoContext, hook: WebhookRow, actor: UserRow, ref?: string): Promise<void> {
   const branch = ref || (await headBranch(rc.dir)) || rc.repo.default_branch;
   const b = await getBranch(rc.dir, branch);
   const sha = b?.sha ?? (await resolveCommit(rc.dir, branch));
-  const rs = await repoSide(deps, { repo: rc.repo, owner: rc.owner });
+  if (!sha) return;
   const fullRef = `refs/heads/${b ? branch : rc.repo.default_branch}`;
-  // Gitea's test: before = after = the commit, which is the one commit listed.
-  const payload = sha
-    ? {
-        ...(await pushPayload(deps, rs, rc.dir, actor, { ref: fullRef, oldId: ZERO_SHA, newId: sha })),
-        before: sha,
-        compare_url: `${deps.config.rootUrl}${rc.owner.name}/${rc.repo.name}/compare/${sha}...${sha}`,
-      }
-    : { ref: fullRef, before: ZERO_SHA, after: ZERO_SHA, compare_url: '', commits: [], total_commits: 0, head_commit: null, repository: rs.json };
-  await storeTasks(deps, [hook], 'push', payload);
+  if (!hookEvents(hook).includes('push') || !passesBranchFilter(hook.branch_filter, fullRef)) return;
+  const rs = await repoSide(deps, { repo: rc.repo, owner: rc.owner });
+  await storeTasks(deps, [hook], 'push', await testPushPayload(deps, rs, rc.dir, actor, fullRef, sha));
 }
 
 function parseJson<T>(s: string): T | null {

@@ -59,35 +59,79 @@ async function payloadCommit(deps: Deps, rs: RepoSide, c: LogCommit, names: Map<
   };
 }
 
-/** A PushPayload for one ref change (not a deletion): its new commits, oldest first, at most five. */
-export async function pushPayload(
+/** Gitea's FeedMaxCommitNum-style cap on a new branch's history walk (CommitsBeforeLimit(10)). */
+const NEW_BRANCH_COMMITS = 10;
+
+export interface RefChange {
+  ref: string;
+  oldId: string;
+  newId: string;
+}
+
+/** A PushPayload from its parts; `commits` newest first, as Gitea lists them. */
+async function buildPush(
   deps: Deps,
   rs: RepoSide,
-  dir: string,
   actor: UserRow,
-  change: { ref: string; oldId: string; newId: string },
+  p: { ref: string; before: string; after: string; compare: string; commits: LogCommit[]; total: number; head: LogCommit | undefined },
 ): Promise<Payload> {
-  const revs = change.oldId === ZERO_SHA ? [change.newId] : [change.newId, `^${change.oldId}`];
-  // A new branch lists its head commit only (its history is the base branch's), as Gitea's create push.
-  const all = await logCommits(dir, { revs, max: change.oldId === ZERO_SHA ? 1 : 1000, files: true }).catch(() => [] as LogCommit[]);
   const names = new Map<string, string>();
-  const listed = all.slice(0, MAX_PUSH_COMMITS).reverse();
   const commits = [];
-  for (const c of listed) commits.push(await payloadCommit(deps, rs, c, names));
-  const head = all[0] ? await payloadCommit(deps, rs, all[0], names) : null;
+  for (const c of p.commits.slice(0, MAX_PUSH_COMMITS)) commits.push(await payloadCommit(deps, rs, c, names));
   const user = userJson(deps, actor);
   return {
-    ref: change.ref,
-    before: change.oldId,
-    after: change.newId,
-    compare_url: change.oldId === ZERO_SHA || change.newId === ZERO_SHA ? '' : `${htmlUrl(deps, rs)}/compare/${change.oldId}...${change.newId}`,
+    ref: p.ref,
+    before: p.before,
+    after: p.after,
+    // Gitea: setting.AppURL + the repository's compare path, or AppURL alone when there is none.
+    compare_url: `${deps.config.rootUrl}${p.compare ? `${rs.owner.name}/${rs.repo.name}/compare/${p.compare}` : ''}`,
     commits,
-    total_commits: all.length,
-    head_commit: head,
+    total_commits: p.total,
+    head_commit: p.head ? await payloadCommit(deps, rs, p.head, names) : null,
     repository: rs.json,
     pusher: user,
     sender: user,
   };
+}
+
+const log = (dir: string, revs: string[], max: number) => logCommits(dir, { revs, max, files: true }).catch(() => [] as LogCommit[]);
+
+/**
+ * The PushPayload of one ref change, as Gitea's pushUpdates (services/repository/push.go) makes it:
+ * a tag (new, moved or deleted) lists no commits; a new branch its head's last ten commits (compare
+ * from the parent of the oldest, else from the default branch); an updated branch every new commit.
+ * At most five are listed, newest first; total_commits counts them all.
+ */
+export async function pushPayload(deps: Deps, rs: RepoSide, dir: string, actor: UserRow, change: RefChange): Promise<Payload> {
+  const { ref, oldId, newId } = change;
+  if (ref.startsWith('refs/tags/')) {
+    if (newId === ZERO_SHA) return buildPush(deps, rs, actor, { ref, before: oldId, after: ZERO_SHA, compare: '', commits: [], total: 0, head: undefined });
+    const [head] = await log(dir, [newId], 1);
+    return buildPush(deps, rs, actor, { ref, before: ZERO_SHA, after: newId, compare: `${ZERO_SHA}...${newId}`, commits: [], total: 0, head });
+  }
+  if (oldId === ZERO_SHA) {
+    const all = await log(dir, [newId], NEW_BRANCH_COMMITS);
+    const parent = all.at(-1)?.parents[0];
+    const from = parent ?? (shortRef(ref) !== rs.repo.default_branch ? rs.repo.default_branch : '');
+    return buildPush(deps, rs, actor, {
+      ref,
+      before: oldId,
+      after: newId,
+      compare: from ? `${from}...${newId}` : '',
+      commits: all,
+      total: all.length,
+      head: all[0],
+    });
+  }
+  const all = await log(dir, [newId, `^${oldId}`], 1000);
+  const head = all[0] ?? (await log(dir, [newId], 1))[0];
+  return buildPush(deps, rs, actor, { ref, before: oldId, after: newId, compare: `${oldId}...${newId}`, commits: all, total: all.length, head });
+}
+
+/** Gitea's TestHook payload: the commit alone, before = after = it. */
+export async function testPushPayload(deps: Deps, rs: RepoSide, dir: string, actor: UserRow, ref: string, sha: string): Promise<Payload> {
+  const commits = await log(dir, [sha], 1);
+  return buildPush(deps, rs, actor, { ref, before: sha, after: sha, compare: `${sha}...${sha}`, commits, total: 1, head: commits[0] });
 }
 
 const refType = (ref: string) => (ref.startsWith('refs/tags/') ? 'tag' : 'branch');

@@ -46,8 +46,9 @@ export function buildRequest(hook: WebhookRow, task: { uuid: string; event_type:
     'X-Gogs-Event': event,
     'X-Gogs-Event-Type': task.event_type,
     'X-Gogs-Signature': sha256,
-    'X-Hub-Signature': sha1 ? `sha1=${sha1}` : '',
-    'X-Hub-Signature-256': sha256 ? `sha256=${sha256}` : '',
+    // As Gitea's addDefaultHeaders: the prefix even without a secret.
+    'X-Hub-Signature': `sha1=${sha1}`,
+    'X-Hub-Signature-256': `sha256=${sha256}`,
     'X-GitHub-Delivery': task.uuid,
     'X-GitHub-Event': event,
     'X-GitHub-Event-Type': task.event_type,

@@ -25,6 +25,7 @@ import {
   issuePayload,
   pullPayload,
   pushPayload,
+  type RefChange,
   releasePayload,
   repoSide,
   statusPayload,
@@ -110,26 +111,38 @@ async function issueOrPull(
 }
 
 export function registerWebhookSubscribers(bus: EventBus): void {
+  // As Gitea's pushUpdates: a new branch sends create then push, a deleted one delete alone; a tag
+  // (pushed, or made or deleted through the API or a release) sends push then create or delete.
+  const refChange = async (h: EventHooks, actor: UserRow, change: RefChange) => {
+    const tag = change.ref.startsWith('refs/tags/');
+    const push = () => h.send('push', (rs) => pushPayload(h.deps, rs, dirOf(h, rs), actor, change), change.ref);
+    if (change.newId === ZERO_SHA) {
+      if (tag) await push();
+      await h.send('delete', (rs) => deletePayload(h.deps, rs, actor, change.ref), change.ref);
+      return;
+    }
+    const create = () => h.send('create', (rs) => createPayload(h.deps, rs, actor, change.ref, change.newId), change.ref);
+    if (tag) {
+      await push();
+      await create();
+      return;
+    }
+    if (change.oldId === ZERO_SHA) await create();
+    await push();
+  };
   bus.on(
     'push',
     withHooks(async (h, e) => {
-      for (const change of e.changes) {
-        if (change.newId === ZERO_SHA) {
-          await h.send('delete', (rs) => deletePayload(h.deps, rs, e.actor, change.ref), change.ref);
-          continue;
-        }
-        if (change.oldId === ZERO_SHA) await h.send('create', (rs) => createPayload(h.deps, rs, e.actor, change.ref, change.newId), change.ref);
-        await h.send('push', (rs) => pushPayload(h.deps, rs, dirOf(h, rs), e.actor, change), change.ref);
-      }
+      for (const change of e.changes) await refChange(h, e.actor, change);
     }),
   );
   bus.on(
     'ref.created',
-    withHooks((h, e) => h.send('create', (rs) => createPayload(h.deps, rs, e.actor, e.ref, e.sha), e.ref)),
+    withHooks((h, e) => refChange(h, e.actor, { ref: e.ref, oldId: ZERO_SHA, newId: e.sha })),
   );
   bus.on(
     'ref.deleted',
-    withHooks((h, e) => h.send('delete', (rs) => deletePayload(h.deps, rs, e.actor, e.ref), e.ref)),
+    withHooks((h, e) => refChange(h, e.actor, { ref: e.ref, oldId: e.sha, newId: ZERO_SHA })),
   );
   bus.on(
     'issue.opened',
