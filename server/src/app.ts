@@ -10,6 +10,7 @@ import type { AppEnv, Deps } from './context.ts';
 import { ApiError } from './errors.ts';
 import { errorBody } from './api/errors-body.ts';
 import { authMiddleware } from './auth/middleware.ts';
+import { tokenScopeMiddleware } from './auth/token-scopes.ts';
 import { createApi } from './api/index.ts';
 import { conditionalGet } from './api/conditional.ts';
 import { apiCompress } from './api/compression.ts';
@@ -121,6 +122,8 @@ export function createApp(deps: Deps) {
   });
   app.use('/api/v1/*', apiCompress());
   app.use('/api/v1/*', authMiddleware);
+  // A token's scopes before anything else looks at the request (Gitea's tokenRequiresScopes).
+  app.use('/api/v1/*', tokenScopeMiddleware);
   // Hot list reads kept while what they show is unchanged (issues #11, #22).
   registerListMemos(app);
   // After compress, so the tag is taken over the plain answer (and a 304 has nothing to compress).

@@ -22,6 +22,8 @@ export type AppEnv = {
     user: UserRow | null;
     /** How the user signed in: 'token', 'basic', 'session' (the web app's cookie) or null. */
     authMethod: 'token' | 'basic' | 'session' | null;
+    /** The access token's scopes when a token signed in, else null (auth/token-scopes.ts). */
+    tokenScopes: string | null;
     /** The web session the request came with (authMethod 'session'), or null (auth/sessions.ts). */
     session: { id: number; csrfToken: string } | null;
   };

@@ -13,11 +13,13 @@ import type { RequestAuthContext } from './throttle.ts';
 export interface Authenticated {
   user: UserRow;
   method: 'token' | 'basic';
+  /** The access token's scopes when a token signed in (either scheme), else null (auth/token-scopes.ts). */
+  scopes: string | null;
 }
 
 const usable = (u: UserRow | undefined): u is UserRow => !!u && u.active === 1 && u.prohibit_login === 0;
 
-async function userByToken(db: Db, secret: string): Promise<UserRow | undefined> {
+async function userByToken(db: Db, secret: string): Promise<{ user: UserRow; scopes: string } | undefined> {
   if (!secret) return undefined;
   return findUserByTokenHash(db, hashToken(secret));
 }
@@ -27,23 +29,29 @@ async function userByToken(db: Db, secret: string): Promise<UserRow | undefined>
  * An unknown name costs the same password hash and token lookup as a known one, so timing does
  * not tell which names exist; failures count towards the sign-in throttle (throttle.ts).
  */
-export async function authenticateBasic(db: Db, name: string, secret: string, ctx?: RequestAuthContext): Promise<UserRow | null> {
+export async function authenticateBasic(
+  db: Db,
+  name: string,
+  secret: string,
+  ctx?: RequestAuthContext,
+): Promise<{ user: UserRow; scopes: string | null } | null> {
   const attempt = await ctx?.throttle.check(name, ctx.address);
   // A token as the user name (git clients): no password involved, so no hash to spend. Passwords
   // are at least 8 characters and never empty, so this cannot shadow a name + password sign-in.
   if (secret === '' || secret === 'x-oauth-basic') {
     const byToken = await userByToken(db, name);
-    if (usable(byToken)) return byToken;
+    if (usable(byToken?.user)) return byToken!;
   }
   const found = await findIndividualByName(db, name);
   // An access token as the password (git clients, scripts) first: it needs no hash. Both steps run
   // for unknown names too, so a wrong password costs the same whether the name exists or not.
   const tokenOwner = await userByToken(db, secret);
-  const ok = (!!found && tokenOwner?.id === found.id) || (await verifyPassword(secret, found?.passwd));
+  const byToken = !!found && tokenOwner?.user.id === found.id;
+  const ok = byToken || (await verifyPassword(secret, found?.passwd));
   const user = ok && usable(found) ? found : null;
   if (user) await attempt?.succeeded();
   else await attempt?.failed();
-  return user;
+  return user ? { user, scopes: byToken ? tokenOwner!.scopes : null } : null;
 }
 
 /**
@@ -57,18 +65,18 @@ export async function authenticate(db: Db, header: string | undefined, ctx?: Req
   const value = rest.join(' ');
   const kind = scheme?.toLowerCase();
   if (kind === 'token' || kind === 'bearer') {
-    const user = await userByToken(db, value);
-    if (!usable(user)) throw unauthorized('user does not exist or token is invalid');
-    return { user, method: 'token' };
+    const found = await userByToken(db, value);
+    if (!usable(found?.user)) throw unauthorized('user does not exist or token is invalid');
+    return { user: found!.user, method: 'token', scopes: found!.scopes };
   }
   if (kind === 'basic') {
     const decoded = Buffer.from(value, 'base64').toString('utf8');
     const i = decoded.indexOf(':');
     const name = i >= 0 ? decoded.slice(0, i) : decoded;
     const secret = i >= 0 ? decoded.slice(i + 1) : '';
-    const user = await authenticateBasic(db, name, secret, ctx);
-    if (!user) throw unauthorized('user does not exist or password is wrong');
-    return { user, method: 'basic' };
+    const signed = await authenticateBasic(db, name, secret, ctx);
+    if (!signed) throw unauthorized('user does not exist or password is wrong');
+    return { user: signed.user, method: 'basic', scopes: signed.scopes };
   }
   throw unauthorized('unsupported authorization scheme');
 }

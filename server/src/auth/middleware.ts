@@ -28,28 +28,31 @@ async function authenticateCached(db: Db, header: string, c: Parameters<Middlewa
   const version = await scopedDbVersion(db, TOKEN_READS, requestTicket(c.req.raw));
   const hit = cache.get(header);
   // A copy each time: the row is the request's own, as a fresh query's would be.
-  if (hit?.version === version) return { method: hit.auth.method, user: { ...hit.auth.user } };
+  if (hit?.version === version) return { method: hit.auth.method, user: { ...hit.auth.user }, scopes: hit.auth.scopes };
   const auth = await authenticate(db, header, requestAuthContext(c.req.raw));
   // Not kept when a write came between: the row may be older than the version says.
   if (auth?.method === 'token' && (await scopedDbVersion(db, TOKEN_READS)) === version) {
     cache.delete(header);
     if (cache.size >= MAX_TOKENS) cache.delete(cache.keys().next().value!);
-    cache.set(header, { version, auth: { method: auth.method, user: { ...auth.user } } });
+    cache.set(header, { version, auth: { method: auth.method, user: { ...auth.user }, scopes: auth.scopes } });
   }
   return auth;
 }
 
 export const authMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set('session', null);
+  c.set('tokenScopes', null);
   const header = requestHeader(c, 'authorization');
   if (header || c.req.method === 'OPTIONS') {
     const auth = header ? await authenticateCached(c.get('deps').db, header, c) : null;
     c.set('user', auth?.user ?? null);
     c.set('authMethod', auth?.method ?? null);
+    c.set('tokenScopes', auth?.scopes ?? null);
     return next();
   }
   c.set('user', null);
   c.set('authMethod', null);
+  c.set('tokenScopes', null);
   const secret = sessionSecretOf(requestHeader(c, 'cookie'));
   // The sign-in itself authenticates by password (routes/user-sessions.ts), whatever cookie came along.
   if (!secret || (c.req.method === 'POST' && c.req.path === '/api/v1/user/sessions')) return next();

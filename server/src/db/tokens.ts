@@ -6,14 +6,18 @@ import { countThenPage, type PageWindow, type RowsPage } from './page-rows.ts';
 
 export type AccessTokenRow = Selectable<AccessTokenTable>;
 
-/** The user whose token has this hash. */
-export function findUserByTokenHash(db: Db, tokenHash: string): Promise<UserRow | undefined> {
-  return db
+/** The user whose token has this hash, with the token's scopes. */
+export async function findUserByTokenHash(db: Db, tokenHash: string): Promise<{ user: UserRow; scopes: string } | undefined> {
+  const row = await db
     .selectFrom('access_token')
     .innerJoin('user', 'user.id', 'access_token.user_id')
     .selectAll('user')
+    .select('access_token.scopes as token_scopes')
     .where('access_token.token_hash', '=', tokenHash)
     .executeTakeFirst();
+  if (!row) return undefined;
+  const { token_scopes, ...user } = row;
+  return { user: user as UserRow, scopes: token_scopes };
 }
 
 /** Whether the user has a token of this name. */

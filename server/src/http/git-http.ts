@@ -13,6 +13,7 @@ import { lockRepo } from '../db/dialect.ts';
 import { findRepoById, findRepoByOwnerAndName } from '../db/repos.ts';
 import { findUserByName } from '../db/users.ts';
 import { authenticate } from '../auth/credentials.ts';
+import { isPublicOnly, tokenAllows } from '../auth/token-scopes.ts';
 import { requestAuthContext } from '../auth/throttle.ts';
 import { noPermission, repoPermission, type RepoPermission } from '../services/permissions.ts';
 import { applyPushEffects, snapshotRefs, type RefSnapshot } from '../services/pulls/push.ts';
@@ -47,8 +48,11 @@ async function findRepo(deps: Deps, ownerName: string, repoName: string) {
 async function handle(c: Context<AppEnv>, service: Service, rest: 'info/refs' | Service): Promise<Response> {
   const deps = c.var.deps;
   let user: UserRow | null;
+  let scopes: string | null = null;
   try {
-    user = (await authenticate(deps.db, c.req.header('authorization'), requestAuthContext(c.req.raw)))?.user ?? null;
+    const auth = await authenticate(deps.db, c.req.header('authorization'), requestAuthContext(c.req.raw));
+    user = auth?.user ?? null;
+    scopes = auth?.scopes ?? null;
   } catch (e) {
     if (e instanceof ApiError) {
       // Too many failed sign-ins: git shows the text; Retry-After says when to try again.
@@ -70,9 +74,13 @@ async function handle(c: Context<AppEnv>, service: Service, rest: 'info/refs' | 
   // Anonymous callers are asked to sign in (git then prompts) whether the repository is private
   // or missing, so the answer does not tell which.
   if (!found || !perm.canReadAny()) return user ? text(404, 'Repository not found') : challenge();
+  const isPush = service === 'git-receive-pack';
+  // An access token clones with read:repository and pushes with write:repository (Gitea's httpBase).
+  if (scopes !== null && (!tokenAllows(scopes, 'repository', isPush) || (isPublicOnly(scopes) && found.repo.is_private === 1))) {
+    return text(403, 'Token does not have the required scope');
+  }
   // Cloning needs the code unit (a team may grant issues only), pushing write on it (Gitea's httpBase).
   if (!perm.canRead('code')) return user ? text(403, 'User permission denied') : challenge();
-  const isPush = service === 'git-receive-pack';
   if (isPush) {
     if (!user) return challenge();
     if (!perm.canWrite('code')) return text(403, 'You do not have permission to push to this repository.');

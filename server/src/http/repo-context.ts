@@ -3,7 +3,8 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { repoDir } from '../context.ts';
-import { notFound } from '../errors.ts';
+import { forbidden, notFound } from '../errors.ts';
+import { isPublicOnly, publicOnlyMessage } from '../auth/token-scopes.ts';
 import { requestTicket } from '../db/index.ts';
 import { checkRepoAccess, findRepoWithOwner, type Need, type RepoContext } from '../services/repo-access.ts';
 import { readableRepoRedirect, redirectLocation, repoRedirectError } from './redirects.ts';
@@ -35,5 +36,11 @@ export function checkRepo(
   need: Need,
   opts: { allowArchived?: boolean } = {},
 ): Promise<RepoContext> {
-  return checkRepoAccess(c.var.deps.db, c.var.user, rc, need, opts);
+  const checked = checkRepoAccess(c.var.deps.db, c.var.user, rc, need, opts);
+  // A public-only token reaches no private repository (Gitea's checkTokenPublicOnly), once the
+  // caller may see it at all (a 404 stays a 404).
+  if (rc.repo.is_private !== 1 || !isPublicOnly(c.var.tokenScopes)) return checked;
+  return checked.then(() => {
+    throw forbidden(publicOnlyMessage(c.req.path));
+  });
 }

@@ -21,6 +21,7 @@ import { visibleUser } from '../services/permissions.ts';
 import { unixToIso } from '../db/index.ts';
 import { findUserByName, findUserIdByName, searchUsersPage } from '../db/users.ts';
 import { deleteUserToken, listUserTokensPage } from '../db/tokens.ts';
+import { normalizeScopes } from '../auth/token-scopes.ts';
 
 export const usersRoutes = createRouter();
 
@@ -145,7 +146,7 @@ usersRoutes.openapi(
     const target = await findUserByName(db, username);
     if (!target) throw notFound();
     const body = c.req.valid('json');
-    const { row, secret } = await createToken(db, target.id, body.name, body.scopes?.length ? body.scopes : ['all']);
+    const { row, secret } = await createToken(db, target.id, body.name, body.scopes?.length ? normalizeScopes(body.scopes) : 'all');
     return c.json(
       {
         id: row.id,

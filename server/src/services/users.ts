@@ -87,7 +87,8 @@ export async function createUser(db: Db, input: NewUserInput): Promise<UserRow> 
   });
 }
 
-export async function createToken(db: Db, userId: number, name: string, scopes: string[] = ['all']) {
+/** `scopes`: Gitea's normal form (auth/token-scopes.ts normalizeScopes). */
+export async function createToken(db: Db, userId: number, name: string, scopes = 'all') {
   if (await isTokenNameUsed(db, userId, name)) throw badRequest('access token name has been used already');
   const secret = newTokenSecret();
   const t = nowUnix();
@@ -96,7 +97,7 @@ export async function createToken(db: Db, userId: number, name: string, scopes: 
     name,
     token_hash: hashToken(secret),
     token_last_eight: secret.slice(-8),
-    scopes: scopes.join(','),
+    scopes,
     created_unix: t,
     updated_unix: t,
   }).catch((e: unknown) => {
