@@ -170,6 +170,10 @@ describe('GET /repos/{owner}/{repo}/raw/{filepath}', () => {
     expect(await res.text()).toBe('export const a = 2;\n');
     const old = await raw(`${s.base}/raw/src/a.ts?ref=v1`);
     expect(await old.text()).toBe('export const a = 1;\n');
+    // Gitea's /media (the file, or its LFS object: none here) answers the same.
+    const media = await raw(`${s.base}/media/src/a.ts?ref=v1`);
+    expect([media.status, media.headers.get('content-type'), await media.text()]).toEqual([200, 'text/plain; charset=utf-8', 'export const a = 1;\n']);
+    expect((await raw(`${s.base}/media/src`)).status).toBe(404);
   });
 
   it('serves images as images, binaries as octet-stream, and never HTML or SVG as a live page', async () => {

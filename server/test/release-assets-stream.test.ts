@@ -76,7 +76,9 @@ describe('large uploads', () => {
     expect(stats.maxLag).toBeLessThan(2 * MiB);
     expect(onDisk()).toBe(0);
 
-    const res = await download(up.body.browser_download_url);
+    // The release's own list gives the asset's by-name URL (a single asset's answer, its uuid URL).
+    const listed = (await (await forge.app.request(`/api/v1${base}/releases/${id}/assets`)).json()) as { browser_download_url: string }[];
+    const res = await download(listed[0]!.browser_download_url);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-length')).toBe(String(24 * MiB));
     expect(res.headers.get('content-type')).toBe('application/gzip');

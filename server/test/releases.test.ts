@@ -230,22 +230,35 @@ describe('assets', () => {
     const up = await upload(`${base}/releases/${rel.id}/assets?name=tool-linux.bin`, writer.token, bytes);
     expect(up).toMatchObject({ status: 201 });
     expect(up.body).toMatchObject({ name: 'tool-linux.bin', size: bytes.length, download_count: 0 });
-    expect(up.body.browser_download_url).toBe(`http://localhost:3000/${owner.name}/${name}/releases/download/v1/x/tool-linux.bin`);
-    expect((await forge.req('GET', `${base}/releases/${rel.id}/assets`)).body).toEqual([up.body]);
+    // As Gitea: one asset alone has its uuid URL; the release's list has the by-name URL.
+    const byName = `http://localhost:3000/${owner.name}/${name}/releases/download/v1/x/tool-linux.bin`;
+    expect(up.body.browser_download_url).toBe(`http://localhost:3000/attachments/${up.body.uuid}`);
+    const listed = { ...up.body, browser_download_url: byName, download_url: byName };
+    expect((await forge.req('GET', `${base}/releases/${rel.id}/assets`)).body).toEqual([listed]);
     expect((await forge.req('GET', `${base}/releases/${rel.id}/assets/${up.body.id}`)).body).toEqual(up.body);
-    expect((await forge.req('GET', `${base}/releases/${rel.id}`)).body.assets).toEqual([up.body]);
+    expect((await forge.req('GET', `${base}/releases/${rel.id}`)).body.assets).toEqual([listed]);
 
-    const got = await download(up.body.browser_download_url);
-    expect(got.status).toBe(200);
-    expect(Buffer.from(got.bytes).equals(Buffer.from(bytes))).toBe(true);
-    expect(got.headers.get('content-disposition')).toContain('attachment');
-    expect((await forge.req('GET', `${base}/releases/${rel.id}/assets/${up.body.id}`)).body.download_count).toBe(1);
+    for (const url of [byName, up.body.browser_download_url]) {
+      const got = await download(url);
+      expect(got.status).toBe(200);
+      expect(Buffer.from(got.bytes).equals(Buffer.from(bytes))).toBe(true);
+      expect(got.headers.get('content-disposition')).toContain('attachment');
+    }
+    expect((await forge.req('GET', `${base}/releases/${rel.id}/assets/${up.body.id}`)).body.download_count).toBe(2);
 
     const renamed = await forge.req('PATCH', `${base}/releases/${rel.id}/assets/${up.body.id}`, { token: writer.token, body: { name: 'tool.bin' } });
     expect(renamed.status).toBe(201);
-    expect(renamed.body.browser_download_url).toMatch(/\/releases\/download\/v1\/x\/tool\.bin$/);
-    expect((await download(up.body.browser_download_url)).status).toBe(404);
-    expect(Buffer.from((await download(renamed.body.browser_download_url)).bytes).equals(Buffer.from(bytes))).toBe(true);
+    const renamedUrl = (await forge.req('GET', `${base}/releases/${rel.id}`)).body.assets[0].browser_download_url;
+    expect(renamedUrl).toMatch(/\/releases\/download\/v1\/x\/tool\.bin$/);
+    expect((await download(byName)).status).toBe(404);
+    expect(Buffer.from((await download(renamedUrl)).bytes).equals(Buffer.from(bytes))).toBe(true);
+
+    // Two assets of one name: Gitea lists both by uuid, as a name could not tell them apart.
+    const twin = await upload(`${base}/releases/${rel.id}/assets?name=tool.bin`, writer.token, new Uint8Array([9, 9]));
+    const both = (await forge.req('GET', `${base}/releases/${rel.id}/assets`)).body.map((a: { browser_download_url: string }) => a.browser_download_url);
+    expect(both).toEqual([`http://localhost:3000/attachments/${up.body.uuid}`, `http://localhost:3000/attachments/${twin.body.uuid}`]);
+    expect([...(await download(both[1])).bytes]).toEqual([9, 9]);
+    expect((await forge.req('DELETE', `${base}/releases/${rel.id}/assets/${twin.body.id}`, { token: writer.token })).status).toBe(204);
 
     const form = new FormData();
     form.append('other', 'x');
@@ -258,7 +271,7 @@ describe('assets', () => {
     expect((await forge.req('DELETE', `${base}/releases/${rel.id}/assets/${up.body.id}`, { token: reader.token })).status).toBe(403);
     expect((await forge.req('DELETE', `${base}/releases/${rel.id}/assets/${up.body.id}`, { token: writer.token })).status).toBe(204);
     expect((await forge.req('GET', `${base}/releases/${rel.id}/assets/${up.body.id}`)).status).toBe(404);
-    expect((await download(renamed.body.browser_download_url)).status).toBe(404);
+    expect((await download(renamedUrl)).status).toBe(404);
   });
 
   it('serves private and draft assets only to those who may see them', async () => {

@@ -210,29 +210,35 @@ contentsRoutes.openapi(
   },
 );
 
-contentsRoutes.openapi(
-  wideRoute(
-    createRoute({
-      method: 'get',
-      path: '/repos/{owner}/{repo}/raw/{filepath}',
-      operationId: 'repoGetRawFile',
-      tags: ['repository'],
-      summary: 'Get a file from a repository',
-      request: { params: FileParams, query: RefQuery },
-      responses: {
-        200: { description: 'Returns raw file content.', content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) } } },
-        ...errorResponses(404),
-      },
-    }),
-    '/repos/{owner}/{repo}/raw/:filepath{.+}',
-  ),
-  async (c) => {
-    const { owner, repo, filepath } = c.req.valid('param');
-    const rc = await loadRepo(c, owner, repo, 'read');
-    const entry = await rawEntry(rc, cleanPath(filepath), c.req.valid('query').ref);
-    if (!entry || entry.kind !== 'blob') throw notFound();
+// /raw and Gitea's /media (raw or the LFS object; this forge keeps no LFS objects, so the same).
+for (const [kind, operationId, summary] of [
+  ['raw', 'repoGetRawFile', 'Get a file from a repository'],
+  ['media', 'repoGetRawFileOrLFS', 'Get a file or its LFS object from a repository'],
+] as const) {
+  contentsRoutes.openapi(
+    wideRoute(
+      createRoute({
+        method: 'get',
+        path: `/repos/{owner}/{repo}/${kind}/{filepath}`,
+        operationId,
+        tags: ['repository'],
+        summary,
+        request: { params: FileParams, query: RefQuery },
+        responses: {
+          200: { description: 'Returns raw file content.', content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) } } },
+          ...errorResponses(404),
+        },
+      }),
+      `/repos/{owner}/{repo}/${kind}/:filepath{.+}`,
+    ),
+    async (c) => {
+      const { owner, repo, filepath } = c.req.valid('param');
+      const rc = await loadRepo(c, owner, repo, 'read');
+      const entry = await rawEntry(rc, cleanPath(filepath), c.req.valid('query').ref);
+      if (!entry || entry.kind !== 'blob') throw notFound();
 
-    // The same serving as the web /raw/ paths, so the API also streams through processStream (safe when the client leaves).
-    return serveRawBlob(c, rc.dir, entry);
-  },
-);
+      // The same serving as the web /raw/ paths, so the API also streams through processStream (safe when the client leaves).
+      return serveRawBlob(c, rc.dir, entry);
+    },
+  );
+}

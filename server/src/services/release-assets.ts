@@ -8,7 +8,7 @@ import { countAttachmentDownload } from '../db/attachments.ts';
 import { notFound } from '../errors.ts';
 import { attachmentPath, cleanFileName, deleteAttachment, renameAttachment } from './attachments.ts';
 import { receiveUpload, storeUpload } from './attachment-store.ts';
-import { toApiReleaseAsset, type ApiReleaseAsset } from './releases-convert.ts';
+import { releaseAssets, toApiReleaseAsset, type ApiReleaseAsset } from './releases-convert.ts';
 import { loadReleaseByTag } from './releases.ts';
 import type { RepoContext } from './repo-access.ts';
 import { repoPermission } from './permissions.ts';
@@ -18,7 +18,8 @@ const assetMissing = () => notFound('attachment does not exist');
 export const toAssetApi = (deps: Deps, rc: RepoContext, r: ReleaseRow, a: AttachmentRow): ApiReleaseAsset => toApiReleaseAsset(deps.config, rc, r.tag_name, a);
 
 export async function listAssets(deps: Deps, rc: RepoContext, r: ReleaseRow): Promise<ApiReleaseAsset[]> {
-  return (await listReleaseAssets(deps.db, [r.id])).map((a) => toAssetApi(deps, rc, r, a));
+  // As Gitea's ListReleaseAttachments (the release's own list): by-name URLs when the names are unique.
+  return releaseAssets(deps.config, rc, r.tag_name, await listReleaseAssets(deps.db, [r.id]));
 }
 
 export async function loadAsset(deps: Deps, r: ReleaseRow, id: number): Promise<AttachmentRow> {

@@ -1,5 +1,6 @@
 // Releases and their assets in Gitea's API shapes (convert.ToAPIRelease, ToAPIAttachment): the
-// asset's browser_download_url is Gitea's web URL {repo}/releases/download/{tag}/{name}.
+// asset's browser_download_url is Gitea's web URL {repo}/releases/download/{tag}/{name} when shown
+// with its release and its name is unique there, else {AppURL}attachments/{uuid}.
 import type { Config } from '../config.ts';
 import type { Db } from '../db/types.ts';
 import type { AttachmentRow, ReleaseRow, UserRow } from '../db/schema.ts';
@@ -22,8 +23,12 @@ export const escapeSegments = (s: string) => s.split('/').map(encodeURIComponent
 export const releaseDownloadUrl = (config: Config, rc: RepoRef, tag: string, name: string) =>
   `${repoHtmlUrl(config, rc)}/releases/download/${escapeSegments(tag)}/${encodeURIComponent(name)}`;
 
-export function toApiReleaseAsset(config: Config, rc: RepoRef, tag: string, a: AttachmentRow) {
-  const url = releaseDownloadUrl(config, rc, tag, a.name);
+/**
+ * Gitea's ToAPIAttachment: the by-name URL only for an asset shown with its release whose names are
+ * all different (GetReleaseAttachments), else {AppURL}attachments/{uuid}, which always finds it.
+ */
+export function toApiReleaseAsset(config: Config, rc: RepoRef, tag: string, a: AttachmentRow, byName = false) {
+  const url = byName ? releaseDownloadUrl(config, rc, tag, a.name) : `${config.rootUrl}attachments/${a.uuid}`;
   return {
     id: a.id,
     name: a.name,
@@ -72,9 +77,20 @@ export async function toApiReleases(db: Db, config: Config, rc: RepoRef, rows: R
       created_at: at,
       published_at: at,
       author: toApiUser(publisher ?? ghostUser(), config, viewer),
-      assets: assets.filter((a) => a.release_id === r.id).map((a) => toApiReleaseAsset(config, rc, r.tag_name, a)),
+      assets: releaseAssets(
+        config,
+        rc,
+        r.tag_name,
+        assets.filter((a) => a.release_id === r.id),
+      ),
     };
   });
+}
+
+/** A release's assets as its own list shows them. */
+export function releaseAssets(config: Config, rc: RepoRef, tag: string, list: AttachmentRow[]) {
+  const unique = new Set(list.map((a) => a.name)).size === list.length;
+  return list.map((a) => toApiReleaseAsset(config, rc, tag, a, unique));
 }
 
 export async function toApiRelease(db: Db, config: Config, rc: RepoRef, row: ReleaseRow, viewer: UserRow | null): Promise<ApiRelease> {

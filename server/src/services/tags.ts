@@ -21,7 +21,8 @@ export function toApiTag(config: Config, rc: RepoContext, t: TagRef) {
   const html = repoHtmlUrl(config, rc);
   return {
     name: t.name,
-    message: t.message,
+    // Gitea's ToTag trims it.
+    message: t.message.trim(),
     id: t.id,
     commit: { url: `${repoApiUrl(config, rc)}/git/commits/${t.commitSha}`, sha: t.commitSha, created: t.created },
     zipball_url: `${html}/archive/${encodeURIComponent(t.name)}.zip`,

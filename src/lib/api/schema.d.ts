@@ -1491,6 +1491,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{owner}/{repo}/media/{filepath}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a file or its LFS object from a repository */
+        get: operations["repoGetRawFileOrLFS"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/archive/{archive}": {
         parameters: {
             query?: never;
@@ -10922,6 +10939,43 @@ export interface operations {
         };
     };
     repoGetRawFile: {
+        parameters: {
+            query?: {
+                /** @description The name of the commit/branch/tag. Default the repository’s default branch */
+                ref?: string;
+            };
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                /** @description path of the dir, file, symlink or submodule in the repo */
+                filepath: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Returns raw file content. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+        };
+    };
+    repoGetRawFileOrLFS: {
         parameters: {
             query?: {
                 /** @description The name of the commit/branch/tag. Default the repository’s default branch */
