@@ -33,6 +33,7 @@ import { registerNotificationSubscribers } from './services/notification-subscri
 import { registerLiveSubscribers } from './services/live/subscribers.ts';
 import { liveEventsHttp } from './http/live-events.ts';
 import { registerWebhookSubscribers } from './services/webhooks/subscribers.ts';
+import { registerReleaseSubscribers } from './services/release-sync.ts';
 
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>({ router: new MatchMemoRouter() });
@@ -43,6 +44,7 @@ export function createApp(deps: Deps) {
     deps.events = new EventBus();
     registerPullSubscribers(deps.events);
     registerNotificationSubscribers(deps.events);
+    registerReleaseSubscribers(deps.events);
     registerWebhookSubscribers(deps.events);
     // Live pages last: what the other subscribers do is done when a page is told (issue #20).
     deps.live = registerLiveSubscribers(deps.events, deps);

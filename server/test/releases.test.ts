@@ -220,6 +220,39 @@ describe('drafts, filters, paging and latest', () => {
   });
 });
 
+describe('releases follow their tags as git pushes them (Gitea’s pushUpdateAddTags and PushUpdateDeleteTags)', () => {
+  it('a pushed tag publishes its draft with the tag’s commit and date; deleting the tag makes it a draft again', async () => {
+    const { base, name, shas } = await makeRepo();
+    const draft = await forge.req('POST', `${base}/releases`, { token: owner.token, body: { tag_name: 'v5.0', name: 'Five', draft: true } });
+    expect(draft.status).toBe(201);
+    const { base: http, close } = await listenForge(forge);
+    const client = gitClient('rel-sync-');
+    try {
+      const url = gitUrl(http, `${owner.name}/${name}`, [owner.name, owner.password]);
+      const work = client.tmp();
+      await client.git(work, 'clone', '--quiet', url, '.');
+      await client.git(work, 'tag', '-a', 'v5.0', '-m', 'Five', shas.c1!, '--no-sign');
+      await client.git(work, 'push', '--quiet', 'origin', 'v5.0');
+      const published = (await forge.req('GET', `${base}/releases/${draft.body.id}`, { token: owner.token })).body;
+      expect(published).toMatchObject({ draft: false, tag_name: 'v5.0', name: 'Five' });
+      const tag = (await forge.req('GET', `${base}/tags/v5.0`, { token: owner.token })).body;
+      expect(published.created_at).toBe(tag.commit.created.replace(/\.\d+/, '').replace('+00:00', 'Z'));
+      // Readers see it now, and by a tag name in other case too (Gitea compares them lower-cased).
+      expect((await forge.req('GET', `${base}/releases/tags/V5.0`, { token: reader.token })).body.id).toBe(draft.body.id);
+      expect((await forge.req('POST', `${base}/releases`, { token: owner.token, body: { tag_name: 'V5.0' } })).status).toBe(409);
+
+      await client.git(work, 'push', '--quiet', 'origin', ':refs/tags/v5.0');
+      const gone = await forge.req('GET', `${base}/releases/${draft.body.id}`, { token: owner.token });
+      expect(gone.body.draft).toBe(true);
+      expect((await forge.req('GET', `${base}/releases/${draft.body.id}`, { token: reader.token })).status).toBe(404);
+      expect((await forge.req('GET', `${base}/releases/latest`, { token: owner.token })).body.id).not.toBe(draft.body.id);
+    } finally {
+      close();
+      client.cleanup();
+    }
+  });
+});
+
 describe('assets', () => {
   it('uploads, lists, gets, renames, downloads the exact bytes and deletes', async () => {
     const { base, name } = await makeRepo();

@@ -49,8 +49,9 @@ export function findReleaseById(db: Db, repoId: number, id: number): Promise<Rel
   return db.selectFrom('release').selectAll().where('repo_id', '=', repoId).where('id', '=', id).executeTakeFirst();
 }
 
+/** The release of a tag, its name compared without case (Gitea's GetRelease by LowerTagName). */
 export function findReleaseByTag(db: Db, repoId: number, tag: string): Promise<ReleaseRow | undefined> {
-  return db.selectFrom('release').selectAll().where('repo_id', '=', repoId).where('tag_name', '=', tag).executeTakeFirst();
+  return db.selectFrom('release').selectAll().where('repo_id', '=', repoId).where('lower_tag_name', '=', tag.toLowerCase()).executeTakeFirst();
 }
 
 export function insertRelease(db: Db, values: Insertable<ReleaseTable>): Promise<ReleaseRow> {
