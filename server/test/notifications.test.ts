@@ -113,10 +113,47 @@ describe('who is notified', () => {
     expect(await titles(helper)).toEqual(['Lifecycle']);
     // Only the assignee: the author's thread stayed read.
     expect(await unread(author)).toBe(0);
+    // Being assigned is no subscription (Gitea's participants are the author and who commented):
+    // a later comment by someone else does not reach the assignee, who is not shown as subscribed.
+    const [ht] = (await inbox(helper)).body;
+    await forge.req('PATCH', `/notifications/threads/${ht.id}`, { token: helper.token });
+    await comment(base, author, i.number, 'after the assignment');
+    expect(await unread(helper)).toBe(0);
+    expect((await forge.req('GET', `${base}/issues/${i.number}/subscriptions/check`, { token: helper.token })).body.subscribed).toBe(false);
   });
 });
 
 describe('read, unread and pinned', () => {
+  it('marking a thread moves its time to now, as Gitea’s SetNotificationStatus', async () => {
+    const { owner, base } = await ownerWithRepo(forge);
+    const me = await forge.user('me');
+    const i = await issue(base, me, 'Old news');
+    await comment(base, owner, i.number, 'one');
+    const [t] = (await inbox(me)).body;
+    await forge.deps.db.updateTable('notification').set({ updated_unix: 1_700_000_000 }).where('id', '=', t.id).execute();
+    const before = Date.now() - 5000;
+    expect((await forge.req('PATCH', `/notifications/threads/${t.id}?to-status=read`, { token: me.token })).status).toBe(205);
+    const after = (await forge.req('GET', `/notifications/threads/${t.id}`, { token: me.token })).body;
+    expect(after.unread).toBe(false);
+    expect(Date.parse(after.updated_at)).toBeGreaterThan(before);
+  });
+
+  it('reads query booleans as Gitea does: True, t and on are true, an unknown word is no filter', async () => {
+    const { owner, base } = await ownerWithRepo(forge);
+    const me = await forge.user('me');
+    const i = await issue(base, me, 'Read already');
+    await comment(base, owner, i.number, 'one');
+    const [t] = (await inbox(me)).body;
+    await forge.req('PATCH', `/notifications/threads/${t.id}`, { token: me.token });
+    const listed = async (v: string) => {
+      const r = await forge.req('GET', `/notifications?all=${v}`, { token: me.token });
+      expect(r.status).toBe(200);
+      return r.body.length;
+    };
+    for (const v of ['True', 't', 'on', '1', 'TRUE']) expect(await listed(v)).toBe(1);
+    for (const v of ['False', 'f', '0', 'maybe']) expect(await listed(v)).toBe(0);
+  });
+
   it('marks one thread, filters by status, keeps a pinned thread pinned and makes a read one unread again', async () => {
     const { owner, base } = await ownerWithRepo(forge);
     const me = await forge.user('me');

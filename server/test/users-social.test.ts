@@ -178,6 +178,14 @@ describe('watching', () => {
     expect((await forge.req('GET', `/repos/${owner.name}/hush/subscribers`, { token: other.token })).status).toBe(404);
     expect((await forge.req('PUT', `/repos/${owner.name}/hush/subscription`, { token: owner.token })).status).toBe(200);
     expect((await forge.req('GET', `/users/${owner.name}/subscriptions`, { token: other.token })).body).toEqual([]);
+    // Even one who may read the repository does not see it in another user's lists (Gitea: private
+    // ones only for the user themself), so they never tell which private repositories someone follows.
+    await forge.req('PUT', `/repos/${owner.name}/hush/collaborators/${other.name}`, { token: owner.token, body: { permission: 'read' } });
+    await forge.req('PUT', `/user/starred/${owner.name}/hush`, { token: owner.token });
+    expect((await forge.req('GET', `/repos/${owner.name}/hush`, { token: other.token })).status).toBe(200);
+    expect((await forge.req('GET', `/users/${owner.name}/subscriptions`, { token: other.token })).body).toEqual([]);
+    expect((await forge.req('GET', `/users/${owner.name}/starred`, { token: other.token })).body).toEqual([]);
+    expect((await forge.req('GET', `/users/${owner.name}/subscriptions`, { token: owner.token })).body.map((x: any) => x.name)).toEqual(['hush']);
   });
 });
 

@@ -35,7 +35,16 @@ export function createRouter() {
 export { z };
 
 /** Booleans in query strings: "true"/"1" and "false"/"0". */
-export const zQueryBool = z.enum(['true', 'false', '1', '0', '']).transform((v) => (v === '' ? undefined : v === 'true' || v === '1'));
+const QUERY_TRUE = new Set(['1', 't', 'T', 'TRUE', 'true', 'True', 'on', 'ON', 'On']);
+const QUERY_FALSE = new Set(['0', 'f', 'F', 'FALSE', 'false', 'False']);
+/**
+ * A query boolean read as Gitea reads one (strconv.ParseBool, and "on" for true): `True`, `t` and
+ * `on` are true (Python's requests sends `True`); a value it cannot read is not given, never a 400.
+ */
+export const zQueryBool = z
+  .string()
+  .transform((v) => (QUERY_TRUE.has(v) ? true : QUERY_FALSE.has(v) ? false : undefined))
+  .openapi({ description: 'true or false (also True, t, on, 1, 0, …)' });
 
 // Gitea reads page and limit leniently: a value that is not a number means the default.
 export const zPage = z.coerce

@@ -94,10 +94,13 @@ export function findNotificationById(db: Db, id: number): Promise<NotificationRo
   return db.selectFrom('notification').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Sets the status of the given notifications (of one user); the rows after. */
-export async function setNotificationsStatus(db: Db, userId: number, ids: number[], status: number): Promise<NotificationRow[]> {
+/**
+ * Sets the status of the given notifications (of one user); the rows after. Their time moves to now,
+ * as Gitea's SetNotificationStatus (xorm sets the updated column), which lists and since= follow.
+ */
+export async function setNotificationsStatus(db: Db, userId: number, ids: number[], status: number, now: number): Promise<NotificationRow[]> {
   if (!ids.length) return [];
-  await db.updateTable('notification').set({ status }).where('user_id', '=', userId).where('id', 'in', ids).execute();
+  await db.updateTable('notification').set({ status, updated_unix: now }).where('user_id', '=', userId).where('id', 'in', ids).execute();
   return db.selectFrom('notification').selectAll().where('id', 'in', ids).orderBy('updated_unix', 'desc').orderBy('id', 'desc').execute();
 }
 
@@ -193,25 +196,16 @@ export async function listRepoWatcherIds(db: Db, repoId: number): Promise<number
   return rows.map((r) => r.user_id);
 }
 
-/**
- * The issue's participants: its author, whoever wrote a comment, an inline comment or a review
- * (Gitea's GetParticipantIDsByIssue), its assignees and the users asked to review it.
- */
+/** The issue's participants: its author, whoever wrote a comment, an inline comment or a review. */
 export async function listParticipantIds(db: Db, issueId: number, posterId: number): Promise<number[]> {
+  // Gitea's GetParticipantIDsByIssue: the poster and who commented or reviewed; an assignee or a
+  // requested reviewer is told of that once (notify.ts), not of every later comment.
   const rows = await db
     .selectFrom('comment')
     .select('comment.poster_id as id')
+    .distinct()
     .where('comment.issue_id', '=', issueId)
     .where('comment.type', 'in', [0, 21, 22])
-    .union(db.selectFrom('issue_assignees').select('issue_assignees.assignee_id as id').where('issue_assignees.issue_id', '=', issueId))
-    .union(
-      db
-        .selectFrom('review')
-        .select('review.reviewer_id as id')
-        .where('review.issue_id', '=', issueId)
-        .where('review.type', '=', 4)
-        .where('review.reviewer_id', '>', 0),
-    )
     .execute();
   return [...new Set([posterId, ...rows.map((r) => r.id)])].filter((id) => id > 0);
 }

@@ -41,9 +41,17 @@ export async function userPage(c: Ctx, list: ListOf<UserRow, UserFilter>, query:
 }
 
 /** A page of the repositories `list` reads that the viewer may read, newest first. */
-async function repoPage(c: Ctx, list: ListOf<RepoRow, RepoFilter>, query: { page?: number; limit?: number }) {
+/**
+ * `of`: whose stars or watches these are. Another user's list shows public repositories only,
+ * whatever the caller may read (Gitea's GetStarredRepos and GetWatchedRepos: private ones only
+ * for the user themself), so it never tells which private repositories someone follows.
+ */
+async function repoPage(c: Ctx, list: ListOf<RepoRow, RepoFilter>, query: { page?: number; limit?: number }, of?: UserRow) {
   const p = paging(query);
-  const { total, rows } = await list(c.var.deps.db, readableRepo(c.var.user), p);
+  const readable = readableRepo(c.var.user);
+  const others = !!of && of.id !== c.var.user?.id;
+  const filter: RepoFilter = others ? (eb) => eb.and([readable(eb), eb('repository.is_private', '=', 0)]) : readable;
+  const { total, rows } = await list(c.var.deps.db, filter, p);
   setPageHeaders(c, total, p);
   return toApiRepos(c, rows);
 }
@@ -76,7 +84,7 @@ userStarsRoutes.openapi(
   }),
   async (c) => {
     const u = await visibleUserByName(c.var.deps.db, c.req.valid('param').username, c.var.user);
-    return c.json(await repoPage(c, (db, readable, p) => listStarredReposPage(db, u.id, readable, p), c.req.valid('query')), 200);
+    return c.json(await repoPage(c, (db, readable, p) => listStarredReposPage(db, u.id, readable, p), c.req.valid('query'), u), 200);
   },
 );
 
@@ -256,6 +264,6 @@ userStarsRoutes.openapi(
   }),
   async (c) => {
     const u = await visibleUserByName(c.var.deps.db, c.req.valid('param').username, c.var.user);
-    return c.json(await repoPage(c, (db, readable, p) => listWatchedReposPage(db, u.id, readable, p), c.req.valid('query')), 200);
+    return c.json(await repoPage(c, (db, readable, p) => listWatchedReposPage(db, u.id, readable, p), c.req.valid('query'), u), 200);
   },
 );

@@ -4,7 +4,7 @@
 // listed nor counted and answer 404 (notification-scopes.ts).
 import type { Deps } from '../context.ts';
 import type { NotificationRow, RepoRow, UserRow } from '../db/schema.ts';
-import { unixToIso } from '../db/index.ts';
+import { nowUnix, unixToIso } from '../db/index.ts';
 import { listIssuesByIds } from '../db/issues.ts';
 import { listPullMergeStates } from '../db/issue-views.ts';
 import { listOwnersByIds } from '../db/repos.ts';
@@ -205,6 +205,7 @@ export async function markThreads(deps: Deps, user: UserRow, rows: NotificationR
     user.id,
     rows.map((r) => r.id),
     status,
+    nowUnix(),
   );
   if (changed.length) {
     const [repo] = await listReposByIds(deps.db, [changed[0]!.repo_id]);

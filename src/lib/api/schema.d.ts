@@ -7461,7 +7461,7 @@ export interface operations {
             query?: {
                 q?: string;
                 /** @description include search within team description (defaults to true) */
-                include_desc?: "0" | "1" | "true" | "false" | "";
+                include_desc?: string;
                 page?: number;
                 limit?: number;
             };
@@ -8413,26 +8413,26 @@ export interface operations {
                 /** @description keyword */
                 q?: string;
                 /** @description Limit search to repositories with keyword as topic */
-                topic?: "0" | "1" | "true" | "false" | "";
+                topic?: string;
                 /** @description include search of keyword within repository description */
-                includeDesc?: "0" | "1" | "true" | "false" | "";
+                includeDesc?: string;
                 /** @description search only for repos that the user with the given id owns or contributes to */
                 uid?: number | null;
                 priority_owner_id?: number | null;
                 team_id?: number | null;
                 starredBy?: number | null;
                 /** @description include private repositories this user has access to (defaults to true) */
-                private?: "0" | "1" | "true" | "false" | "";
+                private?: string;
                 /** @description show only pubic, private or all repositories (defaults to all) */
-                is_private?: "0" | "1" | "true" | "false" | "";
+                is_private?: string;
                 /** @description include template repositories this user has access to (defaults to true) */
-                template?: "0" | "1" | "true" | "false" | "";
+                template?: string;
                 /** @description show only archived, non-archived or all repositories (defaults to all) */
-                archived?: "0" | "1" | "true" | "false" | "";
+                archived?: string;
                 /** @description type of repository to search for. Supported values are "fork", "source", "mirror" and "collaborative" */
                 mode?: string;
                 /** @description if `uid` is given, search only for repos that the user owns */
-                exclusive?: "0" | "1" | "true" | "false" | "";
+                exclusive?: string;
                 /** @description sort repos by attribute. Supported values are "alpha", "created", "updated", "size", "git_size", "lfs_size", "stars", "forks" and "id". Default is "alpha" */
                 sort?: string;
                 /** @description sort order, either "asc" (ascending) or "desc" (descending). Default is "asc", ignored if "sort" is not specified. */
@@ -10328,11 +10328,11 @@ export interface operations {
                 /** @description Leave out commits reachable from this SHA or branch. */
                 not?: string;
                 /** @description Include line counts (default true; false is faster). */
-                stat?: "0" | "1" | "true" | "false" | "";
+                stat?: string;
                 /** @description Include signature verification (default true). */
-                verification?: "0" | "1" | "true" | "false" | "";
+                verification?: string;
                 /** @description Include the changed files (default true; false is faster). */
-                files?: "0" | "1" | "true" | "false" | "";
+                files?: string;
                 page?: number;
                 limit?: number;
             };
@@ -10421,11 +10421,11 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Include line counts (default true; false is faster). */
-                stat?: "0" | "1" | "true" | "false" | "";
+                stat?: string;
                 /** @description Include signature verification (default true). */
-                verification?: "0" | "1" | "true" | "false" | "";
+                verification?: string;
                 /** @description Include the changed files (default true; false is faster). */
-                files?: "0" | "1" | "true" | "false" | "";
+                files?: string;
             };
             header?: never;
             path: {
@@ -10503,7 +10503,8 @@ export interface operations {
         parameters: {
             query?: {
                 whitespace?: "show-all" | "ignore-all" | "ignore-change" | "ignore-eol";
-                binary?: "0" | "1" | "true" | "false" | "";
+                /** @description true or false (also True, t, on, 1, 0, …) */
+                binary?: string;
             };
             header?: never;
             path: {
@@ -10538,8 +10539,10 @@ export interface operations {
     repoCompareDiff: {
         parameters: {
             query?: {
-                verification?: "0" | "1" | "true" | "false" | "";
-                files?: "0" | "1" | "true" | "false" | "";
+                /** @description true or false (also True, t, on, 1, 0, …) */
+                verification?: string;
+                /** @description true or false (also True, t, on, 1, 0, …) */
+                files?: string;
             };
             header?: never;
             path: {
@@ -11059,7 +11062,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description show all directories and files */
-                recursive?: "0" | "1" | "true" | "false" | "";
+                recursive?: string;
                 /** @description page number; the 'truncated' field in the response will be true if there are still more items after this page, false if the last page */
                 page?: number;
                 /** @description number of items per page */
@@ -12520,7 +12523,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description if true, only show actions performed by the requested user */
-                "only-performed-by"?: "0" | "1" | "true" | "false" | "";
+                "only-performed-by"?: string;
                 /** @description the date of the activities to be found (YYYY-MM-DD) */
                 date?: string;
                 page?: number;
@@ -16777,7 +16780,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description include binary changes */
-                binary?: "0" | "1" | "true" | "false" | "";
+                binary?: string;
                 /** @description ours (Gitea ignores it): whitespace mode of a .diff */
                 whitespace?: "ignore-all" | "ignore-change" | "ignore-eol" | "show-all";
             };
@@ -17087,9 +17090,9 @@ export interface operations {
                 page?: number;
                 limit?: number;
                 /** @description include signature verification (default true) */
-                verification?: "0" | "1" | "true" | "false" | "";
+                verification?: string;
                 /** @description include the changed files (default true) */
-                files?: "0" | "1" | "true" | "false" | "";
+                files?: string;
             };
             header?: never;
             path: {
@@ -17198,7 +17201,8 @@ export interface operations {
     notifyGetList: {
         parameters: {
             query?: {
-                all?: "0" | "1" | "true" | "false" | "";
+                /** @description true or false (also True, t, on, 1, 0, …) */
+                all?: string;
                 /** @description unread, read and/or pinned; default unread and pinned */
                 "status-types"?: string | string[];
                 /** @description issue, pull, commit, repository and/or release */
@@ -17258,7 +17262,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description mark every thread, whatever its status */
-                all?: "0" | "1" | "true" | "false" | "";
+                all?: string;
                 /** @description mark threads of these statuses; default unread */
                 "status-types"?: string | string[];
                 /** @description read (default), unread or pinned */
@@ -17430,7 +17434,8 @@ export interface operations {
     notifyGetRepoList: {
         parameters: {
             query?: {
-                all?: "0" | "1" | "true" | "false" | "";
+                /** @description true or false (also True, t, on, 1, 0, …) */
+                all?: string;
                 /** @description unread, read and/or pinned; default unread and pinned */
                 "status-types"?: string | string[];
                 /** @description issue, pull, commit, repository and/or release */
@@ -17502,7 +17507,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description mark every thread, whatever its status */
-                all?: "0" | "1" | "true" | "false" | "";
+                all?: string;
                 /** @description mark threads of these statuses; default unread */
                 "status-types"?: string | string[];
                 /** @description read (default), unread or pinned */
