@@ -113,6 +113,22 @@ describe('webhooks API', () => {
     expect((await forge.req('GET', `${repo.base}/hooks`, { token: forge.admin.token })).status).toBe(200);
   });
 
+  it('a user’s own hooks at /user/hooks (Gitea’s user/hook.go): theirs alone, sent for their repositories', async () => {
+    const other = await forge.user('otherhooks');
+    const body = { type: 'gitea', config: { url: 'https://ci.example.com/mine', content_type: 'json' }, events: ['push'], active: true };
+    expect((await forge.req('POST', '/user/hooks', { body })).status).toBe(401);
+    const mine = await forge.req('POST', '/user/hooks', { token: owner.token, body });
+    expect(mine.status).toBe(201);
+    expect(mine.body).toMatchObject({ type: 'gitea', config: { url: 'https://ci.example.com/mine' }, events: ['push'], active: true });
+    expect((await forge.req('GET', '/user/hooks', { token: owner.token })).body.map((h: { id: number }) => h.id)).toEqual([mine.body.id]);
+    expect((await forge.req('GET', '/user/hooks', { token: other.token })).body).toEqual([]);
+    expect((await forge.req('GET', `/user/hooks/${mine.body.id}`, { token: other.token })).status).toBe(404);
+    expect((await forge.req('PATCH', `/user/hooks/${mine.body.id}`, { token: owner.token, body: { active: false } })).body.active).toBe(false);
+    expect((await forge.req('DELETE', `/user/hooks/${mine.body.id}`, { token: other.token })).status).toBe(404);
+    expect((await forge.req('DELETE', `/user/hooks/${mine.body.id}`, { token: owner.token })).status).toBe(204);
+    expect((await forge.req('GET', `/user/hooks/${mine.body.id}`, { token: owner.token })).status).toBe(404);
+  });
+
   it('organization hooks: owners only (403 for a member, 404 for a private organization to a stranger)', async () => {
     const org = `org${Date.now().toString(36)}`;
     expect((await forge.req('POST', '/orgs', { token: owner.token, body: { username: org, visibility: 'private' } })).status).toBe(201);
@@ -220,6 +236,12 @@ describe('webhook deliveries to a loopback receiver', () => {
   });
 
   it('push payloads as Gitea’s pushUpdates: newest first, a new branch’s history, tags push then create or delete', async () => {
+    // The owner's own hook (/user/hooks) is sent for the owner's repository too.
+    const userHook = await forge.req('POST', '/user/hooks', {
+      token: owner.token,
+      body: { type: 'gitea', config: { url: `${receiver.url}?user=1`, content_type: 'json' }, events: ['push'], active: true },
+    });
+    expect(userHook.status).toBe(201);
     let from = receiver.received.length;
     const base = (await forge.req('GET', `${repo.base}/branches/main`, { token: owner.token })).body.commit.id;
     const shas: string[] = [];
@@ -231,6 +253,9 @@ describe('webhook deliveries to a loopback receiver', () => {
     // Gitea lists the newest five of the seven, newest first, and counts all seven.
     expect(push.commits.map((c: { id: string }) => c.id)).toEqual(shas.slice(2).reverse());
     expect([push.total_commits, push.head_commit.id, push.before, push.after]).toEqual([7, shas[6], base, shas[6]]);
+    const viaUserHook = await receiver.next((r) => r.url.includes('user=1') && r.payload?.after === shas[6], from);
+    expect(viaUserHook.payload.commits).toEqual(push.commits);
+    expect((await forge.req('DELETE', `/user/hooks/${userHook.body.id}`, { token: owner.token })).status).toBe(204);
 
     // A new branch: its head's history (up to ten), compared from the parent of the oldest listed.
     from = receiver.received.length;
