@@ -161,6 +161,20 @@ describe('creating and reading releases', () => {
   });
 });
 
+describe('a release for a tag that exists (Gitea reuses the tag’s release row)', () => {
+  it('takes the tag’s date and the target as asked, so latest stays the newest tag', async () => {
+    const { base } = await makeRepo();
+    const fresh = await forge.req('POST', `${base}/releases`, { token: owner.token, body: { tag_name: 'v9', name: 'Nine' } });
+    expect(fresh.body.target_commitish).toBe('main');
+    const old = await forge.req('POST', `${base}/releases`, { token: owner.token, body: { tag_name: 'v0', name: 'Notes for an old tag' } });
+    expect(old.status).toBe(201);
+    const tag = (await forge.req('GET', `${base}/tags/v0`, { token: owner.token })).body;
+    expect(Date.parse(old.body.created_at)).toBe(Date.parse(tag.commit.created));
+    expect(old.body.target_commitish).toBe('');
+    expect((await forge.req('GET', `${base}/releases/latest`, { token: owner.token })).body.tag_name).toBe('v9');
+  });
+});
+
 describe('drafts, filters, paging and latest', () => {
   it('hides drafts from readers, makes no tag until published, and filters and pages newest first', async () => {
     const { base } = await makeRepo();

@@ -79,9 +79,9 @@ export async function tagsWithRelease(deps: Deps, rc: RepoContext): Promise<Set<
  * The tag a published release needs: made from `target` when missing (404 for an unknown target,
  * 422 for a name git refuses). Returns the tag's commit and whether it was made now.
  */
-async function ensureTag(deps: Deps, rc: RepoContext, doer: UserRow, name: string, target: string): Promise<{ sha: string; created: boolean }> {
+async function ensureTag(deps: Deps, rc: RepoContext, doer: UserRow, name: string, target: string): Promise<{ sha: string; created: boolean; date?: string }> {
   const existing = await getTag(rc.dir, name);
-  if (existing) return { sha: existing.commitSha, created: false };
+  if (existing) return { sha: existing.commitSha, created: false, date: existing.created };
   const t = await createTag(deps.db, deps.config, rc, doer, { tag_name: name, target });
   // Gitea's createTag: a tag made for a release is a push and a create to webhooks, as one pushed.
   await emitEvent(deps, { type: 'ref.created', actor: doer, repository: { repo: rc.repo, owner: rc.owner }, ref: `refs/tags/${name}`, sha: t.id });
@@ -104,9 +104,15 @@ export async function createRelease(deps: Deps, rc: RepoContext, doer: UserRow, 
   const tag = form.tag_name;
   if (!(await isValidTagName(rc.dir, tag))) throw unprocessable(`tag_name: invalid tag name "${tag}"`);
   if (await findReleaseByTag(db, rc.repo.id, tag)) throw alreadyExists(tag);
-  const target = form.target_commitish?.trim() || rc.repo.default_branch;
+  const asked = form.target_commitish?.trim() ?? '';
   const draft = form.draft === true;
-  const sha = draft ? '' : (await ensureTag(deps, rc, doer, tag, target)).sha;
+  const made = draft ? null : await ensureTag(deps, rc, doer, tag, asked || rc.repo.default_branch);
+  const sha = made?.sha ?? '';
+  // A release for a tag that was there already (Gitea reuses the tag's release row): the tag's
+  // date, and the target as asked ('' when none); else the default branch the tag was made from.
+  const existed = made && !made.created;
+  const target = existed ? asked : asked || rc.repo.default_branch;
+  const created = existed && made.date ? Math.floor(Date.parse(made.date) / 1000) || nowUnix() : nowUnix();
   let row: ReleaseRow;
   try {
     row = await insertRelease(db, {
@@ -120,7 +126,7 @@ export async function createRelease(deps: Deps, rc: RepoContext, doer: UserRow, 
       note: form.body ?? '',
       is_draft: draft ? 1 : 0,
       is_prerelease: form.prerelease ? 1 : 0,
-      created_unix: nowUnix(),
+      created_unix: created,
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw alreadyExists(tag);
