@@ -119,10 +119,10 @@ describe('tags', () => {
     const [v2, v1] = r.body;
     expect(v2.commit.sha).toBe(shas.c3);
     expect(v2.id).not.toBe(shas.c3); // the annotated tag object
-    expect(v2.message).toBe('Release two\n');
+    expect(v2.message).toBe('Release two');
     expect(v2.zipball_url).toBe(`http://localhost:3000/${owner.name}/${name}/archive/v2.zip`);
     expect(v2.tarball_url).toBe(`http://localhost:3000/${owner.name}/${name}/archive/v2.tar.gz`);
-    expect(v1).toMatchObject({ id: shas.c1, message: 'first\n', commit: { sha: shas.c1, url: `http://localhost:3000/api/v1${base}/git/commits/${shas.c1}` } });
+    expect(v1).toMatchObject({ id: shas.c1, message: 'first', commit: { sha: shas.c1, url: `http://localhost:3000/api/v1${base}/git/commits/${shas.c1}` } });
     const page = await forge.req('GET', `${base}/tags?limit=1&page=2`);
     expect(page.body.map((t: any) => t.name)).toEqual(['v1']);
   });
