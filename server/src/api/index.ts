@@ -12,6 +12,7 @@ import { collaboratorsRoutes } from '../routes/collaborators.ts';
 import { orgsRoutes } from '../routes/orgs.ts';
 import { teamsRoutes } from '../routes/teams.ts';
 import { issueSearchRoutes, issuesRoutes } from '../routes/issues.ts';
+import { issuePinsRoutes } from '../routes/issue-pins.ts';
 import { commentsRoutes } from '../routes/comments.ts';
 import { labelsRoutes } from '../routes/labels.ts';
 import { milestonesRoutes } from '../routes/milestones.ts';
@@ -92,7 +93,8 @@ export function createApi() {
   api.route('/', releasesRoutes);
   api.route('/', codeSearchRoutes);
   api.route('/', feedsRoutes);
-  // Comments before issues: /issues/comments/… must not be taken for /issues/{index}/….
+  // Comments and pins before issues: /issues/comments/… and /issues/pinned are not /issues/{index}/….
+  api.route('/', issuePinsRoutes);
   api.route('/', reactionsRoutes);
   api.route('/', commentsRoutes);
   api.route('/', issueSubscriptionsRoutes);

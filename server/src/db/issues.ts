@@ -166,6 +166,6 @@ export async function deleteRepoIssueLeftovers(trx: Db, repoId: number): Promise
   await trx.deleteFrom('issue_index').where('repo_id', '=', repoId).execute();
 }
 
-export function insertIssue(trx: Db, values: Omit<IssueRow, 'id'>): Promise<IssueRow> {
+export function insertIssue(trx: Db, values: Omit<IssueRow, 'id' | 'pin_order'>): Promise<IssueRow> {
   return trx.insertInto('issue').values(values).returningAll().executeTakeFirstOrThrow();
 }

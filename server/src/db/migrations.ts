@@ -26,6 +26,7 @@ import { migration as m20261127_0800_notification_keys } from './migrations/2026
 import { migration as m20261127_1740_repo_topics } from './migrations/20261127-1740-repo-topics.ts';
 import { migration as m20261127_2100_topic_name_collation } from './migrations/20261127-2100-topic-name-collation.ts';
 import { migration as m20261127_0810_list_indexes } from './migrations/20261127-0810-list-indexes.ts';
+import { migration as m20261128_0100_issue_pins } from './migrations/20261128-0100-issue-pins.ts';
 
 export const migrations: Record<string, Migration> = {
   '20261122_0001_users_tokens_repos_actions': m20261122_0001_users_tokens_repos_actions,
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '20261127_0810_list_indexes': m20261127_0810_list_indexes,
   '20261127_1740_repo_topics': m20261127_1740_repo_topics,
   '20261127_2100_topic_name_collation': m20261127_2100_topic_name_collation,
+  '20261128_0100_issue_pins': m20261128_0100_issue_pins,
 };

@@ -107,6 +107,8 @@ export const CommentType = {
   dismissReview: 32,
   pullScheduledMerge: 34,
   pullCancelScheduledMerge: 35,
+  pin: 36,
+  unpin: 37,
 } as const;
 
 /** The timeline's `type` of a row. Our server names close/reopen `state_change`, as the spec asks. */

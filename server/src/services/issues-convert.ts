@@ -194,7 +194,7 @@ export async function toApiIssues(db: Db, config: Config, issues: IssueRow[], re
           }
         : null,
       repository: { id: r.repo.id, name: r.repo.name, owner: r.owner.name, full_name: fullName(r) },
-      pin_order: 0,
+      pin_order: i.pin_order ?? 0,
     };
   });
 }

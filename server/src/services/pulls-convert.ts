@@ -156,7 +156,7 @@ export async function toApiPulls(
       created_at: ai.created_at,
       updated_at: ai.updated_at,
       closed_at: ai.closed_at,
-      pin_order: 0,
+      pin_order: ai.pin_order,
       conflicted_files: conflictedFiles(pr),
       commits_behind: pr.commits_behind,
       commits_ahead: pr.commits_ahead,

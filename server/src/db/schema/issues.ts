@@ -23,6 +23,8 @@ export interface IssueTable {
   is_closed: number;
   is_pull: number;
   is_locked: number;
+  /** 0, or the issue's place among the repository's pinned issues (or pull requests). */
+  pin_order: Generated<number>;
   num_comments: number;
   deadline_unix: number;
   created_unix: number;

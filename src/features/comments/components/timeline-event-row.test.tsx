@@ -103,4 +103,10 @@ describe('pull request timeline rows', () => {
     document.body.innerHTML = '';
     expect(row({ type: 'state_change', body: 'closed' }, 'issue')).toHaveTextContent('closed this issue');
   });
+
+  it('says who pinned and unpinned it', () => {
+    expect(row({ type: 'pin' }, 'issue')).toHaveTextContent('alice pinned this issue');
+    document.body.innerHTML = '';
+    expect(row({ type: 'unpin' })).toHaveTextContent('alice unpinned this pull request');
+  });
 });

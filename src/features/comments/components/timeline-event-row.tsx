@@ -42,6 +42,8 @@ const icons: Record<string, string> = {
   'auto-merge': '◷',
   'dismiss-review': '⊘',
   review: '✓',
+  pin: '⤒',
+  unpin: '⤓',
 };
 
 const iconTone: Record<string, string> = {
@@ -237,6 +239,8 @@ function describe(
       ) : (
         'unlocked this conversation'
       );
+    case 'pin':
+      return entry.pinned ? `pinned this ${noun}` : `unpinned this ${noun}`;
     case 'other':
       return <>{entry.type.replace(/_/g, ' ')}</>;
   }
@@ -244,7 +248,8 @@ function describe(
 
 export function TimelineEventRow({ entry, owner, repo, renderLabel, noun = 'issue', commitTitles }: TimelineEventRowProps) {
   const user = entry.item.user;
-  const key = entry.kind === 'state' ? entry.state : entry.kind === 'lock' && !entry.locked ? 'unlock' : entry.kind;
+  const key =
+    entry.kind === 'state' ? entry.state : entry.kind === 'lock' && !entry.locked ? 'unlock' : entry.kind === 'pin' && !entry.pinned ? 'unpin' : entry.kind;
   return (
     <div id={`issuecomment-${entry.item.id}`} className="flex items-start gap-3 py-2 pl-1 text-sm text-gray-700 sm:pl-12 dark:text-gray-300">
       <span

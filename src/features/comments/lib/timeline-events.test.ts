@@ -117,6 +117,8 @@ describe('toTimelineEntry', () => {
     expect(toTimelineEntry(item({ type: 'commit_ref', ref_commit_sha: 'abc123' }))).toMatchObject({ kind: 'reference', source: 'commit', sha: 'abc123' });
     expect(toTimelineEntry(item({ type: 'lock', body: 'Too heated' }))).toMatchObject({ kind: 'lock', locked: true, reason: 'Too heated' });
     expect(toTimelineEntry(item({ type: 'unlock' }))).toMatchObject({ kind: 'lock', locked: false });
-    expect(toTimelineEntry(item({ type: 'pin' }))).toMatchObject({ kind: 'other', type: 'pin' });
+    expect(toTimelineEntry(item({ type: 'pin' }))).toMatchObject({ kind: 'pin', pinned: true });
+    expect(toTimelineEntry(item({ type: 'unpin' }))).toMatchObject({ kind: 'pin', pinned: false });
+    expect(toTimelineEntry(item({ type: 'change_issue_ref' }))).toMatchObject({ kind: 'other', type: 'change_issue_ref' });
   });
 });

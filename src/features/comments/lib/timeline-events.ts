@@ -27,6 +27,7 @@ export type TimelineEntry =
   | { kind: 'auto-merge'; scheduled: boolean; item: TimelineItem }
   | { kind: 'dismiss-review'; reviewer: User | null; reason: string; item: TimelineItem }
   | { kind: 'review'; item: TimelineItem }
+  | { kind: 'pin'; pinned: boolean; item: TimelineItem }
   | { kind: 'other'; type: string; item: TimelineItem };
 
 const CLOSED = new Set(['closed', 'close']);
@@ -85,6 +86,10 @@ export function toTimelineEntry(item: TimelineItem): TimelineEntry | null {
       return { kind: 'lock', locked: true, reason: body, item };
     case 'unlock':
       return { kind: 'lock', locked: false, reason: '', item };
+    case 'pin':
+      return { kind: 'pin', pinned: true, item };
+    case 'unpin':
+      return { kind: 'pin', pinned: false, item };
     case 'pull_push': {
       const push = readPush(body);
       return push ? { kind: 'push', ...push, item } : null;
