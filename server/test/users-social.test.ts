@@ -174,6 +174,10 @@ describe('watching', () => {
     await repo(owner, 'hush', true);
     // A private repository is not there for anonymous callers (Gitea's repoAssignment before reqToken).
     expect((await forge.req('PUT', `/repos/${owner.name}/hush/subscription`)).status).toBe(404);
+    for (const path of [`/repos/${owner.name}/hush/subscription`, `/repos/${owner.name}/hush/notifications`, `/repos/${owner.name}/nothing/notifications`]) {
+      expect((await forge.req('GET', path)).status).toBe(404);
+    }
+    expect((await forge.req('PUT', `/repos/${owner.name}/hush/notifications`)).status).toBe(404);
     expect((await forge.req('PUT', `/repos/${owner.name}/hush/subscription`, { token: other.token })).status).toBe(404);
     expect((await forge.req('GET', `/repos/${owner.name}/hush/subscribers`, { token: other.token })).status).toBe(404);
     expect((await forge.req('PUT', `/repos/${owner.name}/hush/subscription`, { token: owner.token })).status).toBe(200);

@@ -6,7 +6,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { createRouter, errorResponses, z, json } from '../api/openapi.ts';
 import { IssueSchema } from '../api/issue-schemas.ts';
-import { PullRequestSchema } from '../api/pull-schemas.ts';
+import { PullRequestSchema, zIndex } from '../api/pull-schemas.ts';
 import { IssueParams, RepoParams } from '../api/params.ts';
 import { requireUser } from '../auth/middleware.ts';
 import { listPullsByIssueIds } from '../db/pulls.ts';
@@ -119,14 +119,8 @@ issuePinsRoutes.openapi(
     operationId: 'moveIssuePin',
     tags: ['issue'],
     summary: "Moves a pinned issue or pull request to a place among the repository's pins (repository admins)",
-    request: {
-      params: IssueParams.extend({
-        position: z.coerce
-          .number()
-          .int()
-          .openapi({ param: { name: 'position', in: 'path' }, example: 1 }),
-      }),
-    },
+    // A position that is not a number is read as 0 (Gitea's PathParamInt64), refused after authorization.
+    request: { params: IssueParams.extend({ position: zIndex('position') }) },
     responses: { 204: { description: 'Moved' }, ...errorResponses(401, 403, 404, 422, 423) },
   }),
   async (c) => {

@@ -62,8 +62,9 @@ issueSubscriptionsRoutes.openapi(
     responses: { 200: json(WatchInfoSchema), ...errorResponses(401, 404) },
   }),
   async (c) => {
-    const me = requireUser(c);
+    // Gitea's repoAssignment before reqToken: a private or missing repository is 404 even anonymously.
     const { rc, issue } = await loadIssue(c, c.req.valid('param'));
+    const me = requireUser(c);
     const watching = await isWatchingIssue(c.var.deps.db, me, issue);
     const repoUrl = `${c.var.deps.config.rootUrl}api/v1/repos/${rc.owner.name}/${rc.repo.name}`;
     return c.json(
@@ -99,9 +100,9 @@ for (const [method, watch] of [
       },
     }),
     async (c) => {
-      const me = requireUser(c);
       const params = c.req.valid('param');
       const { issue } = await loadIssue(c, params);
+      const me = requireUser(c);
       const user = await visibleUserByName(c.var.deps.db, params.user, me);
       const changed = await setIssueWatch(c.var.deps.db, me, user, issue, watch);
       return c.body(null, changed ? 201 : 200);

@@ -166,9 +166,10 @@ notificationsRoutes.openapi(
     responses: { 200: json(NotificationThreadList), ...errorResponses(400, 401, 404, 422) },
   }),
   async (c) => {
-    requireUser(c);
     const { owner, repo } = c.req.valid('param');
+    // Gitea's repoAssignment before reqToken: a private or missing repository is 404 even anonymously.
     const rc = await loadRepo(c, owner, repo, 'read');
+    requireUser(c);
     return listAnswer(c, c.req.valid('query'), rc.repo.id);
   },
 );
@@ -184,9 +185,10 @@ notificationsRoutes.openapi(
     responses: { ...resetContent, ...errorResponses(400, 401, 404) },
   }),
   async (c) => {
-    requireUser(c);
     const { owner, repo } = c.req.valid('param');
+    // Gitea's repoAssignment before reqToken: a private or missing repository is 404 even anonymously.
     const rc = await loadRepo(c, owner, repo, 'read');
+    requireUser(c);
     return markAnswer(c, c.req.valid('query'), rc.repo.id);
   },
 );

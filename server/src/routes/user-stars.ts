@@ -178,9 +178,10 @@ userStarsRoutes.openapi(
     responses: { 200: json(WatchInfoSchema), ...errorResponses(401, 404) },
   }),
   async (c) => {
-    const me = requireUser(c);
     const { owner, repo } = c.req.valid('param');
+    // Gitea's repoAssignment before reqToken: a private or missing repository is 404 even anonymously.
     const rc = await loadRepo(c, owner, repo, 'read');
+    const me = requireUser(c);
     if (!(await getWatch(c.var.deps.db, me.id, rc.repo.id))) throw notFound();
     return c.json(watchInfo(c, rc), 200);
   },
@@ -196,9 +197,10 @@ userStarsRoutes.openapi(
     responses: { 200: json(WatchInfoSchema), ...errorResponses(401, 404) },
   }),
   async (c) => {
-    const me = requireUser(c);
     const { owner, repo } = c.req.valid('param');
+    // Gitea's repoAssignment before reqToken: a private or missing repository is 404 even anonymously.
     const rc = await loadRepo(c, owner, repo, 'read');
+    const me = requireUser(c);
     await setWatch(c.var.deps.db, me.id, rc.repo.id, true);
     return c.json(watchInfo(c, rc), 200);
   },
@@ -214,9 +216,10 @@ userStarsRoutes.openapi(
     responses: { 204: { description: 'Unwatched' }, ...errorResponses(401, 404) },
   }),
   async (c) => {
-    const me = requireUser(c);
     const { owner, repo } = c.req.valid('param');
+    // Gitea's repoAssignment before reqToken: a private or missing repository is 404 even anonymously.
     const rc = await loadRepo(c, owner, repo, 'read');
+    const me = requireUser(c);
     await setWatch(c.var.deps.db, me.id, rc.repo.id, false);
     return c.body(null, 204);
   },

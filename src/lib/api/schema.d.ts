@@ -13091,7 +13091,7 @@ export interface operations {
                 owner: string;
                 repo: string;
                 index: number | null;
-                position: number | null;
+                position: number;
             };
             cookie?: never;
         };
