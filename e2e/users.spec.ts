@@ -145,9 +145,12 @@ test('create an access token, see it once, and delete it', async ({ page, reques
   const secret = page.getByLabel('New token', { exact: true });
   await expect(secret).toHaveText(/^[0-9a-f]{40}$/);
   const value = (await secret.textContent())!;
-  // The token works against the API.
-  const r = await request.get('/api/v1/user', { headers: { Authorization: `token ${value}` } });
-  expect(r.status()).toBe(200);
+  // The token works against the API, within its scopes (read:repository, not read:user).
+  const auth = { Authorization: `token ${value}` };
+  expect((await request.get('/api/v1/repos/search', { headers: auth })).status()).toBe(200);
+  const user = await request.get('/api/v1/user', { headers: auth });
+  expect(user.status()).toBe(403);
+  expect((await user.json()).message).toMatch(/^token does not have at least one of required scope\(s\), required=\[read:user\]/);
   await expect(page.getByRole('list', { name: 'Access tokens' }).getByText('ci-bot')).toBeVisible();
   await liveScreenshots(page, 'user-settings-applications-created');
   await page.getByRole('button', { name: 'Delete token ci-bot' }).click();
