@@ -175,6 +175,15 @@ describe('a release for a tag that exists (Gitea reuses the tag’s release row)
   });
 });
 
+describe('ids that are not numbers', () => {
+  it('answers 404 as Gitea, which reads them as 0', async () => {
+    const { base } = await makeRepo();
+    expect((await forge.req('GET', `${base}/releases/abc`, { token: owner.token })).status).toBe(404);
+    expect((await forge.req('GET', `${base}/releases/1x/assets/abc`, { token: owner.token })).status).toBe(404);
+    expect((await forge.req('GET', '/notifications/threads/abc', { token: owner.token })).status).toBe(404);
+  });
+});
+
 describe('drafts, filters, paging and latest', () => {
   it('hides drafts from readers, makes no tag until published, and filters and pages newest first', async () => {
     const { base } = await makeRepo();

@@ -1,6 +1,7 @@
 // Gitea's modules/structs/notifications.go: NotificationThread, NotificationSubject, NotificationCount,
 // and the query parameters of the notification routes.
 import { nullableRef, z, zLimit, zPage, zQueryBool } from './openapi.ts';
+import { zIndex } from './params.ts';
 import { RepositorySchema } from './schemas.ts';
 
 export const NotificationSubjectSchema = z
@@ -54,11 +55,7 @@ export const NotificationMarkQuery = z.object({
   last_read_at: z.string().optional().openapi({ description: 'only threads updated at or before this time (RFC 3339)' }),
 });
 
-export const ThreadParam = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .openapi({ param: { name: 'id', in: 'path' }, example: 1 }),
-});
+// Not a number: 0, which no thread has (Gitea's PathParamInt64), so 404 rather than 400.
+export const ThreadParam = z.object({ id: zIndex('id') });
 
 export const ThreadPatchQuery = z.object({ 'to-status': z.string().optional().openapi({ description: 'read (default), unread or pinned' }) });

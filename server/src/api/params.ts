@@ -11,3 +11,11 @@ export const IssueParams = RepoParams.extend({
 });
 
 export const PageQuery = z.object({ page: zPage, limit: zLimit });
+
+/** A path number (index, review id): Gitea reads one that is not a number as 0, which nothing has, so 404 rather than 400. */
+export const zIndex = (name: string) =>
+  z.coerce
+    .number()
+    .int()
+    .catch(0)
+    .openapi({ param: { name, in: 'path' }, type: 'integer', example: 1 });

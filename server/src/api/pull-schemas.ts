@@ -256,13 +256,7 @@ export const CreateStatusSchema = z
   })
   .openapi('CreateStatusOption');
 
-/** A path number (index, review id): Gitea reads one that is not a number as 0, which nothing has, so 404 rather than 400. */
-export const zIndex = (name: string) =>
-  z.coerce
-    .number()
-    .int()
-    .catch(0)
-    .openapi({ param: { name, in: 'path' }, type: 'integer', example: 1 });
+export { zIndex } from './params.ts';
 
 /** A body with its nulls read as "not given", as Gitea reads them; services see plain optional fields. */
 export type WithoutNulls<T> = { [K in keyof T]: Exclude<T[K], null> };

@@ -13,15 +13,13 @@ import { readUploadBody } from '../http/upload-body.ts';
 import { deleteAsset, listAssets, loadAsset, renameAsset, toAssetApi, uploadAsset } from '../services/release-assets.ts';
 import { loadRelease } from '../services/releases.ts';
 import { ReleaseIdParam } from './releases.ts';
+import { zIndex } from '../api/params.ts';
 
 export const releaseAssetsRoutes = createRouter();
 
 const Params = RepoParams.extend({ id: ReleaseIdParam });
 const AssetParams = Params.extend({
-  attachment_id: z.coerce
-    .number()
-    .int()
-    .openapi({ param: { name: 'attachment_id', in: 'path' }, example: 1 }),
+  attachment_id: zIndex('attachment_id'),
 });
 
 releaseAssetsRoutes.openapi(

@@ -4,7 +4,7 @@
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import { createRouter, errorResponses, z, zLimit, zPage, zQueryBool, json, jsonBody } from '../api/openapi.ts';
 import { paging, setPageHeaders } from '../api/paging.ts';
-import { RepoParams } from '../api/params.ts';
+import { RepoParams, zIndex } from '../api/params.ts';
 import { CreateReleaseOptionSchema, EditReleaseOptionSchema, ReleaseSchema } from '../api/release-schemas.ts';
 import { requireUser } from '../auth/middleware.ts';
 import { loadRepo } from '../http/repo-context.ts';
@@ -12,10 +12,8 @@ import { createRelease, deleteRelease, editRelease, getLatestRelease, listReleas
 
 export const releasesRoutes = createRouter();
 
-export const ReleaseIdParam = z.coerce
-  .number()
-  .int()
-  .openapi({ param: { name: 'id', in: 'path' }, example: 1 });
+// Not a number: 0, which no release has (Gitea's PathParamInt64), so 404 rather than 400.
+export const ReleaseIdParam = zIndex('id');
 const ReleaseParams = RepoParams.extend({ id: ReleaseIdParam });
 const TagParams = RepoParams.extend({ tag: z.string().openapi({ description: 'Tag name; may contain slashes.' }) });
 

@@ -11796,7 +11796,7 @@ export interface operations {
             path: {
                 owner: string;
                 repo: string;
-                id: number | null;
+                id: number;
             };
             cookie?: never;
         };
@@ -11841,7 +11841,7 @@ export interface operations {
             path: {
                 owner: string;
                 repo: string;
-                id: number | null;
+                id: number;
             };
             cookie?: never;
         };
@@ -11939,8 +11939,8 @@ export interface operations {
             path: {
                 owner: string;
                 repo: string;
-                id: number | null;
-                attachment_id: number | null;
+                id: number;
+                attachment_id: number;
             };
             cookie?: never;
         };
@@ -11982,8 +11982,8 @@ export interface operations {
             path: {
                 owner: string;
                 repo: string;
-                id: number | null;
-                attachment_id: number | null;
+                id: number;
+                attachment_id: number;
             };
             cookie?: never;
         };
@@ -12041,8 +12041,8 @@ export interface operations {
             path: {
                 owner: string;
                 repo: string;
-                id: number | null;
-                attachment_id: number | null;
+                id: number;
+                attachment_id: number;
             };
             cookie?: never;
         };
@@ -12387,7 +12387,7 @@ export interface operations {
             path: {
                 owner: string;
                 repo: string;
-                id: number | null;
+                id: number;
             };
             cookie?: never;
         };
@@ -12429,7 +12429,7 @@ export interface operations {
             path: {
                 owner: string;
                 repo: string;
-                id: number | null;
+                id: number;
             };
             cookie?: never;
         };
@@ -12487,7 +12487,7 @@ export interface operations {
             path: {
                 owner: string;
                 repo: string;
-                id: number | null;
+                id: number;
             };
             cookie?: never;
         };
@@ -17814,7 +17814,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number | null;
+                id: number;
             };
             cookie?: never;
         };
@@ -17866,7 +17866,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: number | null;
+                id: number;
             };
             cookie?: never;
         };
