@@ -101,6 +101,10 @@ describe('creating tags', () => {
     expect(await tagRef(dir, 'v3')).toBe(shas.c3);
     expect((await forge.req('GET', `${base}/tags`)).body.map((t: any) => t.name)).toContain('v3');
     expect(await actions(repo.id)).toEqual([{ op_type: 'push_tag', ref_name: 'refs/tags/v3', act_user_id: owner.id }]);
+    // A name that differs only in case is taken already, as in Gitea.
+    const upper = await forge.req('POST', `${base}/tags`, { token: owner.token, body: { tag_name: 'V3' } });
+    expect(upper.status).toBe(409);
+    expect(await tagRef(dir, 'V3')).toBeNull();
   });
 
   it('creates an annotated tag with the caller as tagger when a message is given', async () => {

@@ -65,6 +65,10 @@ export async function createTag(
   const exists = () => conflict(`tag already exists [name: ${name}]`);
   const message = cleanupMessage(body.message ?? '');
   if (await refExists(rc.dir, `refs/tags/${name}`)) throw exists();
+  // Gitea compares tag names without case (IsReleaseExist by LowerTagName): T-NEW beside t-new
+  // would be two refs one checkout on a case-insensitive file system cannot tell apart.
+  const lower = name.toLowerCase();
+  if ((await listTags(rc.dir)).some((t) => t.name.toLowerCase() === lower)) throw exists();
   const sha = message ? await writeTagObject(rc.dir, { name, commit, tagger: gitSignature(doer), message }) : commit;
   try {
     // "create" refuses a ref that exists by now (a concurrent push) or a ref "a" that blocks "a/b";
@@ -72,6 +76,10 @@ export async function createTag(
     await updateRefs(rc.dir, [{ kind: 'create', ref: `refs/tags/${name}`, sha }]);
   } catch {
     if (await refExists(rc.dir, `refs/tags/${name}`)) throw exists();
+    // Gitea compares tag names without case (IsReleaseExist by LowerTagName): T-NEW beside t-new
+    // would be two refs one checkout on a case-insensitive file system cannot tell apart.
+    const lower = name.toLowerCase();
+    if ((await listTags(rc.dir)).some((t) => t.name.toLowerCase() === lower)) throw exists();
     throw conflict(`tag name conflicts with an existing tag [name: ${name}]`);
   }
   await recordAction(db, { op_type: 'push_tag', act_user_id: doer.id, repo: rc.repo, ref_name: `refs/tags/${name}` });
