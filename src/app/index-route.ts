@@ -16,6 +16,11 @@ export function indexRouteParams(params: Record<string, string | undefined>): { 
  * Writers (push) and admins of the repository, and site admins, may edit any title, comment or
  * state there. Only for showing buttons: the server checks every write again.
  */
+/** Whether the signed-in user administers the repository (pins, settings). */
+export function canAdminRepo(me: User | null | undefined, repository: Repository | undefined): boolean {
+  return !!me && (!!repository?.permissions?.admin || me.is_admin);
+}
+
 export function canWriteRepo(me: User | null | undefined, repository: Repository | undefined): boolean {
   return !!me && (!!repository?.permissions?.push || !!repository?.permissions?.admin || me.is_admin);
 }

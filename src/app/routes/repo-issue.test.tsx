@@ -85,12 +85,24 @@ const timeline = [
   tl(105, 'reopen', alice),
 ];
 
-function setup({ viewer, push = false, locked = false }: { viewer: ReturnType<typeof fakeUser> | null; push?: boolean; locked?: boolean }) {
+function setup({
+  viewer,
+  push = false,
+  admin = false,
+  locked = false,
+}: {
+  viewer: ReturnType<typeof fakeUser> | null;
+  push?: boolean;
+  admin?: boolean;
+  locked?: boolean;
+}) {
   if (viewer) setSession({ token: `tok-${viewer.login}`, login: viewer.login });
   const posted: unknown[] = [];
   server.use(
     http.get(apiUrl('/user'), () => (viewer ? HttpResponse.json(viewer) : HttpResponse.json({ message: 'unauthorized' }, { status: 401 }))),
-    http.get(apiUrl('/repos/alice/tools'), () => HttpResponse.json(fakeRepo({ name: 'tools', owner: alice, permissions: { admin: false, push, pull: true } }))),
+    http.get(apiUrl('/repos/alice/tools'), () =>
+      HttpResponse.json(fakeRepo({ name: 'tools', owner: alice, permissions: { admin, push: push || admin, pull: true } })),
+    ),
     http.get(apiUrl('/repos/alice/tools/issues/3'), () => HttpResponse.json(issue({ is_locked: locked }))),
     http.get(apiUrl('/repos/alice/tools/issues/3/timeline'), () => HttpResponse.json(timeline, { headers: { 'X-Total-Count': String(timeline.length) } })),
     http.post(apiUrl('/repos/alice/tools/issues/3/comments'), async ({ request }) => {
@@ -202,5 +214,25 @@ describe('issue page', () => {
     setup({ viewer: fakeUser({ id: 9, login: 'maint' }), push: true, locked: true });
     expect(await screen.findByRole('textbox', { name: 'Comment' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Unlock conversation/ })).toBeInTheDocument();
+  });
+
+  it('offers no Pin to a writer who is not an admin (Gitea: admins pin)', async () => {
+    setup({ viewer: fakeUser({ id: 9, login: 'maint' }), push: true });
+    await screen.findByRole('button', { name: /Unlock conversation|Lock conversation/ });
+    expect(screen.queryByRole('button', { name: 'Pin issue' })).toBeNull();
+  });
+
+  it('lets an admin pin the issue and shows why it failed beside the button', async () => {
+    let pinned = 0;
+    server.use(
+      http.post(apiUrl('/repos/alice/tools/issues/3/pin'), () => {
+        pinned++;
+        return HttpResponse.json({ message: 'the maximum of 3 pinned issues has been reached', url: '' }, { status: 422 });
+      }),
+    );
+    setup({ viewer: alice, admin: true });
+    await userEvent.click(await screen.findByRole('button', { name: 'Pin issue' }));
+    expect(await screen.findByText('the maximum of 3 pinned issues has been reached')).toBeInTheDocument();
+    expect(pinned).toBe(1);
   });
 });

@@ -2,7 +2,7 @@
 // comment box) with the issue sidebar beside it. The pull request page composes the same pieces.
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { canWriteRepo, indexRouteParams } from '../index-route';
+import { canAdminRepo, canWriteRepo, indexRouteParams } from '../index-route';
 import { Conversation } from '../conversation';
 import { repoQueries } from '@/features/repos/api/repo-queries';
 import { useCurrentUser } from '@/features/auth/api/auth-queries';
@@ -37,7 +37,15 @@ export function Component() {
         onSaveBody={(body) => editIssue.mutateAsync({ body })}
         onChangeState={(state) => editIssue.mutateAsync({ state })}
         sidebar={({ participants, attachments }) => (
-          <IssueSidebar owner={owner} repo={repo} issue={issue} canWrite={canWrite} participants={participants} attachments={attachments}>
+          <IssueSidebar
+            owner={owner}
+            repo={repo}
+            issue={issue}
+            canWrite={canWrite}
+            canAdmin={canAdminRepo(me, repository)}
+            participants={participants}
+            attachments={attachments}
+          >
             <IssueSubscribeButton owner={owner} repo={repo} index={index} isPull={false} />
           </IssueSidebar>
         )}

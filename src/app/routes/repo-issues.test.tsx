@@ -14,9 +14,12 @@ afterEach(() => setSession(null));
 const bug = fakeLabel({ id: 1, name: 'bug', color: 'b60205' });
 const ui = fakeLabel({ id: 2, name: 'ui', color: 'fbca04' });
 
-function handlers(issues: ReturnType<typeof fakeIssue>[], totals = { open: 42, closed: 7 }) {
+function handlers(issues: ReturnType<typeof fakeIssue>[], totals = { open: 42, closed: 7 }, pinned: ReturnType<typeof fakeIssue>[] | 404 = []) {
   const asked: URLSearchParams[] = [];
   server.use(
+    http.get(apiUrl('/repos/alice/hello/issues/pinned'), () =>
+      pinned === 404 ? HttpResponse.json({ message: 'not found' }, { status: 404 }) : HttpResponse.json(pinned),
+    ),
     http.get(apiUrl('/repos/alice/hello'), () => HttpResponse.json(fakeRepo({ owner: fakeUser(), name: 'hello' }))),
     http.get(apiUrl('/repos/alice/hello/labels'), () => HttpResponse.json([bug, ui], { headers: { 'X-Total-Count': '2' } })),
     http.get(apiUrl('/repos/alice/hello/milestones'), ({ request }) =>
@@ -34,6 +37,29 @@ function handlers(issues: ReturnType<typeof fakeIssue>[], totals = { open: 42, c
 }
 
 describe('issue list', () => {
+  it('shows the pinned issues above the list, in their order, and nothing from a server without pins', async () => {
+    handlers([fakeIssue({ number: 3, title: 'Listed' })], undefined, [
+      fakeIssue({ number: 9, title: 'Read this first', pin_order: 1 }),
+      fakeIssue({ number: 4, title: 'Then this', pin_order: 2, state: 'closed' }),
+    ]);
+    renderRoute(Component, { path: '/:owner/:repo/issues', url: '/alice/hello/issues' });
+    const pinned = await screen.findByRole('region', { name: 'Pinned issues' });
+    const links = within(pinned).getAllByRole('link');
+    expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['Read this first #9', '/alice/hello/issues/9'],
+      ['Then this #4', '/alice/hello/issues/4'],
+    ]);
+    expect(within(pinned).getByText('Closed')).toBeInTheDocument();
+  });
+
+  it('shows no pinned section when the server has no pins (404)', async () => {
+    handlers([fakeIssue({ number: 3, title: 'Listed' })], undefined, 404);
+    renderRoute(Component, { path: '/:owner/:repo/issues', url: '/alice/hello/issues' });
+    await screen.findByRole('link', { name: 'Listed' });
+    expect(screen.queryByRole('region', { name: 'Pinned issues' })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('builds its request from the URL and renders rows with coloured label chips', async () => {
     const asked = handlers(
       [

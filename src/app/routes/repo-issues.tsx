@@ -8,6 +8,7 @@ import { repoQueries } from '@/features/repos/api/repo-queries';
 import { issueQueries, ISSUES_PER_PAGE } from '@/features/issues/api/issue-queries';
 import { issueFilters, issueListQuery, parseIssueListView } from '@/features/issues/lib/issue-list-params';
 import { IssueListPanel } from '@/features/issues/components/issue-list-panel';
+import { PinnedIssues } from '@/features/issues/components/pinned-issues';
 import { IssueFilters, IssueSearchBox } from '@/features/issues/components/issue-filters';
 import { labelQueries } from '@/features/labels/api/label-queries';
 import { milestoneQueries } from '@/features/milestones/api/milestone-queries';
@@ -20,6 +21,8 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const { owner, repo } = params as { owner: string; repo: string };
   const view = parseIssueListView(new URL(request.url).searchParams);
+  // Beside the list, not before it: the page draws without them and shows them when they come.
+  void queryClient.prefetchQuery(issueQueries.pinned(owner, repo));
   await Promise.all([
     queryClient.ensureQueryData(repoQueries.detail(owner, repo)),
     queryClient.ensureQueryData(issueQueries.list(owner, repo, issueListQuery(view))),
@@ -63,6 +66,7 @@ export function Component() {
           )}
         </LinkButtons>
       </div>
+      <PinnedIssues owner={owner} repo={repo} />
       <IssueListPanel
         view={view}
         issues={list.issues}

@@ -3,6 +3,7 @@
 // (or one invalidation after any change in the repository) refreshes every list.
 import { queryOptions } from '@tanstack/react-query';
 import { api, pageInfo } from '@/lib/api/client';
+import { isApiError } from '@/lib/api/api-error';
 import type { components, operations } from '@/lib/api/schema';
 
 export type Issue = components['schemas']['Issue'];
@@ -32,6 +33,19 @@ export const issueQueries = {
           params: { path: { owner, repo }, query: { type: 'issues', ...filters, page: 1, limit: 1 } },
         });
         return pageInfo(response).total ?? data!.length;
+      },
+    }),
+  /** The repository's pinned issues in their order; none from a server without pins (404). */
+  pinned: (owner: string, repo: string) =>
+    queryOptions({
+      queryKey: ['repos', owner, repo, 'issues', 'list', 'pinned'],
+      queryFn: async () => {
+        try {
+          return (await api().GET('/repos/{owner}/{repo}/issues/pinned', { params: { path: { owner, repo } } })).data!;
+        } catch (e) {
+          if (isApiError(e) && e.status === 404) return [];
+          throw e;
+        }
       },
     }),
   /** GET /repos/issues/search: issues across every repository the caller may read. */

@@ -13,6 +13,7 @@ import { issueDetailQueries } from '../api/issue-detail-queries';
 import type { Issue } from '../api/issue-queries';
 import { useEditIssue } from '../api/use-edit-issue';
 import { useLockIssue } from '../api/use-lock-issue';
+import { usePinIssue } from '../api/use-pin-issue';
 import { IssueLabelsPicker } from './issue-labels-picker';
 import { IssueSidebarSection, linkButton, muted } from './issue-sidebar-section';
 
@@ -23,6 +24,8 @@ export interface IssueSidebarProps {
   repo: string;
   issue: Issue;
   canWrite: boolean;
+  /** Repository admins pin and unpin (Gitea's reqAdmin). */
+  canAdmin?: boolean;
   participants: User[];
   /** The attachments list (the issue's and its comments'), drawn by the page. */
   attachments: ReactNode;
@@ -208,7 +211,33 @@ function LockSection({ owner, repo, issue }: Pick<IssueSidebarProps, 'owner' | '
   );
 }
 
-export function IssueSidebar({ owner, repo, issue, canWrite, participants, attachments, children, label = 'Issue details' }: IssueSidebarProps) {
+function PinSection({ owner, repo, issue, noun }: Pick<IssueSidebarProps, 'owner' | 'repo' | 'issue'> & { noun: string }) {
+  const pin = usePinIssue(owner, repo, issue.number);
+  const pinned = (issue.pin_order ?? 0) > 0;
+  return (
+    <IssueSidebarSection title="Pin">
+      <p className={`${muted} mb-2`}>{pinned ? `Pinned at the top of the ${noun} list.` : `Up to three ${noun}s show at the top of the list.`}</p>
+      <Button size="sm" disabled={pin.isPending} onClick={() => pin.mutate(!pinned)}>
+        {pinned ? `Unpin ${noun}` : `Pin ${noun}`}
+      </Button>
+      <div className="mt-1">
+        <ErrorNotice error={pin.error} />
+      </div>
+    </IssueSidebarSection>
+  );
+}
+
+export function IssueSidebar({
+  owner,
+  repo,
+  issue,
+  canWrite,
+  canAdmin = false,
+  participants,
+  attachments,
+  children,
+  label = 'Issue details',
+}: IssueSidebarProps) {
   return (
     <aside aria-label={label} className="min-w-0">
       {children}
@@ -217,6 +246,7 @@ export function IssueSidebar({ owner, repo, issue, canWrite, participants, attac
       <MilestoneSection owner={owner} repo={repo} issue={issue} canWrite={canWrite} />
       <DueDateSection key={issue.due_date ?? ''} owner={owner} repo={repo} issue={issue} canWrite={canWrite} />
       {canWrite && <LockSection owner={owner} repo={repo} issue={issue} />}
+      {canAdmin && <PinSection owner={owner} repo={repo} issue={issue} noun={issue.pull_request ? 'pull request' : 'issue'} />}
       <IssueSidebarSection title={`${participants.length} ${participants.length === 1 ? 'participant' : 'participants'}`}>
         <ul className="flex flex-wrap gap-1" aria-label="Participants">
           {participants.map((u) => (
