@@ -5,7 +5,7 @@
 import { useCallback, useMemo } from 'react';
 import { useInfiniteQuery, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { canWriteRepo, indexRouteParams } from '../index-route';
+import { canAdminRepo, canWriteRepo, indexRouteParams } from '../index-route';
 import { Conversation } from '../conversation';
 import { repoQueries } from '@/features/repos/api/repo-queries';
 import { useCurrentUser } from '@/features/auth/api/auth-queries';
@@ -147,6 +147,7 @@ export function Component() {
             repo={repo}
             issue={issue}
             canWrite={canWrite}
+            canAdmin={canAdminRepo(me, repository)}
             participants={participants}
             attachments={attachments}
             label="Pull request details"
