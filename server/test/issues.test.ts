@@ -327,8 +327,9 @@ describe('demo seed', () => {
     expect(all.some((i: any) => i.state === 'open' && i.comments > 0)).toBe(true);
     const types = new Set<string>();
     for (const i of all) for (const t of (await forge.req('GET', `${base}/issues/${i.number}/timeline`)).body) types.add(t.type);
-    expect([...types]).toEqual(expect.arrayContaining(['comment', 'label', 'state_change', 'issue_ref', 'change_title']));
+    expect([...types]).toEqual(expect.arrayContaining(['comment', 'label', 'state_change', 'issue_ref', 'change_title', 'pin']));
     const row = await forge.deps.db.selectFrom('repository').selectAll().where('id', '=', repo.id).executeTakeFirstOrThrow();
     expect(row.num_issues).toBe(all.length);
+    expect((await forge.req('GET', `${base}/issues/pinned`)).body.map((i: any) => i.title)).toEqual(['Crash when opening an empty file']);
   });
 });

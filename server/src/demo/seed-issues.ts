@@ -1,5 +1,6 @@
 // Demo issues: labels, milestones, open and closed issues with comments, label and state events,
 // mentions and references, in every repository that exists and has no issues yet.
+import { pinIssue } from '../services/issue-pins.ts';
 import type { Deps } from '../context.ts';
 import { listReposWithoutIssues } from '../db/repos.ts';
 import { listIndividualUsers } from '../db/users.ts';
@@ -50,6 +51,8 @@ export async function seedIssues(deps: Deps): Promise<void> {
     });
     await createComment(deps, otherRc, crash, other, `I can reproduce this too. @${owner.name}, is this related to the parser change?`);
     await createComment(deps, rc, crash, owner, 'Yes, a missing check. I will push a fix shortly.');
+    // Shown above the issue list until it is fixed.
+    await pinIssue(deps, crash, owner);
 
     const dark = await createIssue(deps, otherRc, other, {
       title: 'Support a dark colour scheme',
