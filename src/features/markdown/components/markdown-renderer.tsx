@@ -97,6 +97,9 @@ const components: Components = {
     );
   },
   img: ({ node: _node, alt, ...rest }) => <img alt={alt ?? ''} loading="lazy" {...rest} />,
+  // A code block wider than the page scrolls: keyboard users reach it to scroll it (axe's
+  // scrollable-region-focusable).
+  pre: ({ node: _node, ...rest }) => <pre tabIndex={0} {...rest} />,
   li: ({ node, children, ...rest }) => {
     const offset = node?.position?.start.offset;
     if (!String(rest.className ?? '').includes('task-list-item') || offset === undefined) return <li {...rest}>{children}</li>;

@@ -95,5 +95,7 @@ describe('MarkdownView', () => {
     await screen.findByText('42');
     expect(container.querySelector('code.language-js')).not.toBeNull();
     expect(container.querySelector('code .hljs-keyword')).toHaveTextContent('const');
+    // A wide block scrolls: the keyboard reaches it.
+    expect(container.querySelector('pre')).toHaveAttribute('tabindex', '0');
   });
 });

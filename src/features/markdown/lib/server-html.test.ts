@@ -10,6 +10,11 @@ const el = (html: string) => {
 };
 
 describe('prepareHtml', () => {
+  it('lets the keyboard reach code blocks, which scroll when wide', () => {
+    const out = el(prepareHtml('<pre><code>wide</code></pre>', { origins }));
+    expect(out.querySelector('pre')).toHaveAttribute('tabindex', '0');
+  });
+
   it('drops scripts, handlers, javascript: URLs and data attributes the server sent', () => {
     const out = el(
       prepareHtml(

@@ -77,6 +77,9 @@ export function prepareHtml(html: string, options: HtmlOptions): string {
       img.setAttribute(TOKEN_SRC, src);
     } else if (src) img.setAttribute('src', src);
   }
+  // A code block wider than the page scrolls: keyboard users reach it to scroll it (axe's
+  // scrollable-region-focusable).
+  for (const pre of fragment.querySelectorAll('pre')) pre.setAttribute('tabindex', '0');
   const holder = document.createElement('div');
   holder.append(fragment);
   return holder.innerHTML;
