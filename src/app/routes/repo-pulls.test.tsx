@@ -45,6 +45,7 @@ beforeEach(() => {
       HttpResponse.json([fakeLabel({ id: 5, name: 'bug' }), fakeLabel({ id: 6, name: 'docs', color: '0075ca' })]),
     ),
     http.get(apiUrl('/repos/alice/hello/milestones'), () => HttpResponse.json([])),
+    http.get(apiUrl('/repos/alice/hello/pulls/pinned'), () => HttpResponse.json([])),
     http.get(apiUrl('/repos/alice/hello/branches'), () => HttpResponse.json([{ name: 'main' }, { name: 'release/1.x' }])),
     http.get(apiUrl('/repos/alice/hello/pulls/:index/reviews'), () => HttpResponse.json([])),
     http.get(apiUrl('/repos/alice/hello/commits/:ref/status'), ({ params }) =>
@@ -57,6 +58,28 @@ afterEach(() => setSession(null));
 const route = { path: '/:owner/:repo/pulls', url: '/alice/hello/pulls' };
 
 describe('pull request list', () => {
+  it('shows the pinned pull requests above the list, in their order', async () => {
+    servePulls({ open: [fakePull({ number: 7, title: 'Faster startup' })], closed: [] });
+    server.use(
+      http.get(apiUrl('/repos/alice/hello/pulls/pinned'), () =>
+        HttpResponse.json([
+          fakePull({ number: 9, title: 'Release 2.0', pin_order: 1 }),
+          fakePull({ number: 4, title: 'Old API', pin_order: 2, state: 'closed' }),
+        ]),
+      ),
+    );
+    renderRoute(Component, route);
+    const pinned = await screen.findByRole('region', { name: 'Pinned pull requests' });
+    expect(
+      within(pinned)
+        .getAllByRole('link')
+        .map((l) => [l.textContent, l.getAttribute('href')]),
+    ).toEqual([
+      ['Release 2.0 #9', '/alice/hello/pulls/9'],
+      ['Old API #4', '/alice/hello/pulls/4'],
+    ]);
+  });
+
   it('shows each open pull request with its labels, branches, comments, review and check state', async () => {
     const bob = fakeUser({ id: 2, login: 'bob' });
     const approved = fakePull({ number: 7, title: 'Faster startup', labels: [fakeLabel({ id: 5, name: 'bug' })], comments: 3, user: bob });

@@ -28,6 +28,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { pullRowsQuery } from '@/features/pulls/api/pull-search-queries';
 import { PullSearchBox } from '@/features/pulls/components/pull-search-box';
 import { BaseFilterNote } from '@/features/pulls/components/base-filter-note';
+import { PinnedList } from '@/features/issues/components/pinned-issues';
 
 const labelNameMap = (labels: { id: number; name: string }[]) => new Map(labels.map((l) => [l.id, l.name]));
 
@@ -36,6 +37,8 @@ type Label = components['schemas']['Label'];
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const { owner, repo } = params as { owner: string; repo: string };
   const view = parsePullListView(new URL(request.url).searchParams);
+  // Beside the list, not before it: the page draws without them and shows them when they come.
+  void queryClient.prefetchQuery(pullQueries.pinned(owner, repo));
   await Promise.all([
     queryClient.ensureQueryData(repoQueries.detail(owner, repo)),
     (async () => {
@@ -54,6 +57,7 @@ export function Component() {
   const session = useSession();
   const { data: r } = useSuspenseQuery(repoQueries.detail(owner, repo));
   const labels = useQuery(labelQueries.all(owner, repo));
+  const pinned = useQuery(pullQueries.pinned(owner, repo));
   const { data: list } = useSuspenseQuery(pullRowsQuery(owner, repo, view, labelNameMap(labels.data ?? [])));
   const filters = pullFilters(view);
   // A search's other tab has no count of its own (the issue search answers one state at a time).
@@ -108,6 +112,7 @@ export function Component() {
         {newButton}
       </div>
       <PullSearchBox q={view.q} />
+      <PinnedList heading="Pinned pull requests" items={pinned.data} href={(n) => paths.pull.href(owner, repo, n)} />
       {list.baseFilteredHere && <BaseFilterNote base={view.base} search={!!view.q} />}
       <PullList
         state={view.state}

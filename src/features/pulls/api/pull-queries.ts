@@ -40,6 +40,19 @@ export const pullQueries = {
         return { pulls: data!, ...pageInfo(response) };
       },
     }),
+  /** The repository's pinned pull requests in their order; none from a server without pins (404). */
+  pinned: (owner: string, repo: string) =>
+    queryOptions({
+      queryKey: [...pullKeys.lists(owner, repo), 'pinned'],
+      queryFn: async () => {
+        try {
+          return (await api().GET('/repos/{owner}/{repo}/pulls/pinned', { params: { path: { owner, repo } } })).data!;
+        } catch (e) {
+          if (isApiError(e) && e.status === 404) return [];
+          throw e;
+        }
+      },
+    }),
   /** How many pull requests match (X-Total-Count of a one-item page), for the Open/Closed tab counts. */
   count: (owner: string, repo: string, filters: PullListQuery = {}) =>
     queryOptions({
