@@ -107,6 +107,9 @@ test('pinning keeps a thread in Pinned; the repository filter lives in the URL',
   await screenshots(page, 'notifications-pinned');
 
   await page.getByRole('link', { name: 'Unread', exact: true }).click();
+  // As a reader would, choose the repository once the Unread tab is shown: a change made before
+  // the page has drawn the tab's answer builds on the Pinned tab it still shows.
+  await expect(page.getByRole('link', { name: 'Second question' })).toBeVisible();
   await page.getByLabel('Repository').selectOption(`${b.username}/${repo.name}`);
   await expect(page).toHaveURL(new RegExp(`repo=${encodeURIComponent(`${b.username}/${repo.name}`).replace(/%2F/i, '(%2F|/)')}`));
   await page
