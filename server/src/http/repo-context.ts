@@ -30,17 +30,15 @@ export async function loadRepo(
   return checkRepo(c, { repo, owner, dir: repoDir(config, owner.name, repo.name) }, need, opts);
 }
 
-export function checkRepo(
+export async function checkRepo(
   c: Context<AppEnv>,
   rc: Omit<RepoContext, 'mode' | 'perm'>,
   need: Need,
   opts: { allowArchived?: boolean } = {},
 ): Promise<RepoContext> {
-  const checked = checkRepoAccess(c.var.deps.db, c.var.user, rc, need, opts);
+  const checked = await checkRepoAccess(c.var.deps.db, c.var.user, rc, need, opts);
   // A public-only token reaches no private repository (Gitea's checkTokenPublicOnly), once the
   // caller may see it at all (a 404 stays a 404).
-  if (rc.repo.is_private !== 1 || !isPublicOnly(c.var.tokenScopes)) return checked;
-  return checked.then(() => {
-    throw forbidden(publicOnlyMessage(c.req.path));
-  });
+  if (rc.repo.is_private === 1 && isPublicOnly(c.var.tokenScopes)) throw forbidden(publicOnlyMessage(c.req.path));
+  return checked;
 }

@@ -3,7 +3,7 @@
 // (or one invalidation after any change in the repository) refreshes every list.
 import { queryOptions } from '@tanstack/react-query';
 import { api, pageInfo } from '@/lib/api/client';
-import { isApiError } from '@/lib/api/api-error';
+import { orOn404 } from '@/lib/api/is-found';
 import type { components, operations } from '@/lib/api/schema';
 
 export type Issue = components['schemas']['Issue'];
@@ -39,14 +39,13 @@ export const issueQueries = {
   pinned: (owner: string, repo: string) =>
     queryOptions({
       queryKey: ['repos', owner, repo, 'issues', 'list', 'pinned'],
-      queryFn: async () => {
-        try {
-          return (await api().GET('/repos/{owner}/{repo}/issues/pinned', { params: { path: { owner, repo } } })).data!;
-        } catch (e) {
-          if (isApiError(e) && e.status === 404) return [];
-          throw e;
-        }
-      },
+      queryFn: () =>
+        orOn404(
+          api()
+            .GET('/repos/{owner}/{repo}/issues/pinned', { params: { path: { owner, repo } } })
+            .then((r) => r.data!),
+          [],
+        ),
     }),
   /** GET /repos/issues/search: issues across every repository the caller may read. */
   search: (filters: IssueSearchQuery) =>

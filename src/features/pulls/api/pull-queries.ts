@@ -5,6 +5,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, pageInfo } from '@/lib/api/client';
 import { isApiError } from '@/lib/api/api-error';
+import { orOn404 } from '@/lib/api/is-found';
 import type { components, operations } from '@/lib/api/schema';
 
 export type PullRequest = components['schemas']['PullRequest'];
@@ -44,14 +45,13 @@ export const pullQueries = {
   pinned: (owner: string, repo: string) =>
     queryOptions({
       queryKey: [...pullKeys.lists(owner, repo), 'pinned'],
-      queryFn: async () => {
-        try {
-          return (await api().GET('/repos/{owner}/{repo}/pulls/pinned', { params: { path: { owner, repo } } })).data!;
-        } catch (e) {
-          if (isApiError(e) && e.status === 404) return [];
-          throw e;
-        }
-      },
+      queryFn: () =>
+        orOn404(
+          api()
+            .GET('/repos/{owner}/{repo}/pulls/pinned', { params: { path: { owner, repo } } })
+            .then((r) => r.data!),
+          [],
+        ),
     }),
   /** How many pull requests match (X-Total-Count of a one-item page), for the Open/Closed tab counts. */
   count: (owner: string, repo: string, filters: PullListQuery = {}) =>
